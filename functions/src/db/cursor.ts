@@ -1,0 +1,25 @@
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+
+type Key = Record<string, NativeAttributeValue>;
+
+/** Opaque pagination cursor: the base64url JSON of DynamoDB's LastEvaluatedKey. */
+export function encodeCursor(key: Key | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+
+/**
+ * Decodes a cursor made by encodeCursor. Anything else gives `null`, which the
+ * route reports as a 400 instead of handing DynamoDB a forged key.
+ */
+export function decodeCursor(cursor: string | undefined, allowedKeys: readonly string[]): Key | undefined | null {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    const entries = Object.entries(value);
+    const valid = entries.every(([k, v]) => allowedKeys.includes(k) && typeof v === 'string' && v.length < 512);
+    return valid && entries.length > 0 ? (value as Key) : null;
+  } catch {
+    return null;
+  }
+}

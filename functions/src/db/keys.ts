@@ -1,0 +1,45 @@
+/**
+ * Every key of the table is built here. An entity's item has pk/sk; list access
+ * patterns use gsi1/gsi2. Repositories use these builders, never string literals.
+ */
+
+/** Sort keys that list newest first when read in ascending order. */
+export function newestFirst(iso: string, id: string): string {
+  const inverted = (9_999_999_999_999 - new Date(iso).getTime()).toString().padStart(13, '0');
+  return `${inverted}#${id}`;
+}
+
+export const keys = {
+  settings: () => ({ pk: 'SETTINGS', sk: 'SETTINGS' }),
+
+  project: (id: string) => ({ pk: `PROJECT#${id}`, sk: 'PROJECT' }),
+  /** gsi1: projects shown on the website, grouped by public status, newest first. */
+  publicProjects: () => 'PUBLIC_PROJECTS',
+  publicProjectSort: (status: string, createdAt: string, id: string) => `${status}#${newestFirst(createdAt, id)}`,
+
+  blogPost: (id: string) => ({ pk: `BLOGPOST#${id}`, sk: 'BLOGPOST' }),
+  blogSlug: (slug: string) => ({ pk: `BLOGSLUG#${slug}`, sk: 'BLOGSLUG' }),
+  /** gsi1: posts by status, newest publication first. */
+  blogPostsByStatus: (status: string) => `BLOGPOSTS#${status}`,
+
+  estimate: (id: string) => ({ pk: `ESTIMATE#${id}`, sk: 'ESTIMATE' }),
+  contactSubmission: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
+  /** gsi1 partition of a submission list: 'ESTIMATES', 'CONTACTS' or their 'SPAM#' twins. */
+  submissions: (kind: 'ESTIMATES' | 'CONTACTS', spam: boolean) => (spam ? `SPAM#${kind}` : kind),
+
+  lead: (id: string) => ({ pk: `LEAD#${id}`, sk: 'LEAD' }),
+  /** Marker that makes a phone number belong to one lead. */
+  leadPhone: (phoneKey: string) => ({ pk: `LEADPHONE#${phoneKey}`, sk: 'LEADPHONE' }),
+  leadCommunication: (leadId: string, createdAt: string, id: string) => ({
+    pk: `LEAD#${leadId}`,
+    sk: `COMM#${createdAt}#${id}`,
+  }),
+  leadCommunicationPrefix: () => 'COMM#',
+  /** gsi1: all leads, newest first. */
+  leads: () => 'LEADS',
+
+  rateLimit: (scope: string, subject: string, window: number) => ({
+    pk: `RATE#${scope}#${subject}`,
+    sk: `W#${window}`,
+  }),
+};

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { LeadSource, LeadStatus } from '@app/shared-types/constants';
+import { normalizePhone } from '@app/shared-types/phone';
+import type { Db } from './client';
+import { keys } from './keys';
+
+/** The CRM lead: SPEC.md's `leads` and `crm_leads` as one entity. */
+export interface LeadItem {
+  id: string;
+  name: string;
+  phone: string;
+  phoneKey: string;
+  email: string;
+  source: LeadSource;
+  budget: number;
+  projectType: string;
+  status: LeadStatus;
+  priority: 'low' | 'medium' | 'high' | 'urgent';
+  assignedTo: string;
+  notes: string;
+  location: string;
+  requirements: string;
+  nextFollowUp: string | null;
+  lastContactedAt: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export type CommunicationType = 'note' | 'call' | 'whatsapp' | 'email' | 'form_submission';
+
+export interface CommunicationItem {
+  id: string;
+  leadId: string;
+  type: CommunicationType;
+  content: string;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface WebsiteEnquiry {
+  name: string;
+  phone: string;
+  email: string;
+  projectType: string;
+  location: string;
+  requirements: string;
+  /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
+  summary: string;
+  /** Key of the stored submission, so the lead's timeline can point at it. */
+  submissionKey: { pk: string; sk: string };
+}
+
+export interface CaptureResult {
+  leadId: string;
+  created: boolean;
+}
+
+const MAX_ATTEMPTS = 4;
+
+function isCancelled(error: unknown): error is Error & { CancellationReasons?: { Code?: string }[] } {
+  return error instanceof Error && error.name === 'TransactionCanceledException';
+}
+
+/**
+ * Turns a website enquiry into CRM state: a new lead (source 'Website') with a
+ * timeline entry, or, when a lead with the same phone exists, a timeline entry
+ * on that lead. The phone marker item makes "same phone, one lead" hold even for
+ * two submissions racing each other; the loser of the race retries as a merge.
+ */
+export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now: string): Promise<CaptureResult> {
+  const phoneKey = normalizePhone(enquiry.phone);
+  const communication = (leadId: string) => ({
+    Put: {
+      TableName: db.table,
+      Item: {
+        ...keys.leadCommunication(leadId, now, randomUUID()),
+        entityType: 'LeadCommunication',
+        leadId,
+        type: 'form_submission' satisfies CommunicationType,
+        content: enquiry.summary,
+        createdBy: 'Website',
+        createdAt: now,
+        submission: enquiry.submissionKey,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  const linkSubmission = (leadId: string) => ({
+    Update: {
+      TableName: db.table,
+      Key: enquiry.submissionKey,
+      UpdateExpression: 'SET leadId = :leadId',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':leadId': leadId },
+    },
+  });
+
+  for (let attempt = 1; ; attempt++) {
+    const marker = await db.doc.send(
+      new GetCommand({ TableName: db.table, Key: keys.leadPhone(phoneKey), ConsistentRead: true }),
+    );
+    const existingId = marker.Item?.leadId as string | undefined;
+    try {
+      if (existingId) {
+        await db.doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                // A timeline entry is not an edit of the lead's fields: the version
+                // stays, so a staff member's open edit does not conflict with it.
+                Update: {
+                  TableName: db.table,
+                  Key: keys.lead(existingId),
+                  UpdateExpression:
+                    'SET lastContactedAt = :now, updatedAt = :now, email = if_not_exists(email, :email)',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':now': now, ':email': enquiry.email },
+                },
+              },
+              communication(existingId),
+              linkSubmission(existingId),
+            ],
+          }),
+        );
+        return { leadId: existingId, created: false };
+      }
+      const leadId = randomUUID();
+      const lead: LeadItem = {
+        id: leadId,
+        name: enquiry.name,
+        phone: enquiry.phone,
+        phoneKey,
+        email: enquiry.email,
+        source: 'Website',
+        budget: 0,
+        projectType: enquiry.projectType,
+        status: 'New',
+        priority: 'medium',
+        assignedTo: '',
+        notes: '',
+        location: enquiry.location,
+        requirements: enquiry.requirements,
+        nextFollowUp: null,
+        lastContactedAt: now,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+      };
+      await db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: db.table,
+                Item: {
+                  ...keys.lead(leadId),
+                  entityType: 'Lead',
+                  gsi1pk: keys.leads(),
+                  gsi1sk: `${now}#${leadId}`,
+                  ...lead,
+                },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Put: {
+                TableName: db.table,
+                Item: { ...keys.leadPhone(phoneKey), entityType: 'LeadPhone', leadId },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            communication(leadId),
+            linkSubmission(leadId),
+          ],
+        }),
+      );
+      return { leadId, created: true };
+    } catch (error) {
+      // Lost a race (another submission claimed the phone, or the lead went away): read again.
+      if (isCancelled(error) && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+export async function getLead(db: Db, id: string): Promise<LeadItem | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.lead(id) }));
+  return Item as LeadItem | undefined;
+}
+
+export async function findLeadIdByPhone(db: Db, phone: string): Promise<string | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.table, Key: keys.leadPhone(normalizePhone(phone)) }),
+  );
+  return Item?.leadId as string | undefined;
+}
+
+export async function listCommunications(db: Db, leadId: string): Promise<CommunicationItem[]> {
+  const { Items = [] } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.lead(leadId).pk, ':prefix': keys.leadCommunicationPrefix() },
+    }),
+  );
+  return Items as CommunicationItem[];
+}

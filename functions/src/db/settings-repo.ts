@@ -1,0 +1,51 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pricing';
+import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
+import type { Db } from './client';
+import { keys } from './keys';
+
+export interface StoredSettings {
+  company: CompanyProfile;
+  pricing: PricingRates;
+  version: number;
+}
+
+/** The settings item, or the first-start defaults when none has been saved. */
+export async function getSettings(db: Db): Promise<StoredSettings> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
+  const stored = (Item ?? {}) as Partial<StoredSettings>;
+  return {
+    company: { ...FIRST_START_COMPANY, ...stored.company, social: { ...FIRST_START_COMPANY.social, ...stored.company?.social } },
+    pricing: stored.pricing ?? DEFAULT_PRICING_RATES,
+    version: stored.version ?? 0,
+  };
+}
+
+/** Writes the first-start settings unless settings exist already. Returns whether it wrote. */
+export async function createDefaultSettings(db: Db, now: string): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: {
+          ...keys.settings(),
+          entityType: 'Settings',
+          version: 1,
+          company: FIRST_START_COMPANY,
+          pricing: DEFAULT_PRICING_RATES,
+          createdAt: now,
+          updatedAt: now,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+export function isConditionalCheckFailed(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}

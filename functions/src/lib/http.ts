@@ -1,0 +1,90 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { validator } from 'hono/validator';
+import { ValidationError, type AnyObject, type ObjectSchema, type InferType } from 'yup';
+import type { ApiErrorBody } from '@app/shared-types/api';
+import { hitRateLimit } from '../db/rate-limit-repo';
+import type { AppEnv } from './deps';
+
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+export function errorBody(error: string, fields?: Record<string, string>): ApiErrorBody {
+  return fields ? { error, fields } : { error };
+}
+
+/** Maps a yup error to one message per field (the first one, as the form shows it). */
+export function fieldMessages(error: ValidationError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const inner of error.inner.length > 0 ? error.inner : [error]) {
+    const path = inner.path || '_';
+    fields[path] ??= inner.message;
+  }
+  return fields;
+}
+
+/** 413 for bodies over the limit, before anything reads them. */
+export const limitBody = (maxSize = MAX_JSON_BODY_BYTES): MiddlewareHandler =>
+  bodyLimit({
+    maxSize,
+    onError: (c) => c.json(errorBody(`Request body too large (${maxSize / 1024} KiB at most)`), 413),
+  });
+
+/** 415 unless the request says it sends JSON. */
+export const requireJson: MiddlewareHandler = async (c, next) => {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return c.json(errorBody('Content-Type must be application/json'), 415);
+  }
+  await next();
+};
+
+/**
+ * Validates a JSON body with a shared yup schema. Unknown fields are dropped,
+ * strings trimmed; failures give 400 with a message per field.
+ */
+export const jsonBody = <S extends ObjectSchema<AnyObject>>(schema: S) =>
+  validator('json', async (value: unknown, c): Promise<InferType<S> | Response> => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return c.json(errorBody('Request body must be a JSON object'), 400);
+    }
+    try {
+      return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        return c.json(errorBody('Validation failed', fieldMessages(error)), 400);
+      }
+      throw error;
+    }
+  });
+
+/** What a client sends as query parameters: every field optional, as text. */
+type QueryInput<S extends ObjectSchema<AnyObject>> = { [K in keyof InferType<S>]?: string };
+
+/**
+ * Validates query parameters with a yup schema; 400 with field messages otherwise.
+ * Clients may omit any parameter (the schema supplies defaults), which the
+ * declared input type says for the typed client.
+ */
+export const queryParams = <S extends ObjectSchema<AnyObject>>(schema: S) =>
+  validator('query', async (value, c) => {
+    try {
+      return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        return c.json(errorBody('Invalid query parameters', fieldMessages(error)), 400);
+      }
+      throw error;
+    }
+  }) as MiddlewareHandler<AppEnv, string, { in: { query: QueryInput<S> }; out: { query: InferType<S> } }>;
+
+/** Per-IP fixed-window limit; over it, 429 with Retry-After. */
+export const rateLimit = (options: { scope: string; limit: number; windowSeconds: number }): MiddlewareHandler<AppEnv> =>
+  async (c: Context<AppEnv>, next) => {
+    const { db, clientIp } = c.var.deps;
+    const result = await hitRateLimit(db, { ...options, subject: clientIp(c), nowMs: Date.now() });
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfter));
+      return c.json(errorBody('Too many requests. Please try again in a minute.'), 429);
+    }
+    await next();
+  };

@@ -1,0 +1,44 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createPost } from '../db/blog-repo';
+import type { Db } from '../db/client';
+import { createProject } from '../db/project-repo';
+import { createDefaultSettings, getSettings, isConditionalCheckFailed } from '../db/settings-repo';
+import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
+
+const SEED_MARKER = { pk: 'SEED', sk: 'FIRST_START' };
+
+const alreadyThere = (error: unknown) =>
+  isConditionalCheckFailed(error) || (error instanceof Error && error.name === 'TransactionCanceledException');
+
+/**
+ * Seeds first-start content once. Every write is conditional, so a seed that was
+ * interrupted can run again; the marker written last stops it from re-creating
+ * sample content that staff later deleted.
+ */
+export async function seedFirstStart(db: Db, now = new Date().toISOString()): Promise<boolean> {
+  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: SEED_MARKER, ConsistentRead: true }));
+  if (marker.Item) return false;
+
+  await createDefaultSettings(db, now);
+  const { company } = await getSettings(db);
+  for (const project of firstStartProjects(now)) {
+    await createProject(db, project).catch((error: unknown) => {
+      if (!alreadyThere(error)) throw error;
+    });
+  }
+  for (const post of firstStartBlogPosts(company.companyName, now)) {
+    await createPost(db, post).catch((error: unknown) => {
+      if (!alreadyThere(error)) throw error;
+    });
+  }
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...SEED_MARKER, entityType: 'SeedMarker', seededAt: now },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  ).catch((error: unknown) => {
+    if (!alreadyThere(error)) throw error;
+  });
+  return true;
+}

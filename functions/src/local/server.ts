@@ -1,0 +1,94 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { createApp } from '../app';
+import { createDb } from '../db/client';
+import { errorBody } from '../lib/http';
+import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
+import { ensureTable } from './create-table';
+import { seedFirstStart } from './seed';
+
+/** The repository root: the nearest folder up from here whose package.json declares workspaces. */
+function findRepoRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+  }
+  throw new Error(`No workspace root above ${from}`);
+}
+
+const env = process.env;
+const root = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+const port = Number(env.PORT ?? 3000);
+const hostname = env.HOST ?? '127.0.0.1';
+const dataDir = resolve(root, env.DATA_DIR ?? '.data');
+const webDist = resolve(root, env.WEB_DIST ?? 'web/dist');
+const serveWeb = env.SERVE_WEB !== '0';
+const inMemory = env.DYNAMODB_IN_MEMORY === '1';
+
+let dynamo: DynamoLocal | undefined;
+if (!env.DYNAMODB_ENDPOINT) {
+  dynamo = await startDynamoLocal(inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') });
+}
+const endpoint = env.DYNAMODB_ENDPOINT || dynamo?.endpoint;
+const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: env.AWS_REGION ?? 'local' });
+
+if (await ensureTable(db)) console.log(`Created table '${db.table}'.`);
+if (await seedFirstStart(db)) console.log('Seeded first-start content (settings, sample projects, blog posts).');
+
+const api = createApp({
+  db,
+  clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+});
+
+const host = new Hono();
+host.use(compress());
+host.route('/', api);
+if (serveWeb) {
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
+  }
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  host.use(
+    '/assets/*',
+    serveStatic({
+      root: webDist,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  host.use('*', serveStatic({ root: webDist }));
+  // Every other path is a client-side route of the SPA; /api paths stay JSON 404s.
+  host.get('*', (c) => {
+    if (c.req.path.startsWith('/api/')) return c.json(errorBody('Not found'), 404);
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}
+host.notFound((c) => c.json(errorBody('Not found'), 404));
+
+const server = serve({ fetch: host.fetch, port, hostname }, (info) => {
+  const shown = hostname === '127.0.0.1' || hostname === '0.0.0.0' ? 'localhost' : hostname;
+  console.log(`Listening on http://${hostname}:${info.port}`);
+  console.log(`Open http://${shown}:${info.port} (data in ${inMemory ? 'memory' : dataDir}; Ctrl-C stops)`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping...`);
+  server.close();
+  await dynamo?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// If the parent goes away (a test runner, a closed terminal), do not leave Java behind.
+process.on('disconnect', () => void shutdown('disconnect'));

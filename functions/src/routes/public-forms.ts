@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import type { CalculatorResult, ContactResult } from '@app/shared-types/api';
+import {
+  CONTACT_PROJECT_TYPE_LABELS,
+  MATERIAL_LABELS,
+  PROPERTY_TYPE_LABELS,
+  ROOM_SCOPE_LABELS,
+} from '@app/shared-types/constants';
+import { formatINR } from '@app/shared-types/format';
+import { calculatorSchema, contactSchema } from '@app/shared-types/forms';
+import { estimateCost } from '@app/shared-types/pricing';
+import { captureWebsiteEnquiry, type WebsiteEnquiry } from '../db/lead-repo';
+import { getSettings } from '../db/settings-repo';
+import { saveSubmission } from '../db/submission-repo';
+import type { Db } from '../db/client';
+import type { AppEnv } from '../lib/deps';
+import { jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+
+/** At most 10 form submissions a minute from one IP, calculator and contact together. */
+const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds: 60 });
+
+/**
+ * The submission is already stored when this runs; a failure here is logged
+ * (without the visitor's data) and the visitor still gets their answer.
+ */
+async function createOrMergeLead(db: Db, enquiry: WebsiteEnquiry, now: string, submissionId: string) {
+  try {
+    const { leadId, created } = await captureWebsiteEnquiry(db, enquiry, now);
+    log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId });
+  } catch (error) {
+    log.error('lead capture failed; the submission is stored unlinked', { submissionId, error });
+  }
+}
+
+const calculatorProjectType: Record<string, string> = {
+  '1bhk': '1BHK',
+  '2bhk': '2BHK',
+  '3bhk': '3BHK',
+  '4bhk': '4BHK',
+  villa: 'Villa',
+  office: 'Office',
+};
+
+export const calculator = new Hono<AppEnv>().post(
+  '/',
+  formRateLimit,
+  limitBody(),
+  requireJson,
+  jsonBody(calculatorSchema),
+  async (c) => {
+    const { website: honeypot, ...input } = c.req.valid('json');
+    const { db } = c.var.deps;
+    const id = randomUUID();
+    const createdAt = new Date().toISOString();
+    const { pricing } = await getSettings(db);
+    const estimate = estimateCost(input, pricing);
+    const spam = honeypot !== '';
+    const submissionKey = await saveSubmission(db, 'estimate', {
+      id,
+      createdAt,
+      spam,
+      ...input,
+      ...estimate,
+      ...(spam ? { honeypot } : {}),
+    });
+    if (!spam) {
+      const summary =
+        `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
+        `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
+        `Estimate ${formatINR(estimate.minCost)} - ${formatINR(estimate.maxCost)}.`;
+      await createOrMergeLead(
+        db,
+        {
+          name: input.name,
+          phone: input.phone,
+          email: input.email,
+          projectType: calculatorProjectType[input.bhk] ?? '',
+          location: input.city,
+          requirements: summary,
+          summary,
+          submissionKey,
+        },
+        createdAt,
+        id,
+      );
+    }
+    // A bot that filled the honeypot gets the same answer as a person, so it cannot tell.
+    return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
+  },
+);
+
+export const contact = new Hono<AppEnv>().post(
+  '/',
+  formRateLimit,
+  limitBody(),
+  requireJson,
+  jsonBody(contactSchema),
+  async (c) => {
+    const { website: honeypot, ...input } = c.req.valid('json');
+    const { db } = c.var.deps;
+    const id = randomUUID();
+    const createdAt = new Date().toISOString();
+    const spam = honeypot !== '';
+    const submissionKey = await saveSubmission(db, 'contact', {
+      id,
+      createdAt,
+      spam,
+      ...input,
+      ...(spam ? { honeypot } : {}),
+    });
+    if (!spam) {
+      const projectType = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
+      const summary = `Contact form${projectType ? ` (${projectType})` : ''}: ${input.message || 'no message'}`;
+      await createOrMergeLead(
+        db,
+        {
+          name: `${input.firstName} ${input.lastName}`,
+          phone: input.phone,
+          email: input.email,
+          projectType,
+          location: '',
+          requirements: input.message,
+          summary,
+          submissionKey,
+        },
+        createdAt,
+        id,
+      );
+    }
+    return c.json({ id, createdAt } satisfies ContactResult, 201);
+  },
+);

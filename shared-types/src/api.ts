@@ -1,0 +1,55 @@
+import type { PublicProjectStatus } from './constants';
+import type { Estimate } from './pricing';
+
+/** The one error body every API error uses. `fields` maps a form field to its message. */
+export interface ApiErrorBody {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+/** A project as the public website sees it: no client, budget or cost. */
+export interface PublicProject {
+  id: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  images: string[];
+  status: PublicProjectStatus;
+  category: string;
+  area: string;
+  location: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Opaque cursor of the next page; absent on the last page. */
+  nextCursor?: string;
+}
+
+export interface BlogPostSummary {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  featuredImage: string;
+  publishedAt: string;
+  tags: string[];
+  author: string;
+}
+
+export interface BlogPostDetail extends BlogPostSummary {
+  /** Markdown; the web sanitises the rendered HTML. */
+  content: string;
+  seoTitle: string;
+  seoDescription: string;
+}
+
+export interface CalculatorResult extends Estimate {
+  id: string;
+  createdAt: string;
+}
+
+export interface ContactResult {
+  id: string;
+  createdAt: string;
+}

@@ -1,0 +1,23 @@
+const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 });
+
+/** Rupees with Indian digit grouping: 1234567 -> '₹12,34,567'. */
+export function formatINR(amount: number): string {
+  return inr.format(amount);
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/**
+ * A date shown as the firm sees it (Asia/Kolkata), e.g. '5 June 2024'. Plain
+ * 'YYYY-MM-DD' dates are calendar dates and are not shifted by the time zone.
+ */
+export function formatDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+05:30`) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return dateFormat.format(date);
+}

@@ -1,0 +1,81 @@
+import * as yup from 'yup';
+import {
+  CONTACT_PROJECT_TYPES,
+  MATERIALS,
+  PROPERTY_TYPES,
+  ROOM_SCOPES,
+  type ContactProjectType,
+  type Material,
+  type PropertyType,
+  type RoomScope,
+} from './constants';
+import { isValidPhone } from './phone';
+
+/**
+ * Schemas of the public forms. The web form and the API validate with the same
+ * schema, so a message shown under a field is the message the server returns.
+ */
+
+const phone = yup
+  .string()
+  .trim()
+  .required('Phone number is required')
+  .max(20, 'Phone number is too long')
+  .test('phone', 'Enter a valid phone number (at least 10 digits)', (value) => !value || isValidPhone(value));
+
+const optionalEmail = yup
+  .string()
+  .trim()
+  .max(254, 'Email address is too long')
+  .email('Enter a valid email address')
+  .default('');
+
+/** Hidden form field a person never fills in; bots do. */
+export const HONEYPOT_FIELD = 'website';
+const honeypot = yup.string().max(2000).default('');
+
+export const calculatorSchema = yup.object({
+  bhk: yup
+    .mixed<PropertyType>()
+    .oneOf([...PROPERTY_TYPES], 'Choose a property type')
+    .required('Property type is required'),
+  area: yup
+    .number()
+    .typeError('Carpet area must be a number')
+    .required('Carpet area is required')
+    .min(100, 'Carpet area must be at least 100 sq ft')
+    .max(100000, 'Carpet area must be at most 1,00,000 sq ft'),
+  material: yup
+    .mixed<Material>()
+    .oneOf([...MATERIALS], 'Choose a material preference')
+    .required('Material preference is required'),
+  rooms: yup
+    .mixed<RoomScope>()
+    .oneOf([...ROOM_SCOPES], 'Choose the rooms to design')
+    .required('Rooms to design is required'),
+  name: yup.string().trim().required('Full name is required').max(100, 'Full name is too long'),
+  phone,
+  email: optionalEmail,
+  city: yup.string().trim().required('City is required').max(100, 'City is too long'),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type CalculatorInput = yup.InferType<typeof calculatorSchema>;
+
+export const contactSchema = yup.object({
+  firstName: yup.string().trim().required('First name is required').max(60, 'First name is too long'),
+  lastName: yup.string().trim().required('Last name is required').max(60, 'Last name is too long'),
+  email: yup
+    .string()
+    .trim()
+    .required('Email address is required')
+    .max(254, 'Email address is too long')
+    .email('Enter a valid email address'),
+  phone,
+  projectType: yup
+    .mixed<ContactProjectType | ''>()
+    .oneOf(['', ...CONTACT_PROJECT_TYPES], 'Choose a project type')
+    .default(''),
+  message: yup.string().trim().max(5000, 'Message is too long (5000 characters at most)').default(''),
+  [HONEYPOT_FIELD]: honeypot,
+});
+export type ContactInput = yup.InferType<typeof contactSchema>;

@@ -1,0 +1,45 @@
+import { hc, type ClientResponse } from 'hono/client';
+import type { AppType } from '@app/functions/app';
+
+/** A non-OK API answer. `message` is '<status>: <body text or status text>' (SPEC.md section 8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The parsed JSON error body, when the server sent one (see ApiErrorBody). */
+    readonly body?: { error?: string; fields?: Record<string, string> },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The typed client of the whole API. Every call sends credentials (cookies). */
+export const api = hc<AppType>('/', {
+  init: { credentials: 'include' },
+}).api;
+
+type OkBody<R> = R extends ClientResponse<infer Body, infer Status, 'json'>
+  ? Status extends 200 | 201
+    ? Body
+    : never
+  : never;
+
+/**
+ * Awaits a typed-client call and returns its JSON body, or throws ApiError for
+ * any non-OK answer. The one place the web turns responses into errors.
+ */
+export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<OkBody<R>> {
+  const response = await call;
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    let body: ApiError['body'];
+    try {
+      body = text ? (JSON.parse(text) as ApiError['body']) : undefined;
+    } catch {
+      body = undefined;
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
+  }
+  return (await response.json()) as OkBody<R>;
+}
