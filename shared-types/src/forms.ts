@@ -16,23 +16,29 @@ import { isValidPhone } from './phone';
  * schema, so a message shown under a field is the message the server returns.
  */
 
-const phone = yup
-  .string()
-  .trim()
+/**
+ * Trimmed text. yup's own trim() throws a TypeError (not a ValidationError) on
+ * arrays and objects; this one leaves them for the type check to reject.
+ */
+const text = () =>
+  yup
+    .string()
+    .typeError('Must be text')
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+
+const phone = text()
   .required('Phone number is required')
   .max(20, 'Phone number is too long')
   .test('phone', 'Enter a valid phone number (at least 10 digits)', (value) => !value || isValidPhone(value));
 
-const optionalEmail = yup
-  .string()
-  .trim()
+const optionalEmail = text()
   .max(254, 'Email address is too long')
   .email('Enter a valid email address')
   .default('');
 
 /** Hidden form field a person never fills in; bots do. */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = yup.string().max(2000).default('');
+const honeypot = text().max(2000).default('');
 
 export const calculatorSchema = yup.object({
   bhk: yup
@@ -53,20 +59,18 @@ export const calculatorSchema = yup.object({
     .mixed<RoomScope>()
     .oneOf([...ROOM_SCOPES], 'Choose the rooms to design')
     .required('Rooms to design is required'),
-  name: yup.string().trim().required('Full name is required').max(100, 'Full name is too long'),
+  name: text().required('Full name is required').max(100, 'Full name is too long'),
   phone,
   email: optionalEmail,
-  city: yup.string().trim().required('City is required').max(100, 'City is too long'),
+  city: text().required('City is required').max(100, 'City is too long'),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type CalculatorInput = yup.InferType<typeof calculatorSchema>;
 
 export const contactSchema = yup.object({
-  firstName: yup.string().trim().required('First name is required').max(60, 'First name is too long'),
-  lastName: yup.string().trim().required('Last name is required').max(60, 'Last name is too long'),
-  email: yup
-    .string()
-    .trim()
+  firstName: text().required('First name is required').max(60, 'First name is too long'),
+  lastName: text().required('Last name is required').max(60, 'Last name is too long'),
+  email: text()
     .required('Email address is required')
     .max(254, 'Email address is too long')
     .email('Enter a valid email address'),
@@ -75,7 +79,7 @@ export const contactSchema = yup.object({
     .mixed<ContactProjectType | ''>()
     .oneOf(['', ...CONTACT_PROJECT_TYPES], 'Choose a project type')
     .default(''),
-  message: yup.string().trim().max(5000, 'Message is too long (5000 characters at most)').default(''),
+  message: text().max(5000, 'Message is too long (5000 characters at most)').default(''),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactInput = yup.InferType<typeof contactSchema>;

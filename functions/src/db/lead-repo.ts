@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LeadSource, LeadStatus } from '@app/shared-types/constants';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
@@ -113,10 +113,9 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
                 Update: {
                   TableName: db.table,
                   Key: keys.lead(existingId),
-                  UpdateExpression:
-                    'SET lastContactedAt = :now, updatedAt = :now, email = if_not_exists(email, :email)',
+                  UpdateExpression: 'SET lastContactedAt = :now, updatedAt = :now',
                   ConditionExpression: 'attribute_exists(pk)',
-                  ExpressionAttributeValues: { ':now': now, ':email': enquiry.email },
+                  ExpressionAttributeValues: { ':now': now },
                 },
               },
               communication(existingId),
@@ -124,6 +123,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
             ],
           }),
         );
+        if (enquiry.email) await fillBlankEmail(db, existingId, enquiry.email);
         return { leadId: existingId, created: false };
       }
       const leadId = randomUUID();
@@ -185,6 +185,23 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
   }
 }
 
+/** Gives a lead the email a later submission brought, only if it has none: staff edits win. */
+async function fillBlankEmail(db: Db, leadId: string, email: string) {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.lead(leadId),
+        UpdateExpression: 'SET email = :email',
+        ConditionExpression: 'attribute_exists(pk) AND email = :blank',
+        ExpressionAttributeValues: { ':email': email, ':blank': '' },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+  }
+}
+
 export async function getLead(db: Db, id: string): Promise<LeadItem | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.lead(id) }));
   return Item as LeadItem | undefined;
@@ -206,4 +223,20 @@ export async function listCommunications(db: Db, leadId: string): Promise<Commun
     }),
   );
   return Items as CommunicationItem[];
+}
+
+/** Leads, newest first, a page at a time. */
+export async function listLeads(db: Db, options: { limit: number; exclusiveStartKey?: Record<string, string> }) {
+  const { Items = [], LastEvaluatedKey } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.leads() },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: options.exclusiveStartKey,
+    }),
+  );
+  return { items: Items as LeadItem[], lastKey: LastEvaluatedKey };
 }

@@ -1,0 +1,268 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { estimateCost } from '@app/shared-types/pricing';
+import type { Db } from '../src/db/client';
+import { keys } from '../src/db/keys';
+import { findLeadIdByPhone, getLead, listCommunications, listLeads } from '../src/db/lead-repo';
+import { seedFirstStart } from '../src/local/seed';
+import { createTestApp, newVisitorIp, postJson, validContact, validEstimate, type TestApp } from './helpers';
+
+let app: TestApp;
+let db: Db;
+
+beforeAll(async () => {
+  ({ app, db } = await createTestApp());
+  await seedFirstStart(db);
+});
+
+const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
+
+async function listSpam(kind: 'ESTIMATES' | 'CONTACTS') {
+  const { Items = [] } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.submissions(kind, true) },
+    }),
+  );
+  return Items;
+}
+
+describe('POST /api/calculator', () => {
+  it('computes the estimate on the server, stores it and answers 201 with it', async () => {
+    const phone = uniquePhone();
+    const response = await postJson(app, '/api/calculator', { ...validEstimate, phone });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as Record<string, unknown>;
+    const expected = estimateCost({ bhk: '3bhk', area: 1450, material: 'premium', rooms: 'all' });
+    expect(body).toMatchObject(expected);
+    expect(body.id).toEqual(expect.any(String));
+
+    const { Item } = await db.doc.send(
+      new GetCommand({ TableName: db.table, Key: keys.estimate(String(body.id)) }),
+    );
+    expect(Item).toMatchObject({ ...validEstimate, phone, ...expected, spam: false });
+    expect(Item?.leadId).toEqual(expect.any(String));
+  });
+
+  it('creates exactly one New lead with source Website and a timeline entry', async () => {
+    const phone = uniquePhone();
+    await postJson(app, '/api/calculator', { ...validEstimate, phone, email: '' });
+    const leadId = await findLeadIdByPhone(db, phone);
+    expect(leadId).toBeDefined();
+    const lead = await getLead(db, leadId!);
+    expect(lead).toMatchObject({
+      name: 'Ananya Iyer',
+      phone,
+      source: 'Website',
+      status: 'New',
+      projectType: '3BHK',
+      location: 'Hyderabad',
+      version: 1,
+    });
+    const timeline = await listCommunications(db, leadId!);
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]).toMatchObject({ type: 'form_submission', createdBy: 'Website' });
+    expect(timeline[0]?.content).toContain('1450 sq ft');
+  });
+
+  it('answers 400 with a message per invalid field, using the form schema', async () => {
+    const response = await postJson(app, '/api/calculator', { bhk: 'castle', area: 'big', phone: '12' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'Validation failed',
+      fields: {
+        bhk: 'Choose a property type',
+        area: 'Carpet area must be a number',
+        material: 'Material preference is required',
+        rooms: 'Rooms to design is required',
+        name: 'Full name is required',
+        phone: 'Enter a valid phone number (at least 10 digits)',
+        city: 'City is required',
+      },
+    });
+  });
+
+  it('rejects the default carpet area of 0 with a clear message', async () => {
+    const response = await postJson(app, '/api/calculator', { ...validEstimate, area: 0 });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ fields: { area: 'Carpet area must be at least 100 sq ft' } });
+  });
+
+  it('drops unknown fields instead of storing them', async () => {
+    const response = await postJson(app, '/api/calculator', {
+      ...validEstimate,
+      phone: uniquePhone(),
+      isAdmin: true,
+      totalCost: 1,
+      pk: 'SETTINGS',
+    });
+    expect(response.status).toBe(201);
+    const { id, totalCost } = (await response.json()) as { id: string; totalCost: number };
+    expect(totalCost).toBeGreaterThan(1);
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.estimate(id) }));
+    expect(Item).not.toHaveProperty('isAdmin');
+    expect(Item?.pk).toBe(`ESTIMATE#${id}`);
+  });
+
+  it('answers 413 to a body over 16 KiB', async () => {
+    const response = await postJson(app, '/api/calculator', { ...validEstimate, name: 'x'.repeat(17 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: 'Request body too large (16 KiB at most)' });
+  });
+
+  it('answers 415 unless the body is declared JSON', async () => {
+    const response = await app.request('/api/calculator', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-test-client-ip': newVisitorIp() },
+      body: 'name=x',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'Content-Type must be application/json' });
+  });
+
+  it('answers 400 to malformed JSON and to JSON that is not an object', async () => {
+    const malformed = await postJson(app, '/api/calculator', '{"name": ');
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: 'Malformed JSON in request body' });
+    for (const body of ['[]', 'null', '42', '"text"']) {
+      const response = await postJson(app, '/api/calculator', body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Request body must be a JSON object' });
+    }
+  });
+
+  it('accepts a filled honeypot silently, stores it as spam and creates no lead', async () => {
+    const phone = uniquePhone();
+    const response = await postJson(app, '/api/calculator', { ...validEstimate, phone, website: 'http://spam.example' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toHaveProperty('totalCost');
+    expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
+    const spam = await listSpam('ESTIMATES');
+    expect(spam.some((item) => item.phone === phone && item.honeypot === 'http://spam.example')).toBe(true);
+  });
+
+  it('answers 429 with Retry-After after 10 submissions a minute from one IP', async () => {
+    const ip = newVisitorIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const path = i % 2 === 0 ? '/api/calculator' : '/api/contact';
+      const body = i % 2 === 0 ? { ...validEstimate, phone: uniquePhone() } : { ...validContact, phone: uniquePhone() };
+      const response = await postJson(app, path, body, ip);
+      statuses.push(response.status);
+      if (response.status === 429) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+        expect(await response.json()).toEqual({ error: 'Too many requests. Please try again in a minute.' });
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Another visitor is not affected.
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
+  });
+
+  it('never answers 500, whatever the body', async () => {
+    const bodies: unknown[] = [
+      {},
+      { bhk: null, area: null, material: [], rooms: {}, name: 5, phone: true, city: ['x'] },
+      { ...validEstimate, area: 1e308 },
+      { ...validEstimate, area: -5 },
+      { ...validEstimate, area: '1450' },
+      { ...validEstimate, email: 'not-an-email' },
+      { ...validEstimate, name: '   ' },
+      { ...validEstimate, phone: '+91 (99887) 766-55', website: { nested: true } },
+      { ...validEstimate, __proto__: { polluted: true } },
+      { ...validEstimate, name: '\u0000\uFFFF🙂' },
+    ];
+    for (const body of bodies) {
+      const response = await postJson(app, '/api/calculator', { ...(body as object), phone: (body as { phone?: unknown }).phone ?? uniquePhone() });
+      expect(response.status, JSON.stringify(body)).toBeLessThan(500);
+    }
+  });
+});
+
+describe('POST /api/contact', () => {
+  it('stores the message and creates a lead with all six fields', async () => {
+    const phone = uniquePhone();
+    const response = await postJson(app, '/api/contact', { ...validContact, phone });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.contactSubmission(id) }));
+    expect(Item).toMatchObject({ ...validContact, phone, spam: false });
+
+    const lead = await getLead(db, (await findLeadIdByPhone(db, phone))!);
+    expect(lead).toMatchObject({
+      name: 'Rahul Menon',
+      email: 'rahul@example.com',
+      phone,
+      projectType: 'Renovation',
+      requirements: validContact.message,
+      source: 'Website',
+      status: 'New',
+    });
+  });
+
+  it('needs first name, last name, email and phone; project type and message are optional', async () => {
+    const missing = await postJson(app, '/api/contact', {});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({
+      error: 'Validation failed',
+      fields: {
+        firstName: 'First name is required',
+        lastName: 'Last name is required',
+        email: 'Email address is required',
+        phone: 'Phone number is required',
+      },
+    });
+    const minimal = await postJson(app, '/api/contact', {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'ab@example.com',
+      phone: uniquePhone(),
+    });
+    expect(minimal.status).toBe(201);
+  });
+
+  it('stores a filled honeypot as spam without a lead', async () => {
+    const phone = uniquePhone();
+    expect((await postJson(app, '/api/contact', { ...validContact, phone, website: 'x' })).status).toBe(201);
+    expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
+    expect((await listSpam('CONTACTS')).some((item) => item.phone === phone)).toBe(true);
+  });
+});
+
+describe('the same phone from two submissions', () => {
+  it('adds a timeline entry to the existing lead instead of creating a duplicate', async () => {
+    const digits = uniquePhone();
+    await postJson(app, '/api/calculator', { ...validEstimate, phone: digits, email: '' });
+    // The same number written the way people do: country code, spaces, dashes.
+    const formatted = `+91 ${digits.slice(0, 5)}-${digits.slice(5)}`;
+    await postJson(app, '/api/contact', { ...validContact, phone: formatted });
+
+    const leadId = await findLeadIdByPhone(db, digits);
+    const lead = await getLead(db, leadId!);
+    expect(lead?.name).toBe('Ananya Iyer');
+    // The first submission had no email; the later one fills it in.
+    expect(lead?.email).toBe('rahul@example.com');
+    const timeline = await listCommunications(db, leadId!);
+    expect(timeline.map((entry) => entry.content.split(':')[0])).toEqual(['Cost calculator', 'Contact form (Renovation)']);
+
+    const { items } = await listLeads(db, { limit: 1000 });
+    expect(items.filter((item) => item.phoneKey === digits)).toHaveLength(1);
+  });
+
+  it('keeps one lead when submissions with the same phone race each other', async () => {
+    const phone = uniquePhone();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => postJson(app, '/api/calculator', { ...validEstimate, phone })),
+    );
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const { items } = await listLeads(db, { limit: 1000 });
+    const matching = items.filter((item) => item.phoneKey === phone);
+    expect(matching).toHaveLength(1);
+    expect(await listCommunications(db, matching[0]!.id)).toHaveLength(5);
+  });
+});

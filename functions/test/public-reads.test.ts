@@ -1,0 +1,153 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client';
+import { createProject } from '../src/db/project-repo';
+import { seedFirstStart } from '../src/local/seed';
+import { createTestApp, type TestApp } from './helpers';
+
+let app: TestApp;
+let db: Db;
+
+beforeAll(async () => {
+  ({ app, db } = await createTestApp());
+  await seedFirstStart(db, '2026-01-10T10:00:00.000Z');
+  await createProject(db, {
+    id: 'private-office',
+    title: 'Private office',
+    description: 'Not for the website',
+    imageUrl: '/images/projects/hitech-city-office.svg',
+    images: [],
+    status: 'ongoing',
+    category: 'Office',
+    area: '900 sq ft',
+    location: 'Hyderabad',
+    showOnWebsite: false,
+    client: 'Secret Client Pvt Ltd',
+    budget: 123,
+    actualCost: 45,
+    internalStatus: 'execution',
+    createdAt: '2026-02-01T00:00:00.000Z',
+    updatedAt: '2026-02-01T00:00:00.000Z',
+  });
+});
+
+type ProjectPage = { items: Record<string, unknown>[]; nextCursor?: string };
+
+describe('GET /api/site', () => {
+  it('returns the firm identity from settings, cacheable', async () => {
+    const response = await app.request('/api/site');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('public');
+    const site = (await response.json()) as Record<string, unknown>;
+    expect(site).toMatchObject({ companyName: 'Kaveri Design Studio', companyPhone: '+91 98480 12345' });
+    expect(site).not.toHaveProperty('pricing');
+  });
+});
+
+describe('GET /api/projects', () => {
+  it('lists website projects of every status, only with public fields', async () => {
+    const page = (await (await app.request('/api/projects')).json()) as ProjectPage;
+    expect(page.items).toHaveLength(8);
+    expect(new Set(page.items.map((p) => p.status))).toEqual(new Set(['finished', 'ongoing', 'upcoming']));
+    for (const project of page.items) {
+      expect(Object.keys(project).sort()).toEqual(
+        ['area', 'category', 'description', 'id', 'imageUrl', 'images', 'location', 'status', 'title'].sort(),
+      );
+    }
+    expect(JSON.stringify(page)).not.toMatch(/budget|actualCost|client|Secret/);
+  });
+
+  it('filters by public status on the server', async () => {
+    for (const status of ['finished', 'ongoing', 'upcoming']) {
+      const page = (await (await app.request(`/api/projects?status=${status}`)).json()) as ProjectPage;
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((p) => p.status === status)).toBe(true);
+    }
+  });
+
+  it('pages through the list with an opaque cursor', async () => {
+    const first = (await (await app.request('/api/projects?limit=5')).json()) as ProjectPage;
+    expect(first.items).toHaveLength(5);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await (
+      await app.request(`/api/projects?limit=5&cursor=${encodeURIComponent(first.nextCursor!)}`)
+    ).json()) as ProjectPage;
+    expect(second.items).toHaveLength(3);
+    const ids = [...first.items, ...second.items].map((p) => p.id);
+    expect(new Set(ids).size).toBe(8);
+  });
+
+  it('answers 400 to an unknown status, a bad limit or a forged cursor', async () => {
+    const badStatus = await app.request('/api/projects?status=secret');
+    expect(badStatus.status).toBe(400);
+    expect(await badStatus.json()).toEqual({
+      error: 'Invalid query parameters',
+      fields: { status: 'status must be all, finished, ongoing or upcoming' },
+    });
+    expect((await app.request('/api/projects?limit=500')).status).toBe(400);
+    const forged = Buffer.from(JSON.stringify({ pk: 'SETTINGS', sk: { S: 'x' } })).toString('base64url');
+    expect((await app.request(`/api/projects?cursor=${forged}`)).status).toBe(400);
+    expect((await app.request('/api/projects?cursor=%%%')).status).toBe(400);
+  });
+
+  it('shows one website project by id and hides the others behind 404', async () => {
+    const found = await app.request('/api/projects/gachibowli-3bhk');
+    expect(found.status).toBe(200);
+    expect(await found.json()).toMatchObject({ title: 'Gachibowli 3BHK Apartment', status: 'finished' });
+    const hidden = await app.request('/api/projects/private-office');
+    expect(hidden.status).toBe(404);
+    expect(await hidden.json()).toEqual({ error: 'Project not found' });
+    expect((await app.request('/api/projects/nope')).status).toBe(404);
+  });
+});
+
+describe('GET /api/blog-posts', () => {
+  it('lists the published posts newest first', async () => {
+    const response = await app.request('/api/blog-posts?status=published');
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { items: { slug: string; publishedAt: string }[] };
+    expect(page.items.map((p) => p.slug)).toEqual(['modern-3bhk-makeover', 'workspace-lighting-tips']);
+    expect(page.items[0]?.publishedAt.slice(0, 10)).toBe('2024-06-05');
+    expect(page.items[1]?.publishedAt.slice(0, 10)).toBe('2024-05-20');
+  });
+
+  it('does not list drafts without a session', async () => {
+    expect((await app.request('/api/blog-posts?status=draft')).status).toBe(400);
+  });
+
+  it('reads a post by slug with its markdown content', async () => {
+    const response = await app.request('/api/blog-posts/by-slug/workspace-lighting-tips');
+    expect(response.status).toBe(200);
+    const post = (await response.json()) as { title: string; content: string };
+    expect(post.title).toBe('Workspace Lighting Tips for Focus and Comfort');
+    expect(post.content).toContain('**Daylight from the side.**');
+    expect((await app.request('/api/blog-posts/by-slug/missing-post')).status).toBe(404);
+    expect((await app.request('/api/blog-posts/by-slug/..%2F..%2Fetc')).status).toBe(404);
+  });
+});
+
+describe('unknown API paths and SEO files', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await app.request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('serves a sitemap listing pages, projects and posts, and robots.txt pointing at it', async () => {
+    const sitemap = await (await app.request('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>https://kaveridesign.studio/services/project-management</loc>');
+    expect(sitemap).toContain('<loc>https://kaveridesign.studio/projects/jubilee-hills-villa</loc>');
+    expect(sitemap).toContain('<loc>https://kaveridesign.studio/blog/modern-3bhk-makeover</loc>');
+    expect(sitemap).not.toContain('private-office');
+    const robots = await (await app.request('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: https://kaveridesign.studio/sitemap.xml');
+    expect(robots).toContain('Disallow: /admin');
+  });
+});
+
+describe('first-start seeding', () => {
+  it('runs once: a second start changes nothing', async () => {
+    expect(await seedFirstStart(db)).toBe(false);
+    const page = (await (await app.request('/api/projects?limit=50')).json()) as ProjectPage;
+    expect(page.items).toHaveLength(8);
+  });
+});
