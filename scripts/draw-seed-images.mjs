@@ -145,17 +145,28 @@ function table({ w = 250, h = 52, top = PAL.walnut, legs = PAL.brass, round = fa
 const vase = (x, y, h = 50, c = PAL.terra) => P(D`M${x} ${y - h * 0.8}q-14 -40 -36 -52M${x} ${y - h * 0.8}q8 -46 26 -60M${x} ${y - h * 0.8}q-2 -30 4 -70`, 'none', { stroke: PAL.sageD, strokeWidth: 2.5 })
   + C(x - 36, y - h * 0.8 - 52, 6, PAL.sage) + C(x + 26, y - h * 0.8 - 60, 7, PAL.sage) + C(x + 4, y - h * 0.8 - 70, 6, PAL.mustard) + E(x, y - h * 0.42, h * 0.32, h * 0.42, c) + R(x - h * 0.12, y - h * 0.92, h * 0.24, h * 0.2, c);
 const books = (x, y, cs = [PAL.teal, PAL.terra, PAL.linen]) => cs.map((c, i) => R(x - 34 + i * 4, y - 11 * (i + 1), 68 - i * 8, 11, c, { rx: 2 })).join('');
-function plant({ h = 220, pot = PAL.terra, kind = 'leafy', leaf = PAL.sage, seed = 3 } = {}) {
-  const r = rng(seed), ph = h * 0.26, pw = h * 0.3, dk = shade(leaf, -0.3);
-  const lf = (x, y, ang, len, wid, c) => G(P(D`M0 0Q${wid} ${-len / 2} 0 ${-len}Q${-wid} ${-len / 2} 0 0Z`, c) + L(0, -2, 0, -len * 0.85, shade(c, -0.18), 1.5), { transform: `translate(${n1(x)} ${n1(y)}) rotate(${n1(ang)})` });
-  let s = shadow(pw * 0.85, 9);
-  if (kind === 'leafy') for (let i = 0; i < 11; i++) { const len = h * (0.42 + r() * 0.3); s += lf(r() * 16 - 8, -ph + 4, -78 + i * 15.6 + r() * 8, len, len * 0.36, i % 2 ? leaf : dk); }
-  if (kind === 'snake') for (let i = 0; i < 9; i++) s += lf(-pw * 0.3 + (i * pw * 0.6) / 8, -ph + 4, -16 + i * 4 + r() * 6, h * (0.5 + r() * 0.35), h * 0.05, i % 2 ? leaf : dk);
-  if (kind === 'tree') {
-    s += P(D`M0 ${-ph}C-6 ${-h * 0.55} 10 ${-h * 0.7} 0 ${-h * 0.92}`, 'none', { stroke: PAL.walnutD, strokeWidth: 5 });
-    for (let i = 0; i < 30; i++) { const a = r() * 6.28, d = r(); s += lf(Math.cos(a) * h * 0.2 * d, -h * 0.78 + Math.sin(a) * h * 0.18 * d, r() * 360, h * 0.13, h * 0.06, i % 3 ? leaf : dk); }
+function leaves(list, leaf, dk) { // list of [x, y, angleDeg, length, halfWidth, dark?] -> merged paths
+  const p = ['', '']; let ribs = '';
+  for (const [x, y, a, len, wid, k] of list) {
+    const c = Math.cos((a * Math.PI) / 180), sn = Math.sin((a * Math.PI) / 180), T = (px, py) => [x + px * c - py * sn, y + px * sn + py * c];
+    const [ax, ay] = T(wid, -len / 2), [bx, by] = T(0, -len), [cx, cy] = T(-wid, -len / 2), [ex, ey] = T(0, -len * 0.85);
+    p[k ? 1 : 0] += D`M${x} ${y}Q${ax} ${ay} ${bx} ${by}Q${cx} ${cy} ${x} ${y}Z`; ribs += D`M${x} ${y}L${ex} ${ey}`;
   }
-  return s + Q([[-pw / 2, -ph], [pw / 2, -ph], [pw * 0.38, 0], [-pw * 0.38, 0]], pot) + R(-pw / 2 - 4, -ph - 8, pw + 8, 12, shade(pot, 0.1), { rx: 3 });
+  return P(p[1], dk) + P(p[0], leaf) + P(ribs, 'none', { stroke: shade(dk, -0.25), strokeWidth: 1.5, opacity: 0.45 });
+}
+function plant({ h = 220, pot = PAL.terra, kind = 'leafy', leaf = PAL.sage, seed = 3 } = {}) {
+  const r = rng(seed), ph = h * 0.26, pw = h * 0.3, dk = shade(leaf, -0.3), list = [];
+  let s = shadow(pw * 0.85, 9);
+  if (kind === 'leafy') for (let i = 0; i < 11; i++) { const len = h * (0.42 + r() * 0.3); list.push([r() * 16 - 8, -ph + 4, -78 + i * 15.6 + r() * 8, len, len * 0.36, i % 2]); }
+  if (kind === 'snake') for (let i = 0; i < 9; i++) list.push([-pw * 0.3 + (i * pw * 0.6) / 8, -ph + 4, -16 + i * 4 + r() * 6, h * (0.5 + r() * 0.35), h * 0.05, i % 2]);
+  if (kind === 'tree') {
+    s += P(D`M0 ${-ph}C-6 ${-h * 0.55} 10 ${-h * 0.7} 0 ${-h * 0.9}M2 ${-h * 0.6}Q${h * 0.1} ${-h * 0.68} ${h * 0.14} ${-h * 0.8}M-1 ${-h * 0.66}Q${-h * 0.1} ${-h * 0.72} ${-h * 0.15} ${-h * 0.84}`, 'none', { stroke: PAL.walnutD, strokeWidth: 4 });
+    for (let i = 0; i < 46; i++) {
+      const a = r() * 6.283, d = Math.sqrt(r()), dx = Math.cos(a) * d, dy = Math.sin(a) * d, len = h * (0.1 + r() * 0.06);
+      list.push([dx * h * 0.21, -h * 0.76 + dy * h * 0.2, (Math.atan2(dy, dx) * 180) / Math.PI + 90 + r() * 50 - 25, len, len * 0.42, i % 3 === 0]);
+    }
+  }
+  return s + leaves(list, leaf, dk) + Q([[-pw / 2, -ph], [pw / 2, -ph], [pw * 0.38, 0], [-pw * 0.38, 0]], pot) + R(-pw / 2 - 4, -ph - 8, pw + 8, 12, shade(pot, 0.1), { rx: 3 });
 }
 function floorLamp({ h = 330, c = PAL.white, metal = PAL.brass, arc = 0 } = {}) {
   let s = shadow(40, 7) + E(0, -4, 30, 7, metal);
@@ -170,22 +181,22 @@ function pendant({ len = 200, kind = 'dome', c = PAL.brass, z = 1 } = {}) {
   if (kind === 'cone') s += Q([[-8 * z, len], [8 * z, len], [32 * z, len + 48 * z], [-32 * z, len + 48 * z]], c) + E(0, len + 48 * z, 20 * z, 5 * z, '#FFF1CC');
   return s;
 }
+const dot = (x, y, r) => D`M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 function chandelier(len = 80, c = PAL.brass) {
-  let s = E(0, 3, 28, 7, c) + L(0, 0, 0, len + 95, c, 3) + E(0, len + 60, 260, 190, 'url(#glow)');
+  let s = E(0, 3, 28, 7, c) + L(0, 0, 0, len + 95, c, 3) + E(0, len + 60, 260, 190, 'url(#glow)'), cords = '', drops = '', cand = '', flames = '';
   [[len + 40, 140, 22, 12], [len + 92, 88, 14, 8]].forEach(([y, rx, ry, n]) => {
-    let drops = '', cand = '';
     for (let i = 0; i < n; i++) {
       const a = (i / n) * Math.PI * 2, x = Math.cos(a) * rx, yy = y + Math.sin(a) * ry;
-      drops += L(x, yy, x, yy + 16, '#E9DDC4', 1) + C(x, yy + 19, 3.5, '#F7EEDD', { stroke: c, strokeWidth: 0.6 });
-      if (Math.sin(a) > -0.2) cand += R(x - 3, yy - 18, 6, 16, '#F6EEDC') + E(x, yy - 22, 3, 5, '#FFD98A');
+      cords += D`M${x} ${yy}v15`; drops += dot(x, yy + 19, 3.5);
+      if (Math.sin(a) > -0.2) { cand += D`M${x - 3} ${yy - 18}h6v16h-6z`; flames += dot(x, yy - 22, 3.5); }
     }
-    s += L(0, y - 26, -rx, y, c, 2) + L(0, y - 26, rx, y, c, 2) + E(0, y, rx, ry, 'none', { stroke: c, strokeWidth: 4 }) + drops + cand;
+    s += P(D`M${-rx} ${y}L0 ${y - 26}L${rx} ${y}`, 'none', { stroke: c, strokeWidth: 2 }) + E(0, y, rx, ry, 'none', { stroke: c, strokeWidth: 4 });
   });
-  return s + C(0, len + 108, 7, c);
+  return s + P(cords, 'none', { stroke: '#E9DDC4' }) + P(drops, '#F7EEDD', { stroke: c, strokeWidth: 0.6 }) + P(cand, '#F6EEDC') + P(flames, '#FFD98A') + C(0, len + 108, 7, c);
 }
-function rug(cx, cy, w, d, c, border = shade(c, -0.22)) {
+function rug(cx, cy, w, d, c, border = shade(c, -0.22), motif = true) {
   const q = (b) => [[cx - (w / 2 - b) * 0.82, cy - d / 2 + b * 0.35], [cx + (w / 2 - b) * 0.82, cy - d / 2 + b * 0.35], [cx + w / 2 - b, cy + d / 2 - b * 0.35], [cx - w / 2 + b, cy + d / 2 - b * 0.35]];
-  return Q(q(0), border) + Q(q(18), c) + Q(q(60), 'none', { stroke: border, strokeWidth: 3 }) + Q([[cx, cy - d * 0.2], [cx + w * 0.1, cy], [cx, cy + d * 0.2], [cx - w * 0.1, cy]], border, { opacity: 0.7 });
+  return Q(q(0), border) + Q(q(18), c) + Q(q(60), 'none', { stroke: border, strokeWidth: 3 }) + (motif ? Q([[cx, cy - d * 0.2], [cx + w * 0.1, cy], [cx, cy + d * 0.2], [cx - w * 0.1, cy]], border, { opacity: 0.7 }) : '');
 }
 function sideTable({ w = 90, h = 110, c = PAL.walnut, lamp = PAL.white } = {}) {
   let s = shadow(w * 0.7, 8) + R(-w / 2 + 4, -10, 6, 10, c) + R(w / 2 - 10, -10, 6, 10, c) + R(-w / 2, -h, w, h - 8, c, { rx: 4 })
@@ -279,7 +290,7 @@ function penthouse() {
 function kitchen() {
   const W = 1200, H = 800, hz = 610, sg = PAL.sage;
   let s = room(W, H, hz, { wall: '#F1E8DA', floor: '#D8CCB9', lines: 12, tiles: 7, skirt: shade(sg, -0.35) }) + R(40, 256, 1120, 176, 'url(#tile)');
-  s += cab(60, 66, 430, 190, 4, '#F5EFE4') + R(52, 56, 446, 12, '#E6DDCE') + win(770, 92, 290, 220) + at(830, 304, 0.4, plant({ h: 140 })) + at(1000, 304, 0.4, plant({ kind: 'snake', h: 140, pot: PAL.white }));
+  s += cab(60, 66, 430, 190, 4, '#F5EFE4') + R(52, 56, 446, 12, '#E6DDCE') + win(770, 92, 290, 220) + at(830, 312, 0.4, plant({ h: 140 })) + at(1000, 312, 0.4, plant({ kind: 'snake', h: 140, pot: PAL.white }));
   s += R(560, 0, 80, 130, '#A9ACA8') + Q([[496, 232], [704, 232], [652, 126], [548, 126]], PAL.steel) + R(490, 226, 220, 14, '#9FA29E', { rx: 3 });
   s += Q([[40, 432], [1160, 432], [1148, 410], [52, 410]], PAL.stone) + R(38, 432, 1124, 16, '#D7CFC2') + cab(50, 448, 430, 150, 3, sg) + cab(720, 448, 430, 150, 3, sg);
   s += R(480, 448, 240, 150, shade(sg, -0.2)) + R(488, 454, 224, 138, '#2C2B29', { rx: 4 }) + R(504, 484, 192, 90, '#3F3A35', { rx: 4 }) + R(520, 466, 160, 6, PAL.brass, { rx: 3 }) + R(50, 598, 1100, 12, shade(sg, -0.35));
@@ -296,13 +307,13 @@ function office() {
   const W = 1200, H = 800, hz = 560;
   let s = room(W, H, hz, { wall: '#ECE5DA', floor: '#A99E91', lines: 14, tiles: 6, skirt: '#8D847A' }) + R(0, 0, W, 34, '#E2D9CC');
   for (const x of [120, 420, 720]) s += E(x + 110, 60, 190, 40, 'url(#glow)') + R(x, 40, 220, 8, '#FFF6DE', { rx: 4 });
-  s += win(40, 96, 700, 290, { view: 'city', cols: 5, frame: '#4A4845', t: 8, seed: 3 }) + R(600, 410, 140, 100, PAL.sage, { rx: 6 });
-  s += at(230, 592, 0.78, desk({ w: 380, chairs: [PAL.sage, PAL.teal] })) + at(560, 592, 0.78, desk({ w: 380, chairs: [PAL.terra, PAL.sage], screens: [PAL.sageD, PAL.teal] }));
+  s += win(40, 96, 700, 290, { view: 'city', cols: 5, frame: '#4A4845', t: 8, seed: 3 });
+  s += at(220, 580, 0.72, desk({ w: 380, chairs: [PAL.sage, PAL.teal] })) + at(560, 580, 0.72, desk({ w: 380, chairs: [PAL.terra, PAL.sage], screens: [PAL.sageD, PAL.teal] }));
   s += at(845, 600, 0.9, desk({ w: 220, n: 1, top: PAL.walnut, chairs: [PAL.char] }));
   s += Q([[780, 112], [748, 136], [748, 562], [780, 650]], '#9CC3C4', { opacity: 0.25 }) + R(780, 112, 390, 538, '#A9CDCC', { opacity: 0.25 }) + at(1100, 650, 0.9, plant({ h: 220 }));
   s += R(780, 380, 390, 34, '#fff', { opacity: 0.5 }) + Q([[820, 112], [880, 112], [800, 320], [780, 320]], '#fff', { opacity: 0.18 }) + Q([[1010, 112], [1040, 112], [960, 360], [930, 360]], '#fff', { opacity: 0.14 });
   s += P('M780 112H1170V650H780ZM748 136V562M910 112V650M1040 112V650M748 136L780 112M748 562L780 650', 'none', { stroke: '#4A4845', strokeWidth: 5 }) + R(1022, 450, 6, 70, PAL.brass, { rx: 3 });
-  s += at(380, 720, 1.05, desk({ w: 420, chairs: [PAL.teal, PAL.mustard], screens: [PAL.teal, PAL.terra] }));
+  s += at(390, 735, 1.05, desk({ w: 420, chairs: [PAL.teal, PAL.mustard], screens: [PAL.teal, PAL.terra] }));
   return s + at(60, 780, 1.1, plant({ h: 250, seed: 5 })) + at(700, 760, 0.95, plant({ kind: 'snake', h: 200, pot: PAL.white, seed: 2 }));
 }
 function cafe() {
@@ -315,25 +326,25 @@ function cafe() {
   for (const y of [150, 250]) s += R(70, y, 360, 12, PAL.walnut) + R(90, y + 12, 8, 18, PAL.walnutD) + R(402, y + 12, 8, 18, PAL.walnutD);
   for (let i = 0; i < 6; i++) s += R(90 + i * 52, 114, 34, 36, [PAL.white, PAL.terra, PAL.teal][i % 3], { rx: 5 }) + (i % 2 ? '' : R(92 + i * 52, 108, 30, 8, PAL.walnutD, { rx: 3 }));
   s += at(130, 250, 0.35, plant({ h: 200 })) + books(250, 250, [PAL.mustard, PAL.teal, PAL.white]) + R(330, 206, 60, 44, PAL.linen, { rx: 6 }) + R(345, 198, 30, 10, PAL.walnutD, { rx: 3 });
-  for (const [x, c] of [[230, PAL.teal], [410, PAL.brass], [590, PAL.teal]]) s += at(x, 0, 1, pendant({ len: 200, kind: x === 410 ? 'globe' : 'dome', c }));
+  for (const [x, c] of [[230, PAL.teal], [410, PAL.brass], [590, PAL.teal]]) s += at(x, 0, 1, pendant({ len: 266, kind: x === 410 ? 'globe' : 'dome', c }));
   s += at(400, 600, 1, shadow(310, 18)) + Q([[110, 430], [690, 430], [676, 412], [124, 412]], PAL.stone) + R(106, 430, 588, 16, '#D8D0C3') + R(114, 446, 572, 142, PAL.terra) + slats(114, 446, 572, 142, shade(PAL.terra, -0.15), 22);
   s += R(196, 322, 140, 92, PAL.steel, { rx: 8 }) + R(190, 314, 152, 12, '#9EA19E', { rx: 4 }) + R(214, 340, 104, 30, '#D9DBD8', { rx: 4 }) + R(226, 370, 24, 14, PAL.char) + R(284, 370, 24, 14, PAL.char) + R(224, 396, 28, 16, PAL.white, { rx: 3 });
   s += E(540, 410, 70, 8, PAL.brass) + P('M478 408V360A62 62 0 0 1 602 360V408Z', '#DDEBEA', { opacity: 0.55 }) + R(504, 370, 70, 36, '#F3E3CB', { rx: 4 }) + R(504, 384, 70, 6, PAL.terra) + R(504, 366, 70, 8, '#7A4A35', { rx: 4 }) + C(540, 298, 6, PAL.brass);
   for (const x of [250, 410, 570]) s += at(x, 650, 1, stool(PAL.walnutD, PAL.mustard));
-  s += at(880, 690, 0.86, chair({ c: PAL.walnutD, seat: PAL.teal })) + at(1050, 690, 0.86, chair({ c: PAL.walnutD, seat: PAL.teal })) + at(965, 720, 1, table({ w: 150, h: 140, round: true, top: PAL.white, legs: PAL.char, depth: 16 }));
-  return s + R(940, 560, 22, 20, PAL.white, { rx: 4 }) + E(990, 578, 18, 4, PAL.white) + at(1150, 640, 1, plant({ h: 230, seed: 12 }));
+  s += at(875, 690, 0.86, chair({ c: PAL.walnutD, seat: PAL.teal })) + at(1045, 690, 0.86, chair({ c: PAL.walnutD, seat: PAL.teal })) + at(965, 720, 1, table({ w: 150, h: 140, round: true, top: PAL.white, legs: PAL.char, depth: 16 }));
+  return s + R(940, 560, 22, 20, PAL.white, { rx: 4 }) + E(990, 578, 18, 4, PAL.white) + at(1150, 640, 1, plant({ kind: 'snake', h: 250, seed: 12, leaf: '#6F8F68' }));
 }
 function bedroom(o = {}) {
   const W = 1200, H = 800, hz = 560;
   if (o.before) {
-    let s = room(W, H, hz, { wall: '#CBC6BE', floor: '#B4AB9F', lines: 0, tiles: 6, skirt: '#BCB5AB' }) + win(60, 120, 200, 290, { frame: '#E2DED6' }) + at(600, 0, 1, bulb(190));
+    let s = room(W, H, hz, { wall: '#CBC6BE', floor: '#B4AB9F', lines: 0, tiles: 6, skirt: '#BCB5AB' }) + win(60, 120, 200, 290, { frame: '#E2DED6' }) + at(600, 0, 1, bulb(190)) + R(430, 250, 50, 50, PAL.teal) + R(490, 250, 50, 50, PAL.terra) + R(430, 310, 50, 50, PAL.sand);
     s += at(600, 745, 1, shadow(250, 20) + R(-215, -60, 430, 60, '#E4E0D8', { rx: 10 }) + Q([[-215, -60], [215, -60], [170, -120], [-170, -120]], '#EEEBE5') + R(-150, -130, 110, 30, '#F5F3EF', { rx: 10 }));
     return s + at(1010, 600, 1, box(150, 130)) + at(1000, 470, 1, box(110, 80, '#BF9669')) + at(380, 640, 1, box(120, 90, '#C49C70')) + at(850, 700, 1, ladder(240));
   }
   let s = room(W, H, hz, { wall: '#EADFCF', floor: '#C8A27A' }) + R(330, 110, 540, hz - 110, PAL.teal) + slats(330, 110, 540, hz - 110, shade(PAL.teal, -0.1), 27);
   s += art(470, 150, 260, 130, 0, { frame: PAL.brass, cs: [PAL.terra, PAL.sage, PAL.mustard] }) + rod(26, 294, 98) + win(70, 120, 180, 300) + curtain(30, 104, 58, hz - 104, PAL.linen) + curtain(236, 104, 58, hz - 104, PAL.linen);
   s += at(1040, 578, 1, wardrobe()) + at(365, 592, 1, sideTable()) + at(835, 592, 1, sideTable());
-  s += rug(600, 730, 800, 100, '#E6D6BC') + at(600, 745, 1, bed());
+  s += rug(600, 730, 800, 100, '#E6D6BC', undefined, false) + at(600, 745, 1, bed());
   return s + at(110, 760, 1.1, plant({ h: 240, seed: 7 }));
 }
 function clinic() {
@@ -344,7 +355,7 @@ function clinic() {
   s += E(600, 220, 140, 120, 'url(#glow)') + C(600, 215, 58, 'none', { stroke: PAL.brass, strokeWidth: 7 }) + R(590, 178, 20, 74, PAL.brass, { rx: 4 }) + R(563, 205, 74, 20, PAL.brass, { rx: 4 });
   s += R(530, 300, 140, 10, PAL.brass, { rx: 5 }) + R(555, 320, 90, 6, PAL.brass, { rx: 3, opacity: 0.6 });
   s += C(1030, 200, 44, PAL.white, { stroke: PAL.char, strokeWidth: 5 }) + L(1030, 200, 1030, 172, PAL.char, 4) + L(1030, 200, 1048, 210, PAL.char, 4) + art(110, 170, 170, 130, 2, { frame: PAL.oak });
-  s += at(700, 560, 1, R(-40, -90, 80, 80, PAL.char, { rx: 16 })) + at(600, 660, 1, shadow(300, 20) + R(-270, -168, 540, 16, PAL.oak, { rx: 4 }) + R(-260, -152, 520, 146, PAL.white, { rx: 10 }) + R(-260, -70, 520, 50, PAL.walnut) + slats(-260, -70, 520, 50, PAL.walnutD, 14) + R(-260, -20, 520, 6, '#FFE6AE'));
+  s += at(600, 660, 1, shadow(300, 20) + R(-270, -168, 540, 16, PAL.oak, { rx: 4 }) + R(-260, -152, 520, 146, PAL.white, { rx: 10 }) + R(-260, -70, 520, 50, PAL.walnut) + slats(-260, -70, 520, 50, PAL.walnutD, 14) + R(-260, -20, 520, 6, '#FFE6AE'));
   s += at(460, 492, 0.8, monitor(110, PAL.char)) + vase(760, 492, 36, PAL.white);
   s += at(210, 720, 1, shadow(170, 14) + R(-150, -70, 300, 8, PAL.char) + R(-140, -62, 8, 62, PAL.char) + R(132, -62, 8, 62, PAL.char));
   for (let i = 0; i < 3; i++) s += at(120 + i * 90, 650, 1, R(-38, -110, 76, 90, i === 1 ? PAL.terra : PAL.sage, { rx: 16 }) + R(-40, -22, 80, 22, shade(i === 1 ? PAL.terra : PAL.sage, -0.12), { rx: 8 }));
@@ -357,18 +368,18 @@ function lighting() { // 1200x630 dusk home-office
   s += Q([[560, 212], [920, 212], [980, 330], [500, 330]], 'url(#beam)') + R(560, 200, 360, 12, PAL.walnut) + R(566, 212, 348, 3, '#FFE6AE') + books(640, 200, [PAL.terra, PAL.sage, PAL.white]) + at(820, 200, 0.4, plant({ h: 160 }));
   s += art(610, 260, 110, 80, 1, { frame: PAL.brass }) + at(1060, 0, 1, pendant({ len: 170, kind: 'cone', c: PAL.brass, z: 1.1 })) + Q([[1035, 222], [1085, 222], [1170, 520], [950, 520]], 'url(#beam)');
   s += at(740, 540, 1, shadow(260, 16) + R(-230, -136, 10, 136, PAL.char) + R(220, -136, 10, 136, PAL.char) + Q([[-240, -136], [240, -136], [224, -158], [-224, -158]], shade(PAL.oak, 0.1)) + R(-240, -136, 480, 12, PAL.oak));
-  s += E(760, 330, 150, 110, '#7FB8BC', { opacity: 0.18 }) + at(760, 396, 1.25, monitor(130, '#2F6D74')) + R(700, 392, 110, 8, PAL.white, { rx: 3 });
+  s += E(760, 320, 120, 80, '#7FB8BC', { opacity: 0.1 }) + at(760, 396, 1.25, monitor(130, '#2F6D74')) + R(700, 392, 110, 8, PAL.white, { rx: 3 });
   s += Q([[578, 300], [614, 296], [690, 404], [500, 404]], 'url(#beam)') + E(600, 404, 90, 12, '#FFE6AE', { opacity: 0.5 }) + L(560, 402, 540, 330, PAL.brass, 5) + L(540, 330, 590, 286, PAL.brass, 5);
-  s += E(542, 404, 20, 5, PAL.brass) + Q([[575, 280], [610, 296], [600, 318], [572, 298]], PAL.mustard) + E(600, 310, 40, 32, 'url(#glow)');
+  s += E(542, 404, 20, 5, PAL.brass) + E(604, 312, 50, 40, 'url(#glow)') + G(Q([[-7, -8], [7, -8], [24, 26], [-24, 26]], PAL.mustard) + E(0, 26, 24, 5, '#FFF1CC'), { transform: 'translate(592 288) rotate(-28)' });
   s += at(760, 630, 1, officeChair(PAL.terra)) + at(1140, 560, 1, floorLamp({ c: PAL.linen, h: 320 })) + at(120, 620, 1.05, plant({ h: 230, leaf: '#7F9A72' }));
   return s;
 }
 function hero() { // 1920x1080, quiet left third for headline text
   const W = 1920, H = 1080, hz = 800;
   let s = room(W, H, hz, { wall: '#E9DFD0', floor: '#BD9A75', lines: 22 }) + Q([[330, 110], [560, 110], [430, 760], [200, 760]], '#fff', { opacity: 0.12 });
-  s += art(960, 190, 300, 380, 1, { frame: PAL.walnutD, cs: [PAL.terra, PAL.sage, PAL.mustard] }) + art(1290, 300, 170, 220, 0, { frame: PAL.walnutD });
+  s += art(1010, 170, 280, 350, 1, { frame: PAL.walnutD, cs: [PAL.terra, PAL.sage, PAL.mustard] }) + art(1320, 260, 150, 190, 0, { frame: PAL.walnutD });
   s += rod(1480, 1880, 110) + win(1540, 150, 280, 560, { cols: 2, rows: 3 }) + curtain(1484, 116, 70, hz - 116, PAL.white, true) + curtain(1806, 116, 70, hz - 116, PAL.white, true);
-  s += rug(1100, 930, 1100, 150, '#E0CCAD') + at(790, 850, 1.2, floorLamp({ arc: 220, h: 420 })) + at(1560, 860, 1.1, sideTable({ w: 100, lamp: 0 })) + vase(1560, 728, 50, PAL.teal);
+  s += rug(1100, 930, 1100, 150, '#E0CCAD') + at(700, 850, 1.2, floorLamp({ arc: 195, h: 400 })) + at(1560, 860, 1.1, sideTable({ w: 100, lamp: 0 })) + vase(1560, 728, 50, PAL.teal);
   s += at(1130, 870, 1.3, sofa({ w: 520, c: '#D9CDB8', pillows: [PAL.sage, PAL.terra, PAL.teal], back: 88 })) + at(1130, 980, 1.25, table({ w: 300, top: PAL.walnut }));
   return s + vase(1090, 914, 48, PAL.white) + books(1220, 914, [PAL.sage, PAL.linen]) + at(1830, 1020, 1.5, plant({ kind: 'tree', h: 330, pot: PAL.terra, seed: 13 }));
 }
@@ -390,7 +401,7 @@ function consultation() {
   let b = R(0, 0, 440, 320, PAL.walnut, { rx: 8 }) + R(12, 12, 416, 296, '#FBF7F0');
   [[PAL.terra, 0], [PAL.sage, 1], [PAL.teal, 2], [PAL.mustard, 3]].forEach(([c, i]) => { b += R(34 + i * 58, 36, 50, 96, '#fff', { stroke: '#E5DCCD' }) + R(38 + i * 58, 40, 42, 62, c) + R(40 + i * 58, 110, 30, 5, '#D5CABA') + C(59 + i * 58, 34, 5, PAL.brass); });
   b += P('M270 36H410V140L400 150L390 140L380 150L370 140L360 150L350 140L340 150L330 140L320 150L310 140L300 150L290 140L280 150L270 140Z', '#D9B99A') + P('M270 70H410M270 104H410', 'none', { stroke: '#C7A27E', strokeWidth: 5 }) + C(340, 32, 5, PAL.brass);
-  b += R(34, 160, 200, 130, '#EBDDC7') + at(134, 270, 0.4, sofa({ w: 320, c: PAL.sage })) + art(60, 172, 56, 44, 0, { frame: PAL.walnutD }) + C(134, 158, 5, PAL.brass);
+  b += R(34, 160, 200, 130, '#EBDDC7') + at(134, 276, 0.34, sofa({ w: 320, c: PAL.sage })) + art(112, 172, 44, 34, 0, { frame: PAL.walnutD }) + C(134, 158, 5, PAL.brass);
   b += R(260, 170, 150, 40, PAL.walnut) + P('M260 182q40 -6 80 2t70 -2M260 196q50 8 100 -2t50 4', 'none', { stroke: PAL.walnutD, strokeWidth: 2 }) + R(260, 222, 150, 40, '#E8E1D5') + C(300, 242, 8, PAL.terra);
   let s = at(180, 110, 1, G(b, { transform: 'rotate(-3 220 160)' }));
   s += G(R(0, -9, 240, 18, PAL.mustard, { rx: 2 }) + R(0, -9, 240, 6, shade(PAL.mustard, 0.2)) + Q([[240, -9], [276, 0], [240, 9]], '#E6C9A2') + Q([[266, -2.5], [276, 0], [266, 2.5]], PAL.char) + R(-22, -9, 24, 18, PAL.terra, { rx: 4 }), { transform: 'translate(420 470) rotate(-24)' });
@@ -399,10 +410,10 @@ function consultation() {
 function management() {
   let s = at(360, 478, 1, shadow(200, 16)) + R(210, 100, 300, 380, '#A8743F', { rx: 16 }) + R(232, 128, 256, 332, PAL.white, { rx: 4 }) + R(300, 86, 120, 40, PAL.brass, { rx: 10 }) + C(360, 96, 8, '#A8743F');
   s += R(250, 150, 220, 16, PAL.teal, { rx: 4 }) + P('M300 176V440M350 176V440M400 176V440M450 176V440', 'none', { stroke: '#E8E1D5', strokeWidth: 2 });
-  [[0, 60, PAL.terra], [30, 70, PAL.sage], [70, 90, PAL.teal], [110, 60, PAL.mustard], [140, 80, PAL.terra], [150, 56, PAL.sage]].forEach(([x, w, c], i) => { s += R(250, 190 + i * 40, 36, 8, '#D8CFC2', { rx: 4 }) + R(296 + x * 0.9, 184 + i * 40, w, 20, c, { rx: 6 }); });
+  [[0, 60, PAL.terra], [30, 70, PAL.sage], [70, 84, PAL.teal], [104, 56, PAL.mustard], [124, 62, PAL.terra], [146, 46, PAL.sage]].forEach(([x, w, c], i) => { s += R(250, 190 + i * 40, 36, 8, '#D8CFC2', { rx: 4 }) + R(296 + x * 0.9, 184 + i * 40, w, 20, c, { rx: 6 }); });
   s += C(256, 436, 10, PAL.sage) + P('M251 436l4 4l7 -8', 'none', { stroke: '#fff', strokeWidth: 3 }) + R(276, 430, 120, 10, '#E8E1D5', { rx: 5 });
   s += at(600, 478, 1, shadow(120, 14) + E(0, -10, 116, 18, shade(PAL.mustard, -0.2)) + P('M-90 -14Q-90 -124 0 -124Q90 -124 90 -14Z', PAL.mustard) + P('M-20 -122Q-22 -70 -14 -16H14Q22 -70 20 -122Z', shade(PAL.mustard, 0.2)) + E(0, -14, 96, 12, shade(PAL.mustard, -0.1)));
-  return spot(s + at(680, 476, 1, C(0, -34, 34, PAL.teal) + C(0, -34, 12, '#EAE3D8') + R(-4, -8, 44, 8, PAL.brass)));
+  return spot(s + at(160, 478, 0.8, C(0, -34, 34, PAL.teal) + C(0, -34, 12, '#EAE3D8') + R(-4, -8, 44, 8, PAL.brass)));
 }
 // ---------- output ----------
 const reel = (body) => body + R(0, 0, 540, 960, 'url(#vign)') + C(270, 480, 76, '#fff', { fillOpacity: 0.22, stroke: '#fff', strokeOpacity: 0.9, strokeWidth: 4 })
@@ -420,7 +431,7 @@ const FILES = [
   ['projects/madhapur-cafe.svg', 1200, 800, 'Cafe with terracotta counter, bar stools, pendant lamps and a menu board', cafe],
   ['projects/kokapet-4bhk-bedroom.svg', 1200, 800, 'Master bedroom with upholstered headboard, side tables, wardrobe and curtains', bedroom],
   ['projects/financial-district-clinic.svg', 1200, 800, 'Clinic reception with reception desk, waiting chairs and a logo wall', clinic],
-  ['blog/modern-3bhk-makeover.svg', 1200, 630, 'Before and after of a 3BHK living room makeover', () => split(1200, 630, 600, crop(living({ before: true }), 0, 130, 1), crop(living(), 0, 130, 1), 300)],
+  ['blog/modern-3bhk-makeover.svg', 1200, 630, 'Before and after of a 3BHK living room makeover', () => split(1200, 630, 600, crop(living({ before: true }), 190, 130, 1), crop(living(), -400, 130, 1), 300)],
   ['blog/workspace-lighting-tips.svg', 1200, 630, 'Home workspace at dusk lit by a desk lamp, shelf strip light and pendant', lighting],
   ['services/residential-design.svg', 800, 600, 'Home interior with armchair, floor lamp and plant', residential],
   ['services/commercial-spaces.svg', 800, 600, 'Storefront with awning, display window and door', commercial],

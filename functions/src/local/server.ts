@@ -41,9 +41,15 @@ const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: en
 if (await ensureTable(db)) console.log(`Created table '${db.table}'.`);
 if (await seedFirstStart(db)) console.log('Seeded first-start content (settings, sample projects, blog posts).');
 
+// Behind a reverse proxy (or for load tests), TRUST_PROXY=1 takes the client
+// address from X-Forwarded-For; otherwise the socket's address is the client.
+const trustProxy = env.TRUST_PROXY === '1';
 const api = createApp({
   db,
-  clientIp: (c) => getConnInfo(c).remote.address ?? 'unknown',
+  clientIp: (c) => {
+    const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    return forwarded || (getConnInfo(c).remote.address ?? 'unknown');
+  },
 });
 
 const host = new Hono();

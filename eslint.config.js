@@ -1,0 +1,70 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/cdk.out/**', '.data/**', 'test/output/**', 'web/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@app/functions/*', '!@app/functions/app'], message: 'The web only imports the API types.' }] },
+      ],
+    },
+  },
+  {
+    // Features never import each other; app/ composes them (bulletproof-react's rule).
+    files: ['web/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./\\.\\./[^.]', message: 'A feature must not import another feature.' },
+            { regex: '^(\\.\\./){3}app/', message: 'Features must not import from app/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./[^.]', message: 'A feature must not import another feature.' }] },
+      ],
+    },
+  },
+  {
+    // Scan walks the whole table: never on a request path.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@aws-sdk/lib-dynamodb', importNames: ['ScanCommand'], message: 'No Scan on request paths.' },
+            { name: '@aws-sdk/client-dynamodb', importNames: ['ScanCommand'], message: 'No Scan on request paths.' },
+          ],
+        },
+      ],
+    },
+  },
+);

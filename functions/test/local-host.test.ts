@@ -1,0 +1,80 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDb } from '../src/db/client';
+import { findLeadIdByPhone, getLead } from '../src/db/lead-repo';
+import { startDynamoLocal } from '../src/local/dynamo-local';
+import { validEstimate } from './helpers';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'interiors-local-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Starts the local host from source, as `npm start` would run it, on a free port. */
+async function startLocalHost(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/src/local/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_WEB: '0', TABLE_NAME: 'interiors' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`local host exited with ${code}:\n${output}`)));
+  });
+  return { url, child };
+}
+
+async function interrupt(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  await exited;
+}
+
+/** Java processes whose command line mentions the data folder (DynamoDB Local started for it). */
+function javaProcessesFor(dir: string): string[] {
+  const lines = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n');
+  return lines.filter((line) => line.includes('java') && line.includes(dir));
+}
+
+describe('the local host (npm start)', () => {
+  it('keeps a submitted lead across a restart and leaves no Java process behind', async () => {
+    const phone = '9123456780';
+    const first = await startLocalHost();
+    const response = await fetch(`${first.url}/api/calculator`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...validEstimate, phone }),
+    });
+    expect(response.status).toBe(201);
+    expect(javaProcessesFor(dataDir)).toHaveLength(1);
+    await interrupt(first.child);
+    expect(javaProcessesFor(dataDir)).toEqual([]);
+
+    // A restart on the same data keeps the lead, and does not seed the samples again.
+    const second = await startLocalHost();
+    const projects = (await (await fetch(`${second.url}/api/projects?limit=50`)).json()) as { items: unknown[] };
+    expect(projects.items).toHaveLength(8);
+    await interrupt(second.child);
+    expect(javaProcessesFor(dataDir)).toEqual([]);
+
+    const dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
+    try {
+      const db = createDb({ table: 'interiors', endpoint: dynamo.endpoint, region: 'local' });
+      const leadId = await findLeadIdByPhone(db, phone);
+      expect(leadId).toBeDefined();
+      expect(await getLead(db, leadId!)).toMatchObject({ name: validEstimate.name, source: 'Website' });
+    } finally {
+      await dynamo.stop();
+    }
+  }, 120_000);
+});

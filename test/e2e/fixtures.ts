@@ -1,0 +1,44 @@
+import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { createDb, type Db } from '@app/functions/db/client';
+
+/**
+ * Every test runs with the network to third parties cut off (only the app's own
+ * origin answers) and fails on any page error or console error, except the
+ * browser's own report that a blocked third-party request failed.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? requiredEnv('E2E_BASE_URL')).origin;
+      await page.context().route(
+        (url) => url.origin !== origin,
+        (route) => route.abort('internetdisconnected'),
+      );
+      const errors: string[] = [];
+      const isBlockedThirdParty = (message: ConsoleMessage) =>
+        message.text().startsWith('Failed to load resource') && !message.location().url.startsWith(origin);
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isBlockedThirdParty(message)) {
+          errors.push(`${message.text()} (${message.location().url})`);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through test/playwright.config.ts`);
+  return value;
+}
+
+/** The table the e2e server writes to, for checking what a submission stored. */
+export function e2eDb(): Db {
+  return createDb({ table: requiredEnv('E2E_TABLE'), endpoint: requiredEnv('E2E_DYNAMODB_ENDPOINT'), region: 'local' });
+}

@@ -1,0 +1,139 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { Form, useField, useFormikContext } from 'formik';
+import { HONEYPOT_FIELD } from '@app/shared-types/forms';
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * The one form pattern of the app: Formik owns the values, the shared yup schema
+ * validates them, and these MUI fields show the message of a touched field, or
+ * the message the server sent for it (kept in Formik's status until that field
+ * changes).
+ */
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' && value !== null && Object.values(value).every((item) => typeof item === 'string')
+  );
+}
+
+function serverErrorsOf(status: unknown): Record<string, string> {
+  if (typeof status !== 'object' || status === null || !('serverErrors' in status)) return {};
+  return isStringRecord(status.serverErrors) ? status.serverErrors : {};
+}
+
+/** The Formik status that makes the fields show server-side messages: `setStatus(serverErrorsStatus(fields))`. */
+export function serverErrorsStatus(fields: Record<string, string>) {
+  return { serverErrors: fields };
+}
+
+function useFieldMessage(name: string) {
+  const [field, meta, helpers] = useField<string | number>(name);
+  const { status, setStatus } = useFormikContext();
+  const serverErrors = serverErrorsOf(status);
+  const serverError = serverErrors[name];
+  const message = (meta.touched && meta.error) || serverError;
+  const clearServerError = () => {
+    if (serverError === undefined) return;
+    const { [name]: _cleared, ...rest } = serverErrors;
+    setStatus(serverErrorsStatus(rest));
+  };
+  return { field, helpers, message, clearServerError };
+}
+
+type BaseProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'select' | 'label'> & {
+  name: string;
+  label: string;
+};
+
+/** A text (or number, email, multiline) input bound to a Formik field. */
+export function FormTextField({ name, helperText, ...props }: BaseProps) {
+  const { field, message, clearServerError } = useFieldMessage(name);
+  return (
+    <TextField
+      {...props}
+      name={name}
+      value={field.value ?? ''}
+      onChange={(event) => {
+        field.onChange(event);
+        clearServerError();
+      }}
+      onBlur={field.onBlur}
+      error={Boolean(message)}
+      helperText={message || helperText}
+    />
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select bound to a Formik field; `options` in display order. */
+export function FormSelectField({
+  name,
+  options,
+  helperText,
+  ...props
+}: BaseProps & { options: readonly SelectOption[] }) {
+  const { field, helpers, message, clearServerError } = useFieldMessage(name);
+  return (
+    <TextField
+      {...props}
+      select
+      name={name}
+      value={field.value ?? ''}
+      onChange={(event) => {
+        void helpers.setValue(event.target.value);
+        clearServerError();
+      }}
+      // MUI's select blurs a div without the field's name, so mark the field touched directly.
+      onBlur={() => void helpers.setTouched(true)}
+      error={Boolean(message)}
+      helperText={message || helperText}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * The spam trap: a field people never see or reach with the keyboard, which
+ * bots fill in. Moved off-screen (not display:none, which bots skip).
+ */
+export function HoneypotField({ name = HONEYPOT_FIELD }: { name?: string }) {
+  const [field] = useField<string>(name);
+  const id = `${name}-trap`;
+  return (
+    <Box aria-hidden="true" sx={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
+      <label htmlFor={id}>Website</label>
+      <input id={id} type="text" {...field} value={field.value ?? ''} tabIndex={-1} autoComplete="off" />
+    </Box>
+  );
+}
+
+/** Formik's <Form> without browser validation, moving focus to the first invalid field after a failed submit. */
+export function FormShell({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const { submitCount, isSubmitting } = useFormikContext();
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting) return;
+    const invalid = ref.current?.querySelector('.Mui-error');
+    const target = invalid?.querySelector<HTMLElement>(
+      '[role="combobox"], input:not([aria-hidden="true"]), textarea:not([aria-hidden="true"])',
+    );
+    target?.focus();
+    // Only when a submit attempt ends, never while the visitor is typing.
+  }, [submitCount, isSubmitting]);
+  return (
+    <Form noValidate ref={ref} style={{ position: 'relative' }}>
+      {children}
+    </Form>
+  );
+}

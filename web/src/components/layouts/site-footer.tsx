@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { SERVICES } from '@app/shared-types/constants';
+import type { SiteInfo } from '@app/shared-types/site';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { Brand } from './brand';
+import { NAV_LINKS } from './nav-links';
+import { SocialLinks } from './social-links';
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography component="h2" variant="overline" sx={{ color: 'rgba(255,255,255,0.65)', display: 'block', mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link component={RouterLink} to={to} color="inherit" sx={{ display: 'inline-block', py: 0.5 }}>
+      {children}
+    </Link>
+  );
+}
+
+export function SiteFooter({ site }: { site?: SiteInfo }) {
+  const year = new Date().getFullYear();
+  return (
+    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.88)', mt: 'auto' }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
+        <Grid container spacing={{ xs: 4, md: 6 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Brand name={site?.companyName} logo={site?.companyLogo} inverted />
+            <Typography variant="body2" sx={{ mt: 2, mb: 3, maxWidth: 340, color: 'rgba(255,255,255,0.75)' }}>
+              Interior design and architecture studio in Hyderabad, creating homes and workplaces that feel
+              personal, work hard and last.
+            </Typography>
+            {site && <SocialLinks links={site.social} inverted />}
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <FooterColumn title="Explore">
+              <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <FooterLink to={link.to}>{link.label}</FooterLink>
+                  </li>
+                ))}
+              </Stack>
+            </FooterColumn>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4, md: 3 }}>
+            <FooterColumn title="Services">
+              <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {SERVICES.map((service) => (
+                  <li key={service.slug}>
+                    <FooterLink to={`/services/${service.slug}`}>{service.title}</FooterLink>
+                  </li>
+                ))}
+                <li>
+                  <FooterLink to="/admin">Admin Panel</FooterLink>
+                </li>
+              </Stack>
+            </FooterColumn>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+            <FooterColumn title="Visit or call">
+              {site && (
+                <Stack component="address" spacing={1} sx={{ fontStyle: 'normal' }}>
+                  <Typography variant="body2">{site.companyAddress}</Typography>
+                  <Link href={`tel:${site.companyPhone.replace(/[^\d+]/g, '')}`} color="inherit" variant="body2">
+                    {site.companyPhone}
+                  </Link>
+                  <Link href={`mailto:${site.companyEmail}`} color="inherit" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {site.companyEmail}
+                  </Link>
+                </Stack>
+              )}
+            </FooterColumn>
+          </Grid>
+        </Grid>
+      </Container>
+      <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.12)' }}>
+        <Container
+          maxWidth="lg"
+          sx={{
+            py: 3,
+            // Leaves room on the right for the floating WhatsApp button.
+            pr: { xs: 11, sm: 12 },
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            justifyContent: 'space-between',
+          }}
+        >
+          <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.7)' }}>
+            © {year} {site?.companyName ?? ''}. All rights reserved.
+          </Typography>
+          {site?.gstNumber && (
+            <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.55)' }}>
+              GSTIN {site.gstNumber}
+            </Typography>
+          )}
+        </Container>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import CloseIcon from '@mui/icons-material/Close';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { Brand } from './brand';
+import { NAV_LINKS } from './nav-links';
+
+export const HEADER_HEIGHT = { xs: 64, md: 72 } as const;
+
+export function SiteHeader({ companyName, logo }: { companyName?: string; logo?: string }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <AppBar
+      position="sticky"
+      sx={{
+        bgcolor: 'rgba(247, 243, 238, 0.92)',
+        backdropFilter: 'saturate(180%) blur(8px)',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ minHeight: HEADER_HEIGHT, gap: 2 }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Brand name={companyName} logo={logo} />
+          </Box>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+            {NAV_LINKS.map((link) => (
+              <Button
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end={link.to === '/'}
+                color="inherit"
+                sx={{
+                  borderRadius: 2,
+                  px: 1.75,
+                  color: 'text.secondary',
+                  '&:hover': { color: 'text.primary', bgcolor: 'rgba(31, 78, 74, 0.06)' },
+                  '&.active': { color: 'primary.main', bgcolor: 'rgba(31, 78, 74, 0.09)' },
+                }}
+              >
+                {link.label}
+              </Button>
+            ))}
+          </Box>
+          <IconButton
+            aria-label="Open menu"
+            aria-controls={menuOpen ? 'mobile-menu' : undefined}
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+            sx={{ display: { md: 'none' }, color: 'text.primary' }}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+      </Container>
+      <Drawer
+        anchor="right"
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        slotProps={{ paper: { id: 'mobile-menu', sx: { width: 280, bgcolor: 'background.default' } } }}
+      >
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
+          <IconButton aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        <Box component="nav" aria-label="Mobile">
+          <List>
+            {NAV_LINKS.map((link) => (
+              <ListItemButton
+                key={link.to}
+                component={NavLink}
+                to={link.to}
+                end={link.to === '/'}
+                onClick={() => setMenuOpen(false)}
+                sx={{
+                  px: 3,
+                  py: 1.5,
+                  '&.active': { color: 'primary.main', bgcolor: 'rgba(31, 78, 74, 0.09)', fontWeight: 700 },
+                }}
+              >
+                <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: '1.05rem' } } }} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+    </AppBar>
+  );
+}

@@ -1,0 +1,28 @@
+import Fab from '@mui/material/Fab';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import { whatsappLink } from '@app/shared-types/phone';
+
+/** The floating chat button on every public page (SPEC.md section 1). */
+export function WhatsAppFab({ phone }: { phone: string }) {
+  return (
+    <Fab
+      component="a"
+      href={whatsappLink(phone)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label="Chat on WhatsApp"
+      sx={{
+        position: 'fixed',
+        right: { xs: 16, sm: 24 },
+        bottom: { xs: 16, sm: 24 },
+        zIndex: (theme) => theme.zIndex.speedDial,
+        bgcolor: '#1A8D48',
+        color: 'common.white',
+        boxShadow: '0 8px 24px rgba(20, 60, 40, 0.35)',
+        '&:hover': { bgcolor: '#137239' },
+      }}
+    >
+      <WhatsAppIcon sx={{ fontSize: 30 }} />
+    </Fab>
+  );
+}

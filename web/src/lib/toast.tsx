@@ -1,0 +1,149 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+interface QueuedToast extends ToastOptions {
+  id: number;
+}
+
+/** SPEC.md section 9: one toast visible, 5000 ms, swipe right past 50 px dismisses, F8 focuses it. */
+export const TOAST_DURATION_MS = 5000;
+const SWIPE_THRESHOLD_PX = 50;
+
+type ToastFn = (options: ToastOptions) => void;
+
+const ToastContext = createContext<ToastFn | null>(null);
+
+/** The app's one toast system. Toasts queue; the next shows when the current one closes. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [queue, setQueue] = useState<QueuedToast[]>([]);
+  const [closingId, setClosingId] = useState<number | null>(null);
+  const nextId = useRef(1);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const [swipe, setSwipe] = useState<{ startX: number; dx: number } | null>(null);
+
+  const toast = useCallback<ToastFn>((options) => {
+    const id = nextId.current++;
+    setQueue((current) => [...current, { ...options, id }]);
+  }, []);
+
+  const current = queue[0];
+  const open = current !== undefined && closingId !== current.id;
+
+  const close = useCallback(() => {
+    if (current) setClosingId(current.id);
+  }, [current]);
+
+  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
+    // A click elsewhere on the page is not a request to dismiss the message.
+    if (reason === 'clickaway') return;
+    close();
+  };
+
+  const handleExited = () => {
+    setSwipe(null);
+    setQueue((items) => items.slice(1));
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'F8') {
+        event.preventDefault();
+        alertRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => setSwipe({ startX: event.clientX, dx: 0 });
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (swipe) setSwipe({ startX: swipe.startX, dx: Math.max(0, event.clientX - swipe.startX) });
+  };
+  const onPointerEnd = () => {
+    if (swipe && swipe.dx > SWIPE_THRESHOLD_PX) close();
+    else setSwipe(null);
+  };
+
+  const destructive = current?.variant === 'destructive';
+
+  return (
+    <ToastContext.Provider value={toast}>
+      {children}
+      {current && (
+        <Snackbar
+          key={current.id}
+          open={open}
+          autoHideDuration={TOAST_DURATION_MS}
+          onClose={handleClose}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          slotProps={{ transition: { onExited: handleExited } }}
+          // Sits above the floating WhatsApp button so neither hides the other.
+          sx={{ bottom: { xs: 88, sm: 96 }, maxWidth: { md: 420 }, width: { md: '100%' } }}
+        >
+          <Box
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+            sx={{
+              width: '100%',
+              touchAction: 'pan-y',
+              transform: swipe ? `translateX(${swipe.dx}px)` : undefined,
+              opacity: swipe ? Math.max(0.3, 1 - swipe.dx / 200) : undefined,
+              transition: swipe ? 'none' : 'transform 150ms ease-out',
+            }}
+          >
+            <Alert
+              ref={alertRef}
+              tabIndex={-1}
+              role={destructive ? 'alert' : 'status'}
+              aria-live={destructive ? 'assertive' : 'polite'}
+              severity={destructive ? 'error' : 'success'}
+              variant="standard"
+              onClose={close}
+              sx={{
+                width: '100%',
+                alignItems: 'flex-start',
+                border: 1,
+                borderColor: destructive ? 'error.light' : 'success.light',
+                boxShadow: '0 12px 32px rgba(30, 20, 10, 0.18)',
+              }}
+            >
+              <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>
+              {current.description}
+            </Alert>
+          </Box>
+        </Snackbar>
+      )}
+    </ToastContext.Provider>
+  );
+}
+
+/** `toast({ title, description, variant })` from anywhere under ToastProvider. */
+export function useToast(): { toast: ToastFn } {
+  const toast = useContext(ToastContext);
+  if (!toast) throw new Error('useToast must be used inside ToastProvider');
+  return useMemo(() => ({ toast }), [toast]);
+}
