@@ -222,8 +222,7 @@ function chair({ c = PAL.walnut, seat = PAL.linen, h = 230 } = {}) {
     + R(-32, -h, 64, h - 122, seat, { rx: 16 }) + R(-40, -114, 80, 16, shade(seat, -0.1), { rx: 6 });
 }
 function officeChair(c = PAL.teal) {
-  let s = shadow(54, 9);
-  [[-44, -4], [44, -4], [-20, 2], [20, 2]].forEach(([x, y]) => { s += L(0, -14, x, y, PAL.char, 5) + C(x, y + 3, 5, PAL.char); });
+  const s = shadow(54, 9) + P('M0 -14L-44 -4M0 -14L44 -4M0 -14L-20 2M0 -14L20 2', 'none', { stroke: PAL.char, strokeWidth: 5, strokeLinecap: 'round' }) + P(dot(-44, -1, 5) + dot(44, -1, 5) + dot(-20, 5, 5) + dot(20, 5, 5), PAL.char);
   return s + R(-3, -88, 6, 76, PAL.char) + E(0, -90, 48, 12, shade(c, -0.25)) + R(-52, -128, 8, 40, PAL.char, { rx: 3 }) + R(44, -128, 8, 40, PAL.char, { rx: 3 })
     + R(-4, -116, 8, 26, PAL.char) + R(-42, -218, 84, 104, c, { rx: 20 }) + R(-30, -206, 60, 8, shade(c, 0.15), { rx: 4 });
 }

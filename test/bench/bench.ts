@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
-// @ts-expect-error plain ESM script without types
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,7 +79,7 @@ async function calculatorLoad(url: string) {
         const t0 = performance.now();
         const response = await fetch(`${url}/api/calculator`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}` },
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${(i >> 8) & 255}.${i & 255}` },
           body: JSON.stringify({
             bhk: '3bhk',
             area: 1000 + (i % 500),

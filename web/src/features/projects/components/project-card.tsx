@@ -1,0 +1,57 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { PublicProject } from '@app/shared-types/api';
+import { Link as RouterLink } from 'react-router';
+import { categoryAndArea } from '../model';
+import { ProjectStatusChip } from './project-status-chip';
+
+/** SPEC.md section 2: image 256 px high with a status badge, title, description, 'category • area', 'View Details'. */
+export const PROJECT_IMAGE_HEIGHT = 256;
+
+export function ProjectCard({ project }: { project: PublicProject }) {
+  const titleId = `project-${project.id}-title`;
+  return (
+    <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ position: 'relative', height: PROJECT_IMAGE_HEIGHT, bgcolor: '#E9E1D6', overflow: 'hidden' }}>
+        {project.imageUrl && (
+          <Box
+            component="img"
+            src={project.imageUrl}
+            alt={project.title}
+            loading="lazy"
+            decoding="async"
+            width={640}
+            height={PROJECT_IMAGE_HEIGHT}
+            sx={{ display: 'block', width: '100%', height: PROJECT_IMAGE_HEIGHT, objectFit: 'cover' }}
+          />
+        )}
+        <ProjectStatusChip status={project.status} floating />
+      </Box>
+      <CardContent sx={{ flexGrow: 1, p: 3 }}>
+        <Typography variant="h4" component="h2" id={titleId} sx={{ mb: 1 }}>
+          {project.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {project.description}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600, color: 'secondary.dark' }}>
+          {categoryAndArea(project)}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 3, pb: 3, pt: 0 }}>
+        <Button
+          component={RouterLink}
+          to={`/projects/${encodeURIComponent(project.id)}`}
+          variant="outlined"
+          aria-describedby={titleId}
+        >
+          View Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import { useState } from 'react';
+
+/** The first image large; the others as thumbnails that swap into the large spot. */
+export function ProjectGallery({ images, title }: { images: string[]; title: string }) {
+  const [selected, setSelected] = useState(0);
+  const main = images[selected] ?? images[0];
+  if (!main) return null;
+  return (
+    <Box>
+      <Box
+        component="img"
+        src={main}
+        alt={images.length > 1 ? `${title}, photo ${selected + 1} of ${images.length}` : title}
+        width={1200}
+        height={675}
+        sx={{
+          display: 'block',
+          width: '100%',
+          height: 'auto',
+          aspectRatio: '16 / 9',
+          objectFit: 'cover',
+          borderRadius: 4,
+          bgcolor: '#E9E1D6',
+        }}
+      />
+      {images.length > 1 && (
+        <Box
+          role="group"
+          aria-label="Project photos"
+          sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))', gap: 1.5 }}
+        >
+          {images.map((image, index) => (
+            <ButtonBase
+              key={image}
+              onClick={() => setSelected(index)}
+              aria-label={`Show photo ${index + 1}`}
+              aria-pressed={index === selected}
+              sx={{
+                borderRadius: 2,
+                overflow: 'hidden',
+                outline: index === selected ? '3px solid' : 'none',
+                outlineColor: 'secondary.main',
+                outlineOffset: 2,
+              }}
+            >
+              <Box
+                component="img"
+                src={image}
+                alt=""
+                loading="lazy"
+                width={160}
+                height={90}
+                sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
+              />
+            </ButtonBase>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
