@@ -1,0 +1,95 @@
+import { findLeadIdByPhone, getLead, listCommunications, listLeads } from '@app/functions/db/lead-repo';
+import { e2eDb, expect, test } from './fixtures';
+
+const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
+
+test.describe('calculator', () => {
+  test('shows a message for each required field on an empty submit', async ({ page }) => {
+    await page.goto('/calculator');
+    await page.getByRole('button', { name: 'Get My Quote & Schedule Consultation' }).click();
+    await expect(page.getByText('Property type is required')).toBeVisible();
+    await expect(page.getByText('Carpet area must be at least 100 sq ft')).toBeVisible();
+    await expect(page.getByText('Full name is required')).toBeVisible();
+    await expect(page.getByText('Phone number is required')).toBeVisible();
+    await expect(page.getByText('City is required')).toBeVisible();
+  });
+
+  test('a submission reaches the Thank You screen with a ₹ range and creates exactly one lead', async ({ page }) => {
+    const db = e2eDb();
+    const phone = uniquePhone();
+    const leadsBefore = (await listLeads(db, { limit: 1000 })).items.length;
+
+    await page.goto('/calculator');
+    await page.getByLabel('Property Type').click();
+    await page.getByRole('option', { name: '3 BHK' }).click();
+    await page.getByLabel('Carpet Area (sq ft)').fill('1450');
+    await page.getByLabel('Material Preference').click();
+    await page.getByRole('option', { name: /Premium/ }).click();
+    await page.getByLabel('Rooms to Design').click();
+    await page.getByRole('option', { name: 'Partial (2-3 rooms)' }).click();
+    await page.getByLabel('Full Name').fill('Meera Krishnan');
+    await page.getByLabel('Phone Number').fill(phone);
+    await page.getByLabel('Email Address', { exact: false }).fill('meera@example.com');
+    await page.getByLabel('City').fill('Hyderabad');
+    await page.getByRole('button', { name: 'Get My Quote & Schedule Consultation' }).click();
+
+    await expect(page.getByText('Request Submitted')).toBeVisible();
+    await expect(page.getByText('Your project details have been submitted successfully!')).toBeVisible();
+    await expect(page.getByText(/within 24 hours/)).toBeVisible();
+    // 1450 sq ft x premium ₹1200-1800 x 3BHK 1.05 x partial 0.6
+    await expect(page.getByText('₹10,96,000 – ₹16,44,000')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Chat on WhatsApp Now' })).toHaveAttribute('href', /^https:\/\/wa\.me\/919848012345\?text=/);
+
+    const leadId = await findLeadIdByPhone(db, phone);
+    expect(leadId).toBeDefined();
+    expect(await getLead(db, leadId!)).toMatchObject({
+      name: 'Meera Krishnan',
+      email: 'meera@example.com',
+      source: 'Website',
+      status: 'New',
+      projectType: '3BHK',
+      location: 'Hyderabad',
+    });
+    expect((await listLeads(db, { limit: 1000 })).items.length).toBe(leadsBefore + 1);
+
+    await page.getByRole('button', { name: 'Submit Another Project' }).click();
+    await expect(page.getByLabel('Full Name')).toHaveValue('');
+    await expect(page.getByLabel('Phone Number')).toHaveValue('');
+    await expect(page.getByLabel('Carpet Area (sq ft)')).toHaveValue('0');
+  });
+});
+
+test.describe('contact form', () => {
+  test('sends all six fields, resets, and the lead carries them', async ({ page }) => {
+    const db = e2eDb();
+    const phone = uniquePhone();
+    await page.goto('/contact');
+    await page.getByLabel('First Name').fill('Arjun');
+    await page.getByLabel('Last Name').fill('Reddy');
+    await page.getByLabel('Email Address').fill('arjun@example.com');
+    await page.getByLabel('Phone Number').fill(phone);
+    await page.getByLabel('Project Type').click();
+    await page.getByRole('option', { name: 'Commercial' }).click();
+    await page.getByLabel('Message').fill('We need a fit-out for a 3,000 sq ft office in Madhapur.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page.getByText('Message Sent')).toBeVisible();
+    await expect(page.getByText('Thank you for your message! We will get back to you soon.')).toBeVisible();
+    await expect(page.getByLabel('First Name')).toHaveValue('');
+    await expect(page.getByLabel('Message')).toHaveValue('');
+
+    const leadId = await findLeadIdByPhone(db, phone);
+    expect(leadId).toBeDefined();
+    expect(await getLead(db, leadId!)).toMatchObject({
+      name: 'Arjun Reddy',
+      email: 'arjun@example.com',
+      phone,
+      projectType: 'Commercial',
+      requirements: 'We need a fit-out for a 3,000 sq ft office in Madhapur.',
+      source: 'Website',
+    });
+    const timeline = await listCommunications(db, leadId!);
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]?.content).toBe('Contact form (Commercial): We need a fit-out for a 3,000 sq ft office in Madhapur.');
+  });
+});
