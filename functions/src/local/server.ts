@@ -72,7 +72,8 @@ if (serveWeb) {
   host.use('*', serveStatic({ root: webDist }));
   // Every other path is a client-side route of the SPA; /api paths stay JSON 404s.
   host.get('*', (c) => {
-    if (c.req.path.startsWith('/api/')) return c.json(errorBody('Not found'), 404);
+    // A missing API path or build asset is a 404, never the SPA's HTML.
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.json(errorBody('Not found'), 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

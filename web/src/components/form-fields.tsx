@@ -124,7 +124,7 @@ export function FormShell({ children }: { children: ReactNode }) {
   const { submitCount, isSubmitting } = useFormikContext();
   useEffect(() => {
     if (submitCount === 0 || isSubmitting) return;
-    const invalid = ref.current?.querySelector('.Mui-error');
+    const invalid = ref.current?.querySelector('.MuiInputBase-root.Mui-error');
     const target = invalid?.querySelector<HTMLElement>(
       '[role="combobox"], input:not([aria-hidden="true"]), textarea:not([aria-hidden="true"])',
     );

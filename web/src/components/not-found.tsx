@@ -19,7 +19,7 @@ export function NotFound({ message, linkTo, linkLabel, title = 'Not found' }: No
     <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
       <PageMeta title={title} description={message} />
       <meta name="robots" content="noindex" />
-      <Typography variant="overline" component="p" color="secondary">
+      <Typography variant="overline" component="p" color="secondary.dark">
         404
       </Typography>
       <Typography variant="h2" component="h1" sx={{ mb: 4 }}>

@@ -18,7 +18,7 @@ export function SectionHeading({ title, eyebrow, subtitle, component = 'h2', ali
   return (
     <Box sx={{ mb: { xs: 4, md: 6 }, textAlign: align, maxWidth: centered ? 720 : 'none', mx: centered ? 'auto' : 0 }}>
       {eyebrow && (
-        <Typography variant="overline" component="p" color="secondary" sx={{ mb: 1 }}>
+        <Typography variant="overline" component="p" color="secondary.dark" sx={{ mb: 1 }}>
           {eyebrow}
         </Typography>
       )}

@@ -13,7 +13,7 @@ export const theme = createTheme({
   palette: {
     mode: 'light',
     primary: { main: '#1F4E4A', light: '#3A716B', dark: '#133532', contrastText: '#FFFFFF' },
-    secondary: { main: '#B5603A', light: '#CF8260', dark: '#8E4526', contrastText: '#FFFFFF' },
+    secondary: { main: '#A9552F', light: '#C8784F', dark: '#8A4224', contrastText: '#FFFFFF' },
     background: { default: '#F7F3EE', paper: '#FFFFFF' },
     text: { primary: '#1E1B18', secondary: '#5B534B' },
     divider: 'rgba(60, 44, 30, 0.12)',

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -73,7 +72,8 @@ export function Brand({ name, logo, inverted = false }: BrandProps) {
           {name}
         </Typography>
       ) : (
-        <Skeleton variant="text" width={160} sx={{ fontSize: '1.3rem' }} aria-label="Loading" />
+        // Holds the name's place while the firm's details load, so the header does not jump.
+        <Box aria-hidden sx={{ width: 160, height: 18, borderRadius: 1, bgcolor: 'rgba(60, 44, 30, 0.08)' }} />
       )}
     </Box>
   );

@@ -2,23 +2,18 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
-import CloseIcon from '@mui/icons-material/Close';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { Brand } from './brand';
+import { MobileMenu } from './mobile-menu';
 import { NAV_LINKS } from './nav-links';
-
-export const HEADER_HEIGHT = { xs: 64, md: 72 } as const;
 
 export function SiteHeader({ companyName, logo }: { companyName?: string; logo?: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+
   return (
     <AppBar
       position="sticky"
@@ -30,7 +25,7 @@ export function SiteHeader({ companyName, logo }: { companyName?: string; logo?:
       }}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ minHeight: HEADER_HEIGHT, gap: 2 }}>
+        <Toolbar disableGutters sx={{ minHeight: { xs: 64, md: 72 }, gap: 2 }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Brand name={companyName} logo={logo} />
           </Box>
@@ -65,38 +60,7 @@ export function SiteHeader({ companyName, logo }: { companyName?: string; logo?:
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer
-        anchor="right"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        slotProps={{ paper: { id: 'mobile-menu', sx: { width: 280, bgcolor: 'background.default' } } }}
-      >
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-          <IconButton aria-label="Close menu" onClick={() => setMenuOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <Box component="nav" aria-label="Mobile">
-          <List>
-            {NAV_LINKS.map((link) => (
-              <ListItemButton
-                key={link.to}
-                component={NavLink}
-                to={link.to}
-                end={link.to === '/'}
-                onClick={() => setMenuOpen(false)}
-                sx={{
-                  px: 3,
-                  py: 1.5,
-                  '&.active': { color: 'primary.main', bgcolor: 'rgba(31, 78, 74, 0.09)', fontWeight: 700 },
-                }}
-              >
-                <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 'inherit', fontSize: '1.05rem' } } }} />
-              </ListItemButton>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </AppBar>
   );
 }

@@ -16,10 +16,10 @@ export function WhatsAppFab({ phone }: { phone: string }) {
         right: { xs: 16, sm: 24 },
         bottom: { xs: 16, sm: 24 },
         zIndex: (theme) => theme.zIndex.speedDial,
-        bgcolor: '#1A8D48',
+        bgcolor: '#157A3C',
         color: 'common.white',
         boxShadow: '0 8px 24px rgba(20, 60, 40, 0.35)',
-        '&:hover': { bgcolor: '#137239' },
+        '&:hover': { bgcolor: '#0F6330' },
       }}
     >
       <WhatsAppIcon sx={{ fontSize: 30 }} />

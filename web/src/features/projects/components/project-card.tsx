@@ -24,7 +24,7 @@ export function ProjectCard({ project }: { project: PublicProject }) {
             alt={project.title}
             loading="lazy"
             decoding="async"
-            width={640}
+            width={600}
             height={PROJECT_IMAGE_HEIGHT}
             sx={{ display: 'block', width: '100%', height: PROJECT_IMAGE_HEIGHT, objectFit: 'cover' }}
           />

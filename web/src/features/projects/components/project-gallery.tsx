@@ -14,12 +14,12 @@ export function ProjectGallery({ images, title }: { images: string[]; title: str
         src={main}
         alt={images.length > 1 ? `${title}, photo ${selected + 1} of ${images.length}` : title}
         width={1200}
-        height={675}
+        height={800}
         sx={{
           display: 'block',
           width: '100%',
           height: 'auto',
-          aspectRatio: '16 / 9',
+          aspectRatio: '3 / 2',
           objectFit: 'cover',
           borderRadius: 4,
           bgcolor: '#E9E1D6',
@@ -50,9 +50,9 @@ export function ProjectGallery({ images, title }: { images: string[]; title: str
                 src={image}
                 alt=""
                 loading="lazy"
-                width={160}
-                height={90}
-                sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
+                width={150}
+                height={100}
+                sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '3 / 2', objectFit: 'cover' }}
               />
             </ButtonBase>
           ))}

@@ -1,0 +1,25 @@
+import Container from '@mui/material/Container';
+import { PageHeader } from '../../components/page-header';
+import { PageMeta } from '../../components/page-meta';
+import { BlogPostList } from '../../features/blog/components/blog-post-list';
+import { useSiteInfo } from '../../features/site-info/api/get-site-info';
+
+export function BlogPage() {
+  const { data: site } = useSiteInfo();
+  return (
+    <>
+      <PageMeta
+        title="Blog"
+        description="Ideas, makeovers and practical tips on home and workplace interiors from our Hyderabad design studio."
+      />
+      <PageHeader
+        eyebrow="Journal"
+        title={site ? `${site.companyName} Blog` : 'Blog'}
+        subtitle="Makeover stories, material guides and practical tips from our designers."
+      />
+      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 8 } }}>
+        <BlogPostList />
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import Container from '@mui/material/Container';
+import { useParams } from 'react-router';
+import { ErrorState } from '../../components/error-state';
+import { LoadingState } from '../../components/loading-state';
+import { NotFound } from '../../components/not-found';
+import { PageMeta } from '../../components/page-meta';
+import { useBlogPost } from '../../features/blog/api/get-blog-post';
+import { BlogPostArticle } from '../../features/blog/components/blog-post-article';
+import { truncate } from '../../features/blog/model';
+import { ApiError } from '../../lib/api-client';
+
+export function BlogPostPage() {
+  const { slug = '' } = useParams();
+  const query = useBlogPost(slug);
+
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return <NotFound title="Post not found" message="Post not found." linkTo="/blog" linkLabel="Back to blog" />;
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
+      {query.isPending && (
+        <>
+          <PageMeta title="Blog" description="An article from our interior design journal." />
+          <LoadingState label="Loading post..." />
+        </>
+      )}
+      {query.isError && (
+        <ErrorState message="We could not load this post. Please try again." onRetry={() => void query.refetch()} />
+      )}
+      {query.data && (
+        <>
+          <PageMeta
+            title={query.data.seoTitle || query.data.title}
+            description={query.data.seoDescription || truncate(query.data.excerpt)}
+          />
+          <BlogPostArticle post={query.data} />
+        </>
+      )}
+    </Container>
+  );
+}

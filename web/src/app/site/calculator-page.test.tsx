@@ -1,0 +1,128 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { CalculatorResult } from '@app/shared-types/api';
+import { formatINR } from '@app/shared-types/format';
+import { estimateCost } from '@app/shared-types/pricing';
+import { describe, expect, it } from 'vitest';
+import { findToast, renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+async function chooseOption(user: User, label: RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function fillValidForm(user: User) {
+  await chooseOption(user, /^Property Type/, '3 BHK');
+  const area = screen.getByLabelText('Carpet Area (sq ft)');
+  await user.clear(area);
+  await user.type(area, '1500');
+  await chooseOption(user, /^Material Preference/, 'Premium (₹1200-1800 per sq ft)');
+  await user.type(screen.getByLabelText('Full Name'), 'Asha Reddy');
+  await user.type(screen.getByLabelText('Phone Number'), '98480 12345');
+  await user.type(screen.getByLabelText('City'), 'Hyderabad');
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Get My Quote & Schedule Consultation' });
+
+describe('calculator page', () => {
+  it('shows a message under each missing field and sends nothing when submitted empty', async () => {
+    let requests = 0;
+    server.use(
+      http.post('/api/calculator', () => {
+        requests += 1;
+        return HttpResponse.json({ error: 'unexpected' }, { status: 500 });
+      }),
+    );
+    const { user } = renderRoute('/calculator');
+
+    await user.click(await screen.findByRole('button', { name: 'Get My Quote & Schedule Consultation' }));
+
+    expect(await screen.findByText('Property type is required')).toBeTruthy();
+    expect(screen.getByText('Carpet area must be at least 100 sq ft')).toBeTruthy();
+    expect(screen.getByText('Full name is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(screen.getByText('City is required')).toBeTruthy();
+    expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toBe(0);
+  });
+
+  it('shows the Thank You screen with the estimate range, then returns to an empty form', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/calculator', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json<CalculatorResult>(
+          {
+            id: 'estimate-1',
+            createdAt: '2025-01-01T10:00:00.000Z',
+            ...estimateCost({ bhk: '3bhk', area: 1500, material: 'premium', rooms: 'all' }),
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderRoute('/calculator');
+    await screen.findByRole('heading', { name: 'Get Your Free Estimate' });
+
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByRole('heading', { name: 'Thank You, Asha Reddy!' })).toBeTruthy();
+    expect(body).toEqual({
+      bhk: '3bhk',
+      area: 1500,
+      material: 'premium',
+      rooms: 'all',
+      name: 'Asha Reddy',
+      phone: '98480 12345',
+      email: '',
+      city: 'Hyderabad',
+      website: '',
+    });
+    const estimate = estimateCost({ bhk: '3bhk', area: 1500, material: 'premium', rooms: 'all' });
+    expect(screen.getByText(`${formatINR(estimate.minCost)} – ${formatINR(estimate.maxCost)}`)).toBeTruthy();
+    expect(screen.getByText(/^₹[\d,]+ – ₹[\d,]+$/)).toBeTruthy();
+    expect(screen.getByText('Our team will contact you within 24 hours.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What to expect on the call' })).toBeTruthy();
+    const toast = await findToast('status', 'Request Submitted');
+    expect(within(toast).getByText('Your project details have been submitted successfully!')).toBeTruthy();
+    const whatsapp = screen.getByRole('link', { name: 'Chat on WhatsApp Now' });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919848012345\?text=.*Asha%20Reddy/);
+
+    await user.click(screen.getByRole('button', { name: 'Submit Another Project' }));
+
+    expect(await screen.findByRole('heading', { name: 'Get Your Free Estimate' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone Number').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Carpet Area (sq ft)').value).toBe('0');
+    expect(screen.getByRole('combobox', { name: /^Property Type/ }).textContent).not.toContain('3 BHK');
+  });
+
+  it("shows the 'Error' toast and the server's message under the field when the server rejects the request", async () => {
+    server.use(
+      http.post('/api/calculator', () =>
+        HttpResponse.json(
+          { error: 'Validation failed', fields: { phone: 'Enter a valid phone number (at least 10 digits)' } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderRoute('/calculator');
+    await screen.findByRole('heading', { name: 'Get Your Free Estimate' });
+
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    const toast = await findToast('alert', 'Error');
+    expect(within(toast).getByText('Failed to submit your request. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid phone number (at least 10 digits)')).toBeTruthy();
+    const phone = screen.getByLabelText('Phone Number');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(phone);
+    expect(submitButton()).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ContactResult } from '@app/shared-types/api';
+import { describe, expect, it } from 'vitest';
+import { findToast, renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+/** Clicks into a field and pastes the text: one change event instead of one per keystroke. */
+async function enter(user: User, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillContactForm(user: User) {
+  await enter(user, await screen.findByLabelText('First Name'), 'Ravi');
+  await enter(user, screen.getByLabelText('Last Name'), 'Kumar');
+  await enter(user, screen.getByLabelText('Email Address'), 'ravi@example.com');
+  await enter(user, screen.getByLabelText('Phone Number'), '+91 98765 43210');
+  await user.click(screen.getByRole('combobox', { name: /^Project Type/ }));
+  await user.click(await screen.findByRole('option', { name: 'Renovation' }));
+  await enter(user, screen.getByLabelText('Message'), 'Kitchen and two bathrooms in Kondapur.');
+}
+
+describe('contact page', () => {
+  it("sends every field, shows the 'Message Sent' toast and clears the form", async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/contact', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json<ContactResult>({ id: 'c-1', createdAt: '2025-01-01T10:00:00.000Z' }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute('/contact');
+
+    await fillContactForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const toast = await findToast('status', 'Message Sent');
+    expect(within(toast).getByText('Thank you for your message! We will get back to you soon.')).toBeTruthy();
+    expect(body).toEqual({
+      firstName: 'Ravi',
+      lastName: 'Kumar',
+      email: 'ravi@example.com',
+      phone: '+91 98765 43210',
+      projectType: 'renovation',
+      message: 'Kitchen and two bathrooms in Kondapur.',
+      website: '',
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('First Name').value).toBe('');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');
+  });
+
+  it("shows the 'Error' toast and keeps what was typed when the server fails", async () => {
+    server.use(http.post('/api/contact', () => HttpResponse.json({ error: 'Something went wrong' }, { status: 500 })));
+    const { user } = renderRoute('/contact');
+
+    await fillContactForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+
+    const toast = await findToast('alert', 'Error');
+    expect(within(toast).getByText('Failed to send message. Please try again.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('First Name').value).toBe('Ravi');
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+  });
+
+  it('shows the office details with working phone, email and map links', async () => {
+    renderRoute('/contact');
+
+    const main = within(await screen.findByRole('main'));
+    const phone = await main.findByRole('link', { name: '+91 98480 12345' });
+    expect(phone.getAttribute('href')).toBe('tel:+919848012345');
+    expect(main.getByRole('link', { name: 'hello@kaveridesign.studio' }).getAttribute('href')).toBe(
+      'mailto:hello@kaveridesign.studio',
+    );
+    expect(main.getByText('By appointment')).toBeTruthy();
+    expect(main.getByRole('link', { name: 'Instagram' })).toBeTruthy();
+    expect(main.getByRole('link', { name: 'Open in Google Maps' })).toBeTruthy();
+    // jsdom has no IntersectionObserver, so the map is inserted straight away.
+    expect(screen.getByTitle('Office location map').getAttribute('src')).toBe(
+      'https://www.google.com/maps?q=Road%20No.%2036%2C%20Jubilee%20Hills%2C%20Hyderabad&output=embed',
+    );
+  });
+});

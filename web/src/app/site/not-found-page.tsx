@@ -1,0 +1,5 @@
+import { NotFound } from '../../components/not-found';
+
+export function NotFoundPage() {
+  return <NotFound title="Page not found" message="Page not found." linkTo="/" linkLabel="Back to home" />;
+}

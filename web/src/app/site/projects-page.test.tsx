@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import type { Page, PublicProject } from '@app/shared-types/api';
+import { describe, expect, it } from 'vitest';
+import { projectFixtures } from '../../test/fixtures';
+import { renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+
+/** Answers GET /api/projects from the fixtures, noting the status each request asked for. */
+function recordProjectRequests() {
+  const statuses: (string | null)[] = [];
+  server.use(
+    http.get('/api/projects', async ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status');
+      statuses.push(status);
+      await delay(30);
+      const items = projectFixtures.filter((project) => !status || status === 'all' || project.status === status);
+      return HttpResponse.json<Page<PublicProject>>({ items });
+    }),
+  );
+  return statuses;
+}
+
+describe('projects page', () => {
+  it("shows 'Loading projects...' and then a card per project", async () => {
+    recordProjectRequests();
+    renderRoute('/projects');
+
+    expect(await screen.findByText('Loading projects...')).toBeTruthy();
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(projectFixtures.length);
+    expect(screen.queryByText('Loading projects...')).toBeNull();
+
+    const villa = within(screen.getByRole('article', { name: 'Jubilee Hills Villa' }));
+    expect(villa.getByText('Finished')).toBeTruthy();
+    expect(villa.getByText('Villa • 5,200 sq ft')).toBeTruthy();
+    expect(villa.getByRole('img', { name: 'Jubilee Hills Villa' }).getAttribute('loading')).toBe('lazy');
+    expect(villa.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/villa-one');
+  });
+
+  it('asks the server for the chosen status and keeps the filter in the URL', async () => {
+    const statuses = recordProjectRequests();
+    const { user, router } = renderRoute('/projects');
+    await screen.findByRole('article', { name: 'Jubilee Hills Villa' });
+    expect(screen.getByRole('button', { name: 'All Projects' }).getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Ongoing' }));
+
+    expect(await screen.findByText('Loading projects...')).toBeTruthy();
+    await screen.findByRole('article', { name: 'Kondapur Kitchen Makeover' });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(statuses).toEqual(['all', 'ongoing']);
+    expect(router.state.location.search).toBe('?status=ongoing');
+    expect(screen.getByRole('button', { name: 'Ongoing' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('starts from the filter in the URL and says so when nothing matches', async () => {
+    const statuses: (string | null)[] = [];
+    server.use(
+      http.get('/api/projects', ({ request }) => {
+        statuses.push(new URL(request.url).searchParams.get('status'));
+        return HttpResponse.json<Page<PublicProject>>({ items: [] });
+      }),
+    );
+    renderRoute('/projects?status=upcoming');
+
+    expect(await screen.findByText('No projects found for the selected filter.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upcoming' }).getAttribute('aria-pressed')).toBe('true');
+    expect(statuses).toEqual(['upcoming']);
+  });
+});

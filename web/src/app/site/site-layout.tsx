@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { SiteNameProvider } from '../../components/page-meta';
+import { SiteFooter } from '../../components/layouts/site-footer';
+import { SiteHeader } from '../../components/layouts/site-header';
+import { WhatsAppFab } from '../../components/layouts/whatsapp-fab';
+import { useSiteInfo } from '../../features/site-info/api/get-site-info';
+import { LocalBusinessJsonLd } from '../../features/site-info/components/local-business-json-ld';
+
+/** Header, footer, chat button and structured data around every public page. */
+export function SiteLayout() {
+  const { data: site } = useSiteInfo();
+  return (
+    <SiteNameProvider value={site?.companyName}>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="a"
+          href="#main"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: -48,
+            zIndex: 2000,
+            px: 2,
+            py: 1,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            borderRadius: 1,
+            '&:focus': { top: 8 },
+          }}
+        >
+          Skip to content
+        </Box>
+        <SiteHeader companyName={site?.companyName} logo={site?.companyLogo} />
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          <Outlet />
+        </Box>
+        <SiteFooter site={site} />
+      </Box>
+      {/* New pages start at the top; back and forward restore the old position. */}
+      <ScrollRestoration />
+      {site && <WhatsAppFab phone={site.companyPhone} />}
+      {site && <LocalBusinessJsonLd site={site} />}
+    </SiteNameProvider>
+  );
+}

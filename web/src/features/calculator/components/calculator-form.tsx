@@ -1,0 +1,134 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import type { CalculatorResult } from '@app/shared-types/api';
+import { calculatorSchema } from '@app/shared-types/forms';
+import { Formik } from 'formik';
+import {
+  FormSelectField,
+  FormShell,
+  FormTextField,
+  HoneypotField,
+  serverErrorsStatus,
+} from '../../../components/form-fields';
+import { serverFieldErrors } from '../../../lib/form-errors';
+import { useToast } from '../../../lib/toast';
+import { useSubmitCalculator } from '../api/submit-calculator';
+import {
+  CALCULATOR_INITIAL_VALUES,
+  MATERIAL_OPTIONS,
+  PROPERTY_TYPE_OPTIONS,
+  ROOM_SCOPE_OPTIONS,
+  toCalculatorInput,
+} from '../model';
+
+interface CalculatorFormProps {
+  /** Called with the server's estimate and the submitter's name once the request is stored. */
+  onSubmitted: (result: CalculatorResult, name: string) => void;
+}
+
+export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
+  const { toast } = useToast();
+  const mutation = useSubmitCalculator({
+    onSuccess: () =>
+      toast({ title: 'Request Submitted', description: 'Your project details have been submitted successfully!' }),
+    onError: () =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Failed to submit your request. Please try again.',
+      }),
+  });
+
+  return (
+    <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
+      <Formik
+        initialValues={CALCULATOR_INITIAL_VALUES}
+        validationSchema={calculatorSchema}
+        onSubmit={async (values, { setStatus }) => {
+          setStatus(undefined);
+          const input = toCalculatorInput(values);
+          try {
+            const result = await mutation.mutateAsync(input);
+            onSubmitted(result, input.name);
+          } catch (error) {
+            // The toast is already shown by the mutation; put the server's messages under their fields.
+            const fields = serverFieldErrors(error);
+            if (fields) setStatus(serverErrorsStatus(fields));
+          }
+        }}
+      >
+        {({ isSubmitting }) => (
+          <FormShell>
+            <Typography variant="h4" component="h2" sx={{ mb: 2.5 }}>
+              About your property
+            </Typography>
+            <Grid container spacing={2.5}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormSelectField name="bhk" label="Property Type" options={PROPERTY_TYPE_OPTIONS} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField
+                  name="area"
+                  label="Carpet Area (sq ft)"
+                  type="number"
+                  slotProps={{ htmlInput: { min: 100, max: 100000, step: 10, inputMode: 'numeric' } }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormSelectField name="material" label="Material Preference" options={MATERIAL_OPTIONS} />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormSelectField name="rooms" label="Rooms to Design" options={ROOM_SCOPE_OPTIONS} />
+              </Grid>
+            </Grid>
+
+            <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2.5 }}>
+              Your contact details
+            </Typography>
+            <Grid container spacing={2.5}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField name="name" label="Full Name" autoComplete="name" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField
+                  name="email"
+                  label="Email Address"
+                  type="email"
+                  autoComplete="email"
+                  helperText="(optional)"
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                <FormTextField name="city" label="City" autoComplete="address-level2" />
+              </Grid>
+            </Grid>
+            <HoneypotField />
+
+            <Box sx={{ mt: 4 }}>
+              <Button
+                type="submit"
+                variant="contained"
+                color="secondary"
+                size="large"
+                fullWidth
+                disabled={isSubmitting}
+                sx={{ py: 1.75 }}
+              >
+                {isSubmitting ? 'Submitting Your Details...' : 'Get My Quote & Schedule Consultation'}
+              </Button>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
+                Free and without obligation. We use your details only to prepare your estimate and call you back.
+              </Typography>
+            </Box>
+          </FormShell>
+        )}
+      </Formik>
+    </Card>
+  );
+}
