@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/client';
 import { findLeadIdByPhone, getLead } from '../src/db/lead-repo';
 import { startDynamoLocal } from '../src/local/dynamo-local';
+import { launchLocalServer } from '../src/local/launch';
 import { validEstimate } from './helpers';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,30 +15,12 @@ const dataDir = mkdtempSync(join(tmpdir(), 'interiors-local-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Starts the local host from source, as `npm start` would run it, on a free port. */
-async function startLocalHost(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'functions/src/local/server.ts'], {
+function startLocalHost() {
+  return launchLocalServer({
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_WEB: '0', TABLE_NAME: 'interiors' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    args: ['--import', 'tsx', 'functions/src/local/server.ts'],
+    env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_WEB: '0', TABLE_NAME: 'interiors' },
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`local host exited with ${code}:\n${output}`)));
-  });
-  return { url, child };
-}
-
-async function interrupt(child: ChildProcess) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  await exited;
 }
 
 /** Java processes whose command line mentions the data folder (DynamoDB Local started for it). */
@@ -57,14 +40,14 @@ describe('the local host (npm start)', () => {
     });
     expect(response.status).toBe(201);
     expect(javaProcessesFor(dataDir)).toHaveLength(1);
-    await interrupt(first.child);
+    await first.stop('SIGINT');
     expect(javaProcessesFor(dataDir)).toEqual([]);
 
     // A restart on the same data keeps the lead, and does not seed the samples again.
     const second = await startLocalHost();
     const projects = (await (await fetch(`${second.url}/api/projects?limit=50`)).json()) as { items: unknown[] };
     expect(projects.items).toHaveLength(8);
-    await interrupt(second.child);
+    await second.stop('SIGINT');
     expect(javaProcessesFor(dataDir)).toEqual([]);
 
     const dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });

@@ -4,36 +4,24 @@
  * - the gzip size of the JavaScript the home page loads (measured in Chromium);
  * - p50/p99 latency of POST /api/calculator at a fixed request rate for 20 s.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
+import { launchLocalServer } from '@app/functions/local/launch';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 20);
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 
-async function startServer(endpoint: string) {
-  const server = spawn(process.execPath, ['functions/dist/local-server.js'], {
+function startServer(endpoint: string) {
+  return launchLocalServer({
     cwd: root,
-    env: { ...process.env, PORT: '0', DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: 'bench', TRUST_PROXY: '1', LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    args: ['functions/dist/local-server.js'],
+    env: { PORT: '0', DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: 'bench', TRUST_PROXY: '1', LOG_LEVEL: 'silent' },
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { url, stop: () => server.kill('SIGTERM') };
 }
 
 async function homePageJs(url: string) {
@@ -125,6 +113,6 @@ try {
       `p50 ${load.p50.toFixed(1)} ms, p99 ${load.p99.toFixed(1)} ms, max ${load.max.toFixed(1)} ms, statuses ${JSON.stringify(load.statuses)}`,
   );
 } finally {
-  server.stop();
+  await server.stop();
   await dynamo.stop();
 }

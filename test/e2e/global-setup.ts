@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
+import { launchLocalServer } from '@app/functions/local/launch';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const E2E_TABLE = 'e2e';
@@ -11,39 +11,17 @@ export const E2E_TABLE = 'e2e';
  */
 export default async function globalSetup() {
   const dynamo = await startDynamoLocal();
-  const server = spawn(process.execPath, ['functions/dist/local-server.js'], {
+  const server = await launchLocalServer({
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      TABLE_NAME: E2E_TABLE,
-      LOG_LEVEL: 'silent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    args: ['functions/dist/local-server.js'],
+    env: { PORT: '0', HOST: '127.0.0.1', DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: E2E_TABLE, LOG_LEVEL: 'silent' },
   });
-  let output = '';
-  const baseURL = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    server.stdout.on('data', onData);
-    server.stderr.on('data', onData);
-    server.once('exit', (code) => reject(new Error(`Server exited with ${code}:\n${output}`)));
-  });
-  process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.E2E_TABLE = E2E_TABLE;
 
   return async () => {
-    server.kill('SIGTERM');
+    await server.stop();
     await dynamo.stop();
   };
 }
