@@ -6,6 +6,7 @@ export default defineConfig({
       { test: { name: 'shared-types', include: ['shared-types/src/**/*.test.ts'], environment: 'node' } },
       'functions/vitest.config.ts',
       'web/vitest.config.ts',
+      'infra/vitest.config.ts',
     ],
   },
 });

@@ -1,16 +1,9 @@
-import { handle, type LambdaEvent } from 'hono/aws-lambda';
+import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app';
 import { dbFromEnv } from '../db/client';
+import { lambdaClientIp } from './client-ip';
 
 /** Lambda entry point of the public surface (API Gateway HTTP API, payload v2). */
-const app = createApp({
-  db: dbFromEnv(),
-  clientIp: (c) => {
-    const event = (c.env as { event?: LambdaEvent } | undefined)?.event;
-    return event && 'requestContext' in event && 'http' in event.requestContext
-      ? event.requestContext.http.sourceIp
-      : 'unknown';
-  },
-});
+const app = createApp({ db: dbFromEnv(), clientIp: lambdaClientIp() });
 
 export const handler = handle(app);

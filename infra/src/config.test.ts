@@ -1,0 +1,82 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeWebDist, removeTempDirs } from '../test/synth';
+import { ConfigError, parseConfig } from './config';
+
+const webDist = fakeWebDist();
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666';
+
+function problemsOf(input: Parameters<typeof parseConfig>[0]): string[] {
+  try {
+    parseConfig(input);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+afterAll(removeTempDirs);
+
+describe('deployment config', () => {
+  it('defaults to the disposable dev stage without domain or alarm email', () => {
+    const config = parseConfig({ webDist });
+    expect(config).toMatchObject({ stage: 'dev', disposable: true, webDistPath: webDist });
+    expect(config.domain).toBeUndefined();
+    expect(config.alarmEmail).toBeUndefined();
+  });
+
+  it('keeps data in every stage that is not dev or dev-*', () => {
+    expect(parseConfig({ webDist, stage: 'dev-asha' }).disposable).toBe(true);
+    expect(parseConfig({ webDist, stage: 'staging' }).disposable).toBe(false);
+    expect(parseConfig({ webDist, stage: 'prod' }).disposable).toBe(false);
+  });
+
+  it('accepts a custom domain with a us-east-1 certificate and an alarm email', () => {
+    const config = parseConfig({
+      webDist,
+      stage: 'prod',
+      domainName: 'www.Kaveri-Studio.in',
+      certificateArn,
+      alarmEmail: 'ops@kaveri-studio.in',
+    });
+    expect(config.domain).toEqual({ name: 'www.kaveri-studio.in', certificateArn });
+    expect(config.alarmEmail).toBe('ops@kaveri-studio.in');
+  });
+
+  it('rejects a certificate outside us-east-1, which CloudFront cannot use', () => {
+    const problems = problemsOf({
+      webDist,
+      domainName: 'www.kaveri-studio.in',
+      certificateArn: certificateArn.replace('us-east-1', 'ap-south-1'),
+    });
+    expect(problems).toEqual([expect.stringContaining('us-east-1')]);
+  });
+
+  it('requires the certificate and the domain together', () => {
+    expect(problemsOf({ webDist, domainName: 'www.kaveri-studio.in' })).toEqual([
+      expect.stringContaining('domainName needs certificateArn'),
+    ]);
+    expect(problemsOf({ webDist, certificateArn })).toEqual([expect.stringContaining('domainName is not')]);
+  });
+
+  it('lists every problem at once, each saying what is wrong', () => {
+    const problems = problemsOf({
+      webDist: '/nowhere/web/dist',
+      stage: 'Prod_1',
+      domainName: 'not a domain',
+      certificateArn,
+      alarmEmail: 'ops-at-example',
+      account: '12345',
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems.join('\n')).toMatch(/stage 'Prod_1'/);
+    expect(problems.join('\n')).toMatch(/domainName 'not a domain'/);
+    expect(problems.join('\n')).toMatch(/alarmEmail 'ops-at-example'/);
+    expect(problems.join('\n')).toMatch(/npm run build -w web/);
+    expect(problems.join('\n')).toMatch(/12-digit/);
+  });
+
+  it('treats blank values as unset', () => {
+    expect(parseConfig({ webDist, stage: ' ', domainName: '', alarmEmail: '  ' })).toMatchObject({ stage: 'dev' });
+  });
+});

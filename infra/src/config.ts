@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where `npm run build -w web` puts the SPA. */
+export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Everything that differs between two deployments of the product. */
+export interface AppConfig {
+  /** Lower-case name of the deployment ('dev', 'staging', 'prod'); part of the stack name. */
+  readonly stage: string;
+  /**
+   * True for throw-away stages (`dev`, `dev-*`): the table and buckets are deleted
+   * with the stack. Every other stage keeps its data (RETAIN, deletion protection).
+   */
+  readonly disposable: boolean;
+  /** Custom domain served by CloudFront, with its ACM certificate (us-east-1). */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+  /** Where alarm notifications go; without it the alarms still fire into the SNS topic. */
+  readonly alarmEmail?: string;
+  /** The built SPA to upload (a folder with index.html). */
+  readonly webDistPath: string;
+  /** Target account/region; unset synthesizes an environment-agnostic stack. */
+  readonly env?: { readonly account?: string; readonly region?: string };
+}
+
+/** Raw settings as they come from CDK context or the environment: all text, all optional. */
+export interface ConfigInput {
+  stage?: unknown;
+  domainName?: unknown;
+  certificateArn?: unknown;
+  alarmEmail?: unknown;
+  webDist?: unknown;
+  account?: unknown;
+  region?: unknown;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid deployment config:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+// CloudFront only accepts certificates from us-east-1, whatever region the stack is in.
+const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function text(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const trimmed = String(value).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/**
+ * Validates the raw settings and returns the config, or throws a ConfigError
+ * listing every problem at once (so one synth shows all of them).
+ */
+export function parseConfig(input: ConfigInput): AppConfig {
+  const problems: string[] = [];
+  const stage = text(input.stage) ?? 'dev';
+  if (!STAGE.test(stage)) {
+    problems.push(`stage '${stage}' must be 1-20 characters: a lower-case letter, then letters, digits or '-'`);
+  }
+
+  const domainName = text(input.domainName)?.toLowerCase();
+  const certificateArn = text(input.certificateArn);
+  if (domainName && !DOMAIN.test(domainName)) problems.push(`domainName '${domainName}' is not a domain name`);
+  if (domainName && !certificateArn) {
+    problems.push('domainName needs certificateArn: an ACM certificate in us-east-1 covering that name');
+  }
+  if (certificateArn && !domainName) problems.push('certificateArn is set but domainName is not');
+  if (certificateArn && !CERTIFICATE_ARN.test(certificateArn)) {
+    problems.push(
+      `certificateArn '${certificateArn}' must be an ACM certificate ARN in us-east-1 ` +
+        '(arn:aws:acm:us-east-1:<account>:certificate/<id>); CloudFront accepts no other region',
+    );
+  }
+
+  const alarmEmail = text(input.alarmEmail);
+  if (alarmEmail && !EMAIL.test(alarmEmail)) problems.push(`alarmEmail '${alarmEmail}' is not an email address`);
+
+  const webDistPath = resolve(text(input.webDist) ?? DEFAULT_WEB_DIST);
+  if (!existsSync(join(webDistPath, 'index.html'))) {
+    problems.push(`no built web app at ${webDistPath} (index.html missing): run 'npm run build -w web' first`);
+  }
+
+  const account = text(input.account);
+  const region = text(input.region);
+  if (account && !/^\d{12}$/.test(account)) problems.push(`account '${account}' is not a 12-digit AWS account id`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    stage,
+    disposable: stage === 'dev' || stage.startsWith('dev-'),
+    ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
+    ...(alarmEmail ? { alarmEmail } : {}),
+    webDistPath,
+    ...(account || region ? { env: { account, region } } : {}),
+  };
+}
+
+/**
+ * Reads the config from CDK context (`-c stage=prod`) first, then from the
+ * environment (STAGE, DOMAIN_NAME, CERTIFICATE_ARN, ALARM_EMAIL, WEB_DIST), and
+ * the account/region the CDK CLI resolved from your credentials.
+ */
+export function readConfig(context: (key: string) => unknown, env: NodeJS.ProcessEnv = process.env): AppConfig {
+  return parseConfig({
+    stage: context('stage') ?? env.STAGE,
+    domainName: context('domainName') ?? env.DOMAIN_NAME,
+    certificateArn: context('certificateArn') ?? env.CERTIFICATE_ARN,
+    alarmEmail: context('alarmEmail') ?? env.ALARM_EMAIL,
+    webDist: context('webDist') ?? env.WEB_DIST,
+    account: env.CDK_DEFAULT_ACCOUNT,
+    region: env.CDK_DEFAULT_REGION,
+  });
+}

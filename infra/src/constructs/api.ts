@@ -1,0 +1,339 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  type CfnRoute,
+  type CfnStage,
+  HttpApi,
+  HttpMethod,
+  LogGroupLogDestination,
+  type HttpRoute,
+  type HttpStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { logicalId } from '../nag';
+import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
+
+/** The runtime both functions run on: the newest Node.js this aws-cdk-lib knows. */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
+
+/**
+ * The routes API Gateway sends to the public function. Everything else under
+ * /api goes to the admin function (`ANY /api/{proxy+}`): API Gateway picks the
+ * most specific route, so these win over the catch-all for their method only.
+ */
+export const PUBLIC_ROUTES = [
+  { method: 'GET', path: '/api/site' },
+  { method: 'GET', path: '/api/projects' },
+  { method: 'GET', path: '/api/projects/{id}' },
+  { method: 'GET', path: '/api/blog-posts' },
+  { method: 'GET', path: '/api/blog-posts/by-slug/{slug}' },
+  { method: 'POST', path: '/api/calculator' },
+  { method: 'POST', path: '/api/contact' },
+  { method: 'GET', path: '/sitemap.xml' },
+  { method: 'GET', path: '/robots.txt' },
+] as const;
+
+export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
+
+/**
+ * Partition keys the public function may touch, as IAM StringLike patterns
+ * over the prefixes of functions/src/db/keys.ts. Reads are the website's
+ * content; writes are lead capture (submission, lead, its timeline entries
+ * under LEAD#, the phone marker) and the per-IP rate-limit windows.
+ */
+export const PUBLIC_KEY_ACCESS = {
+  /** GetItem on the table. */
+  read: ['SETTINGS', 'PROJECT#*', 'BLOGPOST#*', 'BLOGSLUG#*'],
+  /** Query on gsi1: the index partitions the public list routes read. */
+  queryGsi1: ['PUBLIC_PROJECTS', 'BLOGPOSTS#published'],
+  /** GetItem for lead capture: "does a lead own this phone number already?" */
+  leadLookup: ['LEADPHONE#*'],
+  /** PutItem/UpdateItem (also inside TransactWriteItems), returning nothing. */
+  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*'],
+  /** UpdateItem of the per-IP rate-limit counters, which return their new count. */
+  rateLimit: ['RATE#*'],
+} as const;
+
+export interface ApiProps {
+  readonly table: TableV2;
+  /** The admin function may read it; it gets its ARN as JWT_SECRET_ARN. */
+  readonly jwtSigningKey: ISecret;
+  /** Value CloudFront sends in X-Origin-Verify; the functions trust viewer headers only with it. */
+  readonly originVerify: ISecret;
+  readonly logRetention: RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * The Hono app as two Lambda functions behind one HTTP API: the public surface
+ * (the website's routes, a role limited to the items they need) and the admin
+ * surface (every other /api route, read/write on the table).
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly publicFunction: NodejsFunction;
+  readonly publicRole: Role;
+  readonly adminFunction: NodejsFunction;
+  readonly adminRole: Role;
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { table } = props;
+    const environment = {
+      TABLE_NAME: table.tableName,
+      // Stack traces point into the TypeScript sources through the bundle's source map.
+      NODE_OPTIONS: '--enable-source-maps',
+      // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}), so it
+      // never appears in the template; it is visible to whoever may read the function's config.
+      ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
+    };
+
+    [this.publicFunction, this.publicRole] = this.nodeFunction('Public', {
+      entry: 'public.ts',
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      environment,
+      props,
+    });
+    this.grantPublicTableAccess(this.publicRole, table);
+
+    [this.adminFunction, this.adminRole] = this.nodeFunction('Admin', {
+      entry: 'admin.ts',
+      // Password hashing (scrypt, N=2^17) wants the CPU share that comes with more memory.
+      memorySize: 1024,
+      timeout: Duration.seconds(15),
+      environment: {
+        ...environment,
+        JWT_SECRET_ARN: props.jwtSigningKey.secretArn,
+      },
+      props,
+    });
+    table.grantReadWriteData(this.adminRole);
+    props.jwtSigningKey.grantRead(this.adminRole);
+    Validations.of(this.adminRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
+      reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1 and gsi2.',
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Public website and admin portal API (CloudFront sends /api/*, /sitemap.xml and /robots.txt here)',
+      createDefaultStage: false,
+    });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      // A small firm's site: enough headroom for a busy day, a ceiling on what a flood can cost.
+      throttle: { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            method: '$context.httpMethod',
+            route: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            bytes: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const publicIntegration = new HttpLambdaIntegration('PublicIntegration', this.publicFunction);
+    const routes: HttpRoute[] = [];
+    for (const route of PUBLIC_ROUTES) {
+      routes.push(
+        ...this.httpApi.addRoutes({
+          path: route.path,
+          methods: [HttpMethod[route.method]],
+          integration: publicIntegration,
+        }),
+      );
+    }
+    routes.push(
+      ...this.httpApi.addRoutes({
+        path: ADMIN_ROUTE.path,
+        methods: [HttpMethod.ANY],
+        integration: new HttpLambdaIntegration('AdminIntegration', this.adminFunction),
+      }),
+    );
+    // Form posts write to DynamoDB: a tighter ceiling than the read routes.
+    const cfnStage = this.stage.node.defaultChild as CfnStage;
+    cfnStage.routeSettings = {
+      'POST /api/calculator': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+      'POST /api/contact': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+    };
+    // Route settings name route keys, which must exist before the stage refers to them.
+    for (const route of routes) cfnStage.addResourceDependency(route.node.defaultChild as CfnRoute);
+
+    for (const route of routes) {
+      Validations.of(route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          'Public routes are anonymous by design (website content, forms limited per IP). Admin routes are ' +
+          'authenticated by the app itself (session JWT in an HttpOnly cookie, checked by the role guard ' +
+          'middleware), which an API Gateway authorizer would only duplicate.',
+      });
+    }
+  }
+
+  /** Lets the admin function store, replace and delete project photos under `prefix` (PHOTOS_BUCKET). */
+  allowPhotoUploads(bucket: IBucket, prefix: string) {
+    this.adminFunction.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
+    this.adminRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'ProjectPhotos',
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [bucket.arnForObjects(`${prefix}*`)],
+      }),
+    );
+    Validations.of(this.adminRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
+      reason: `Staff upload, replace and delete project photos; every object under ${prefix} is one, named by the app.`,
+    });
+  }
+
+  private nodeFunction(
+    id: 'Public' | 'Admin',
+    options: {
+      entry: string;
+      memorySize: number;
+      timeout: Duration;
+      environment: Record<string, string>;
+      props: ApiProps;
+    },
+  ): [NodejsFunction, Role] {
+    const logGroup = new LogGroup(this, `${id}Logs`, {
+      retention: options.props.logRetention,
+      removalPolicy: options.props.logRemovalPolicy,
+    });
+    // Our own role instead of the default one: no AWS managed policy, logs only to this group.
+    const role = new Role(this, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${id} API function`,
+    });
+    logGroup.grantWrite(role);
+    const fn = new NodejsFunction(this, `${id}Function`, {
+      entry: join(HANDLERS_DIR, options.entry),
+      handler: 'handler',
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: options.memorySize,
+      timeout: options.timeout,
+      role,
+      logGroup,
+      environment: options.environment,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        sourceMap: true,
+        sourceMapMode: SourceMapMode.EXTERNAL,
+        // File and line numbers in stack traces are enough; leaving sources out halves the map.
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // Bundle the SDK: the version we test against is the version that runs.
+        bundleAwsSDK: true,
+        externalModules: [],
+        // Some CommonJS dependencies call require(); an ES module has none of its own.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    return [fn, role];
+  }
+
+  /**
+   * The public role's DynamoDB access, item by item through dynamodb:LeadingKeys.
+   *
+   * How LeadingKeys applies to index queries (checked in the DynamoDB developer
+   * guide, "Using IAM policy conditions for fine-grained access control"): the
+   * key is "the first key attribute of a table, the partition key", taken from
+   * the request, and the guide's examples put the same LeadingKeys condition on
+   * a table ARN and on an index ARN alike. A Query on an index carries one
+   * partition key value, the index's (gsi1pk = :pk), and the request is
+   * authorized against the index resource. So the index statement lists gsi1
+   * partition values and names the gsi1 ARN only: no other index, no table Query.
+   * The guide does not spell the index case out in so many words, so the
+   * statement also requires the key to be present (Null = false): if AWS ever
+   * evaluated index queries without leading keys, ForAllValues would be true on
+   * an empty set and allow every gsi1 partition (LEADS, ESTIMATES, ...); with
+   * the Null check such a request is denied instead. Transactions are checked
+   * per item against PutItem/UpdateItem, with each item's own partition key.
+   * What LeadingKeys cannot stop: a conditional write can still probe whether an
+   * item it may write exists; the role keeps that to the partitions above.
+   */
+  private grantPublicTableAccess(role: Role, table: TableV2) {
+    const gsi1 = TABLE_DEFINITION.globalSecondaryIndexes.find((index) => index.indexName === 'gsi1');
+    if (!gsi1) throw new Error('table definition has no gsi1');
+    const onlyKeys = (patterns: readonly string[]) => ({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
+      Null: { 'dynamodb:LeadingKeys': 'false' },
+    });
+    const statements = [
+      new PolicyStatement({
+        sid: 'PublicContentReads',
+        actions: ['dynamodb:GetItem'],
+        resources: [table.tableArn],
+        conditions: onlyKeys(PUBLIC_KEY_ACCESS.read),
+      }),
+      new PolicyStatement({
+        sid: 'PublicListQueries',
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${gsi1.indexName}`],
+        conditions: onlyKeys(PUBLIC_KEY_ACCESS.queryGsi1),
+      }),
+      new PolicyStatement({
+        sid: 'LeadCapturePhoneLookup',
+        actions: ['dynamodb:GetItem'],
+        resources: [table.tableArn],
+        conditions: onlyKeys(PUBLIC_KEY_ACCESS.leadLookup),
+      }),
+      new PolicyStatement({
+        sid: 'LeadCaptureWrites',
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          ...onlyKeys(PUBLIC_KEY_ACCESS.write),
+          // A write may not hand back what it replaced or changed (ALL_OLD, UPDATED_NEW, ...):
+          // write access to LEAD# must not become a way to read leads.
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+      new PolicyStatement({
+        sid: 'RateLimitCounters',
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: {
+          ...onlyKeys(PUBLIC_KEY_ACCESS.rateLimit),
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] },
+        },
+      }),
+    ];
+    for (const statement of statements) role.addToPrincipalPolicy(statement);
+  }
+}

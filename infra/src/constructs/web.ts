@@ -1,0 +1,366 @@
+import { DefaultStackSynthesizer, Duration, Fn, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AccessLevel,
+  AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
+import { logicalId } from '../nag';
+
+/**
+ * CloudFront Function (viewer request, default behaviour): a path whose last
+ * segment has no file extension is a client-side route of the SPA, so it gets
+ * /index.html. Files (/assets/app.js, /favicon.svg) pass through, and so does
+ * anything under /api (it has its own behaviour; the check is a second guard).
+ * Doing this per request, instead of with distribution-wide error pages, keeps
+ * the API's 403/404 answers intact.
+ */
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri === '/api' || uri.indexOf('/api/') === 0) return request;
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * What the SPA loads: its own files, inline styles (MUI/emotion inject <style>
+ * tags at run time), data: images, the Instagram embed script and its frames,
+ * and the Google Maps embed frame on the contact page. The API is same-origin.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' https://www.instagram.com",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "manifest-src 'self'",
+  'upgrade-insecure-requests',
+].join('; ');
+
+/** Paths CloudFront sends to the API instead of the bucket. */
+export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt'] as const;
+
+/** Project photos live under this key prefix and are served at /uploads/*. */
+export const UPLOADS_PREFIX = 'uploads/';
+
+export interface WebProps {
+  /** Where /api/*, /sitemap.xml and /robots.txt go. */
+  readonly httpApi: HttpApi;
+  readonly originVerify: ISecret;
+  /** The built SPA (web/dist, or a test fixture). */
+  readonly webDistPath: string;
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
+  /** RETAIN for the photos and log buckets outside throw-away stages. */
+  readonly dataRemovalPolicy: RemovalPolicy;
+  /** Throw-away stages empty their buckets on delete so the stack can go. */
+  readonly autoDeleteObjects: boolean;
+  readonly logRetention: RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * The public entry point: one CloudFront distribution serving the SPA from a
+ * private bucket, project photos from another, and the API under the same
+ * origin (so cookies stay first-party and the API's CSRF Origin check holds).
+ */
+export class Web extends Construct {
+  readonly distribution: Distribution;
+  readonly siteBucket: Bucket;
+  readonly photosBucket: Bucket;
+  readonly logsBucket: Bucket;
+  readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  readonly spaRewrite: CloudFrontFunction;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const { dataRemovalPolicy, autoDeleteObjects } = props;
+
+    this.logsBucket = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with an ACL, which needs object-writer ownership.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: dataRemovalPolicy,
+      autoDeleteObjects,
+    });
+    Validations.of(this.logsBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the access-log bucket; logging its own access would log into itself.',
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+      // Rebuilt from web/dist on every deploy: nothing in it needs keeping.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    this.photosBucket = new Bucket(this, 'PhotosBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/photos/',
+      // Uploaded photos exist nowhere else: a replaced or deleted one can be restored for 30 days.
+      versioned: true,
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: dataRemovalPolicy,
+      autoDeleteObjects,
+    });
+
+    this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'SPA fallback: extension-less paths outside /api get /index.html',
+    });
+
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, CSP, nosniff, frame and referrer policies for every response',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+            override: true,
+          },
+        ],
+      },
+    });
+
+    // API Gateway's endpoint is https://<id>.execute-api.<region>.amazonaws.com: the origin is its host.
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify.secretValue.unsafeUnwrap() },
+    });
+    const apiBehavior: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // Every viewer header but Host (API Gateway answers only to its own host name), all
+      // cookies and query strings, and CloudFront's own viewer headers, CloudFront-Viewer-Address
+      // among them: the functions take the visitor's IP from it (functions/src/handlers/client-ip.ts).
+      // A custom policy cannot say "all viewer headers except Host, plus a CloudFront header";
+      // this managed one does. Without that header the functions fall back to the source IP.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    };
+    // sitemap.xml and robots.txt say how long they may be cached (Cache-Control: max-age=3600):
+    // honour that instead of invoking Lambda for every crawler hit.
+    const honourOriginCaching = new CachePolicy(this, 'HonourOriginCaching', {
+      comment: 'Caches only what the origin marks cacheable, for as long as it says',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const seoBehavior: BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: honourOriginCaching,
+    };
+
+    const certificate = props.domain
+      ? Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
+      : undefined;
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Website, admin portal and API',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        // LIST lets a missing file answer 404 instead of S3's 403.
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+        }),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': apiBehavior,
+        '/sitemap.xml': seoBehavior,
+        '/robots.txt': seoBehavior,
+        [`/${UPLOADS_PREFIX}*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(this.photosBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+      ...(props.domain && certificate
+        ? {
+            domainNames: [props.domain.name],
+            certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // PriceClass_100 has no edge in India; 200 adds Asia, where the firm's visitors are.
+      priceClass: PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+        reason:
+          'LIST is granted on purpose (missing files answer 404, not 403). A bucket listing cannot leak: ' +
+          'defaultRootObject is index.html, every extension-less path is rewritten to /index.html, and ' +
+          'CACHING_OPTIMIZED forwards no query string (list-type=2) to the origin.',
+      },
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The firm takes enquiries from anywhere (clients abroad build homes in Hyderabad): no geo restriction.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No AWS WAF web ACL: its fixed monthly cost outweighs the risk for this site; forms are rate-limited per ' +
+          'IP in the app and API Gateway throttles every route. Revisit if abuse shows up in the access logs.',
+      },
+    );
+    if (!props.domain) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose minimum ' +
+          'TLS version CloudFront fixes; with domainName + certificateArn it is TLSv1.2_2021.',
+      });
+    }
+
+    this.deploySite(props);
+  }
+
+  /**
+   * Uploads the SPA in two passes: hashed files under assets/ first (cached for
+   * a year, old ones kept so open tabs can still lazy-load their chunks), then
+   * everything else (index.html and friends, revalidated on every request) with
+   * an invalidation, so a new index.html only ever points at files that exist.
+   */
+  private deploySite(props: WebProps) {
+    const logGroup = new LogGroup(this, 'DeployLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.logRemovalPolicy,
+    });
+    const role = new Role(this, 'DeployRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Copies the built web app into the site bucket',
+    });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+    const source = Source.asset(props.webDistPath);
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [source],
+      destinationBucket: this.siteBucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+      role,
+      logGroup,
+    });
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [source],
+      destinationBucket: this.siteBucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      role,
+      logGroup,
+    });
+    pages.node.addDependency(assets);
+
+    // CDK writes the deploy role's policy (BucketDeployment grants); these are its wildcards.
+    const stack = Stack.of(this);
+    const known = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+    const assetsBucket =
+      `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-` +
+      `${known(stack.account, '<AWS::AccountId>')}-${known(stack.region, '<AWS::Region>')}`;
+    const deployFinding = (finding: string, reason: string) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+    Validations.of(role).acknowledge(
+      deployFinding('Action::s3:GetObject*', 'Reads the zipped web app from the CDK assets bucket (CDK grant).'),
+      deployFinding('Action::s3:GetBucket*', 'Reads bucket metadata while syncing the web app (CDK grant).'),
+      deployFinding('Action::s3:List*', 'Lists both buckets to sync and prune files (CDK grant).'),
+      deployFinding('Action::s3:DeleteObject*', 'Prunes files of an older build from the site bucket (CDK grant).'),
+      deployFinding('Action::s3:Abort*', 'Aborts its own failed multipart uploads (CDK grant).'),
+      deployFinding(`Resource::${assetsBucket}/*`, 'The asset objects are content-addressed: their keys are not known before synth.'),
+      deployFinding(`Resource::<${logicalId(this.siteBucket)}.Arn>/*`, 'The deployment owns every object of the site bucket.'),
+      deployFinding('Resource::*', 'cloudfront:CreateInvalidation/GetInvalidation as CDK grants them, on any distribution.'),
+    );
+    const handler = stack.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (handler) {
+      Validations.of(handler).acknowledge({
+        id: 'AwsSolutions-L1',
+        reason: "BucketDeployment's handler (Python with the AWS CLI layer) runs the runtime CDK ships it with.",
+      });
+    }
+  }
+}

@@ -1,0 +1,493 @@
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@app/functions/app';
+import type { Db } from '@app/functions/db/client';
+import { keys } from '@app/functions/db/keys';
+import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
+import { fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
+import { parseConfig } from './config';
+import { ADMIN_ROUTE, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
+import { API_PATHS, CONTENT_SECURITY_POLICY, SPA_REWRITE_CODE } from './constructs/web';
+import { createStacks } from './create-stacks';
+import { logicalId } from './nag';
+
+// CloudFormation JSON as the template holds it: the assertions below check its shape.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Cfn = any;
+type Resource = { Type: string; Properties: Cfn; DeletionPolicy?: string; UpdateReplacePolicy?: string; Metadata?: Cfn };
+
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666';
+let dev: Synthesized;
+let prod: Synthesized;
+
+afterAll(removeTempDirs);
+
+beforeAll(() => {
+  // Templates only: esbuild bundling is exercised by lambda-bundles.test.ts.
+  dev = synthesize({ stage: 'dev', bundle: false });
+  prod = synthesize({
+    stage: 'prod',
+    domainName: 'www.kaveri-studio.in',
+    certificateArn,
+    alarmEmail: 'ops@kaveri-studio.in',
+    bundle: false,
+  });
+});
+
+const resources = (template: Template, type: string): [string, Resource][] =>
+  Object.entries(template.findResources(type) as Record<string, Resource>);
+
+const only = (template: Template, type: string): Resource => {
+  const found = resources(template, type);
+  expect(found).toHaveLength(1);
+  return found[0]![1];
+};
+
+function policyStatementsOf(template: Template, roleLogicalId: string): Cfn[] {
+  return resources(template, 'AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleLogicalId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Cfn[]);
+}
+
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** IAM StringLike: `*` matches any run of characters, `?` one character. */
+function stringLike(pattern: string, value: string): boolean {
+  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${regex}$`).test(value);
+}
+
+/**
+ * Whether the public role's DynamoDB statements allow `action` on `resource`
+ * ('table' or an index name) for an item whose partition key is `leadingKey`,
+ * evaluated as IAM does for these statements: action, resource, then every
+ * condition (ForAllValues:StringLike over the one leading key, Null = false).
+ */
+function publicRoleAllows(statements: Cfn[], action: string, resource: string, leadingKey: string) {
+  return statements.some((s) => {
+    if (s.Effect !== 'Allow' || !asArray(s.Action).includes(action)) return false;
+    const target = JSON.stringify(s.Resource);
+    const onIndex = target.includes('/index/');
+    if (resource === 'table' ? onIndex : !target.includes(`/index/${resource}"`)) return false;
+    const patterns: string[] = s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
+    return (
+      s.Condition?.Null?.['dynamodb:LeadingKeys'] === 'false' && patterns.some((pattern) => stringLike(pattern, leadingKey))
+    );
+  });
+}
+
+describe('synthesis', () => {
+  it('synthesizes every stage with zero unacknowledged cdk-nag findings, errors or warnings', () => {
+    expect(dev.findings).toEqual([]);
+    expect(prod.findings).toEqual([]);
+  });
+
+  it('leaves no unacknowledged CDK warnings or errors on any construct', () => {
+    for (const { stacks } of [dev, prod]) {
+      expect(Annotations.fromStack(stacks.stack).findWarning('*', Match.anyValue())).toEqual([]);
+      expect(Annotations.fromStack(stacks.stack).findError('*', Match.anyValue())).toEqual([]);
+    }
+  });
+
+  it('fails the synth on a cdk-nag finding nobody acknowledged', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const { stack } = createStacks(app, parseConfig({ stage: 'dev', webDist: fakeWebDist() }));
+    new Bucket(stack, 'CarelessBucket'); // no TLS-only policy, no access logs
+    expect(() => app.synth()).toThrow(/AwsSolutions-S10/);
+  });
+
+  it('records every cdk-nag acknowledgement in the template, each with a written reason', () => {
+    const acknowledged = Object.values(prod.template.toJSON().Resources as Record<string, Resource>).flatMap(
+      (r) => (r.Metadata?.cdk_nag?.rules_to_suppress ?? []) as { id: string; reason: string }[],
+    );
+    expect(acknowledged.length).toBeGreaterThan(10);
+    for (const { id, reason } of acknowledged) {
+      expect(reason, id).toMatch(/\w+ \w+ \w+ \w+/);
+    }
+  });
+});
+
+describe('database', () => {
+  it('builds the table from the shared key schema, on demand, with TTL and point-in-time recovery', () => {
+    const table = only(prod.template, 'AWS::DynamoDB::GlobalTable');
+    expect(table.Properties.KeySchema).toEqual([
+      { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(table.Properties.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName)).toEqual(
+      TABLE_DEFINITION.globalSecondaryIndexes.map((i) => i.indexName),
+    );
+    expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(table.Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: TABLE_DEFINITION.timeToLiveAttribute,
+      Enabled: true,
+    });
+    expect(table.Properties.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+  });
+
+  it('keeps the prod table: deletion protection and RETAIN', () => {
+    const table = only(prod.template, 'AWS::DynamoDB::GlobalTable');
+    expect(table.Properties.Replicas[0].DeletionProtectionEnabled).toBe(true);
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(prod.stacks.stack.terminationProtection).toBe(true);
+  });
+
+  it('lets a dev stage be torn down with its table', () => {
+    const table = only(dev.template, 'AWS::DynamoDB::GlobalTable');
+    expect(table.Properties.Replicas[0].DeletionProtectionEnabled).toBe(false);
+    expect(table.DeletionPolicy).toBe('Delete');
+    expect(only(dev.template, 'AWS::DynamoDB::GlobalTable').Properties.Replicas[0].PointInTimeRecoverySpecification)
+      .toEqual({ PointInTimeRecoveryEnabled: true });
+  });
+});
+
+describe('public function role', () => {
+  let statements: Cfn[];
+  beforeAll(() => {
+    statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.publicRole));
+  });
+
+  it('touches DynamoDB only through statements limited by dynamodb:LeadingKeys', () => {
+    const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
+    expect(dynamo.map((s) => s.Sid).sort()).toEqual(
+      ['LeadCapturePhoneLookup', 'LeadCaptureWrites', 'PublicContentReads', 'PublicListQueries', 'RateLimitCounters'].sort(),
+    );
+    for (const s of dynamo) {
+      expect(s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys'].length, s.Sid).toBeGreaterThan(0);
+      expect(s.Condition.Null, s.Sid).toEqual({ 'dynamodb:LeadingKeys': 'false' });
+    }
+    const actions = dynamo.flatMap((s) => asArray(s.Action));
+    for (const forbidden of ['dynamodb:Scan', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem', 'dynamodb:BatchWriteItem']) {
+      expect(actions).not.toContain(forbidden);
+    }
+  });
+
+  it('reads the website content and writes what lead capture stores', () => {
+    const allowed: [string, string, string][] = [
+      ['dynamodb:GetItem', 'table', keys.settings().pk],
+      ['dynamodb:GetItem', 'table', keys.project('p1').pk],
+      ['dynamodb:GetItem', 'table', keys.blogPost('b1').pk],
+      ['dynamodb:GetItem', 'table', keys.blogSlug('a-post').pk],
+      ['dynamodb:Query', 'gsi1', keys.publicProjects()],
+      ['dynamodb:Query', 'gsi1', keys.blogPostsByStatus('published')],
+      ['dynamodb:GetItem', 'table', keys.leadPhone('919988776655').pk],
+      ['dynamodb:PutItem', 'table', keys.estimate('e1').pk],
+      ['dynamodb:PutItem', 'table', keys.contactSubmission('c1').pk],
+      ['dynamodb:PutItem', 'table', keys.lead('l1').pk],
+      ['dynamodb:PutItem', 'table', keys.leadCommunication('l1', '2026-01-01T00:00:00Z', 'x').pk],
+      ['dynamodb:PutItem', 'table', keys.leadPhone('919988776655').pk],
+      ['dynamodb:UpdateItem', 'table', keys.lead('l1').pk],
+      ['dynamodb:UpdateItem', 'table', keys.estimate('e1').pk],
+      ['dynamodb:UpdateItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
+    ];
+    for (const [action, resource, key] of allowed) {
+      expect(publicRoleAllows(statements, action, resource, key), `${action} ${resource} ${key}`).toBe(true);
+    }
+  });
+
+  it('has no access to any other item: leads, lists, drafts, staff or finance', () => {
+    const denied: [string, string, string][] = [
+      // Reading CRM data: leads, their timelines and submissions are write-only for the website.
+      ['dynamodb:GetItem', 'table', keys.lead('l1').pk],
+      ['dynamodb:Query', 'table', keys.lead('l1').pk],
+      ['dynamodb:GetItem', 'table', keys.estimate('e1').pk],
+      ['dynamodb:Query', 'gsi1', keys.leads()],
+      ['dynamodb:Query', 'gsi1', keys.submissions('ESTIMATES', false)],
+      ['dynamodb:Query', 'gsi1', keys.submissions('CONTACTS', true)],
+      ['dynamodb:Query', 'gsi1', keys.blogPostsByStatus('draft')],
+      ['dynamodb:Query', 'gsi2', keys.publicProjects()],
+      // Changing the website's content.
+      ['dynamodb:PutItem', 'table', keys.settings().pk],
+      ['dynamodb:PutItem', 'table', keys.project('p1').pk],
+      ['dynamodb:UpdateItem', 'table', keys.blogPost('b1').pk],
+      // Partitions later issues add for the admin portal.
+      ['dynamodb:GetItem', 'table', 'EMPLOYEE#e1'],
+      ['dynamodb:GetItem', 'table', 'USER#ops@kaveri-studio.in'],
+      ['dynamodb:GetItem', 'table', 'SESSION#s1'],
+      ['dynamodb:GetItem', 'table', 'TRANSACTION#t1'],
+      ['dynamodb:PutItem', 'table', 'FINANCE#2026-01'],
+      ['dynamodb:GetItem', 'table', 'SEED'],
+      ['dynamodb:GetItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
+      ['dynamodb:PutItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
+    ];
+    for (const [action, resource, key] of denied) {
+      expect(publicRoleAllows(statements, action, resource, key), `${action} ${resource} ${key}`).toBe(false);
+    }
+  });
+
+  it('cannot turn a write into a read of the item it replaced or changed', () => {
+    const writes = statements.find((s) => s.Sid === 'LeadCaptureWrites');
+    expect(writes?.Condition.StringEqualsIfExists).toEqual({ 'dynamodb:ReturnValues': ['NONE'] });
+    // Only the rate-limit counters hand back their new count.
+    const counters = statements.find((s) => s.Sid === 'RateLimitCounters');
+    expect(counters?.Action).toBe('dynamodb:UpdateItem');
+    expect(counters?.Condition.StringEqualsIfExists).toEqual({ 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] });
+  });
+
+  it('classifies every partition functions/src/db/keys.ts builds (a new one must be placed here)', () => {
+    const partitions: Record<string, string> = {};
+    const sample = (name: string, built: unknown) => {
+      partitions[name] = typeof built === 'string' ? built : (built as { pk: string }).pk;
+    };
+    for (const [name, build] of Object.entries(keys)) {
+      const fn = build as (...args: unknown[]) => unknown;
+      if (name === 'submissions') sample(name, fn('ESTIMATES', false));
+      else if (name === 'rateLimit') sample(name, fn('public-form', '203.0.113.7', 1));
+      else if (name === 'blogPostsByStatus') sample(name, fn('published'));
+      else sample(name, fn('x', '2026-01-01T00:00:00Z', 'y'));
+    }
+    const publicAccess: Record<string, string[]> = {
+      settings: ['read'],
+      project: ['read'],
+      publicProjects: ['queryGsi1'],
+      publicProjectSort: [], // a gsi1 sort key, not a partition
+      blogPost: ['read'],
+      blogSlug: ['read'],
+      blogPostsByStatus: ['queryGsi1'],
+      estimate: ['write'],
+      contactSubmission: ['write'],
+      submissions: [], // gsi1 lists of submissions: admin only
+      lead: ['write'],
+      leadPhone: ['leadLookup', 'write'],
+      leadCommunication: ['write'],
+      leadCommunicationPrefix: [], // a sort key prefix
+      leads: [], // gsi1 list of leads: admin only
+      rateLimit: ['rateLimit'],
+    };
+    expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());
+    for (const [name, grants] of Object.entries(publicAccess)) {
+      const key = partitions[name]!;
+      for (const [grant, patterns] of Object.entries(PUBLIC_KEY_ACCESS)) {
+        const matches = patterns.some((pattern) => stringLike(pattern, key));
+        expect(matches, `${name} (${key}) in ${grant}`).toBe(grants.includes(grant));
+      }
+    }
+  });
+});
+
+describe('admin function role', () => {
+  it('reads and writes the table and its indexes, reads the JWT secret and writes photos', () => {
+    const template = prod.template;
+    const statements = policyStatementsOf(template, logicalId(prod.stacks.api.adminRole));
+    const tableId = logicalId(prod.stacks.database.table);
+    const dynamo = statements.find((s) => asArray(s.Action).includes('dynamodb:PutItem'));
+    expect(asArray(dynamo?.Action)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']));
+    expect(JSON.stringify(dynamo?.Resource)).toContain(tableId);
+    expect(JSON.stringify(dynamo?.Resource)).toContain('/index/*');
+    expect(dynamo?.Condition).toBeUndefined();
+    const secretId = logicalId(prod.stacks.auth.jwtSigningKey);
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']), Resource: { Ref: secretId } }),
+    );
+    expect(statements).toContainEqual(expect.objectContaining({ Sid: 'ProjectPhotos' }));
+  });
+});
+
+describe('functions', () => {
+  it('run on Node.js 22 or newer, arm64, with their own log group, table name and secrets', () => {
+    const fns = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
+    expect(fns).toHaveLength(2);
+    for (const [id, fn] of fns) {
+      const p = fn.Properties;
+      expect(Number(/^nodejs(\d+)\.x$/.exec(p.Runtime)?.[1]), id).toBeGreaterThanOrEqual(22);
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.Handler, id).toBe('index.handler');
+      expect(p.LoggingConfig.LogGroup, id).toBeDefined();
+      expect(p.Environment.Variables, id).toMatchObject({
+        TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) },
+        NODE_OPTIONS: '--enable-source-maps',
+        ORIGIN_VERIFY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', expect.anything(), ':SecretString:::}}']] },
+      });
+    }
+    const admin = fns.find(([id]) => id.startsWith('ApiAdmin'))![1];
+    expect(admin.Properties.Environment.Variables.JWT_SECRET_ARN).toEqual({
+      Ref: logicalId(prod.stacks.auth.jwtSigningKey),
+    });
+  });
+
+  it('keeps every log group for a set time', () => {
+    for (const { template } of [dev, prod]) {
+      const groups = resources(template, 'AWS::Logs::LogGroup');
+      expect(groups.length).toBeGreaterThanOrEqual(4);
+      for (const [id, group] of groups) expect(group.Properties.RetentionInDays, id).toBeGreaterThan(0);
+    }
+    expect(only(prod.template, 'AWS::ApiGatewayV2::Stage').Properties.AccessLogSettings.DestinationArn).toBeDefined();
+  });
+});
+
+describe('HTTP API', () => {
+  const routeKeys = (template: Template, fnPrefix: string) => {
+    const integrations = resources(template, 'AWS::ApiGatewayV2::Integration')
+      .filter(([, i]) => JSON.stringify(i.Properties.IntegrationUri).includes(fnPrefix))
+      .map(([id]) => id);
+    return resources(template, 'AWS::ApiGatewayV2::Route')
+      .filter(([, r]) => integrations.some((id) => JSON.stringify(r.Properties.Target).includes(id)))
+      .map(([, r]) => r.Properties.RouteKey as string)
+      .sort();
+  };
+
+  it('sends the public routes to the public function and every other /api path to the admin function', () => {
+    expect(routeKeys(prod.template, 'ApiPublicFunction')).toEqual(PUBLIC_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    expect(routeKeys(prod.template, 'ApiAdminFunction')).toEqual([`${ADMIN_ROUTE.method} ${ADMIN_ROUTE.path}`]);
+  });
+
+  it('routes only paths the Hono app serves', () => {
+    const app = createApp({ db: {} as Db, clientIp: () => '192.0.2.1' });
+    const served = new Set(app.routes.map((r) => `${r.method} ${r.path}`));
+    for (const route of PUBLIC_ROUTES) {
+      expect(served, route.path).toContain(`${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`);
+    }
+  });
+
+  it('throttles the stage, and the form posts harder', () => {
+    const stage = only(prod.template, 'AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    expect(stage.Properties.RouteSettings['POST /api/calculator']).toEqual({ throttlingRateLimit: 5, throttlingBurstLimit: 10 });
+    expect(stage.Properties.RouteSettings['POST /api/contact']).toEqual({ throttlingRateLimit: 5, throttlingBurstLimit: 10 });
+  });
+});
+
+describe('CloudFront', () => {
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+  const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+  let config: Cfn;
+  let originOf: (behavior: Cfn) => Cfn;
+  beforeAll(() => {
+    config = only(prod.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+    originOf = (behavior) => config.Origins.find((o: { Id: string }) => o.Id === behavior.TargetOriginId);
+  });
+  const behavior = (path: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === path);
+
+  it('sends /api/* to the HTTP API uncached, with every method, viewer header but Host, and the origin secret', () => {
+    const api = behavior('/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
+    const origin = originOf(api);
+    expect(JSON.stringify(origin.DomainName)).toContain('ApiEndpoint');
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.OriginCustomHeaders).toEqual([
+      { HeaderName: 'x-origin-verify', HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', expect.anything(), ':SecretString:::}}']] } },
+    ]);
+  });
+
+  it('sends sitemap.xml and robots.txt to the API, cached only as long as the API says', () => {
+    for (const path of API_PATHS.filter((p) => p !== '/api/*')) {
+      const seo = behavior(path);
+      expect(originOf(seo)).toBe(originOf(behavior('/api/*')));
+      expect(seo.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    }
+    const [, policy] = resources(prod.template, 'AWS::CloudFront::CachePolicy')[0]!;
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
+  });
+
+  it('serves the SPA from the private bucket through OAC, with the rewrite function and no error pages', () => {
+    const spa = config.DefaultCacheBehavior;
+    expect(spa.CachePolicyId).toBe(CACHING_OPTIMIZED);
+    expect(spa.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaRewrite/), 'FunctionARN'] } },
+    ]);
+    const origin = originOf(spa);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(JSON.stringify(origin.DomainName)).toContain('WebSiteBucket');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultRootObject).toBe('index.html');
+    for (const [, bucket] of resources(prod.template, 'AWS::S3::Bucket')) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+  });
+
+  it('serves project photos from their own private bucket at /uploads/*', () => {
+    const uploads = behavior('/uploads/*');
+    expect(JSON.stringify(originOf(uploads).DomainName)).toContain('WebPhotosBucket');
+    expect(originOf(uploads).OriginAccessControlId).toBeDefined();
+  });
+
+  it('uses the custom domain with its certificate and TLS 1.2 when one is configured', () => {
+    expect(config.Aliases).toEqual(['www.kaveri-studio.in']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+  });
+
+  it('adds HSTS, CSP, nosniff, frame and referrer policies to every behaviour', () => {
+    const policy = only(prod.template, 'AWS::CloudFront::ResponseHeadersPolicy').Properties.ResponseHeadersPolicyConfig;
+    expect(policy.SecurityHeadersConfig).toEqual({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true },
+      ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: expect.stringMatching(/^WebSecurityHeaders/) });
+    }
+  });
+
+  it('allows in the CSP only what the SPA loads', () => {
+    const directives = Object.fromEntries(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'", 'https://www.instagram.com']);
+    expect(directives['img-src']).toContain('data:');
+    expect(directives['frame-src']).toEqual(expect.arrayContaining(['https://www.instagram.com', 'https://www.google.com']));
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+  });
+
+  it('rewrites extension-less paths outside /api to /index.html and leaves files alone', () => {
+    const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (e: unknown) => { uri: string };
+    const rewrite = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/projects/jubilee-hills-villa')).toBe('/index.html');
+    expect(rewrite('/admin/leads')).toBe('/index.html');
+    expect(rewrite('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
+    expect(rewrite('/images/projects/villa.svg')).toBe('/images/projects/villa.svg');
+    expect(rewrite('/api/projects')).toBe('/api/projects');
+    expect(rewrite('/api')).toBe('/api');
+  });
+});
+
+describe('monitoring', () => {
+  it('alarms on function errors and throttles, API 5xx and DynamoDB throttles, into the alarm topic', () => {
+    const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm');
+    const metricNames = alarms.map(([, a]) => a.Properties.MetricName ?? a.Properties.Metrics?.map((m: Cfn) => m.MetricStat?.Metric.MetricName).filter(Boolean).join('+'));
+    expect(metricNames.sort()).toEqual(
+      [
+        'Errors',
+        'Errors',
+        'Throttles',
+        'Throttles',
+        '5xx',
+        'ReadThrottleEvents+ReadThrottleEvents+ReadThrottleEvents',
+        'WriteThrottleEvents+WriteThrottleEvents+WriteThrottleEvents',
+      ].sort(),
+    );
+    const topicId = logicalId(prod.stacks.monitoring.topic);
+    for (const [id, alarm] of alarms) {
+      expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.TreatMissingData, id).toBe('notBreaching');
+    }
+  });
+
+  it('subscribes the alarm email when one is configured, and none otherwise', () => {
+    prod.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@kaveri-studio.in' });
+    dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+});

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { logicalId } from './nag';
+
+/** A function's code as the cloud assembly holds it: the folder CDK zips and uploads. */
+export interface Bundle {
+  /** The asset folder (cdk.out/asset.<hash>). */
+  dir: string;
+  /** The handler module inside it. */
+  entry: string;
+}
+
+/**
+ * Finds the very files CDK deploys for `fn`: the template's Code.S3Key is
+ * `<asset hash>.zip`, and the assembly keeps that asset unzipped in
+ * `asset.<asset hash>/`. Throws when synthesis skipped bundling.
+ */
+export function bundleOf(template: Template, assemblyDir: string, fn: IFunction): Bundle {
+  const id = logicalId(fn);
+  const resource = (template.toJSON().Resources as Record<string, { Properties: { Code?: { S3Key?: unknown }; Handler?: string } }>)[id];
+  const key = resource?.Properties.Code?.S3Key;
+  if (typeof key !== 'string' || !key.endsWith('.zip')) throw new Error(`${id} has no asset S3Key`);
+  const dir = join(assemblyDir, `asset.${key.slice(0, -'.zip'.length)}`);
+  const file = resource!.Properties.Handler?.split('.')[0] ?? 'index';
+  const entry = ['.mjs', '.js', '.cjs'].map((ext) => join(dir, file + ext)).find((path) => existsSync(path));
+  if (!entry) throw new Error(`no bundled handler in ${dir} (was bundling skipped?)`);
+  return { dir, entry };
+}

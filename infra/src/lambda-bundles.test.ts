@@ -1,0 +1,239 @@
+import { existsSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDb, type Db } from '@app/functions/db/client';
+import { keys } from '@app/functions/db/keys';
+import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
+import { ensureTable } from '@app/functions/local/create-table';
+import { seedFirstStart } from '@app/functions/local/seed';
+import type {} from '../../functions/test/global-setup';
+import { removeTempDirs, synthesize } from '../test/synth';
+import { bundleOf, type Bundle } from './lambda-bundle';
+
+/** What API Gateway (HTTP API, payload 2.0) hands the function; see hono/aws-lambda's LambdaEvent. */
+type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
+
+const ORIGIN_SECRET = 'origin-secret-from-secrets-manager';
+const EDGE_IP = '130.176.12.34'; // a CloudFront edge server: what API Gateway sees as sourceIp
+
+/** A realistic HTTP API v2 event for a request relayed by CloudFront. */
+function httpApiEvent(options: {
+  method: string;
+  path: string;
+  query?: string;
+  body?: unknown;
+  viewerIp?: string;
+  originSecret?: string;
+  routeKey: string;
+}) {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: options.routeKey,
+    rawPath: options.path,
+    rawQueryString: options.query ?? '',
+    headers: {
+      accept: 'application/json',
+      'accept-encoding': 'gzip, br',
+      host: 'abc123xyz.execute-api.ap-south-1.amazonaws.com',
+      'user-agent': 'Amazon CloudFront',
+      via: '2.0 0a1b2c3d.cloudfront.net (CloudFront)',
+      'x-amz-cf-id': 'Ex4mpleCfId==',
+      'x-forwarded-for': `198.51.100.99, ${EDGE_IP}`, // client-controlled: must be ignored
+      'x-forwarded-proto': 'https',
+      origin: 'https://www.kaveri-studio.in',
+      ...(options.viewerIp ? { 'cloudfront-viewer-address': `${options.viewerIp}:51234` } : {}),
+      ...(options.originSecret ? { [ORIGIN_VERIFY_HEADER]: options.originSecret } : {}),
+      ...(body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {}),
+    },
+    ...(options.query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(options.query)) } : {}),
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'abc123xyz',
+      domainName: 'abc123xyz.execute-api.ap-south-1.amazonaws.com',
+      domainPrefix: 'abc123xyz',
+      http: { method: options.method, path: options.path, protocol: 'HTTP/1.1', sourceIp: EDGE_IP, userAgent: 'Amazon CloudFront' },
+      requestId: randomUUID(),
+      routeKey: options.routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body ? { body, isBase64Encoded: false } : { isBase64Encoded: false }),
+  };
+}
+
+const lambdaContext = (name: string) => ({
+  functionName: name,
+  functionVersion: '$LATEST',
+  awsRequestId: randomUUID(),
+  invokedFunctionArn: `arn:aws:lambda:ap-south-1:123456789012:function:${name}`,
+  memoryLimitInMB: '512',
+  getRemainingTimeInMillis: () => 10_000,
+});
+
+let db: Db;
+
+/**
+ * Hits recorded in the public-form rate-limit window of `ip` since `sinceMs`
+ * (the request may have landed in the next minute's window).
+ */
+async function formHits(ip: string, sinceMs: number): Promise<number> {
+  let hits = 0;
+  for (let minute = Math.floor(sinceMs / 60_000); minute <= Math.floor(Date.now() / 60_000); minute++) {
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.rateLimit('public-form', ip, minute) }));
+    hits += Number(Item?.hits ?? 0);
+  }
+  return hits;
+}
+let bundles: { public: Bundle; admin: Bundle };
+let handlers: { public: Handler; admin: Handler };
+
+afterAll(removeTempDirs);
+
+beforeAll(async () => {
+  const synth = synthesize({ stage: 'dev', bundle: true });
+  bundles = {
+    public: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.publicFunction),
+    admin: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.adminFunction),
+  };
+
+  db = createDb({ table: `bundle-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
+  await ensureTable(db);
+  await seedFirstStart(db);
+  // What the function's configuration gives it in AWS; the bundles read it when imported.
+  Object.assign(process.env, {
+    TABLE_NAME: db.table,
+    DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    AWS_REGION: 'local',
+    ORIGIN_VERIFY_SECRET: ORIGIN_SECRET,
+  });
+  // vitest.config.ts externalizes asset folders: Node imports the file itself, untransformed, as in Lambda.
+  const load = async (bundle: Bundle) =>
+    ((await import(/* @vite-ignore */ pathToFileURL(bundle.entry).href)) as { handler: Handler }).handler;
+  handlers = { public: await load(bundles.public), admin: await load(bundles.admin) };
+});
+
+describe('the bundled Lambda handlers CDK deploys', () => {
+  it('are single minified ES modules with a source map, under 1 MiB each', () => {
+    for (const bundle of Object.values(bundles)) {
+      expect(bundle.entry).toMatch(/index\.mjs$/);
+      expect(existsSync(`${bundle.entry}.map`)).toBe(true);
+      const size = statSync(bundle.entry).size;
+      expect(size).toBeLessThan(1024 * 1024);
+      expect(size).toBeGreaterThan(50 * 1024); // the app, hono and the DynamoDB client are all inside
+    }
+  });
+
+  it('answer GET /api/projects with the published sample projects', async () => {
+    const response = await handlers.public(
+      httpApiEvent({ method: 'GET', path: '/api/projects', query: 'limit=24', routeKey: 'GET /api/projects', viewerIp: '203.0.113.7', originSecret: ORIGIN_SECRET }),
+      lambdaContext('public'),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['content-type']).toMatch(/^application\/json/);
+    const page = JSON.parse(response.body) as { items: { id: string; title: string; status: string }[] };
+    expect(page.items.length).toBeGreaterThanOrEqual(6);
+    for (const project of page.items) {
+      expect(project).toEqual(expect.objectContaining({ id: expect.any(String), title: expect.any(String) }));
+      expect(['finished', 'ongoing', 'upcoming']).toContain(project.status);
+    }
+  });
+
+  it('answer POST /api/calculator with 201 and the estimate, stored with a lead', async () => {
+    const viewerIp = '203.0.113.45';
+    const start = Date.now();
+    const response = await handlers.public(
+      httpApiEvent({
+        method: 'POST',
+        path: '/api/calculator',
+        routeKey: 'POST /api/calculator',
+        viewerIp,
+        originSecret: ORIGIN_SECRET,
+        body: {
+          bhk: '3bhk',
+          area: 1450,
+          material: 'premium',
+          rooms: 'all',
+          name: 'Ananya Iyer',
+          phone: '+91 99887 76655',
+          email: 'ananya@example.com',
+          city: 'Hyderabad',
+        },
+      }),
+      lambdaContext('public'),
+    );
+    expect(response.statusCode).toBe(201);
+    const estimate = JSON.parse(response.body) as Record<string, unknown>;
+    expect(estimate).toEqual(
+      expect.objectContaining({
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        minCost: expect.any(Number),
+        maxCost: expect.any(Number),
+        totalCost: expect.any(Number),
+        costPerSqft: expect.any(Number),
+      }),
+    );
+    expect(estimate.minCost as number).toBeLessThan(estimate.maxCost as number);
+
+    const stored = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.estimate(estimate.id as string) }));
+    expect(stored.Item).toEqual(expect.objectContaining({ area: 1450, leadId: expect.any(String) }));
+    // Rate limited per visitor: the CloudFront viewer address, not the edge server or X-Forwarded-For.
+    expect(await formHits(viewerIp, start)).toBe(1);
+    expect(await formHits(EDGE_IP, start)).toBe(0);
+    expect(await formHits('198.51.100.99', start)).toBe(0); // the X-Forwarded-For value
+  });
+
+  it('take an IPv6 visitor address from CloudFront-Viewer-Address, without its port', async () => {
+    const start = Date.now();
+    const response = await handlers.public(
+      httpApiEvent({
+        method: 'POST',
+        path: '/api/contact',
+        routeKey: 'POST /api/contact',
+        viewerIp: '2001:db8:85a3::8a2e:370:7334',
+        originSecret: ORIGIN_SECRET,
+        body: { firstName: 'Divya', lastName: 'Rao', email: 'divya@example.com', phone: '9000022222', message: 'Office fit-out' },
+      }),
+      lambdaContext('public'),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(await formHits('2001:db8:85a3::8a2e:370:7334', start)).toBe(1);
+  });
+
+  it('ignore CloudFront-Viewer-Address on a request that did not come through CloudFront', async () => {
+    const start = Date.now();
+    const response = await handlers.public(
+      httpApiEvent({
+        method: 'POST',
+        path: '/api/contact',
+        routeKey: 'POST /api/contact',
+        viewerIp: '192.0.2.200', // forged: no origin secret
+        body: { firstName: 'Rahul', lastName: 'Menon', email: 'rahul@example.com', phone: '9000011111', message: 'Kitchen' },
+      }),
+      lambdaContext('public'),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(await formHits('192.0.2.200', start)).toBe(0);
+    expect(await formHits(EDGE_IP, start)).toBe(1);
+  });
+
+  it('admin bundle runs the same app: it serves /api routes and answers unknown ones with a JSON 404', async () => {
+    const site = await handlers.admin(
+      httpApiEvent({ method: 'GET', path: '/api/site', routeKey: 'ANY /api/{proxy+}' }),
+      lambdaContext('admin'),
+    );
+    expect(site.statusCode).toBe(200);
+    expect(JSON.parse(site.body)).toEqual(expect.objectContaining({ companyName: expect.any(String) }));
+    const missing = await handlers.admin(
+      httpApiEvent({ method: 'GET', path: '/api/not-yet', routeKey: 'ANY /api/{proxy+}' }),
+      lambdaContext('admin'),
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body)).toEqual({ error: 'Not found' });
+  });
+});
