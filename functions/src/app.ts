@@ -1,13 +1,60 @@
-import { Hono } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { matchedRoutes } from 'hono/route';
+import { csrfGuard, requireSession } from './auth/middleware';
 import type { Deps, AppEnv } from './lib/deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
+import { auth } from './routes/auth';
 import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
 import { site } from './routes/site';
+import { users } from './routes/users';
+
+/**
+ * The only /api routes served without a session: the website's reads and
+ * forms, and signing in. Every other /api route, including each one a later
+ * issue adds, requires a session (and passes the CSRF guard) unless it is
+ * added here. The route-table test (test/route-guard.test.ts) holds this list
+ * too, so widening it is a visible change.
+ */
+export const PUBLIC_API_ROUTES: readonly string[] = [
+  'GET /api/site',
+  'GET /api/projects',
+  'GET /api/projects/:id',
+  'GET /api/blog-posts',
+  'GET /api/blog-posts/by-slug/:slug',
+  'POST /api/calculator',
+  'POST /api/contact',
+  'POST /api/auth/login',
+];
+const publicRoutes = new Set(PUBLIC_API_ROUTES);
+
+/**
+ * The API route that will answer this request, if any: the first matching
+ * /api handler (not a middleware). A host may add catch-alls after the app
+ * (the local server's SPA fallback), which are not API routes.
+ */
+function handlerRoute(c: Context) {
+  return matchedRoutes(c).find((route) => route.method !== 'ALL' && route.path.startsWith('/api/'));
+}
+
+/**
+ * Deny by default: a request reaching a route not on the public list needs a
+ * live session and, for state-changing methods, passes the CSRF guard. Paths
+ * no route serves fall through to the JSON 404.
+ */
+const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const route = handlerRoute(c);
+  if (!route || publicRoutes.has(`${route.method} ${route.path}`)) return next();
+  return requireSession(c, async () => {
+    // A middleware that refuses returns its Response instead of calling next.
+    const refused: unknown = await csrfGuard(c, next);
+    if (refused instanceof Response) c.res = refused;
+  });
+};
 
 /**
  * The whole API as one Hono app. Hosts (Lambda, the local server) only provide
@@ -15,11 +62,14 @@ import { site } from './routes/site';
  */
 export function createApp(deps: Deps) {
   const api = new Hono<AppEnv>()
+    .use(staffOnly)
     .route('/site', site)
     .route('/projects', projects)
     .route('/blog-posts', blogPosts)
     .route('/calculator', calculator)
-    .route('/contact', contact);
+    .route('/contact', contact)
+    .route('/auth', auth)
+    .route('/users', users);
 
   const app = new Hono<AppEnv>()
     .use(async (c, next) => {

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
+import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
 import { ensureTable } from '../src/local/create-table';
 
 export const TEST_IP_HEADER = 'x-test-client-ip';
+
+/** The app's clock in tests: real time plus an offset that `advance` moves, so nothing sleeps. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = () => Date.now() + this.offsetMs;
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+/** An in-memory session signing key, one per test file. */
+export const testSigningKey: SigningKey = signingKeyFromJwk(generatePrivateJwk());
 
 /**
  * A fresh table on the run's DynamoDB Local and the app on top of it. The
@@ -13,8 +26,14 @@ export const TEST_IP_HEADER = 'x-test-client-ip';
 export async function createTestApp() {
   const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
   await ensureTable(db);
-  const app = createApp({ db, clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '192.0.2.1' });
-  return { app, db };
+  const clock = new TestClock();
+  const app = createApp({
+    db,
+    clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '192.0.2.1',
+    signingKey: staticSigningKey(testSigningKey),
+    now: clock.now,
+  });
+  return { app, db, clock };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -52,3 +71,37 @@ export const validContact = {
   projectType: 'renovation',
   message: 'We want to redo our kitchen and living room.',
 };
+
+/** What `app.request('/api/...')` sees as its own origin. */
+export const TEST_ORIGIN = 'http://localhost';
+
+/** The `session=<token>` pair of a response's Set-Cookie, or undefined. */
+export function sessionCookieOf(response: Response): string | undefined {
+  const header = response.headers.getSetCookie().find((line) => line.startsWith('session='));
+  const pair = header?.split(';')[0];
+  return pair && pair !== 'session=' ? pair : undefined;
+}
+
+export async function login(app: TestApp, email: string, password: string, ip = newVisitorIp()) {
+  const response = await app.request('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, [TEST_IP_HEADER]: ip },
+    body: JSON.stringify({ email, password }),
+  });
+  return { response, cookie: sessionCookieOf(response) };
+}
+
+/** A request as the portal sends it: the session cookie, same origin, JSON when there is a body. */
+export function staffRequest(app: TestApp, path: string, cookie: string | undefined, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  return app.request(path, {
+    method: init.method ?? 'GET',
+    headers: {
+      origin: TEST_ORIGIN,
+      [TEST_IP_HEADER]: newVisitorIp(),
+      ...(cookie ? { cookie } : {}),
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : { 'x-requested-with': 'fetch' }),
+      ...init.headers,
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+}

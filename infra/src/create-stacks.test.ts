@@ -207,6 +207,10 @@ describe('public function role', () => {
       ['dynamodb:GetItem', 'table', 'EMPLOYEE#e1'],
       ['dynamodb:GetItem', 'table', 'USER#ops@kaveri-studio.in'],
       ['dynamodb:GetItem', 'table', 'SESSION#s1'],
+      ['dynamodb:GetItem', 'table', keys.employee('e1').pk],
+      ['dynamodb:GetItem', 'table', keys.employeeEmail('ops@kaveri-studio.in').pk],
+      ['dynamodb:PutItem', 'table', keys.session('s1').pk],
+      ['dynamodb:Query', 'gsi1', keys.employees()],
       ['dynamodb:GetItem', 'table', 'TRANSACTION#t1'],
       ['dynamodb:PutItem', 'table', 'FINANCE#2026-01'],
       ['dynamodb:GetItem', 'table', 'SEED'],
@@ -255,6 +259,10 @@ describe('public function role', () => {
       leadCommunication: ['write'],
       leadCommunicationPrefix: [], // a sort key prefix
       leads: [], // gsi1 list of leads: admin only
+      employee: [], // staff accounts and their password hashes: admin only
+      employeeEmail: [], // email marker of a staff account: admin only
+      employees: [], // gsi1 list of staff: admin only
+      session: [], // sign-in sessions: admin only
       rateLimit: ['rateLimit'],
     };
     expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());

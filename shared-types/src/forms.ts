@@ -20,7 +20,7 @@ import { isValidPhone } from './phone';
  * Trimmed text. yup's own trim() throws a TypeError (not a ValidationError) on
  * arrays and objects; this one leaves them for the type check to reject.
  */
-const text = () =>
+export const text = () =>
   yup
     .string()
     .typeError('Must be text')

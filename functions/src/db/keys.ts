@@ -38,6 +38,13 @@ export const keys = {
   /** gsi1: all leads, newest first. */
   leads: () => 'LEADS',
 
+  employee: (id: string) => ({ pk: `EMPLOYEE#${id}`, sk: 'EMPLOYEE' }),
+  /** Marker that makes an email address (lower-cased) belong to one employee. */
+  employeeEmail: (email: string) => ({ pk: `USER#${email}`, sk: 'USER' }),
+  /** gsi1: all employees, by name. */
+  employees: () => 'EMPLOYEES',
+  session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
+
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${window}`,

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from '@app/shared-types/auth';
 import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pricing';
 import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
 import type { Db } from './client';
@@ -7,6 +8,8 @@ import { keys } from './keys';
 export interface StoredSettings {
   company: CompanyProfile;
   pricing: PricingRates;
+  /** sessionTimeout and maxLoginAttempts (SPEC.md 9 defaults until Settings saves others). */
+  security: SecuritySettings;
   version: number;
 }
 
@@ -17,6 +20,7 @@ export async function getSettings(db: Db): Promise<StoredSettings> {
   return {
     company: { ...FIRST_START_COMPANY, ...stored.company, social: { ...FIRST_START_COMPANY.social, ...stored.company?.social } },
     pricing: stored.pricing ?? DEFAULT_PRICING_RATES,
+    security: { ...DEFAULT_SECURITY_SETTINGS, ...stored.security },
     version: stored.version ?? 0,
   };
 }
@@ -33,6 +37,7 @@ export async function createDefaultSettings(db: Db, now: string): Promise<boolea
           version: 1,
           company: FIRST_START_COMPANY,
           pricing: DEFAULT_PRICING_RATES,
+          security: DEFAULT_SECURITY_SETTINGS,
           createdAt: now,
           updatedAt: now,
         },

@@ -1,14 +1,25 @@
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app';
+import { secretsManagerSigningKey } from '../auth/signing-key-aws';
 import { dbFromEnv } from '../db/client';
+import { allowedOriginsFrom } from '../lib/origins';
 import { lambdaClientIp } from './client-ip';
 
 /**
  * Lambda entry point of the admin surface (API Gateway routes every /api path
- * the public function does not own here). It runs the same app for now; it has
- * its own entry and role so the admin composition (auth, the signing key named
- * by JWT_SECRET_ARN) can grow here without reaching the public function.
+ * the public function does not own here). The session signing key comes from
+ * the secret named by JWT_SECRET_ARN, read on the first request that needs it.
+ * Behind CloudFront the API sees its own execute-api host, not the site's, so
+ * the CSRF guard recognises the site by Sec-Fetch-Site: same-origin or by
+ * ALLOWED_ORIGINS.
  */
-const app = createApp({ db: dbFromEnv(), clientIp: lambdaClientIp() });
+const secretArn = process.env.JWT_SECRET_ARN;
+const app = createApp({
+  db: dbFromEnv(),
+  clientIp: lambdaClientIp(),
+  ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
+  secureCookies: true,
+  allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
+});
 
 export const handler = handle(app);

@@ -1,13 +1,38 @@
 import type { Context } from 'hono';
+import type { SigningKeyProvider } from '../auth/signing-key';
 import type { Db } from '../db/client';
+import type { EmployeeItem } from '../db/employee-repo';
+import type { SessionItem } from '../db/session-repo';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
 export interface Deps {
   db: Db;
   /** The caller's IP address, as the host knows it (socket or API Gateway context). */
   clientIp: (c: Context) => string;
+  /**
+   * Key that signs session tokens. Hosts that serve the portal provide it; the
+   * public Lambda does not, and every signed-in route answers 401 there.
+   */
+  signingKey?: SigningKeyProvider;
+  /** Mark the session cookie Secure. Unset: when the request came over https. */
+  secureCookies?: boolean;
+  /**
+   * Origins, besides the request's own, allowed to send state-changing
+   * requests (e.g. 'https://www.example.com' when the API sees another host).
+   */
+  allowedOrigins?: readonly string[];
+  /** The clock (epoch milliseconds); tests move it instead of waiting. */
+  now?: () => number;
+}
+
+/** Who is signed in: set by requireSession for every route it guards. */
+export interface AuthContext {
+  employee: EmployeeItem;
+  session: SessionItem;
+  /** Settings > sessionTimeout in minutes, as read for this request. */
+  timeoutMinutes: number;
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps };
+  Variables: { deps: Deps; auth: AuthContext };
 }

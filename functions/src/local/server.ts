@@ -7,10 +7,13 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { createApp } from '../app';
+import { fileSigningKey } from '../auth/signing-key';
 import { createDb } from '../db/client';
+import { allowedOriginsFrom } from '../lib/origins';
 import { errorBody } from '../lib/http';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
+import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
 import { seedFirstStart } from './seed';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
@@ -40,6 +43,8 @@ const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: en
 
 if (await ensureTable(db)) console.log(`Created table '${db.table}'.`);
 if (await seedFirstStart(db)) console.log('Seeded first-start content (settings, sample projects, blog posts).');
+const firstAdmin = await ensureFirstAdmin(db, env);
+if (firstAdmin) console.log(firstAdminMessage(firstAdmin));
 
 // Behind a reverse proxy (or for load tests), TRUST_PROXY=1 takes the client
 // address from X-Forwarded-For; otherwise the socket's address is the client.
@@ -50,6 +55,9 @@ const api = createApp({
     const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     return forwarded || (getConnInfo(c).remote.address ?? 'unknown');
   },
+  // Created on the first start, kept beside the data (mode 0600); never in the repository.
+  signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
+  allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
 });
 
 const host = new Hono();

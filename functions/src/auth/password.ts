@@ -1,0 +1,68 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/**
+ * Password hashing with scrypt (N=2^17, r=8, p=1: OWASP's recommended minimum).
+ * The stored string names its own parameters, `scrypt$17$8$1$<salt>$<hash>`
+ * (base64), so they can be raised later without breaking existing hashes.
+ */
+const LOG_N = 17;
+const R = 8;
+const P = 1;
+const SALT_BYTES = 16;
+const KEY_BYTES = 32;
+/** scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB. */
+const MAXMEM = 256 * 1024 * 1024;
+
+function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+interface ParsedHash {
+  logN: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | undefined {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
+  const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  // Bounds keep a damaged or forged item from asking for gigabytes of memory.
+  if (![logN, r, p].every(Number.isInteger) || logN < 14 || logN > 20 || r < 1 || r > 16 || p < 1 || p > 4) return undefined;
+  const salt = Buffer.from(parts[4]!, 'base64');
+  const hash = Buffer.from(parts[5]!, 'base64');
+  if (salt.length < 16 || hash.length < 32) return undefined;
+  return { logN, r, p, salt, hash };
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const hash = await scryptAsync(password, salt, KEY_BYTES, { N: 2 ** LOG_N, r: R, p: P, maxmem: MAXMEM });
+  return ['scrypt', LOG_N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+
+/** Whether `password` matches the stored hash. A malformed hash never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  // A malformed hash still costs a full run, so it is not a faster "no".
+  const { logN, r, p, salt, hash } = parsed ?? parseHash(DUMMY_HASH)!;
+  const candidate = await scryptAsync(password, salt, hash.length, { N: 2 ** logN, r, p, maxmem: MAXMEM });
+  return timingSafeEqual(candidate, hash) && parsed !== undefined;
+}
+
+/**
+ * A well-formed hash no password matches (its "hash" is random bytes). Login
+ * verifies against it when the email is unknown, so an unknown email costs the
+ * same scrypt run as a wrong password and the timing does not tell them apart.
+ */
+export const DUMMY_HASH = ['scrypt', LOG_N, R, P, randomBytes(SALT_BYTES).toString('base64'), randomBytes(KEY_BYTES).toString('base64')].join('$');
+
+/** Runs the same work as a real verification and always fails. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  await verifyPassword(password, DUMMY_HASH);
+  return false;
+}

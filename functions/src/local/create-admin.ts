@@ -1,0 +1,84 @@
+/**
+ * `npm run create-admin -- --email ops@example.com [--name "Ops Lead"] [--role admin] [--aws]`
+ *
+ * Adds a staff account. The password comes from ADMIN_PASSWORD or is generated
+ * and printed once. Which DynamoDB: DYNAMODB_ENDPOINT if set; with --aws, the
+ * AWS table TABLE_NAME (credentials and AWS_REGION from the shell); otherwise
+ * the local data in DATA_DIR (default .data), starting DynamoDB Local for it,
+ * so stop `npm start` first.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ROLES, type Role } from '@app/shared-types/auth';
+import { createDb, dbFromEnv, type Db } from '../db/client';
+import { EmailTakenError } from '../db/employee-repo';
+import { ensureTable } from './create-table';
+import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
+import { createStaffAccount } from './first-admin';
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+  }
+  throw new Error(`No workspace root above ${from}`);
+}
+
+const usage = 'Usage: npm run create-admin -- --email <email> [--name <name>] [--role employee|manager|admin|superadmin] [--aws]';
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
+      aws: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const email = values.email?.trim();
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`--email with a valid address is required.\n${usage}`);
+  if (!ROLES.includes(values.role as Role)) throw new Error(`--role must be one of ${ROLES.join(', ')}.\n${usage}`);
+  const name = values.name?.trim() || email.split('@')[0]!;
+
+  const env = process.env;
+  let dynamo: DynamoLocal | undefined;
+  let db: Db;
+  if (env.DYNAMODB_ENDPOINT) {
+    db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION ?? 'local' });
+  } else if (values.aws) {
+    db = dbFromEnv(env);
+  } else {
+    const root = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+    const dataDir = resolve(root, env.DATA_DIR ?? '.data');
+    dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
+    db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint: dynamo.endpoint, region: 'local' });
+    await ensureTable(db);
+  }
+  try {
+    const { employee, generatedPassword } = await createStaffAccount(db, {
+      email,
+      name,
+      role: values.role as Role,
+      password: env.ADMIN_PASSWORD || undefined,
+    });
+    console.log(`Created ${employee.role} ${employee.email} (${employee.name}) in table '${db.table}'.`);
+    if (generatedPassword) console.log(`Password (shown only now): ${generatedPassword}`);
+  } catch (error) {
+    if (error instanceof EmailTakenError) throw new Error(`An account with the email ${email} exists already.`);
+    throw error;
+  } finally {
+    await dynamo?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { authOf, clearSessionCookie, csrfGuard, nowMs, startSessionCookie } from '../auth/middleware';
+import { getEmployeeByEmail, recordFailedLogin, recordSuccessfulLogin, toPublicUser, updatePasswordHash } from '../db/employee-repo';
+import { createSession, deleteSession } from '../db/session-repo';
+import { getSettings } from '../db/settings-repo';
+import type { AppEnv } from '../lib/deps';
+import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+
+/** The one answer for an unknown email, a wrong password and an inactive account. */
+export const LOGIN_FAILED = 'Invalid email or password';
+
+/** Per IP, on top of the per-account lockout: slows password spraying across accounts. */
+const loginRateLimit = rateLimit({ scope: 'login', limit: 20, windowSeconds: 60 });
+const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
+
+/**
+ * Sign-in and the session. Only POST /login is public (app.ts lists it); the
+ * other routes run behind requireSession and the CSRF guard.
+ */
+export const auth = new Hono<AppEnv>()
+  .post('/login', loginRateLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
+    const { email, password } = c.req.valid('json');
+    const { db, clientIp } = c.var.deps;
+    const now = nowMs(c);
+    const ip = clientIp(c);
+    const [employee, { security }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
+
+    const lockedUntil = employee?.lockedUntil ? Date.parse(employee.lockedUntil) : 0;
+    if (employee && lockedUntil > now) {
+      const retryAfter = Math.ceil((lockedUntil - now) / 1000);
+      log.warn('login refused', { email, ip, outcome: 'locked', employeeId: employee.id });
+      c.header('Retry-After', String(retryAfter));
+      return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`), 429);
+    }
+
+    // An unknown email costs the same scrypt run as a wrong password.
+    const passwordOk = employee ? await verifyPassword(password, employee.passwordHash) : await verifyAgainstDummy(password);
+    if (!employee || !passwordOk || employee.status !== 'active') {
+      let outcome = !employee ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive';
+      if (employee && !passwordOk) {
+        const { locked } = await recordFailedLogin(db, employee.id, {
+          maxAttempts: security.maxLoginAttempts,
+          lockUntil: new Date(now + LOCKOUT_MINUTES * 60_000).toISOString(),
+        });
+        if (locked) outcome = 'wrong_password_locked';
+      }
+      log.warn('login failed', { email, ip, outcome, ...(employee ? { employeeId: employee.id } : {}) });
+      return c.json(errorBody(LOGIN_FAILED), 401);
+    }
+
+    await recordSuccessfulLogin(db, employee.id, new Date(now).toISOString());
+    const timeoutMinutes = security.sessionTimeout;
+    const session = await createSession(db, { employeeId: employee.id, nowMs: now, timeoutMinutes });
+    await startSessionCookie(c, { employee, session, timeoutMinutes });
+    log.info('login succeeded', { email, ip, outcome: 'success', employeeId: employee.id, sessionId: session.id });
+    return c.json({ user: toPublicUser(employee) } satisfies SessionUser, 200);
+  })
+  .get('/me', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ user: toPublicUser(authOf(c).employee) } satisfies SessionUser, 200);
+  })
+  .post('/logout', async (c) => {
+    const { session, employee } = authOf(c);
+    await deleteSession(c.var.deps.db, session.id);
+    clearSessionCookie(c);
+    log.info('logout', { employeeId: employee.id, sessionId: session.id });
+    return c.json({ ok: true }, 200);
+  })
+  .post('/change-password', changePasswordRateLimit, limitBody(), requireJson, jsonBody(changePasswordSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const { employee, session, timeoutMinutes } = authOf(c);
+    const { db } = c.var.deps;
+    if (!(await verifyPassword(currentPassword, employee.passwordHash))) {
+      log.warn('password change refused: wrong current password', { employeeId: employee.id });
+      return c.json(errorBody('Current password is incorrect', { currentPassword: 'Current password is incorrect' }), 400);
+    }
+    if (currentPassword === newPassword) {
+      return c.json(errorBody('Validation failed', { newPassword: 'New password must differ from the current one' }), 400);
+    }
+    const now = nowMs(c);
+    const changed = await updatePasswordHash(db, employee.id, {
+      passwordHash: await hashPassword(newPassword),
+      expectedVersion: employee.version,
+      now: new Date(now).toISOString(),
+    });
+    if (!changed) return c.json(errorBody('Your account was changed meanwhile. Please try again.'), 409);
+    // Every session begun before the change is now refused (passwordChangedAt);
+    // this browser continues on a fresh one.
+    await deleteSession(db, session.id);
+    const fresh = await createSession(db, { employeeId: employee.id, nowMs: now, timeoutMinutes });
+    await startSessionCookie(c, { employee, session: fresh, timeoutMinutes });
+    log.info('password changed', { employeeId: employee.id });
+    return c.json({ ok: true }, 200);
+  });

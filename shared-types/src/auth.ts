@@ -1,0 +1,68 @@
+import * as yup from 'yup';
+import { text } from './forms';
+
+/** Staff roles, least to most privileged (SPEC.md 6). */
+export const ROLES = ['employee', 'manager', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that manage employees and settings (PRODUCT.md, Admin portal). */
+export const ADMIN_ROLES = ['admin', 'superadmin'] as const satisfies readonly Role[];
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Far above any real password; keeps one request from feeding the hash megabytes. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Passwords are taken as typed: never trimmed. */
+const password = (required: string, tooShort: string) =>
+  yup
+    .string()
+    .typeError('Must be text')
+    .required(required)
+    .min(PASSWORD_MIN_LENGTH, tooShort)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const email = text()
+  .required('Email is required')
+  .max(254, 'Email address is too long')
+  .email('Enter a valid email address')
+  .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
+export const loginSchema = yup.object({
+  email,
+  password: password('Password is required', `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export type LoginInput = yup.InferType<typeof loginSchema>;
+
+export const changePasswordSchema = yup.object({
+  currentPassword: yup.string().typeError('Must be text').required('Current password is required').max(PASSWORD_MAX_LENGTH),
+  newPassword: password('New password is required', `New password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
+
+/** A staff member as the API returns them: never a password or its hash. */
+export interface PublicUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  department?: string;
+  position?: string;
+}
+
+/** Answer of POST /api/auth/login and GET /api/auth/me. */
+export interface SessionUser {
+  user: PublicUser;
+}
+
+/** Settings > Security values the server enforces, with SPEC.md 9's defaults. */
+export interface SecuritySettings {
+  /** Idle minutes after which a session ends (5 to 480). */
+  sessionTimeout: number;
+  /** Consecutive failed logins that lock an account (3 to 10). */
+  maxLoginAttempts: number;
+}
+
+export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = { sessionTimeout: 30, maxLoginAttempts: 5 };
+
+/** How long an account stays locked after maxLoginAttempts failures. */
+export const LOCKOUT_MINUTES = 15;
