@@ -6,13 +6,20 @@ import { ensureJava } from './system-deps.mjs';
 
 if (!process.env.DYNAMODB_ENDPOINT) ensureJava();
 const apiPort = process.env.API_PORT ?? '3001';
+// Run the tools' entry points with this Node directly (not through npx), so
+// signals reach them and they stop the server and DynamoDB Local in turn.
+const bin = (path) => `${root}node_modules/${path}`;
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'functions/src/local/server.ts'], {
+  spawn(process.execPath, [bin('tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'functions/src/local/server.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, SERVE_WEB: '0' },
   }),
-  spawn('npx', ['vite'], { cwd: `${root}web`, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn(process.execPath, [bin('vite/bin/vite.js')], {
+    cwd: `${root}web`,
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stopAll = (signal) => children.forEach((child) => child.kill(signal));
 process.on('SIGINT', () => stopAll('SIGINT'));
