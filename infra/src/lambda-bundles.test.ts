@@ -9,6 +9,7 @@ import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { ensureTable } from '@app/functions/local/create-table';
 import { seedFirstStart } from '@app/functions/local/seed';
 import type {} from '../../functions/test/global-setup';
+import { validEstimate } from '../../functions/test/helpers';
 import { removeTempDirs, synthesize } from '../test/synth';
 import { bundleOf, type Bundle } from './lambda-bundle';
 
@@ -153,16 +154,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
         routeKey: 'POST /api/calculator',
         viewerIp,
         originSecret: ORIGIN_SECRET,
-        body: {
-          bhk: '3bhk',
-          area: 1450,
-          material: 'premium',
-          rooms: 'all',
-          name: 'Ananya Iyer',
-          phone: '+91 99887 76655',
-          email: 'ananya@example.com',
-          city: 'Hyderabad',
-        },
+        body: validEstimate,
       }),
       lambdaContext('public'),
     );

@@ -3,6 +3,7 @@ import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/ap
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
+import { putNew } from './writes';
 
 export type BlogStatus = 'draft' | 'published' | 'archived';
 
@@ -68,27 +69,15 @@ export async function createPost(db: Db, post: Omit<BlogPostItem, 'version'>): P
   await db.doc.send(
     new TransactWriteCommand({
       TransactItems: [
-        {
-          Put: {
-            TableName: db.table,
-            Item: {
-              ...keys.blogPost(post.id),
-              entityType: 'BlogPost',
-              version: 1,
-              ...post,
-              gsi1pk: keys.blogPostsByStatus(post.status),
-              gsi1sk: `${post.publishedAt || post.createdAt}#${post.id}`,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        {
-          Put: {
-            TableName: db.table,
-            Item: { ...keys.blogSlug(post.slug), entityType: 'BlogSlug', postId: post.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
+        putNew(db, {
+          ...keys.blogPost(post.id),
+          entityType: 'BlogPost',
+          version: 1,
+          ...post,
+          gsi1pk: keys.blogPostsByStatus(post.status),
+          gsi1sk: `${post.publishedAt || post.createdAt}#${post.id}`,
+        }),
+        putNew(db, { ...keys.blogSlug(post.slug), entityType: 'BlogSlug', postId: post.id }),
       ],
     }),
   );

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import type { PublicUser, Role } from '@app/shared-types/auth';
 import type { Db } from './client';
 import { keys } from './keys';
-import { isConditionalCheckFailed } from './settings-repo';
+import { isConditionalCheckFailed, isTransactionCanceled, putNew } from './writes';
 
 export type EmployeeStatus = 'active' | 'inactive' | 'on_leave' | 'terminated';
 
@@ -87,32 +87,19 @@ export async function createEmployee(db: Db, input: NewEmployee, now: string): P
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: db.table,
-              Item: {
-                ...keys.employee(id),
-                entityType: 'Employee',
-                gsi1pk: keys.employees(),
-                gsi1sk: byNameSortKey(employee.name, id),
-                ...employee,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: db.table,
-              Item: { ...keys.employeeEmail(employee.email), entityType: 'EmployeeEmail', employeeId: id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          putNew(db, {
+            ...keys.employee(id),
+            entityType: 'Employee',
+            gsi1pk: keys.employees(),
+            gsi1sk: byNameSortKey(employee.name, id),
+            ...employee,
+          }),
+          putNew(db, { ...keys.employeeEmail(employee.email), entityType: 'EmployeeEmail', employeeId: id }),
         ],
       }),
     );
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if (error instanceof Error && error.name === 'TransactionCanceledException' && reasons?.[1]?.Code === 'ConditionalCheckFailed') {
+    if (isTransactionCanceled(error, 1)) {
       throw new EmailTakenError();
     }
     throw error;

@@ -4,6 +4,7 @@ import type { LeadSource, LeadStatus } from '@app/shared-types/constants';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { keys } from './keys';
+import { isConditionalCheckFailed, isTransactionCanceled, putNew } from './writes';
 
 /** The CRM lead: SPEC.md's `leads` and `crm_leads` as one entity. */
 export interface LeadItem {
@@ -59,10 +60,6 @@ export interface CaptureResult {
 
 const MAX_ATTEMPTS = 4;
 
-function isCancelled(error: unknown): error is Error & { CancellationReasons?: { Code?: string }[] } {
-  return error instanceof Error && error.name === 'TransactionCanceledException';
-}
-
 /**
  * Turns a website enquiry into CRM state: a new lead (source 'Website') with a
  * timeline entry, or, when a lead with the same phone exists, a timeline entry
@@ -71,22 +68,17 @@ function isCancelled(error: unknown): error is Error & { CancellationReasons?: {
  */
 export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now: string): Promise<CaptureResult> {
   const phoneKey = normalizePhone(enquiry.phone);
-  const communication = (leadId: string) => ({
-    Put: {
-      TableName: db.table,
-      Item: {
-        ...keys.leadCommunication(leadId, now, randomUUID()),
-        entityType: 'LeadCommunication',
-        leadId,
-        type: 'form_submission' satisfies CommunicationType,
-        content: enquiry.summary,
-        createdBy: 'Website',
-        createdAt: now,
-        submission: enquiry.submissionKey,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    },
-  });
+  const communication = (leadId: string) =>
+    putNew(db, {
+      ...keys.leadCommunication(leadId, now, randomUUID()),
+      entityType: 'LeadCommunication',
+      leadId,
+      type: 'form_submission' satisfies CommunicationType,
+      content: enquiry.summary,
+      createdBy: 'Website',
+      createdAt: now,
+      submission: enquiry.submissionKey,
+    });
   const linkSubmission = (leadId: string) => ({
     Update: {
       TableName: db.table,
@@ -151,26 +143,14 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
       await db.doc.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: db.table,
-                Item: {
-                  ...keys.lead(leadId),
-                  entityType: 'Lead',
-                  gsi1pk: keys.leads(),
-                  gsi1sk: `${now}#${leadId}`,
-                  ...lead,
-                },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: db.table,
-                Item: { ...keys.leadPhone(phoneKey), entityType: 'LeadPhone', leadId },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            putNew(db, {
+              ...keys.lead(leadId),
+              entityType: 'Lead',
+              gsi1pk: keys.leads(),
+              gsi1sk: `${now}#${leadId}`,
+              ...lead,
+            }),
+            putNew(db, { ...keys.leadPhone(phoneKey), entityType: 'LeadPhone', leadId }),
             communication(leadId),
             linkSubmission(leadId),
           ],
@@ -179,7 +159,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
       return { leadId, created: true };
     } catch (error) {
       // Lost a race (another submission claimed the phone, or the lead went away): read again.
-      if (isCancelled(error) && attempt < MAX_ATTEMPTS) continue;
+      if (isTransactionCanceled(error) && attempt < MAX_ATTEMPTS) continue;
       throw error;
     }
   }
@@ -198,7 +178,7 @@ async function fillBlankEmail(db: Db, leadId: string, email: string) {
       }),
     );
   } catch (error) {
-    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+    if (!isConditionalCheckFailed(error)) throw error;
   }
 }
 

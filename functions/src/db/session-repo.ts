@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { keys } from './keys';
-import { isConditionalCheckFailed } from './settings-repo';
+import { isConditionalCheckFailed } from './writes';
 
 /** A signed-in browser. The JWT names it (`sid`); deleting it signs that browser out. */
 export interface SessionItem {

@@ -4,6 +4,7 @@ import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pric
 import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
 import type { Db } from './client';
 import { keys } from './keys';
+import { isConditionalCheckFailed } from './writes';
 
 export interface StoredSettings {
   company: CompanyProfile;
@@ -49,8 +50,4 @@ export async function createDefaultSettings(db: Db, now: string): Promise<boolea
     if (isConditionalCheckFailed(error)) return false;
     throw error;
   }
-}
-
-export function isConditionalCheckFailed(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }

@@ -2,13 +2,14 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createPost } from '../db/blog-repo';
 import type { Db } from '../db/client';
 import { createProject } from '../db/project-repo';
-import { createDefaultSettings, getSettings, isConditionalCheckFailed } from '../db/settings-repo';
+import { createDefaultSettings, getSettings } from '../db/settings-repo';
+import { isConditionalCheckFailed, isTransactionCanceled } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
 
 const SEED_MARKER = { pk: 'SEED', sk: 'FIRST_START' };
 
 const alreadyThere = (error: unknown) =>
-  isConditionalCheckFailed(error) || (error instanceof Error && error.name === 'TransactionCanceledException');
+  isConditionalCheckFailed(error) || isTransactionCanceled(error);
 
 /**
  * Seeds first-start content once. Every write is conditional, so a seed that was
