@@ -113,3 +113,14 @@ test.describe('on a phone (360 px)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our Projects' })).toBeVisible();
   });
 });
+
+test('the local host answers SPA routes with the app, and missing assets and API paths with 404', async ({ request }) => {
+  const page = await request.get('/projects/jubilee-hills-villa');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-type']).toContain('text/html');
+  const asset = await request.get('/assets/missing-chunk.js');
+  expect(asset.status()).toBe(404);
+  expect(await asset.json()).toEqual({ error: 'Not found' });
+  const api = await request.get('/api/no-such-thing');
+  expect(api.status()).toBe(404);
+});
