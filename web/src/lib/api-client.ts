@@ -14,9 +14,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The typed client of the whole API. Every call sends credentials (cookies). */
+/**
+ * The typed client of the whole API. Every call sends credentials (cookies)
+ * and X-Requested-With, which the server's CSRF guard asks of state-changing
+ * requests without a JSON body (logout, bulk actions with no body).
+ */
 export const api = hc<AppType>('/', {
   init: { credentials: 'include' },
+  headers: { 'X-Requested-With': 'fetch' },
 }).api;
 
 type OkBody<R> = R extends ClientResponse<infer Body, infer Status, 'json'>

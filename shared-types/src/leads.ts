@@ -1,0 +1,344 @@
+import * as yup from 'yup';
+import {
+  LEAD_PROJECT_TYPES,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  type LeadProjectType,
+  type LeadSource,
+  type LeadStatus,
+} from './constants';
+import { text } from './forms';
+import { isValidPhone } from './phone';
+
+/**
+ * The Leads CRM contract: schemas the Add Lead dialog, the bulk import and the
+ * API validate with, and the shapes the API answers with.
+ */
+
+/** SPEC.md 9: three salespeople, the first (the lead salesperson) gets imported leads. */
+export const SALESPEOPLE = ['Ravi Kumar', 'Assistant 1', 'Assistant 2'] as const;
+export type Salesperson = (typeof SALESPEOPLE)[number];
+
+export const LEAD_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
+
+/** Statuses in which a lead is no longer worked: no follow-up is due. */
+export const CLOSED_LEAD_STATUSES: readonly LeadStatus[] = ['Won', 'Lost', 'Not Interested'];
+
+/** Timeline entries staff add by hand; 'form_submission' entries come from the website. */
+export const COMMUNICATION_TYPES = ['note', 'call', 'whatsapp', 'email'] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number] | 'form_submission';
+export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
+  note: 'Note',
+  call: 'Call',
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  form_submission: 'Form submission',
+};
+
+/** SPEC.md 5: the Add Lead dialog's one message for a missing name or phone. */
+export const NAME_AND_PHONE_REQUIRED = 'Name and phone are required';
+
+/** How many rows one bulk import may carry (one request, well inside Lambda's 6 MB payload). */
+export const BULK_IMPORT_MAX_ROWS = 1000;
+/** How many leads one bulk update may change. */
+export const BULK_UPDATE_MAX_IDS = 500;
+
+/** A calendar date (YYYY-MM-DD, Asia/Kolkata) or null. */
+const optionalDate = () =>
+  yup
+    .string()
+    .typeError('Must be a date')
+    .nullable()
+    .transform((value: unknown) => (value === '' ? null : value))
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+    .test('date', 'Enter a real date', (value) => !value || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    .default(null);
+
+/** Budget in whole rupees: '5,00,000', '500000.75' and 500000 all become 500000; blank is 0. */
+const budget = () =>
+  yup
+    .number()
+    .transform((_value: unknown, original: unknown) => {
+      if (original === '' || original === null || original === undefined) return 0;
+      if (typeof original === 'number') return Math.trunc(original);
+      if (typeof original === 'string') {
+        const cleaned = original.replace(/[,₹\s]/g, '');
+        return /^\d+(\.\d+)?$/.test(cleaned) ? Math.trunc(Number(cleaned)) : Number.NaN;
+      }
+      return Number.NaN;
+    })
+    .typeError('Budget must be a number')
+    .min(0, 'Budget cannot be negative')
+    .max(1_000_000_000_000, 'Budget is too large')
+    .default(0);
+
+const email = () => text().max(254, 'Email address is too long').email('Enter a valid email address').default('');
+
+/** Accepts any capitalisation of a list value ('website' is 'Website'). */
+const oneOfList = <T extends string>(list: readonly T[], message: string) =>
+  yup
+    .mixed<T>()
+    .transform((value: unknown) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      return list.find((item) => item.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+    })
+    .oneOf([...list], message);
+
+const leadFields = {
+  name: text().required(NAME_AND_PHONE_REQUIRED).max(255, 'Name is too long (255 characters at most)'),
+  phone: text()
+    .required(NAME_AND_PHONE_REQUIRED)
+    .max(20, 'Phone number is too long (20 characters at most)')
+    .test('phone', 'Enter a valid phone number (at least 10 digits)', (value) => !value || isValidPhone(value)),
+  email: email(),
+  source: oneOfList(LEAD_SOURCES, `Source must be one of: ${LEAD_SOURCES.join(', ')}`).required('Source is required'),
+  budget: budget(),
+  projectType: oneOfList<LeadProjectType | ''>(
+    ['', ...LEAD_PROJECT_TYPES],
+    `Project type must be one of: ${LEAD_PROJECT_TYPES.join(', ')}`,
+  ).default(''),
+  location: text().max(255, 'Location is too long').default(''),
+  requirements: text().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
+  notes: text().max(5000, 'Notes are too long (5000 characters at most)').default(''),
+  assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').default(''),
+  status: oneOfList(LEAD_STATUSES, 'Choose a lead status').default('New'),
+  priority: oneOfList(LEAD_PRIORITIES, 'Choose a priority').default('medium'),
+  nextFollowUp: optionalDate(),
+};
+
+/** POST /api/leads (the Add Lead dialog). */
+export const leadCreateSchema = yup.object({
+  ...leadFields,
+  source: leadFields.source.default('Direct Call'),
+});
+export type LeadCreateInput = yup.InferType<typeof leadCreateSchema>;
+
+/**
+ * PUT /api/leads/:id: the fields that change plus the version the editor saw.
+ * A stale version gets 409.
+ */
+export const leadUpdateSchema = yup.object({
+  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+  name: leadFields.name.optional().default(undefined),
+  phone: leadFields.phone.optional().default(undefined),
+  email: text().max(254, 'Email address is too long').email('Enter a valid email address').optional(),
+  source: oneOfList(LEAD_SOURCES, `Source must be one of: ${LEAD_SOURCES.join(', ')}`).optional(),
+  budget: budget().optional().default(undefined),
+  projectType: oneOfList<LeadProjectType | ''>(['', ...LEAD_PROJECT_TYPES], 'Choose a project type').optional(),
+  location: text().max(255, 'Location is too long').optional(),
+  requirements: text().max(5000, 'Requirements are too long (5000 characters at most)').optional(),
+  notes: text().max(5000, 'Notes are too long (5000 characters at most)').optional(),
+  assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').optional(),
+  status: oneOfList(LEAD_STATUSES, 'Choose a lead status').optional(),
+  priority: oneOfList(LEAD_PRIORITIES, 'Choose a priority').optional(),
+  nextFollowUp: optionalDate().optional().default(undefined),
+});
+export type LeadUpdateInput = yup.InferType<typeof leadUpdateSchema>;
+
+export const LEAD_SORTS = ['created', 'followUp'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** GET /api/leads query. Every filter is optional; search matches name, phone or email. */
+export const leadListQuerySchema = yup.object({
+  status: yup.mixed<LeadStatus>().oneOf([...LEAD_STATUSES], 'Unknown status').optional(),
+  source: yup.mixed<LeadSource>().oneOf([...LEAD_SOURCES], 'Unknown source').optional(),
+  assignedTo: yup.string().max(100).optional(),
+  projectType: yup.mixed<LeadProjectType>().oneOf([...LEAD_PROJECT_TYPES], 'Unknown project type').optional(),
+  q: yup.string().trim().max(100, 'Search is too long').optional(),
+  sort: yup.mixed<LeadSort>().oneOf([...LEAD_SORTS], 'sort must be created or followUp').default('created'),
+  limit: yup
+    .number()
+    .typeError('limit must be a number')
+    .integer('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(25),
+  cursor: yup.string().max(2048).optional(),
+});
+export type LeadListQuery = yup.InferType<typeof leadListQuerySchema>;
+
+/** One row of a bulk import as the client parsed it: every field text, validated on the server. */
+export interface LeadImportRow {
+  name?: unknown;
+  phone?: unknown;
+  email?: unknown;
+  source?: unknown;
+  budget?: unknown;
+  projectType?: unknown;
+  location?: unknown;
+  requirements?: unknown;
+}
+
+/** The fields of an import line, in SPEC.md 5's order. */
+export const LEAD_IMPORT_COLUMNS = [
+  'name',
+  'phone',
+  'email',
+  'source',
+  'budget',
+  'projectType',
+  'location',
+  'requirements',
+] as const;
+
+/** One imported row: the SPEC.md line fields only; status and assignee are set by the import. */
+export const leadImportRowSchema = yup.object({
+  name: leadFields.name,
+  phone: leadFields.phone,
+  email: leadFields.email,
+  source: leadFields.source,
+  budget: leadFields.budget,
+  projectType: leadFields.projectType,
+  location: leadFields.location,
+  requirements: leadFields.requirements,
+});
+export type LeadImportInput = yup.InferType<typeof leadImportRowSchema>;
+
+/**
+ * POST /api/leads/bulk-import. `dryRun` answers the preview without writing.
+ * Rows whose phone belongs to an existing lead are skipped unless their index
+ * is in `includeDuplicates`; those are added to the existing lead's timeline.
+ */
+export const bulkImportSchema = yup.object({
+  leadsData: yup
+    .array()
+    .typeError('leadsData must be a list')
+    .of(yup.mixed<LeadImportRow>().required())
+    .required('leadsData is required')
+    .min(1, 'Please enter lead data')
+    .max(BULK_IMPORT_MAX_ROWS, `At most ${BULK_IMPORT_MAX_ROWS} rows per import`),
+  includeDuplicates: yup.array().of(yup.number().integer().min(0).required()).default([]),
+  dryRun: yup.boolean().default(false),
+});
+export type BulkImportInput = yup.InferType<typeof bulkImportSchema>;
+
+/** POST /api/leads/bulk-update: assign and/or change the status of selected leads. */
+export const bulkUpdateSchema = yup
+  .object({
+    ids: yup
+      .array()
+      .typeError('ids must be a list')
+      .of(yup.string().max(64).required())
+      .required('No leads selected')
+      .min(1, 'No leads selected')
+      .max(BULK_UPDATE_MAX_IDS, `At most ${BULK_UPDATE_MAX_IDS} leads at once`),
+    assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').optional(),
+    status: oneOfList(LEAD_STATUSES, 'Choose a lead status').optional(),
+  })
+  .test('change', 'Choose a salesperson or a status', (value) => value.assignedTo !== undefined || value.status !== undefined);
+export type BulkUpdateInput = yup.InferType<typeof bulkUpdateSchema>;
+
+/** POST /api/leads/:id/communications. */
+export const communicationSchema = yup.object({
+  type: yup
+    .mixed<(typeof COMMUNICATION_TYPES)[number]>()
+    .oneOf([...COMMUNICATION_TYPES], 'Choose note, call, WhatsApp or email')
+    .required('Type is required'),
+  content: text().required('Write what happened').max(5000, 'At most 5000 characters'),
+});
+export type CommunicationInput = yup.InferType<typeof communicationSchema>;
+
+/** A lead as the API returns it. */
+export interface Lead {
+  id: string;
+  name: string;
+  phone: string;
+  email: string;
+  source: LeadSource;
+  budget: number;
+  projectType: LeadProjectType | '';
+  status: LeadStatus;
+  priority: LeadPriority;
+  assignedTo: string;
+  notes: string;
+  location: string;
+  requirements: string;
+  /** YYYY-MM-DD or null. */
+  nextFollowUp: string | null;
+  lastContactedAt: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** One timeline entry of a lead. Changes to the lead's fields are entries of type 'change'. */
+export interface TimelineEntry {
+  id: string;
+  type: CommunicationType | 'change';
+  content: string;
+  createdBy: string;
+  createdAt: string;
+  /** For 'change' entries: field -> [before, after]. */
+  changes?: Record<string, [unknown, unknown]>;
+}
+
+export interface LeadDetail {
+  lead: Lead;
+  /** Newest first. */
+  timeline: TimelineEntry[];
+}
+
+/** GET /api/leads/analytics, from counters kept on every write. */
+export interface LeadAnalytics {
+  totalLeads: number;
+  newLeads: number;
+  quotedLeads: number;
+  wonLeads: number;
+  /** Won / total as a percentage with one decimal (0 when there are no leads). */
+  conversionRate: number;
+  sourceBreakdown: { source: string; count: number }[];
+  /** Count per status, every status present. */
+  statusBreakdown: { status: LeadStatus; count: number }[];
+}
+
+export type ImportRowOutcome =
+  | { index: number; status: 'valid'; lead: LeadImportInput }
+  | { index: number; status: 'invalid'; errors: Record<string, string> }
+  | { index: number; status: 'duplicate'; lead: LeadImportInput; existing: { id: string; name: string } | null; reason: string };
+
+/** Answer of a bulk import (and of its dry run, with `leads` empty). */
+export interface BulkImportResult {
+  /** The leads created. */
+  leads: Lead[];
+  /** Existing leads that got an imported row on their timeline (chosen duplicates). */
+  merged: number;
+  /** Rows not imported: invalid rows and duplicates not chosen. */
+  skipped: number;
+  rows: ImportRowOutcome[];
+}
+
+export interface BulkUpdateResult {
+  updated: Lead[];
+  /** Ids that do not exist (deleted meanwhile). */
+  notFound: string[];
+}
+
+/** GET /api/dashboard/comprehensive-stats. */
+export interface DashboardStats {
+  totalCustomers: number;
+  activeProjects: number;
+  pendingQuotations: number;
+  /** Vendors with status active (the card 'Active Vendors'). */
+  totalVendors: number;
+  /** The newest leads still in status New (at most 5). */
+  newLeads: Lead[];
+  newLeadsCount: number;
+  /** Open leads whose next follow-up is today or overdue (Asia/Kolkata), oldest first, at most 10. */
+  followUpsDue: Lead[];
+}
+
+/** Conversion rate as SPEC.md 9 defines it: won / total, percent, one decimal. */
+export function conversionRate(won: number, total: number): number {
+  return total > 0 ? Math.round((won / total) * 1000) / 10 : 0;
+}
+
+/** Maps the fields of one line or CSV record, in SPEC.md order, to an import row. */
+export function fieldsToRow(fields: readonly string[]): LeadImportRow {
+  const row: Record<string, string> = {};
+  LEAD_IMPORT_COLUMNS.forEach((column, index) => {
+    row[column] = (fields[index] ?? '').trim();
+  });
+  return row;
+}
