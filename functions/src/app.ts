@@ -8,6 +8,8 @@ import { log } from './lib/log';
 import { auth } from './routes/auth';
 import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
+import { dashboard } from './routes/dashboard';
+import { leads } from './routes/leads';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
 import { site } from './routes/site';
@@ -69,7 +71,9 @@ export function createApp(deps: Deps) {
     .route('/calculator', calculator)
     .route('/contact', contact)
     .route('/auth', auth)
-    .route('/users', users);
+    .route('/users', users)
+    .route('/dashboard', dashboard)
+    .route('/leads', leads);
 
   const app = new Hono<AppEnv>()
     .use(async (c, next) => {

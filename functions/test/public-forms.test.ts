@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost } from '@app/shared-types/pricing';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
-import { findLeadIdByPhone, getLead, listCommunications, listLeads } from '../src/db/lead-repo';
+import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '../src/db/lead-repo';
+import { normalizePhone } from '@app/shared-types/phone';
 import { seedFirstStart } from '../src/local/seed';
 import { createTestApp, newVisitorIp, postJson, validContact, validEstimate, type TestApp } from './helpers';
 
@@ -61,7 +62,7 @@ describe('POST /api/calculator', () => {
       location: 'Hyderabad',
       version: 1,
     });
-    const timeline = await listCommunications(db, leadId!);
+    const timeline = await listTimeline(db, leadId!);
     expect(timeline).toHaveLength(1);
     expect(timeline[0]).toMatchObject({ type: 'form_submission', createdBy: 'Website' });
     expect(timeline[0]?.content).toContain('1450 sq ft');
@@ -247,11 +248,12 @@ describe('the same phone from two submissions', () => {
     expect(lead?.name).toBe('Ananya Iyer');
     // The first submission had no email; the later one fills it in.
     expect(lead?.email).toBe('rahul@example.com');
-    const timeline = await listCommunications(db, leadId!);
-    expect(timeline.map((entry) => entry.content.split(':')[0])).toEqual(['Cost calculator', 'Contact form (Renovation)']);
+    const timeline = await listTimeline(db, leadId!);
+    // Newest first.
+    expect(timeline.map((entry) => entry.content.split(':')[0])).toEqual(['Contact form (Renovation)', 'Cost calculator']);
 
-    const { items } = await listLeads(db, { limit: 1000 });
-    expect(items.filter((item) => item.phoneKey === digits)).toHaveLength(1);
+    const { items } = await listLeads(db, { sort: 'created', limit: 1000 });
+    expect(items.filter((item) => normalizePhone(item.phone) === digits)).toHaveLength(1);
   });
 
   it('keeps one lead when submissions with the same phone race each other', async () => {
@@ -260,9 +262,9 @@ describe('the same phone from two submissions', () => {
       Array.from({ length: 5 }, () => postJson(app, '/api/calculator', { ...validEstimate, phone })),
     );
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
-    const { items } = await listLeads(db, { limit: 1000 });
-    const matching = items.filter((item) => item.phoneKey === phone);
+    const { items } = await listLeads(db, { sort: 'created', limit: 1000 });
+    const matching = items.filter((item) => normalizePhone(item.phone) === phone);
     expect(matching).toHaveLength(1);
-    expect(await listCommunications(db, matching[0]!.id)).toHaveLength(5);
+    expect(await listTimeline(db, matching[0]!.id)).toHaveLength(5);
   });
 });

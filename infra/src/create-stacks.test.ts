@@ -240,7 +240,8 @@ describe('public function role', () => {
       const fn = build as (...args: unknown[]) => unknown;
       if (name === 'submissions') sample(name, fn('ESTIMATES', false));
       else if (name === 'rateLimit') sample(name, fn('public-form', '203.0.113.7', 1));
-      else if (name === 'blogPostsByStatus') sample(name, fn('published'));
+      else if (name === 'blogPostsByStatus' || name === 'leadsByStatus') sample(name, fn('published'));
+      else if (name === 'stats') sample(name, fn('LEADS'));
       else sample(name, fn('x', '2026-01-01T00:00:00Z', 'y'));
     }
     const publicAccess: Record<string, string[]> = {
@@ -259,6 +260,11 @@ describe('public function role', () => {
       leadCommunication: ['write'],
       leadCommunicationPrefix: [], // a sort key prefix
       leads: [], // gsi1 list of leads: admin only
+      leadCreatedSort: [], // a gsi1 sort key
+      leadsByStatus: [], // gsi2 lists of leads by status: admin only
+      leadFollowUps: [], // gsi3 list of leads by follow-up: admin only
+      leadFollowUpSort: [], // a gsi3 sort key
+      stats: ['write'], // counters: a new website lead counts itself (ADD inside its transaction)
       employee: [], // staff accounts and their password hashes: admin only
       employeeEmail: [], // email marker of a staff account: admin only
       employees: [], // gsi1 list of staff: admin only

@@ -87,3 +87,9 @@ export const SERVICES: readonly Service[] = [
 
 /** Hours the team promises to call back a calculator submitter within. */
 export const CALLBACK_PROMISE_HOURS = 24;
+
+/** Internal project status (SPEC.md section 4); planning is the default. */
+export const PROJECT_STATUSES = ['planning', 'design', 'approval', 'execution', 'completed', 'on_hold'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+/** The statuses the dashboard's 'Active Projects' counts: work not finished and not on hold. */
+export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ['planning', 'design', 'approval', 'execution'];

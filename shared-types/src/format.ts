@@ -21,3 +21,15 @@ export function formatDate(value: string): string {
   if (Number.isNaN(date.getTime())) return value;
   return dateFormat.format(date);
 }
+
+const calendarDateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date (YYYY-MM-DD) in Asia/Kolkata at an instant, e.g. 'today' for follow-ups. */
+export function calendarDate(at: Date | number = Date.now()): string {
+  return calendarDateFormat.format(at);
+}

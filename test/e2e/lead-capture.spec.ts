@@ -1,4 +1,4 @@
-import { findLeadIdByPhone, getLead, listCommunications, listLeads } from '@app/functions/db/lead-repo';
+import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/db/lead-repo';
 import { e2eDb, expect, test } from './fixtures';
 
 const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
@@ -17,7 +17,7 @@ test.describe('calculator', () => {
   test('a submission reaches the Thank You screen with a ₹ range and creates exactly one lead', async ({ page }) => {
     const db = e2eDb();
     const phone = uniquePhone();
-    const leadsBefore = (await listLeads(db, { limit: 1000 })).items.length;
+    const leadsBefore = (await listLeads(db, { sort: 'created', limit: 1000 })).items.length;
 
     await page.goto('/calculator');
     await page.getByLabel('Property Type').click();
@@ -50,7 +50,7 @@ test.describe('calculator', () => {
       projectType: '3BHK',
       location: 'Hyderabad',
     });
-    expect((await listLeads(db, { limit: 1000 })).items.length).toBe(leadsBefore + 1);
+    expect((await listLeads(db, { sort: 'created', limit: 1000 })).items.length).toBe(leadsBefore + 1);
 
     await page.getByRole('button', { name: 'Submit Another Project' }).click();
     await expect(page.getByLabel('Full Name')).toHaveValue('');
@@ -88,7 +88,7 @@ test.describe('contact form', () => {
       requirements: 'We need a fit-out for a 3,000 sq ft office in Madhapur.',
       source: 'Website',
     });
-    const timeline = await listCommunications(db, leadId!);
+    const timeline = await listTimeline(db, leadId!);
     expect(timeline).toHaveLength(1);
     expect(timeline[0]?.content).toBe('Contact form (Commercial): We need a fit-out for a 3,000 sq ft office in Madhapur.');
   });

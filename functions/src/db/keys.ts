@@ -1,6 +1,6 @@
 /**
  * Every key of the table is built here. An entity's item has pk/sk; list access
- * patterns use gsi1/gsi2. Repositories use these builders, never string literals.
+ * patterns use gsi1/gsi2/gsi3. Repositories use these builders, never string literals.
  */
 
 /** Sort keys that list newest first when read in ascending order. */
@@ -8,6 +8,9 @@ export function newestFirst(iso: string, id: string): string {
   const inverted = (9_999_999_999_999 - new Date(iso).getTime()).toString().padStart(13, '0');
   return `${inverted}#${id}`;
 }
+
+/** Sorts after every real date in the follow-up index. */
+export const NO_FOLLOW_UP = '9999-12-31';
 
 export const keys = {
   settings: () => ({ pk: 'SETTINGS', sk: 'SETTINGS' }),
@@ -35,8 +38,18 @@ export const keys = {
     sk: `COMM#${createdAt}#${id}`,
   }),
   leadCommunicationPrefix: () => 'COMM#',
-  /** gsi1: all leads, newest first. */
+  /** gsi1: all leads, by creation (newest first when read backwards). */
   leads: () => 'LEADS',
+  leadCreatedSort: (createdAt: string, id: string) => `${createdAt}#${id}`,
+  /** gsi2: the leads in one status, by creation. */
+  leadsByStatus: (status: string) => `LEADSTATUS#${status}`,
+  /** gsi3: all leads by next follow-up date; leads without one sort last. */
+  leadFollowUps: () => 'LEADFOLLOWUP',
+  leadFollowUpSort: (nextFollowUp: string | null, createdAt: string, id: string) =>
+    `${nextFollowUp ?? NO_FOLLOW_UP}#${createdAt}#${id}`,
+
+  /** Counters kept by every write that changes them: 'LEADS' (analytics) and 'DASHBOARD'. */
+  stats: (name: 'LEADS' | 'DASHBOARD') => ({ pk: 'STATS', sk: name }),
 
   employee: (id: string) => ({ pk: `EMPLOYEE#${id}`, sk: 'EMPLOYEE' }),
   /** Marker that makes an email address (lower-cased) belong to one employee. */

@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicProject, Page } from '@app/shared-types/api';
-import type { PublicProjectStatus } from '@app/shared-types/constants';
+import { ACTIVE_PROJECT_STATUSES, type PublicProjectStatus } from '@app/shared-types/constants';
 import type { Db } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
+import { counterUpdate, dashboardCounter } from './stats-repo';
+import { putNew, transactWrite } from './writes';
 
 /** A project as stored: the public fields plus what only staff may see. */
 export interface ProjectItem extends PublicProject {
@@ -62,24 +64,22 @@ export async function getPublicProject(db: Db, id: string): Promise<PublicProjec
   return item?.showOnWebsite ? toPublicProject(item) : undefined;
 }
 
-/** Creates a project; fails if the id exists. */
+/** Creates a project; fails if the id exists. An active project counts on the dashboard. */
 export async function createProject(db: Db, project: Omit<ProjectItem, 'version'>): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...keys.project(project.id),
-        entityType: 'Project',
-        version: 1,
-        ...project,
-        ...(project.showOnWebsite
-          ? {
-              gsi1pk: keys.publicProjects(),
-              gsi1sk: keys.publicProjectSort(project.status, project.createdAt, project.id),
-            }
-          : {}),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
+  const active = (ACTIVE_PROJECT_STATUSES as readonly string[]).includes(project.internalStatus);
+  await transactWrite(db, [
+    putNew(db, {
+      ...keys.project(project.id),
+      entityType: 'Project',
+      version: 1,
+      ...project,
+      ...(project.showOnWebsite
+        ? {
+            gsi1pk: keys.publicProjects(),
+            gsi1sk: keys.publicProjectSort(project.status, project.createdAt, project.id),
+          }
+        : {}),
     }),
-  );
+    active ? counterUpdate(db, 'DASHBOARD', { [dashboardCounter.activeProjects]: 1 }) : null,
+  ]);
 }

@@ -9,6 +9,7 @@ export const TABLE_DEFINITION = {
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   ],
   /** Epoch seconds after which DynamoDB deletes the item (sessions, rate-limit windows). */
   timeToLiveAttribute: 'expiresAt',

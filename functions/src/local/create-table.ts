@@ -2,7 +2,9 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   type CreateTableCommandInput,
+  type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { Db } from '../db/client';
 import { TABLE_DEFINITION } from '../db/table-definition';
@@ -34,14 +36,37 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   };
 }
 
-/** Creates the table unless it exists. Returns true when it created it. */
+/**
+ * Creates the table unless it exists; a table made by an older version gets
+ * the indexes added since. Returns true when it created the table.
+ */
 export async function ensureTable(db: Db): Promise<boolean> {
+  let table: TableDescription | undefined;
   try {
-    await db.doc.send(new DescribeTableCommand({ TableName: db.table }));
-    return false;
+    table = (await db.doc.send(new DescribeTableCommand({ TableName: db.table }))).Table;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+  if (table) {
+    await addMissingIndexes(db, table);
+    return false;
+  }
   await db.doc.send(new CreateTableCommand(createTableInput(db.table)));
   return true;
+}
+
+/** One UpdateTable per missing index (DynamoDB creates one index per call). */
+async function addMissingIndexes(db: Db, table: TableDescription) {
+  const existing = new Set((table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const input = createTableInput(db.table);
+  for (const index of input.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    await db.doc.send(
+      new UpdateTableCommand({
+        TableName: db.table,
+        AttributeDefinitions: input.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+  }
 }

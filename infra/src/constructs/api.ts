@@ -52,7 +52,8 @@ export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
  * Partition keys the public function may touch, as IAM StringLike patterns
  * over the prefixes of functions/src/db/keys.ts. Reads are the website's
  * content; writes are lead capture (submission, lead, its timeline entries
- * under LEAD#, the phone marker) and the per-IP rate-limit windows.
+ * under LEAD#, the phone marker, the lead counters under STATS) and the per-IP
+ * rate-limit windows.
  */
 export const PUBLIC_KEY_ACCESS = {
   /** GetItem on the table. */
@@ -62,7 +63,7 @@ export const PUBLIC_KEY_ACCESS = {
   /** GetItem for lead capture: "does a lead own this phone number already?" */
   leadLookup: ['LEADPHONE#*'],
   /** PutItem/UpdateItem (also inside TransactWriteItems), returning nothing. */
-  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*'],
+  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*', 'STATS'],
   /** UpdateItem of the per-IP rate-limit counters, which return their new count. */
   rateLimit: ['RATE#*'],
 } as const;
@@ -127,7 +128,7 @@ export class Api extends Construct {
     props.jwtSigningKey.grantRead(this.adminRole);
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
-      reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1 and gsi2.',
+      reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
     });
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', {

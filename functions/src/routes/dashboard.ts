@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { calendarDate } from '@app/shared-types/format';
+import type { DashboardStats } from '@app/shared-types/leads';
+import { nowMs } from '../auth/middleware';
+import { listFollowUpsDue, listNewestInStatus } from '../db/lead-repo';
+import { dashboardCounter, leadCounter, readCounters } from '../db/stats-repo';
+import type { AppEnv } from '../lib/deps';
+
+const NEW_LEADS_SHOWN = 5;
+const FOLLOW_UPS_SHOWN = 10;
+
+/**
+ * The dashboard's figures: kept counters (one BatchGetItem), the newest New
+ * leads (one Query) and the follow-ups due (a Query on the follow-up index,
+ * bounded by today's date).
+ */
+export const dashboard = new Hono<AppEnv>().get('/comprehensive-stats', async (c) => {
+  const db = c.var.deps.db;
+  const today = calendarDate(nowMs(c));
+  const [counters, newLeads, followUpsDue] = await Promise.all([
+    readCounters(db, ['DASHBOARD', 'LEADS']),
+    listNewestInStatus(db, 'New', NEW_LEADS_SHOWN),
+    listFollowUpsDue(db, today, FOLLOW_UPS_SHOWN),
+  ]);
+  const count = (value: number | undefined) => Math.max(0, value ?? 0);
+  const stats: DashboardStats = {
+    totalCustomers: count(counters.DASHBOARD[dashboardCounter.customers]),
+    activeProjects: count(counters.DASHBOARD[dashboardCounter.activeProjects]),
+    pendingQuotations: count(counters.DASHBOARD[dashboardCounter.pendingQuotations]),
+    totalVendors: count(counters.DASHBOARD[dashboardCounter.activeVendors]),
+    newLeads,
+    newLeadsCount: count(counters.LEADS[leadCounter.status('New')]),
+    followUpsDue,
+  };
+  c.header('Cache-Control', 'no-store');
+  return c.json(stats, 200);
+});

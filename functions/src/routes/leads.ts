@@ -1,0 +1,156 @@
+import { Hono, type Context } from 'hono';
+import type { Page } from '@app/shared-types/api';
+import { ROLES } from '@app/shared-types/auth';
+import { LEAD_SOURCES, LEAD_STATUSES } from '@app/shared-types/constants';
+import {
+  bulkImportSchema,
+  bulkUpdateSchema,
+  communicationSchema,
+  conversionRate,
+  leadCreateSchema,
+  leadListQuerySchema,
+  leadUpdateSchema,
+  type BulkImportResult,
+  type BulkUpdateResult,
+  type Lead,
+  type LeadAnalytics,
+  type LeadDetail,
+  type TimelineEntry,
+} from '@app/shared-types/leads';
+import { nowMs, requireRole } from '../auth/middleware';
+import { decodeCursor, encodeCursor } from '../db/cursor';
+import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
+import {
+  addCommunication,
+  createLead,
+  deleteLead,
+  getLead,
+  leadCursorKeys,
+  listLeads,
+  listTimeline,
+  updateLead,
+  type Actor,
+} from '../db/lead-repo';
+import { leadCounter, readCounters } from '../db/stats-repo';
+import type { AppEnv } from '../lib/deps';
+import { errorBody, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+
+/** A bulk import of 1,000 typical rows is ~250 KiB; this leaves room for long requirements. */
+const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Managers and above may delete leads; every signed-in user works them (PRODUCT.md). */
+const canDelete = requireRole(...ROLES.filter((role) => role !== 'employee'));
+
+const actorOf = (c: Context<AppEnv>): Actor => ({ id: c.var.auth.employee.id, name: c.var.auth.employee.name });
+const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
+
+/** Ids are UUIDs; anything else cannot name a lead. */
+const isLeadId = (id: string) => /^[0-9a-f-]{8,64}$/i.test(id);
+
+const PHONE_TAKEN = 'A lead with this phone number already exists';
+const STALE = 'Someone else changed this lead. Reload it to see their changes.';
+
+/** The Leads CRM. Every route needs a session (app.ts); deleting needs manager or above. */
+export const leads = new Hono<AppEnv>()
+  .get('/', queryParams(leadListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const { names, partition } = leadCursorKeys(query);
+    const start = decodeCursor(query.cursor, names);
+    // A cursor must continue this list, not another partition of the index.
+    if (start === null || (start && start[partition.name] !== partition.value)) {
+      return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
+    }
+    const { items, lastKey } = await listLeads(c.var.deps.db, query, start);
+    const nextCursor = encodeCursor(lastKey);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Lead>, 200);
+  })
+  .get('/analytics', async (c) => {
+    const { LEADS: counters } = await readCounters(c.var.deps.db, ['LEADS']);
+    const count = (name: string) => Math.max(0, counters[name] ?? 0);
+    const total = count(leadCounter.total);
+    const won = count(leadCounter.status('Won'));
+    const analytics: LeadAnalytics = {
+      totalLeads: total,
+      newLeads: count(leadCounter.status('New')),
+      quotedLeads: count(leadCounter.status('Quoted')),
+      wonLeads: won,
+      conversionRate: conversionRate(won, total),
+      sourceBreakdown: LEAD_SOURCES.map((source) => ({ source, count: count(leadCounter.source(source)) })).filter(
+        (entry) => entry.count > 0,
+      ),
+      statusBreakdown: LEAD_STATUSES.map((status) => ({ status, count: count(leadCounter.status(status)) })),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(analytics, 200);
+  })
+  .post('/', limitBody(), requireJson, jsonBody(leadCreateSchema), async (c) => {
+    const result = await createLead(c.var.deps.db, c.req.valid('json'), actorOf(c), nowIso(c));
+    if ('phoneTakenBy' in result) {
+      return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
+    }
+    log.info('lead created', { leadId: result.lead.id, by: c.var.auth.employee.id });
+    return c.json(result.lead, 201);
+  })
+  .post('/bulk-import', limitBody(BULK_IMPORT_MAX_BYTES), requireJson, jsonBody(bulkImportSchema), async (c) => {
+    const { leadsData, includeDuplicates, dryRun } = c.req.valid('json');
+    const result: BulkImportResult = await importLeads(c.var.deps.db, leadsData, {
+      includeDuplicates,
+      dryRun,
+      actor: actorOf(c),
+      now: nowIso(c),
+    });
+    if (!dryRun) {
+      log.info('leads imported', { created: result.leads.length, merged: result.merged, skipped: result.skipped, by: c.var.auth.employee.id });
+    }
+    return c.json(result, 200);
+  })
+  .post('/bulk-update', limitBody(64 * 1024), requireJson, jsonBody(bulkUpdateSchema), async (c) => {
+    const { ids, assignedTo, status } = c.req.valid('json');
+    const result: BulkUpdateResult = await bulkUpdateLeads(
+      c.var.deps.db,
+      ids,
+      { ...(assignedTo !== undefined ? { assignedTo } : {}), ...(status !== undefined ? { status } : {}) },
+      actorOf(c),
+      nowIso(c),
+    );
+    log.info('leads bulk-updated', { count: result.updated.length, by: c.var.auth.employee.id });
+    return c.json(result, 200);
+  })
+  .get('/:id', async (c) => {
+    const id = c.req.param('id');
+    const db = c.var.deps.db;
+    const [lead, timeline] = isLeadId(id) ? await Promise.all([getLead(db, id), listTimeline(db, id)]) : [undefined, []];
+    if (!lead) return c.json(errorBody('Lead not found'), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ lead, timeline } satisfies LeadDetail, 200);
+  })
+  .put('/:id', limitBody(), requireJson, jsonBody(leadUpdateSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isLeadId(id)) return c.json(errorBody('Lead not found'), 404);
+    const result = await updateLead(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c));
+    if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
+    if ('phoneTakenBy' in result) return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
+    return c.json(result.lead, 200);
+  })
+  .delete('/:id', canDelete, async (c) => {
+    const id = c.req.param('id');
+    if (!isLeadId(id) || !(await deleteLead(c.var.deps.db, id))) return c.json(errorBody('Lead not found'), 404);
+    log.info('lead deleted', { leadId: id, by: c.var.auth.employee.id });
+    return c.json({ id }, 200);
+  })
+  .get('/:id/communications', async (c) => {
+    const id = c.req.param('id');
+    const db = c.var.deps.db;
+    if (!isLeadId(id) || !(await getLead(db, id))) return c.json(errorBody('Lead not found'), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: await listTimeline(db, id) } satisfies { items: TimelineEntry[] }, 200);
+  })
+  .post('/:id/communications', limitBody(), requireJson, jsonBody(communicationSchema), async (c) => {
+    const id = c.req.param('id');
+    const entry = isLeadId(id) ? await addCommunication(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c)) : undefined;
+    if (!entry) return c.json(errorBody('Lead not found'), 404);
+    return c.json(entry, 201);
+  });
