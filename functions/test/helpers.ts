@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
+import { hashPassword } from '../src/auth/password';
+import { createEmployee } from '../src/db/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
 import { ensureTable } from '../src/local/create-table';
@@ -104,4 +106,24 @@ export function staffRequest(app: TestApp, path: string, cookie: string | undefi
     },
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
+}
+
+let sharedPasswordHash: Promise<string> | undefined;
+export const STAFF_PASSWORD = 'Str0ng-enough-pass';
+
+/**
+ * A new active staff account with `role`, signed in: returns its session
+ * cookie. The password is hashed once per test file (hashing is the slow part).
+ */
+export async function signedInStaff(app: TestApp, db: Db, role: 'employee' | 'manager' | 'admin' | 'superadmin' = 'employee') {
+  sharedPasswordHash ??= hashPassword(STAFF_PASSWORD);
+  const email = `${role}-${randomUUID()}@kaveri-studio.in`;
+  const employee = await createEmployee(
+    db,
+    { name: `Test ${role}`, email, role, passwordHash: await sharedPasswordHash },
+    new Date().toISOString(),
+  );
+  const { cookie } = await login(app, email, STAFF_PASSWORD);
+  if (!cookie) throw new Error(`could not sign in as ${email}`);
+  return { cookie, employee };
 }

@@ -489,8 +489,9 @@ describe('monitoring', () => {
         'Throttles',
         'Throttles',
         '5xx',
-        'ReadThrottleEvents+ReadThrottleEvents+ReadThrottleEvents',
-        'WriteThrottleEvents+WriteThrottleEvents+WriteThrottleEvents',
+        // The table and each of its indexes.
+        Array(1 + TABLE_DEFINITION.globalSecondaryIndexes.length).fill('ReadThrottleEvents').join('+'),
+        Array(1 + TABLE_DEFINITION.globalSecondaryIndexes.length).fill('WriteThrottleEvents').join('+'),
       ].sort(),
     );
     const topicId = logicalId(prod.stacks.monitoring.topic);
