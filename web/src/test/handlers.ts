@@ -36,3 +36,7 @@ export const handlers = [
     HttpResponse.json<ContactResult>({ id: 'contact-1', createdAt: '2025-01-01T10:00:00.000Z' }, { status: 201 }),
   ),
 ];
+
+// The Leads CRM endpoints, answering from the leads feature's fixtures.
+import { leadHandlers } from '../features/leads/test-fixtures';
+handlers.push(...leadHandlers());

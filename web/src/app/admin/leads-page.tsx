@@ -1,4 +1,151 @@
-/** The Leads CRM section: built by the leads feature (in progress). */
+import AddIcon from '@mui/icons-material/Add';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel, GridRowSelectionModel } from '@mui/x-data-grid';
+import type { Lead } from '@app/shared-types/leads';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../components/error-state';
+import { serverMessage } from '../../features/leads/api/errors';
+import { useLeads } from '../../features/leads/api/get-leads';
+import { AddLeadDialog } from '../../features/leads/components/add-lead-dialog';
+import { BulkActionBar } from '../../features/leads/components/bulk-action-bar';
+import { BulkImportDialog } from '../../features/leads/components/bulk-import-dialog';
+import { LeadDrawer } from '../../features/leads/components/lead-drawer';
+import { LeadFilters } from '../../features/leads/components/lead-filters';
+import { LeadStats } from '../../features/leads/components/lead-stats';
+import { LeadTable } from '../../features/leads/components/lead-table';
+import { DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, withFilter, type FilterParam } from '../../features/leads/model';
+
+interface Selection {
+  model: GridRowSelectionModel;
+  /** The selected leads, kept across pages (the grid only knows the rows on screen). */
+  leads: Map<string, Lead>;
+}
+
+const NO_SELECTION: Selection = { model: { type: 'include', ids: new Set() }, leads: new Map() };
+
+/**
+ * The Leads CRM section: figures, filters (kept in the URL), the paged table,
+ * bulk actions, and the Add Lead, Bulk Import and lead detail panels.
+ * ?new=1 opens Add Lead; ?lead=<id> opens that lead.
+ */
 export function LeadsPage() {
-  return null;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
+  const filtersKey = JSON.stringify(filters);
+
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_LEAD_PAGE_SIZE });
+  /** Cursor of each page index; page 0 has none. Cursors only hold for the filters they were made with. */
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const [cursorsFor, setCursorsFor] = useState(filtersKey);
+  if (cursorsFor !== filtersKey) {
+    setCursorsFor(filtersKey);
+    setCursors({});
+    setPagination((current) => ({ ...current, page: 0 }));
+  }
+
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const [importOpen, setImportOpen] = useState(false);
+
+  const list = useLeads({ filters, limit: pagination.pageSize, cursor: cursors[pagination.page] });
+  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+
+  const changeFilter = (name: FilterParam, value: string) =>
+    setSearchParams((current) => withFilter(current, name, value), { replace: name === 'q' });
+
+  const changePage = (model: GridPaginationModel) => {
+    if (model.pageSize !== pagination.pageSize) {
+      setCursors({});
+      setPagination({ page: 0, pageSize: model.pageSize });
+      return;
+    }
+    if (model.page > pagination.page) {
+      // The next page's cursor is the one the page on screen ended with.
+      const next = list.isPlaceholderData ? undefined : list.data?.nextCursor;
+      if (!next) return;
+      setCursors((current) => ({ ...current, [model.page]: next }));
+    }
+    setPagination(model);
+  };
+
+  const changeSelection = (model: GridRowSelectionModel) => {
+    setSelection((current) => {
+      const leads = new Map<string, Lead>();
+      for (const id of model.ids) {
+        const lead = rows.find((row) => row.id === id) ?? current.leads.get(String(id));
+        if (lead) leads.set(lead.id, lead);
+      }
+      return { model, leads };
+    });
+  };
+
+  const setParam = (name: 'lead' | 'new', value: string | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null) next.delete(name);
+      else next.set(name, value);
+      return next;
+    });
+
+  const openLeadId = searchParams.get('lead');
+  const addOpen = searchParams.get('new') === '1';
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <div>
+          <Typography variant="h3" component="h1">
+            Leads CRM
+          </Typography>
+          <Typography color="text.secondary">Every enquiry from the website, ads and calls, in one place.</Typography>
+        </div>
+        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
+            Bulk Import
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
+            Add Lead
+          </Button>
+        </Stack>
+      </Stack>
+
+      <LeadStats />
+
+      <Card>
+        <CardContent sx={{ p: { xs: 2, md: 2.5 }, '&:last-child': { pb: { xs: 2, md: 2.5 } } }}>
+          <LeadFilters filters={filters} onChange={changeFilter} />
+        </CardContent>
+      </Card>
+
+      <BulkActionBar selected={[...selection.leads.values()]} onDone={() => setSelection(NO_SELECTION)} />
+
+      {list.isError ? (
+        <ErrorState message={`Could not load leads. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />
+      ) : (
+        <LeadTable
+          rows={rows}
+          loading={list.isFetching}
+          hasNextPage={Boolean(list.data?.nextCursor)}
+          paginationModel={pagination}
+          onPaginationModelChange={changePage}
+          selection={selection.model}
+          onSelectionChange={changeSelection}
+          onOpenLead={(id) => setParam('lead', id)}
+        />
+      )}
+
+      <AddLeadDialog open={addOpen} onClose={() => setParam('new', null)} />
+      <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+      <LeadDrawer id={openLeadId} onClose={() => setParam('lead', null)} />
+    </Stack>
+  );
 }

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkUpdateInput } from '@app/shared-types/leads';
+import { api, unwrap } from '../../../lib/api-client';
+import { refreshLeadQueries } from './refresh-lead-queries';
+
+/** Assigns and/or changes the status of the selected leads. */
+export function bulkUpdateLeads(input: BulkUpdateInput) {
+  return unwrap(api.leads['bulk-update'].$post({ json: input }));
+}
+
+export function useBulkUpdateLeads() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: bulkUpdateLeads, onSuccess: () => void refreshLeadQueries(queryClient) });
+}

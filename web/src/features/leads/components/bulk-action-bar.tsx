@@ -1,0 +1,134 @@
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import EmailIcon from '@mui/icons-material/Email';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import { LEAD_STATUSES, type LeadStatus } from '@app/shared-types/constants';
+import { SALESPEOPLE, type Lead, type Salesperson } from '@app/shared-types/leads';
+import { whatsappLink } from '@app/shared-types/phone';
+import { useState, type MouseEvent } from 'react';
+import { useToast } from '../../../lib/toast';
+import { useBulkUpdateLeads } from '../api/bulk-update-leads';
+import { serverMessage } from '../api/errors';
+import { mailtoForLeads, plural, updatedSummary } from '../model';
+import { WhatsAppLinksDialog } from './whatsapp-links-dialog';
+
+type MenuKind = 'assign' | 'status';
+
+interface BulkActionBarProps {
+  selected: Lead[];
+  onDone: () => void;
+}
+
+/** Actions on the selected leads: assign and status are saved on the server; messaging opens WhatsApp or a mail draft. */
+export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
+  const { toast } = useToast();
+  const bulkUpdate = useBulkUpdateLeads();
+  const [menu, setMenu] = useState<{ kind: MenuKind; anchor: HTMLElement } | null>(null);
+  const [whatsappLeads, setWhatsappLeads] = useState<Lead[]>([]);
+  const count = selected.length;
+
+  /** SPEC.md 8: any action with nothing selected says so. */
+  const requireSelection = () => {
+    if (count > 0) return true;
+    toast({ variant: 'destructive', title: 'No leads selected', description: 'Tick the leads in the table first.' });
+    return false;
+  };
+
+  const openMenu = (kind: MenuKind) => (event: MouseEvent<HTMLElement>) => {
+    if (requireSelection()) setMenu({ kind, anchor: event.currentTarget });
+  };
+
+  const update = async (change: { assignedTo: Salesperson } | { status: LeadStatus }) => {
+    setMenu(null);
+    try {
+      const result = await bulkUpdate.mutateAsync({ ids: selected.map((lead) => lead.id), ...change });
+      const description =
+        'assignedTo' in change ? `Assigned to ${change.assignedTo}` : `Status changed to ${change.status}`;
+      const missing = result.notFound.length > 0 ? `. ${plural(result.notFound.length, 'lead', 'leads')} no longer exist.` : '';
+      toast({ title: updatedSummary(result.updated.length), description: description + missing });
+      onDone();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Failed to update leads', description: serverMessage(error) });
+    }
+  };
+
+  const openWhatsApp = () => {
+    if (!requireSelection()) return;
+    const [only] = selected;
+    if (selected.length === 1 && only) window.open(whatsappLink(only.phone), '_blank', 'noopener,noreferrer');
+    else setWhatsappLeads(selected);
+  };
+
+  const openEmail = () => {
+    if (!requireSelection()) return;
+    const { href, skipped } = mailtoForLeads(selected);
+    if (!href) {
+      toast({ variant: 'destructive', title: 'No email addresses', description: 'None of the selected leads has an email address.' });
+      return;
+    }
+    if (skipped > 0) {
+      toast({ title: 'Email draft opened', description: `${plural(skipped, 'lead has', 'leads have')} no email address and ${skipped === 1 ? 'was' : 'were'} left out.` });
+    }
+    window.location.assign(href);
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label="Bulk actions"
+      sx={(theme) => ({
+        px: 2,
+        py: 1.25,
+        bgcolor: count > 0 ? alpha(theme.palette.primary.main, 0.06) : 'background.paper',
+        borderColor: count > 0 ? 'primary.light' : 'divider',
+      })}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 96 }} aria-live="polite">
+          {count > 0 ? `${count} selected` : 'Select leads to act on them'}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button size="small" variant="outlined" endIcon={<ArrowDropDownIcon />} onClick={openMenu('assign')} disabled={bulkUpdate.isPending}>
+            Assign to
+          </Button>
+          <Button size="small" variant="outlined" endIcon={<ArrowDropDownIcon />} onClick={openMenu('status')} disabled={bulkUpdate.isPending}>
+            Change status
+          </Button>
+          <Button size="small" variant="outlined" color="success" startIcon={<WhatsAppIcon />} onClick={openWhatsApp}>
+            WhatsApp
+          </Button>
+          <Button size="small" variant="outlined" startIcon={<EmailIcon />} onClick={openEmail}>
+            Email
+          </Button>
+          {count > 0 && (
+            <Button size="small" onClick={onDone}>
+              Clear selection
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
+        {menu?.kind === 'assign' &&
+          SALESPEOPLE.map((person) => (
+            <MenuItem key={person} onClick={() => void update({ assignedTo: person })}>
+              {person}
+            </MenuItem>
+          ))}
+        {menu?.kind === 'status' &&
+          LEAD_STATUSES.map((status) => (
+            <MenuItem key={status} onClick={() => void update({ status })}>
+              {status}
+            </MenuItem>
+          ))}
+      </Menu>
+      <WhatsAppLinksDialog leads={whatsappLeads} onClose={() => setWhatsappLeads([])} />
+    </Paper>
+  );
+}

@@ -1,0 +1,218 @@
+import CallIcon from '@mui/icons-material/Call';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EmailIcon from '@mui/icons-material/Email';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { whatsappLink } from '@app/shared-types/phone';
+import type { Lead } from '@app/shared-types/leads';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ErrorState } from '../../../components/error-state';
+import { LoadingState } from '../../../components/loading-state';
+import { ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
+import { useDeleteLead } from '../api/delete-lead';
+import { STALE_LEAD_MESSAGE, isConflict, serverMessage } from '../api/errors';
+import { useLead } from '../api/get-lead';
+import { refreshLeadQueries } from '../api/refresh-lead-queries';
+import { useUpdateLead } from '../api/update-lead';
+import { useSignedInRole } from '../hooks/use-signed-in-role';
+import { canDeleteLeads, telHref, type LeadChanges } from '../model';
+import { AddCommunicationForm } from './add-communication-form';
+import { DeleteLeadDialog } from './delete-lead-dialog';
+import { LeadDetails } from './lead-details';
+import { LeadQuickFields } from './lead-quick-fields';
+import { LeadStatusChip } from './lead-status-chip';
+import { LeadTimeline } from './lead-timeline';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ px: 3, py: 2.5 }}>
+      <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function ContactLinks({ lead }: { lead: Lead }) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Button
+        size="small"
+        variant="contained"
+        color="success"
+        startIcon={<WhatsAppIcon />}
+        href={whatsappLink(lead.phone)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        WhatsApp
+      </Button>
+      <Button size="small" variant="outlined" startIcon={<CallIcon />} href={telHref(lead.phone)}>
+        Call
+      </Button>
+      {lead.email && (
+        <Button size="small" variant="outlined" startIcon={<EmailIcon />} href={`mailto:${lead.email}`}>
+          Email
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function LeadDrawerContent({ id, onClose }: { id: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const role = useSignedInRole();
+  const detail = useLead(id);
+  const updateLead = useUpdateLead();
+  const deleteLead = useDeleteLead();
+  const [stale, setStale] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  if (detail.isPending) return <LoadingState label="Loading lead..." />;
+  if (detail.isError) {
+    const missing = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Box sx={{ px: 3 }}>
+        <ErrorState
+          message={missing ? 'This lead no longer exists.' : `Could not load the lead. ${serverMessage(detail.error)}`}
+          onRetry={missing ? undefined : () => void detail.refetch()}
+        />
+      </Box>
+    );
+  }
+
+  const { lead, timeline } = detail.data;
+
+  const save = async (changes: LeadChanges) => {
+    try {
+      await updateLead.mutateAsync({ id: lead.id, version: lead.version, ...changes });
+      toast({ title: 'Lead updated', description: lead.name });
+    } catch (error) {
+      if (isConflict(error)) setStale(true);
+      else toast({ variant: 'destructive', title: 'Failed to update lead', description: serverMessage(error) });
+      throw error;
+    }
+  };
+
+  /** Refetches this lead (and the list, which may show the same change). */
+  const reload = async () => {
+    setStale(false);
+    await refreshLeadQueries(queryClient);
+  };
+
+  const remove = async () => {
+    try {
+      await deleteLead.mutateAsync(lead.id);
+      setConfirmDelete(false);
+      toast({ title: 'Lead deleted', description: lead.name });
+      onClose();
+    } catch (error) {
+      setConfirmDelete(false);
+      const forbidden = error instanceof ApiError && error.status === 403;
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete lead',
+        description: forbidden ? 'Only managers and admins can delete leads.' : serverMessage(error),
+      });
+    }
+  };
+
+  const busy = updateLead.isPending || stale;
+
+  return (
+    <>
+      <Box sx={{ px: 3, pb: 2 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+          <LeadStatusChip status={lead.status} />
+          <Typography variant="body2" color="text.secondary">
+            {lead.phone}
+          </Typography>
+        </Stack>
+        <ContactLinks lead={lead} />
+      </Box>
+      {stale && (
+        <Alert
+          severity="warning"
+          sx={{ mx: 3, mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void reload()}>
+              Reload
+            </Button>
+          }
+        >
+          {STALE_LEAD_MESSAGE}
+        </Alert>
+      )}
+      <Divider />
+      <Section title="Follow-up">
+        <LeadQuickFields lead={lead} onSave={save} disabled={busy} />
+      </Section>
+      <Divider />
+      <Section title="Details">
+        <LeadDetails lead={lead} onSave={save} disabled={busy} />
+      </Section>
+      <Divider />
+      <Section title="Timeline">
+        <AddCommunicationForm leadId={lead.id} />
+        <Box sx={{ mt: 2 }}>
+          <LeadTimeline entries={timeline} />
+        </Box>
+      </Section>
+      {canDeleteLeads(role) && (
+        <>
+          <Divider />
+          <Box sx={{ px: 3, py: 2.5 }}>
+            <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirmDelete(true)}>
+              Delete lead
+            </Button>
+          </Box>
+          <DeleteLeadDialog
+            open={confirmDelete}
+            name={lead.name}
+            pending={deleteLead.isPending}
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={() => void remove()}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The lead detail panel, opened from the table or by ?lead=<id> in the URL. */
+export function LeadDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const detail = useLead(id);
+  const title = detail.data?.lead.name ?? 'Lead';
+  return (
+    <Drawer
+      anchor="right"
+      open={id !== null}
+      onClose={onClose}
+      slotProps={{
+        paper: { sx: { width: { xs: '100%', sm: 560 } }, role: 'dialog', 'aria-labelledby': 'lead-drawer-title' },
+      }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 3, pt: 2, pb: 1 }}>
+        <Typography id="lead-drawer-title" variant="h4" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        <IconButton onClick={onClose} aria-label="Close lead details" edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      {id !== null && <LeadDrawerContent key={id} id={id} onClose={onClose} />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,122 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import {
+  PROJECT_TYPE_OPTIONS,
+  SALESPERSON_OPTIONS,
+  SORT_OPTIONS,
+  SOURCE_OPTIONS,
+  STATUS_OPTIONS,
+  type FilterParam,
+  type LeadFilters as Filters,
+} from '../model';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+interface LeadFiltersProps {
+  filters: Filters;
+  onChange: (name: FilterParam, value: string) => void;
+}
+
+function FilterSelect({
+  label,
+  value,
+  options,
+  allLabel,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  allLabel?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Search and filters of the leads list; the page keeps them in the URL. */
+export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
+  const [search, setSearch] = useState(filters.q);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  // The URL changed from outside (back button, a cleared filter): show its search.
+  const [lastUrlSearch, setLastUrlSearch] = useState(filters.q);
+  if (filters.q !== lastUrlSearch) {
+    setLastUrlSearch(filters.q);
+    setSearch(filters.q);
+  }
+
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = setTimeout(() => onChangeRef.current('q', search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.q]);
+
+  return (
+    <Grid container spacing={1.5} component="section" aria-label="Filter leads">
+      <Grid size={{ xs: 12, md: 4 }}>
+        <TextField
+          size="small"
+          type="search"
+          label="Search leads"
+          placeholder="Name, phone or email"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
+        <FilterSelect label="Status" value={filters.status} options={STATUS_OPTIONS} allLabel="All statuses" onChange={(value) => onChange('status', value)} />
+      </Grid>
+      <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
+        <FilterSelect label="Source" value={filters.source} options={SOURCE_OPTIONS} allLabel="All sources" onChange={(value) => onChange('source', value)} />
+      </Grid>
+      <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
+        <FilterSelect
+          label="Assigned To"
+          value={filters.assignedTo}
+          options={SALESPERSON_OPTIONS}
+          allLabel="Everyone"
+          onChange={(value) => onChange('assignedTo', value)}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, sm: 6, md: 'grow' }}>
+        <FilterSelect
+          label="Project Type"
+          value={filters.projectType}
+          options={PROJECT_TYPE_OPTIONS}
+          allLabel="All types"
+          onChange={(value) => onChange('projectType', value)}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 'grow' }}>
+        <FilterSelect label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(value) => onChange('sort', value)} />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,151 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  DataGrid,
+  GridOverlay,
+  type GridColDef,
+  type GridColumnVisibilityModel,
+  type GridPaginationModel,
+  type GridRowSelectionModel,
+} from '@mui/x-data-grid';
+import { formatDate, formatINR } from '@app/shared-types/format';
+import type { Lead } from '@app/shared-types/leads';
+import { useMemo } from 'react';
+import { LEAD_PAGE_SIZES, formatOptionalDate } from '../model';
+import { LeadStatusChip } from './lead-status-chip';
+
+/** SPEC.md 2: the table's loading and empty texts. */
+export const LOADING_LEADS_TEXT = 'Loading leads...';
+export const NO_LEADS_TEXT = 'No leads found';
+
+function LoadingOverlay() {
+  return (
+    <GridOverlay sx={{ bgcolor: 'rgba(255, 255, 255, 0.7)' }}>
+      <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <CircularProgress size={22} aria-hidden />
+        <Typography color="text.secondary">{LOADING_LEADS_TEXT}</Typography>
+      </Box>
+    </GridOverlay>
+  );
+}
+
+function NoRowsOverlay() {
+  return (
+    <GridOverlay>
+      <Typography color="text.secondary">{NO_LEADS_TEXT}</Typography>
+    </GridOverlay>
+  );
+}
+
+const baseColumns: GridColDef<Lead>[] = [
+  { field: 'name', headerName: 'Name', minWidth: 160, flex: 1.2 },
+  { field: 'phone', headerName: 'Phone', minWidth: 140 },
+  { field: 'email', headerName: 'Email', minWidth: 190, flex: 1 },
+  { field: 'source', headerName: 'Source', minWidth: 120 },
+  { field: 'projectType', headerName: 'Project Type', minWidth: 110 },
+  {
+    field: 'budget',
+    headerName: 'Budget',
+    type: 'number',
+    minWidth: 120,
+    valueFormatter: (value: number) => formatINR(value),
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    minWidth: 130,
+    renderCell: ({ row }) => <LeadStatusChip status={row.status} />,
+  },
+  { field: 'assignedTo', headerName: 'Assigned To', minWidth: 130 },
+  {
+    field: 'nextFollowUp',
+    headerName: 'Next Follow-up',
+    minWidth: 150,
+    valueFormatter: (value: string | null) => formatOptionalDate(value),
+  },
+  {
+    field: 'createdAt',
+    headerName: 'Created',
+    minWidth: 150,
+    valueFormatter: (value: string) => formatDate(value),
+  },
+];
+
+/** Order and filters come from the server, so the grid neither sorts nor filters. */
+const columns = baseColumns.map((column): GridColDef<Lead> => ({ ...column, sortable: false, filterable: false }));
+
+/** Columns a phone has room for. */
+const PHONE_COLUMNS: GridColumnVisibilityModel = {
+  email: false,
+  source: false,
+  projectType: false,
+  budget: false,
+  assignedTo: false,
+  nextFollowUp: false,
+  createdAt: false,
+};
+
+interface LeadTableProps {
+  rows: Lead[];
+  loading: boolean;
+  hasNextPage: boolean;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  selection: GridRowSelectionModel;
+  onSelectionChange: (model: GridRowSelectionModel) => void;
+  onOpenLead: (id: string) => void;
+}
+
+/**
+ * The leads list: pages come from the server by cursor, so the total is not
+ * known; the grid shows 'more than' until the last page.
+ */
+export function LeadTable({
+  rows,
+  loading,
+  hasNextPage,
+  paginationModel,
+  onPaginationModelChange,
+  selection,
+  onSelectionChange,
+  onOpenLead,
+}: LeadTableProps) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
+  const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
+
+  return (
+    <DataGrid
+      label="Leads"
+      rows={rows}
+      columns={columns}
+      columnVisibilityModel={narrow ? PHONE_COLUMNS : undefined}
+      loading={loading}
+      autoHeight
+      checkboxSelection
+      disableRowSelectionOnClick
+      disableRowSelectionExcludeModel
+      keepNonExistentRowsSelected
+      disableColumnFilter
+      disableColumnSorting
+      rowSelectionModel={selection}
+      onRowSelectionModelChange={onSelectionChange}
+      onRowClick={({ id }) => onOpenLead(String(id))}
+      paginationMode="server"
+      rowCount={-1}
+      paginationMeta={paginationMeta}
+      paginationModel={paginationModel}
+      onPaginationModelChange={onPaginationModelChange}
+      pageSizeOptions={[...LEAD_PAGE_SIZES]}
+      slots={{ loadingOverlay: LoadingOverlay, noRowsOverlay: NoRowsOverlay }}
+      sx={{
+        bgcolor: 'background.paper',
+        '& .MuiDataGrid-row': { cursor: 'pointer' },
+        '--DataGrid-overlayHeight': '240px',
+      }}
+    />
+  );
+}

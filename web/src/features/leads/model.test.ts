@@ -1,0 +1,122 @@
+import type { Lead } from '@app/shared-types/leads';
+import { describe, expect, it } from 'vitest';
+import {
+  describeChanges,
+  importSummary,
+  listQueryOf,
+  mailtoForLeads,
+  parseLeadFilters,
+  toLeadCreateInput,
+  withFilter,
+  ADD_LEAD_INITIAL_VALUES,
+  changedLeadFields,
+  toLeadDetailsValues,
+} from './model';
+
+describe('lead filters in the URL', () => {
+  it('reads known values and drops unknown ones', () => {
+    const filters = parseLeadFilters(
+      new URLSearchParams('q=ravi&status=Quoted&source=Nowhere&assignedTo=Assistant%201&projectType=Villa&sort=followUp'),
+    );
+    expect(filters).toEqual({
+      q: 'ravi',
+      status: 'Quoted',
+      source: '',
+      assignedTo: 'Assistant 1',
+      projectType: 'Villa',
+      sort: 'followUp',
+    });
+    expect(parseLeadFilters(new URLSearchParams()).sort).toBe('created');
+  });
+
+  it('removes a cleared filter and the default sort, keeping other parameters', () => {
+    const params = new URLSearchParams('status=Won&lead=abc&sort=followUp');
+    expect(withFilter(params, 'status', '').toString()).toBe('lead=abc&sort=followUp');
+    expect(withFilter(params, 'sort', 'created').toString()).toBe('status=Won&lead=abc');
+    expect(withFilter(params, 'q', 'anita').get('q')).toBe('anita');
+  });
+
+  it('sends only the filters that are set', () => {
+    const filters = parseLeadFilters(new URLSearchParams('q=%20ravi%20&status=New'));
+    expect(listQueryOf(filters, 50, 'c2')).toEqual({ q: 'ravi', status: 'New', sort: 'created', limit: '50', cursor: 'c2' });
+    expect(listQueryOf(parseLeadFilters(new URLSearchParams()), 25, undefined)).toEqual({ sort: 'created', limit: '25' });
+  });
+});
+
+describe('describeChanges', () => {
+  it("renders each change as 'Label: before → after'", () => {
+    expect(
+      describeChanges({
+        status: ['New', 'Quoted'],
+        assignedTo: ['', 'Assistant 2'],
+        budget: [0, 1250000],
+        nextFollowUp: [null, '2025-02-03'],
+      }),
+    ).toEqual([
+      'Status: New → Quoted',
+      'Assigned To: — → Assistant 2',
+      'Budget: ₹0 → ₹12,50,000',
+      'Next Follow-up: — → 3 February 2025',
+    ]);
+    expect(describeChanges(undefined)).toEqual([]);
+  });
+});
+
+describe('toLeadCreateInput', () => {
+  it('parses the budget to whole rupees and defaults a blank budget to 0', () => {
+    expect(toLeadCreateInput({ ...ADD_LEAD_INITIAL_VALUES, name: 'Ravi', phone: '9848012345', budget: '5,00,000.90' }).budget).toBe(500000);
+    expect(toLeadCreateInput({ ...ADD_LEAD_INITIAL_VALUES, name: 'Ravi', phone: '9848012345' })).toMatchObject({
+      budget: 0,
+      status: 'New',
+      source: 'Direct Call',
+    });
+  });
+});
+
+describe('mailtoForLeads', () => {
+  it('puts the addresses in Bcc and counts the leads without one', () => {
+    expect(mailtoForLeads([{ email: 'a@example.com' }, { email: '' }, { email: 'b+x@example.com' }])).toEqual({
+      href: 'mailto:?bcc=a%40example.com,b%2Bx%40example.com',
+      skipped: 1,
+    });
+    expect(mailtoForLeads([{ email: ' ' }])).toEqual({ href: null, skipped: 1 });
+  });
+});
+
+describe('importSummary', () => {
+  it('reports imported, merged and skipped counts', () => {
+    expect(importSummary({ leads: [], merged: 0, skipped: 0 })).toBe('0 leads imported');
+    expect(importSummary({ leads: new Array(1), merged: 2, skipped: 1 })).toBe(
+      "1 lead imported, 2 rows added to existing leads' timelines, 1 row skipped",
+    );
+  });
+});
+
+describe('changedLeadFields', () => {
+  const lead = {
+    id: 'l1',
+    name: 'Ravi Kumar',
+    phone: '9848012345',
+    email: '',
+    source: 'Website',
+    budget: 500000,
+    projectType: '3BHK',
+    status: 'New',
+    priority: 'medium',
+    assignedTo: '',
+    notes: '',
+    location: 'Gachibowli',
+    requirements: '',
+    nextFollowUp: null,
+    lastContactedAt: '2025-01-01T10:00:00.000Z',
+    createdAt: '2025-01-01T10:00:00.000Z',
+    updatedAt: '2025-01-01T10:00:00.000Z',
+    version: 3,
+  } satisfies Lead;
+
+  it('sends only what the form changed, cleaned by the schema', () => {
+    const values = { ...toLeadDetailsValues(lead), budget: '7,50,000', location: ' Kondapur ', email: 'ravi@example.com' };
+    expect(changedLeadFields(lead, values)).toEqual({ budget: 750000, location: 'Kondapur', email: 'ravi@example.com' });
+    expect(changedLeadFields(lead, toLeadDetailsValues(lead))).toEqual({});
+  });
+});

@@ -1,0 +1,286 @@
+import type { ChipProps } from '@mui/material/Chip';
+import {
+  LEAD_PROJECT_TYPES,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  type LeadProjectType,
+  type LeadSource,
+  type LeadStatus,
+} from '@app/shared-types/constants';
+import { formatDate, formatINR } from '@app/shared-types/format';
+import {
+  LEAD_PRIORITIES,
+  LEAD_SORTS,
+  SALESPEOPLE,
+  leadCreateSchema,
+  leadUpdateSchema,
+  type BulkImportResult,
+  type Lead,
+  type LeadCreateInput,
+  type LeadPriority,
+  type LeadSort,
+  type LeadUpdateInput,
+} from '@app/shared-types/leads';
+
+/** Pure rules of the Leads CRM screen: filters in the URL, labels, links and form values. */
+
+export const LEAD_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_LEAD_PAGE_SIZE = 25;
+
+/** The list filters, as kept in the URL's search parameters. */
+export interface LeadFilters {
+  q: string;
+  status: LeadStatus | '';
+  source: LeadSource | '';
+  assignedTo: string;
+  projectType: LeadProjectType | '';
+  sort: LeadSort;
+}
+
+export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectType', 'sort'] as const;
+export type FilterParam = (typeof FILTER_PARAMS)[number];
+
+function pick<T extends string>(list: readonly T[], value: string | null): T | '' {
+  return list.find((item) => item === value) ?? '';
+}
+
+/** Reads the filters from the URL; unknown values are dropped, as if not set. */
+export function parseLeadFilters(params: URLSearchParams): LeadFilters {
+  return {
+    q: (params.get('q') ?? '').slice(0, 100),
+    status: pick(LEAD_STATUSES, params.get('status')),
+    source: pick(LEAD_SOURCES, params.get('source')),
+    assignedTo: pick(SALESPEOPLE, params.get('assignedTo')),
+    projectType: pick(LEAD_PROJECT_TYPES, params.get('projectType')),
+    sort: pick(LEAD_SORTS, params.get('sort')) || 'created',
+  };
+}
+
+/** The URL parameters with one filter set (or removed when empty or the default sort). */
+export function withFilter(params: URLSearchParams, name: FilterParam, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === '' || (name === 'sort' && value === 'created')) next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
+/** The GET /api/leads query of the filters: only what is set. */
+export function listQueryOf(filters: LeadFilters, limit: number, cursor: string | undefined) {
+  const query: Record<string, string> = { sort: filters.sort, limit: String(limit) };
+  const q = filters.q.trim();
+  if (q) query.q = q;
+  if (filters.status) query.status = filters.status;
+  if (filters.source) query.source = filters.source;
+  if (filters.assignedTo) query.assignedTo = filters.assignedTo;
+  if (filters.projectType) query.projectType = filters.projectType;
+  if (cursor) query.cursor = cursor;
+  return query;
+}
+
+export const SORT_OPTIONS: readonly { value: LeadSort; label: string }[] = [
+  { value: 'created', label: 'Newest first' },
+  { value: 'followUp', label: 'Next follow-up' },
+];
+
+/** Chip colours per status: open statuses cool, won green, lost red, not interested grey. */
+export const STATUS_COLORS: Record<LeadStatus, ChipProps['color']> = {
+  New: 'info',
+  'Follow-up': 'warning',
+  Quoted: 'secondary',
+  Won: 'success',
+  Lost: 'error',
+  'Not Interested': 'default',
+};
+
+export const PRIORITY_LABELS: Record<LeadPriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  urgent: 'Urgent',
+};
+
+export const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: value }));
+export const SOURCE_OPTIONS = LEAD_SOURCES.map((value) => ({ value, label: value }));
+export const PROJECT_TYPE_OPTIONS = LEAD_PROJECT_TYPES.map((value) => ({ value, label: value }));
+export const SALESPERSON_OPTIONS = SALESPEOPLE.map((value) => ({ value, label: value }));
+export const PRIORITY_OPTIONS = LEAD_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
+
+/** 'x.x%' (SPEC.md 9: one decimal). */
+export function formatPercent(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A moment as the firm sees it (Asia/Kolkata), e.g. '5 Jun 2024, 3:30 pm'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}
+
+/** A calendar date or '—' when there is none. */
+export function formatOptionalDate(value: string | null | undefined): string {
+  return value ? formatDate(value) : '—';
+}
+
+/** Labels of lead fields, as timeline change entries name them. */
+export const LEAD_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  source: 'Source',
+  budget: 'Budget',
+  projectType: 'Project Type',
+  status: 'Status',
+  priority: 'Priority',
+  assignedTo: 'Assigned To',
+  notes: 'Notes',
+  nextFollowUp: 'Next Follow-up',
+  location: 'Location',
+  requirements: 'Requirements',
+};
+
+function changeValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'budget' && typeof value === 'number') return formatINR(value);
+  if (field === 'nextFollowUp' && typeof value === 'string') return formatDate(value);
+  if (field === 'priority' && typeof value === 'string' && value in PRIORITY_LABELS) {
+    return PRIORITY_LABELS[value as LeadPriority];
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** One line per changed field of a 'change' timeline entry: 'Status: New → Quoted'. */
+export function describeChanges(changes: Record<string, [unknown, unknown]> | undefined): string[] {
+  if (!changes) return [];
+  return Object.entries(changes).map(([field, [before, after]]) => {
+    const label = LEAD_FIELD_LABELS[field] ?? field;
+    return `${label}: ${changeValue(field, before)} → ${changeValue(field, after)}`;
+  });
+}
+
+/** The Add Lead form: every value as the inputs hold it (budget as typed). */
+export interface LeadFormValues {
+  name: string;
+  phone: string;
+  email: string;
+  source: LeadSource | '';
+  budget: string;
+  projectType: LeadProjectType | '';
+  location: string;
+  requirements: string;
+  assignedTo: string;
+  status: LeadStatus;
+}
+
+export const ADD_LEAD_INITIAL_VALUES: LeadFormValues = {
+  name: '',
+  phone: '',
+  email: '',
+  source: 'Direct Call',
+  budget: '',
+  projectType: '',
+  location: '',
+  requirements: '',
+  assignedTo: '',
+  status: 'New',
+};
+
+/** The POST /api/leads body: the form cleaned by the schema the server validates with (budget an integer, blank 0). */
+export function toLeadCreateInput(values: LeadFormValues): LeadCreateInput {
+  return leadCreateSchema.validateSync(values, { stripUnknown: true });
+}
+
+/** Roles that may delete leads (the server refuses employees with 403). */
+export function canDeleteLeads(role: string | undefined): boolean {
+  return role !== 'employee';
+}
+
+/**
+ * A mail draft to the leads that have an email address, in Bcc so the leads
+ * do not see each other. `skipped` counts the leads without one.
+ */
+export function mailtoForLeads(leads: readonly Pick<Lead, 'email'>[]): { href: string | null; skipped: number } {
+  const emails = [...new Set(leads.map((lead) => lead.email.trim()).filter((email) => email !== ''))];
+  const skipped = leads.filter((lead) => lead.email.trim() === '').length;
+  if (emails.length === 0) return { href: null, skipped };
+  return { href: `mailto:?bcc=${emails.map(encodeURIComponent).join(',')}`, skipped };
+}
+
+/** A tel: link for a lead's phone. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** '1 lead', '3 leads'. */
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** '{n} leads imported', plus merged and skipped counts when there are any. */
+export function importSummary(result: Pick<BulkImportResult, 'leads' | 'merged' | 'skipped'>): string {
+  const parts = [`${plural(result.leads.length, 'lead', 'leads')} imported`];
+  if (result.merged > 0) parts.push(`${plural(result.merged, 'row', 'rows')} added to existing leads' timelines`);
+  if (result.skipped > 0) parts.push(`${plural(result.skipped, 'row', 'rows')} skipped`);
+  return parts.join(', ');
+}
+
+/** '{n} leads updated'. */
+export function updatedSummary(count: number): string {
+  return `${plural(count, 'lead', 'leads')} updated`;
+}
+
+/** Changed fields of a lead, saved with the version the screen holds (the drawer adds it). */
+export type LeadChanges = Omit<LeadUpdateInput, 'version'>;
+/** Saves changes to the open lead; rejects when the save failed. */
+export type LeadSave = (changes: LeadChanges) => Promise<unknown>;
+
+/** The drawer's 'Edit details' form: the lead's text fields as the inputs hold them. */
+export interface LeadDetailsValues {
+  name: string;
+  phone: string;
+  email: string;
+  source: LeadSource;
+  budget: string;
+  projectType: LeadProjectType | '';
+  location: string;
+  requirements: string;
+  notes: string;
+}
+
+const DETAIL_FIELDS = ['name', 'phone', 'email', 'source', 'budget', 'projectType', 'location', 'requirements', 'notes'] as const;
+
+/** The update schema without the version, for validating the details form. */
+export const leadDetailsFormSchema = leadUpdateSchema.omit(['version']);
+
+export function toLeadDetailsValues(lead: Lead): LeadDetailsValues {
+  return {
+    name: lead.name,
+    phone: lead.phone,
+    email: lead.email,
+    source: lead.source,
+    budget: String(lead.budget),
+    projectType: lead.projectType,
+    location: lead.location,
+    requirements: lead.requirements,
+    notes: lead.notes,
+  };
+}
+
+/** Only the fields the form changed, cleaned by the schema (so '5,00,000' is 500000). */
+export function changedLeadFields(lead: Lead, values: LeadDetailsValues): LeadChanges {
+  const cleaned = leadDetailsFormSchema.validateSync(values, { stripUnknown: true });
+  const changes: Record<string, unknown> = {};
+  for (const field of DETAIL_FIELDS) {
+    if (cleaned[field] !== undefined && cleaned[field] !== lead[field]) changes[field] = cleaned[field];
+  }
+  return leadDetailsFormSchema.validateSync(changes, { stripUnknown: true });
+}

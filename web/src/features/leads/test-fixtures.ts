@@ -1,0 +1,111 @@
+import { http, HttpResponse } from 'msw';
+import type { BulkImportResult, BulkUpdateResult, Lead, LeadAnalytics, LeadDetail } from '@app/shared-types/leads';
+
+/** Leads, analytics and MSW handlers for the Leads CRM tests (`server.use(...leadHandlers())`). */
+
+export function makeLead(overrides: Partial<Lead> & Pick<Lead, 'id' | 'name' | 'phone'>): Lead {
+  return {
+    email: '',
+    source: 'Website',
+    budget: 0,
+    projectType: '',
+    status: 'New',
+    priority: 'medium',
+    assignedTo: '',
+    notes: '',
+    location: '',
+    requirements: '',
+    nextFollowUp: null,
+    lastContactedAt: '2025-01-10T10:00:00.000Z',
+    createdAt: '2025-01-10T10:00:00.000Z',
+    updatedAt: '2025-01-10T10:00:00.000Z',
+    version: 1,
+    ...overrides,
+  };
+}
+
+export const leadFixtures: Lead[] = [
+  makeLead({
+    id: 'lead-1',
+    name: 'Ravi Kumar',
+    phone: '9848012345',
+    email: 'ravi@example.com',
+    budget: 1250000,
+    projectType: '3BHK',
+    status: 'Quoted',
+    assignedTo: 'Ravi Kumar',
+    location: 'Gachibowli',
+    nextFollowUp: '2025-02-03',
+    version: 4,
+  }),
+  makeLead({ id: 'lead-2', name: 'Anita Sharma', phone: '9848012346', source: 'Referral', projectType: 'Villa' }),
+  makeLead({ id: 'lead-3', name: 'Farhan Ali', phone: '9848012347', email: 'farhan@example.com', status: 'Won' }),
+];
+
+export const analyticsFixture: LeadAnalytics = {
+  totalLeads: 48,
+  newLeads: 12,
+  quotedLeads: 9,
+  wonLeads: 7,
+  conversionRate: 14.6,
+  sourceBreakdown: [{ source: 'Website', count: 30 }],
+  statusBreakdown: [
+    { status: 'New', count: 12 },
+    { status: 'Follow-up', count: 10 },
+    { status: 'Quoted', count: 9 },
+    { status: 'Won', count: 7 },
+    { status: 'Lost', count: 6 },
+    { status: 'Not Interested', count: 4 },
+  ],
+};
+
+export const leadDetailFixture: LeadDetail = {
+  lead: leadFixtures[0] as Lead,
+  timeline: [
+    {
+      id: 't-3',
+      type: 'change',
+      content: '',
+      createdBy: 'Asha Rao',
+      createdAt: '2025-01-12T09:30:00.000Z',
+      changes: { status: ['New', 'Quoted'] },
+    },
+    {
+      id: 't-2',
+      type: 'call',
+      content: 'Wants a modular kitchen first.',
+      createdBy: 'Asha Rao',
+      createdAt: '2025-01-11T06:00:00.000Z',
+    },
+    {
+      id: 't-1',
+      type: 'form_submission',
+      content: 'Calculator: 3BHK, premium, 1450 sq ft',
+      createdBy: 'Website',
+      createdAt: '2025-01-10T10:00:00.000Z',
+    },
+  ],
+};
+
+/** The leads endpoints answering from the fixtures: one page, no next cursor. */
+export function leadHandlers() {
+  return [
+    http.get('/api/leads', () => HttpResponse.json({ items: leadFixtures })),
+    http.get('/api/leads/analytics', () => HttpResponse.json(analyticsFixture)),
+    http.get('/api/leads/:id', ({ params }) => {
+      if (params.id === leadDetailFixture.lead.id) return HttpResponse.json(leadDetailFixture);
+      const lead = leadFixtures.find((item) => item.id === params.id);
+      return lead
+        ? HttpResponse.json<LeadDetail>({ lead, timeline: [] })
+        : HttpResponse.json({ error: 'Lead not found' }, { status: 404 });
+    }),
+    http.post('/api/leads/bulk-update', async ({ request }) => {
+      const body = (await request.json()) as { ids: string[] };
+      const updated = leadFixtures.filter((lead) => body.ids.includes(lead.id));
+      return HttpResponse.json<BulkUpdateResult>({ updated, notFound: [] });
+    }),
+    http.post('/api/leads/bulk-import', () =>
+      HttpResponse.json<BulkImportResult>({ leads: [], merged: 0, skipped: 0, rows: [] }),
+    ),
+  ];
+}
