@@ -1,47 +1,93 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { ADMIN_SECTIONS, type AdminRouteHandle } from './admin/sections';
 import { HomePage } from './site/home-page';
 import { RouteErrorPage } from './site/route-error-page';
 import { SiteLayout } from './site/site-layout';
 import { RouteFallback } from './site/route-fallback';
 
+/** The public website, at the root of the main host. */
+const siteRoute: RouteObject = {
+  path: '/',
+  Component: SiteLayout,
+  ErrorBoundary: RouteErrorPage,
+  HydrateFallback: RouteFallback,
+  children: [
+    { index: true, Component: HomePage },
+    { path: 'projects', lazy: async () => ({ Component: (await import('./site/projects-page')).ProjectsPage }) },
+    {
+      path: 'projects/:id',
+      lazy: async () => ({ Component: (await import('./site/project-detail-page')).ProjectDetailPage }),
+    },
+    { path: 'services', lazy: async () => ({ Component: (await import('./site/services-page')).ServicesPage }) },
+    {
+      path: 'services/:slug',
+      lazy: async () => ({ Component: (await import('./site/service-detail-page')).ServiceDetailPage }),
+    },
+    { path: 'blog', lazy: async () => ({ Component: (await import('./site/blog-page')).BlogPage }) },
+    { path: 'blog/:slug', lazy: async () => ({ Component: (await import('./site/blog-post-page')).BlogPostPage }) },
+    {
+      path: 'calculator',
+      lazy: async () => ({ Component: (await import('./site/calculator-page')).CalculatorPage }),
+    },
+    { path: 'contact', lazy: async () => ({ Component: (await import('./site/contact-page')).ContactPage }) },
+    { path: '*', lazy: async () => ({ Component: (await import('./site/not-found-page')).NotFoundPage }) },
+  ],
+};
+
+const sectionScreens: Record<string, RouteObject['lazy']> = {
+  dashboard: async () => ({ Component: (await import('./admin/dashboard-page')).DashboardPage }),
+  leads: async () => ({ Component: (await import('./admin/leads-page')).LeadsPage }),
+};
+const comingSoon: RouteObject['lazy'] = async () => ({
+  Component: (await import('./admin/coming-soon-page')).ComingSoonPage,
+});
+
 /**
- * The app's routes. Home is in the entry chunk; every other page is its own
- * lazy chunk, and the admin portal is a separate chunk public pages never load.
+ * The admin portal at `basePath`: the layout (session check, login form,
+ * sidebar) and one lazy route per section, so each section has its own URL.
  */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    Component: SiteLayout,
+function portalRoute(basePath: string): RouteObject {
+  return {
+    path: basePath,
     ErrorBoundary: RouteErrorPage,
     HydrateFallback: RouteFallback,
+    lazy: async () => ({ Component: (await import('./admin/admin-layout')).AdminLayout }),
     children: [
-      { index: true, Component: HomePage },
-      { path: 'projects', lazy: async () => ({ Component: (await import('./site/projects-page')).ProjectsPage }) },
+      ...ADMIN_SECTIONS.map((section): RouteObject => {
+        const handle: AdminRouteHandle = { title: section.label, section };
+        const lazy = sectionScreens[section.id] ?? comingSoon;
+        return section.path ? { path: section.path, handle, lazy } : { index: true, handle, lazy };
+      }),
       {
-        path: 'projects/:id',
-        lazy: async () => ({ Component: (await import('./site/project-detail-page')).ProjectDetailPage }),
+        path: '*',
+        handle: { title: 'Page not found' } satisfies AdminRouteHandle,
+        lazy: async () => ({ Component: (await import('./admin/admin-not-found-page')).AdminNotFoundPage }),
       },
-      { path: 'services', lazy: async () => ({ Component: (await import('./site/services-page')).ServicesPage }) },
-      {
-        path: 'services/:slug',
-        lazy: async () => ({ Component: (await import('./site/service-detail-page')).ServiceDetailPage }),
-      },
-      { path: 'blog', lazy: async () => ({ Component: (await import('./site/blog-page')).BlogPage }) },
-      { path: 'blog/:slug', lazy: async () => ({ Component: (await import('./site/blog-post-page')).BlogPostPage }) },
-      {
-        path: 'calculator',
-        lazy: async () => ({ Component: (await import('./site/calculator-page')).CalculatorPage }),
-      },
-      { path: 'contact', lazy: async () => ({ Component: (await import('./site/contact-page')).ContactPage }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./site/not-found-page')).NotFoundPage }) },
     ],
-  },
-  {
-    path: '/admin/*',
-    HydrateFallback: RouteFallback,
-    lazy: async () => ({ Component: (await import('./admin/admin-placeholder-page')).AdminPlaceholderPage }),
-  },
-];
+  };
+}
+
+/** PRODUCT.md: a host whose name starts with 'admin.' shows the portal at '/'. */
+export function isAdminHost(hostname: string): boolean {
+  return hostname.toLowerCase().startsWith('admin.');
+}
+
+/**
+ * The app's routes for a host name. The main host serves the website, with the
+ * portal at /admin; an admin host serves only the portal, at '/'. Home is in the
+ * entry chunk; every other page is its own lazy chunk, and the portal's chunks
+ * are never loaded by public pages.
+ */
+export function routesForHost(hostname: string): RouteObject[] {
+  if (!isAdminHost(hostname)) return [siteRoute, portalRoute('/admin')];
+  return [
+    // Old links and bookmarks to /admin/... keep working on the admin host.
+    { path: '/admin/*', loader: ({ params }) => redirect(`/${params['*'] ?? ''}`) },
+    portalRoute('/'),
+  ];
+}
+
+export const routes: RouteObject[] = routesForHost(window.location.hostname);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -3,6 +3,8 @@ import type { CalculatorResult, ContactResult, Page, PublicProject } from '@app/
 import { estimateCost } from '@app/shared-types/pricing';
 import { calculatorSchema } from '@app/shared-types/forms';
 import { blogPostFixtures, projectFixtures, siteFixture } from './fixtures';
+import { loginSchema, type PublicUser, type SessionUser } from '@app/shared-types/auth';
+import { adminUserFixture, dashboardStatsFixture, FIXTURE_PASSWORD, staffUserFixtures } from './admin-fixtures';
 
 /**
  * The API as the public site sees it, answering from fixtures. Tests override
@@ -37,6 +39,36 @@ export const handlers = [
   ),
 ];
 
-// The Leads CRM endpoints, answering from the leads feature's fixtures.
-import { leadHandlers } from '../features/leads/test-fixtures';
-handlers.push(...leadHandlers());
+/**
+ * The admin portal's auth and dashboard endpoints. Signed out by default;
+ * `server.use(...signedInAs(user))` starts a test with a live session.
+ */
+handlers.push(
+  http.get('/api/auth/me', () => HttpResponse.json({ error: 'Please sign in to continue' }, { status: 401 })),
+  http.post('/api/auth/login', async ({ request }) => {
+    const input = await loginSchema.validate(await request.json());
+    const user = staffUserFixtures.find((item) => item.email === input.email);
+    if (!user || input.password !== FIXTURE_PASSWORD) {
+      return HttpResponse.json({ error: 'Invalid email or password' }, { status: 401 });
+    }
+    return HttpResponse.json<SessionUser>({ user });
+  }),
+  http.post('/api/auth/logout', () => HttpResponse.json({ error: 'Please sign in to continue' }, { status: 401 })),
+  http.get('/api/dashboard/comprehensive-stats', () => HttpResponse.json(dashboardStatsFixture)),
+);
+
+/** A live session for `user` until the app logs out, after which /api/auth/me answers 401 again. */
+export function signedInAs(user: PublicUser = adminUserFixture) {
+  let signedIn = true;
+  return [
+    http.get('/api/auth/me', () =>
+      signedIn
+        ? HttpResponse.json<SessionUser>({ user })
+        : HttpResponse.json({ error: 'Please sign in to continue' }, { status: 401 }),
+    ),
+    http.post('/api/auth/logout', () => {
+      signedIn = false;
+      return HttpResponse.json({ ok: true });
+    }),
+  ];
+}

@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { AdminBrand } from './admin-brand';
+import { AdminMeta } from './admin-meta';
+
+/** Shown at any portal address while signed out; signing in shows that address's section. */
+export function AdminLoginScreen() {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <AdminMeta title="Sign in" />
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Box sx={{ mb: 3 }}>
+            <AdminBrand />
+          </Box>
+          <Typography variant="h3" component="h1" sx={{ mb: 1 }}>
+            Admin Portal
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Sign in with your staff account.
+          </Typography>
+          <LoginForm />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

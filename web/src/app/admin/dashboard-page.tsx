@@ -1,0 +1,25 @@
+import Typography from '@mui/material/Typography';
+import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import type { DashboardLinks } from '../../features/dashboard/model';
+import { usePortalHref } from './portal-base';
+
+/** The portal's default section. The Leads CRM opens its Add Lead dialog for ?new=1 and a lead for ?lead=<id>. */
+export function DashboardPage() {
+  const href = usePortalHref();
+  const links: DashboardLinks = {
+    addCustomer: href('leads?new=1'),
+    newProject: href('projects'),
+    createQuote: href('quotations'),
+    markAttendance: href('attendance'),
+    leads: href('leads'),
+    lead: (id) => href(`leads?lead=${encodeURIComponent(id)}`),
+  };
+  return (
+    <>
+      <Typography variant="h3" component="h1" sx={{ mb: 3 }}>
+        Dashboard
+      </Typography>
+      <DashboardOverview links={links} />
+    </>
+  );
+}

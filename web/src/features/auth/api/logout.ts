@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api, unwrap } from '../../../lib/api-client';
+import { getSessionQueryOptions } from './get-session';
+
+/** Ends the session on the server and clears its cookie. */
+export function logout() {
+  return unwrap(api.auth.logout.$post());
+}
+
+/**
+ * Signs this browser out: the session query becomes null (the login form shows)
+ * and every other cached answer goes, so nothing of the last user stays in memory.
+ */
+export function clearClientSession(queryClient: QueryClient) {
+  void queryClient.cancelQueries();
+  queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+}
+
+/**
+ * Logout always signs the browser out and goes to `redirectTo` (the portal's
+ * dashboard); a server error is only logged (SPEC.md 8).
+ */
+export function useLogout({ redirectTo }: { redirectTo: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationKey: ['auth', 'logout'],
+    mutationFn: logout,
+    onError: (error) => console.error('Logout failed', error),
+    onSettled: () => {
+      clearClientSession(queryClient);
+      void navigate(redirectTo);
+    },
+  });
+}
