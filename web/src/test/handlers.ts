@@ -72,3 +72,7 @@ export function signedInAs(user: PublicUser = adminUserFixture) {
     }),
   ];
 }
+
+// The Leads CRM endpoints, answering from the leads feature's fixtures.
+import { leadHandlers } from '../features/leads/test-fixtures';
+handlers.push(...leadHandlers());
