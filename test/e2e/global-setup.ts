@@ -4,6 +4,8 @@ import { launchLocalServer } from '@app/functions/local/launch';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const E2E_TABLE = 'e2e';
+/** The first superadmin the server creates on its empty table. */
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-Admin-pass-1', name: 'Administrator' };
 
 /**
  * Starts a fresh in-memory DynamoDB Local and the built local server on a free
@@ -14,7 +16,15 @@ export default async function globalSetup() {
   const server = await launchLocalServer({
     cwd: root,
     args: ['functions/dist/local-server.js'],
-    env: { PORT: '0', HOST: '127.0.0.1', DYNAMODB_ENDPOINT: dynamo.endpoint, TABLE_NAME: E2E_TABLE, LOG_LEVEL: 'silent' },
+    env: {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      TABLE_NAME: E2E_TABLE,
+      LOG_LEVEL: 'silent',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
   });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DYNAMODB_ENDPOINT = dynamo.endpoint;
