@@ -33,7 +33,16 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose: () =>
   const createLead = useCreateLead();
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="add-lead-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="add-lead-title"
+      // The form sits between the paper and its content: let the content scroll and keep the buttons in view.
+      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
+    >
       <Formik
         initialValues={ADD_LEAD_INITIAL_VALUES}
         validationSchema={leadCreateSchema}

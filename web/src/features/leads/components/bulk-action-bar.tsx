@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { lighten } from '@mui/material/styles';
 import { LEAD_STATUSES, type LeadStatus } from '@app/shared-types/constants';
 import { SALESPEOPLE, type Lead, type Salesperson } from '@app/shared-types/leads';
 import { whatsappLink } from '@app/shared-types/phone';
@@ -84,9 +84,14 @@ export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
       component="section"
       aria-label="Bulk actions"
       sx={(theme) => ({
+        // Stays in view under the portal's app bar while rows are ticked further down the table.
+        position: 'sticky',
+        top: { xs: 64, sm: 72 },
+        zIndex: 3,
         px: 2,
         py: 1.25,
-        bgcolor: count > 0 ? alpha(theme.palette.primary.main, 0.06) : 'background.paper',
+        // Opaque, so rows scrolling under it do not show through.
+        bgcolor: count > 0 ? lighten(theme.palette.primary.main, 0.93) : 'background.paper',
         borderColor: count > 0 ? 'primary.light' : 'divider',
       })}
     >
@@ -94,7 +99,7 @@ export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
         <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 96 }} aria-live="polite">
           {count > 0 ? `${count} selected` : 'Select leads to act on them'}
         </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', '& .MuiButton-root': { px: 1.75 } }}>
           <Button size="small" variant="outlined" endIcon={<ArrowDropDownIcon />} onClick={openMenu('assign')} disabled={bulkUpdate.isPending}>
             Assign to
           </Button>

@@ -70,7 +70,7 @@ export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
 
   return (
     <Grid container spacing={1.5} component="section" aria-label="Filter leads">
-      <Grid size={{ xs: 12, md: 4 }}>
+      <Grid size={{ xs: 12, xl: 4 }}>
         <TextField
           size="small"
           type="search"

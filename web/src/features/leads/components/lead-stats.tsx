@@ -19,8 +19,9 @@ export function LeadStats() {
 
   return (
     <Grid container spacing={2} component="section" aria-label="Lead statistics">
-      {cards.map((card) => (
-        <Grid key={card.label} size={{ xs: 6, sm: 4, md: 'grow' }}>
+      {cards.map((card, index) => (
+        // Five cards: on phones the last one takes the whole row.
+        <Grid key={card.label} size={{ xs: index === cards.length - 1 ? 12 : 6, sm: 4, md: 'grow' }}>
           <StatCard label={card.label} value={card.value} />
         </Grid>
       ))}

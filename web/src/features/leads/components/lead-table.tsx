@@ -41,35 +41,35 @@ function NoRowsOverlay() {
 }
 
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 160, flex: 1.2 },
-  { field: 'phone', headerName: 'Phone', minWidth: 140 },
-  { field: 'email', headerName: 'Email', minWidth: 190, flex: 1 },
-  { field: 'source', headerName: 'Source', minWidth: 120 },
-  { field: 'projectType', headerName: 'Project Type', minWidth: 110 },
+  { field: 'name', headerName: 'Name', minWidth: 150, flex: 1.2 },
+  { field: 'phone', headerName: 'Phone', width: 125 },
+  { field: 'email', headerName: 'Email', minWidth: 180, flex: 1 },
+  { field: 'source', headerName: 'Source', width: 130 },
+  { field: 'projectType', headerName: 'Project Type', width: 110 },
   {
     field: 'budget',
     headerName: 'Budget',
     type: 'number',
-    minWidth: 120,
+    width: 115,
     valueFormatter: (value: number) => formatINR(value),
   },
   {
     field: 'status',
     headerName: 'Status',
-    minWidth: 130,
+    width: 150,
     renderCell: ({ row }) => <LeadStatusChip status={row.status} />,
   },
-  { field: 'assignedTo', headerName: 'Assigned To', minWidth: 130 },
+  { field: 'assignedTo', headerName: 'Assigned To', width: 120 },
   {
     field: 'nextFollowUp',
     headerName: 'Next Follow-up',
-    minWidth: 150,
+    width: 140,
     valueFormatter: (value: string | null) => formatOptionalDate(value),
   },
   {
     field: 'createdAt',
     headerName: 'Created',
-    minWidth: 150,
+    width: 140,
     valueFormatter: (value: string) => formatDate(value),
   },
 ];
@@ -77,8 +77,9 @@ const baseColumns: GridColDef<Lead>[] = [
 /** Order and filters come from the server, so the grid neither sorts nor filters. */
 const columns = baseColumns.map((column): GridColDef<Lead> => ({ ...column, sortable: false, filterable: false }));
 
-/** Columns a phone has room for. */
+/** Columns a phone has room for: name and status (the drawer has the rest, with call links). */
 const PHONE_COLUMNS: GridColumnVisibilityModel = {
+  phone: false,
   email: false,
   source: false,
   projectType: false,

@@ -40,6 +40,8 @@ export function LeadTimeline({ entries }: { entries: TimelineEntry[] }) {
     <Box component="ol" aria-label="Timeline" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {entries.map((entry) => {
         const changes = describeChanges(entry.changes);
+        // A change entry's text repeats its changes in one line; the list reads better.
+        const content = changes.length > 0 ? '' : entry.content;
         return (
           <Box
             component="li"
@@ -61,9 +63,9 @@ export function LeadTimeline({ entries }: { entries: TimelineEntry[] }) {
               <Typography variant="subtitle2" component="p">
                 {entryLabel(entry)}
               </Typography>
-              {entry.content && (
+              {content && (
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {entry.content}
+                  {content}
                 </Typography>
               )}
               {changes.map((line) => (
