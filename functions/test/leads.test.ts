@@ -1,9 +1,10 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { BulkImportResult, BulkUpdateResult, Lead, LeadAnalytics, LeadDetail, TimelineEntry } from '@app/shared-types/leads';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
+import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createTestApp, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
 
 let app: TestApp;
@@ -207,7 +208,7 @@ describe('GET /api/leads', () => {
   });
 
   it('pages with an opaque cursor, every lead exactly once, filtered or not', async () => {
-    for (const query of [{}, { source: 'Referral' }, { sort: 'followUp' }]) {
+    for (const query of [{}, { source: 'Referral' }, { sort: 'followUp' }] as Record<string, string>[]) {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
@@ -399,5 +400,49 @@ describe('analytics and the dashboard on a known data set', () => {
     expect(stats.newLeads.map((lead) => lead.name)).toEqual(['Fresh 6', 'Fresh 5', 'Fresh 4', 'Fresh 3', 'Fresh 2']);
     expect(stats.followUpsDue.map((lead) => lead.name)).toEqual(['Due yesterday', 'Due today']);
     expect((await staffRequest(own.app, '/api/dashboard/comprehensive-stats', undefined)).status).toBe(401);
+  });
+});
+
+describe('leads saved by an earlier version (local data)', () => {
+  it('are indexed and counted once at start-up', async () => {
+    const own = await createTestApp();
+    const { cookie } = await signedInStaff(own.app, own.db, 'employee');
+    const now = new Date().toISOString();
+    // The shape session-one lead capture stored: gsi1 only, no status/follow-up index, no counters.
+    await own.db.doc.send(
+      new PutCommand({
+        TableName: own.db.table,
+        Item: {
+          ...keys.lead('11111111-1111-4111-8111-111111111111'),
+          entityType: 'Lead',
+          gsi1pk: keys.leads(),
+          gsi1sk: `${now}#11111111-1111-4111-8111-111111111111`,
+          id: '11111111-1111-4111-8111-111111111111',
+          name: 'Old Lead',
+          phone: '9123456789',
+          phoneKey: '9123456789',
+          email: '',
+          source: 'Website',
+          budget: 0,
+          projectType: '',
+          status: 'New',
+          priority: 'medium',
+          assignedTo: '',
+          notes: '',
+          location: 'Hyderabad',
+          requirements: '',
+          nextFollowUp: null,
+          lastContactedAt: now,
+          createdAt: now,
+          updatedAt: now,
+          version: 1,
+        },
+      }),
+    );
+    expect(await upgradeLocalData(own.db)).toBe(1);
+    expect(await upgradeLocalData(own.db)).toBe(0);
+    const page = await json<Page<Lead>>(staffRequest(own.app, '/api/leads?status=New&q=old%20lead', cookie));
+    expect(page.items.map((lead) => lead.name)).toEqual(['Old Lead']);
+    expect(await json(staffRequest(own.app, '/api/leads/analytics', cookie))).toMatchObject({ totalLeads: 1, newLeads: 1 });
   });
 });

@@ -241,7 +241,7 @@ describe('public function role', () => {
       if (name === 'submissions') sample(name, fn('ESTIMATES', false));
       else if (name === 'rateLimit') sample(name, fn('public-form', '203.0.113.7', 1));
       else if (name === 'blogPostsByStatus' || name === 'leadsByStatus') sample(name, fn('published'));
-      else if (name === 'stats') sample(name, fn('LEADS'));
+      else if (name === 'stats') sample(name, fn('LEADS', 0));
       else sample(name, fn('x', '2026-01-01T00:00:00Z', 'y'));
     }
     const publicAccess: Record<string, string[]> = {
@@ -265,6 +265,7 @@ describe('public function role', () => {
       leadFollowUps: [], // gsi3 list of leads by follow-up: admin only
       leadFollowUpSort: [], // a gsi3 sort key
       stats: ['write'], // counters: a new website lead counts itself (ADD inside its transaction)
+      statsPartition: ['write'], // the same partition, read whole by the admin's counters
       employee: [], // staff accounts and their password hashes: admin only
       employeeEmail: [], // email marker of a staff account: admin only
       employees: [], // gsi1 list of staff: admin only

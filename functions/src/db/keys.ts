@@ -48,8 +48,12 @@ export const keys = {
   leadFollowUpSort: (nextFollowUp: string | null, createdAt: string, id: string) =>
     `${nextFollowUp ?? NO_FOLLOW_UP}#${createdAt}#${id}`,
 
-  /** Counters kept by every write that changes them: 'LEADS' (analytics) and 'DASHBOARD'. */
-  stats: (name: 'LEADS' | 'DASHBOARD') => ({ pk: 'STATS', sk: name }),
+  /**
+   * Counters kept by every write that changes them: 'LEADS' (analytics) and
+   * 'DASHBOARD', each spread over shards so concurrent writes rarely meet on one item.
+   */
+  stats: (name: 'LEADS' | 'DASHBOARD', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
+  statsPartition: () => 'STATS',
 
   employee: (id: string) => ({ pk: `EMPLOYEE#${id}`, sk: 'EMPLOYEE' }),
   /** Marker that makes an email address (lower-cased) belong to one employee. */

@@ -1,11 +1,12 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { randomInt } from 'node:crypto';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { keys } from './keys';
 
 /**
  * Counters kept up to date by the writes that change them, inside the same
  * transaction, so a count is never off and reading one is a GetItem instead of
- * a table walk. Two items: 'LEADS' (the CRM's analytics) and 'DASHBOARD'.
+ * a table walk. Two sets: 'LEADS' (the CRM's analytics) and 'DASHBOARD'.
  */
 
 export type CounterName = 'LEADS' | 'DASHBOARD';
@@ -37,9 +38,17 @@ export function mergeDeltas(...all: CounterDeltas[]): CounterDeltas {
 }
 
 /**
- * The TransactWriteItems entry that applies `deltas` with atomic ADDs, or null
- * when nothing changes. Attribute names go through placeholders (they hold
- * spaces and colons).
+ * How many items each counter set is spread over. Every write adds to one
+ * shard picked at random, so transactions running at the same moment (website
+ * leads arriving together) seldom touch the same item and conflict; a read
+ * adds the shards up.
+ */
+export const COUNTER_SHARDS = 10;
+
+/**
+ * The TransactWriteItems entry that applies `deltas` with atomic ADDs to one
+ * shard, or null when nothing changes. Attribute names go through
+ * placeholders (they hold spaces and colons).
  */
 export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas) {
   const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
@@ -54,7 +63,7 @@ export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas) 
   return {
     Update: {
       TableName: db.table,
-      Key: keys.stats(name),
+      Key: keys.stats(name, randomInt(COUNTER_SHARDS)),
       UpdateExpression: `ADD ${clauses.join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -62,25 +71,28 @@ export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas) 
   };
 }
 
-/** Reads counter items in one BatchGetItem; a counter never written reads as 0. */
-export async function readCounters(db: Db, names: readonly CounterName[]): Promise<Record<CounterName, Record<string, number>>> {
-  const result = { LEADS: {}, DASHBOARD: {} } as Record<CounterName, Record<string, number>>;
-  let request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: boolean }> | undefined = {
-    [db.table]: { Keys: names.map((name) => keys.stats(name)), ConsistentRead: true },
-  };
-  for (let attempt = 0; request && attempt < 5; attempt++) {
-    const response: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of response.Responses?.[db.table] ?? []) {
-      const counters: Record<string, number> = {};
+/** Reads every counter (all shards of both sets: one Query of a small partition) and adds the shards up. */
+export async function readCounters(db: Db): Promise<Record<CounterName, Record<string, number>>> {
+  const result: Record<CounterName, Record<string, number>> = { LEADS: {}, DASHBOARD: {} };
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page: QueryCommandOutput = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.statsPartition() },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const counters = result[String(item.sk).split('#')[0] as CounterName];
+      if (!counters) continue;
       for (const [attribute, value] of Object.entries(item)) {
-        if (typeof value === 'number') counters[attribute] = value;
+        if (typeof value === 'number') counters[attribute] = (counters[attribute] ?? 0) + value;
       }
-      result[item.sk as CounterName] = counters;
     }
-    const unprocessed: { Keys?: Record<string, unknown>[] } | undefined = response.UnprocessedKeys?.[db.table];
-    request = unprocessed?.Keys?.length
-      ? { [db.table]: { Keys: unprocessed.Keys as Record<string, string>[], ConsistentRead: true } }
-      : undefined;
-  }
+    start = page.LastEvaluatedKey;
+  } while (start);
   return result;
 }

@@ -15,6 +15,7 @@ import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
 import { seedFirstStart } from './seed';
+import { upgradeLocalData } from './upgrade-data';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 function findRepoRoot(from: string): string {
@@ -43,6 +44,8 @@ const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: en
 
 if (await ensureTable(db)) console.log(`Created table '${db.table}'.`);
 if (await seedFirstStart(db)) console.log('Seeded first-start content (settings, sample projects, blog posts).');
+const upgradedLeads = await upgradeLocalData(db);
+if (upgradedLeads > 0) console.log(`Indexed ${upgradedLeads} leads saved by an earlier version for the Leads CRM.`);
 const firstAdmin = await ensureFirstAdmin(db, env);
 if (firstAdmin) console.log(firstAdminMessage(firstAdmin));
 

@@ -10,7 +10,7 @@ const NEW_LEADS_SHOWN = 5;
 const FOLLOW_UPS_SHOWN = 10;
 
 /**
- * The dashboard's figures: kept counters (one BatchGetItem), the newest New
+ * The dashboard's figures: kept counters (one Query of the small STATS partition), the newest New
  * leads (one Query) and the follow-ups due (a Query on the follow-up index,
  * bounded by today's date).
  */
@@ -18,7 +18,7 @@ export const dashboard = new Hono<AppEnv>().get('/comprehensive-stats', async (c
   const db = c.var.deps.db;
   const today = calendarDate(nowMs(c));
   const [counters, newLeads, followUpsDue] = await Promise.all([
-    readCounters(db, ['DASHBOARD', 'LEADS']),
+    readCounters(db),
     listNewestInStatus(db, 'New', NEW_LEADS_SHOWN),
     listFollowUpsDue(db, today, FOLLOW_UPS_SHOWN),
   ]);

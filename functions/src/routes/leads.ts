@@ -67,7 +67,7 @@ export const leads = new Hono<AppEnv>()
     return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Lead>, 200);
   })
   .get('/analytics', async (c) => {
-    const { LEADS: counters } = await readCounters(c.var.deps.db, ['LEADS']);
+    const { LEADS: counters } = await readCounters(c.var.deps.db);
     const count = (name: string) => Math.max(0, counters[name] ?? 0);
     const total = count(leadCounter.total);
     const won = count(leadCounter.status('Won'));
