@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import {
   createContext,
@@ -92,50 +93,54 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={toast}>
       {children}
       {current && (
-        <Snackbar
-          key={current.id}
-          open={open}
-          autoHideDuration={TOAST_DURATION_MS}
-          onClose={handleClose}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          slotProps={{ transition: { onExited: handleExited } }}
-          // Sits above the floating WhatsApp button so neither hides the other.
-          sx={{ bottom: { xs: 88, sm: 96 }, maxWidth: { md: 420 }, width: { md: '100%' } }}
-        >
-          <Box
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerEnd}
-            onPointerCancel={onPointerEnd}
-            sx={{
-              width: '100%',
-              touchAction: 'pan-y',
-              transform: swipe ? `translateX(${swipe.dx}px)` : undefined,
-              opacity: swipe ? Math.max(0.3, 1 - swipe.dx / 200) : undefined,
-              transition: swipe ? 'none' : 'transform 150ms ease-out',
-            }}
+        // A portal of its own, made when the toast shows: a dialog open at that
+        // moment hides the rest of the page from screen readers, not the toast.
+        <Portal key={current.id}>
+          <Snackbar
+            key={current.id}
+            open={open}
+            autoHideDuration={TOAST_DURATION_MS}
+            onClose={handleClose}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            slotProps={{ transition: { onExited: handleExited } }}
+            // Sits above the floating WhatsApp button so neither hides the other.
+            sx={{ bottom: { xs: 88, sm: 96 }, maxWidth: { md: 420 }, width: { md: '100%' } }}
           >
-            <Alert
-              ref={alertRef}
-              tabIndex={-1}
-              role={destructive ? 'alert' : 'status'}
-              aria-live={destructive ? 'assertive' : 'polite'}
-              severity={destructive ? 'error' : 'success'}
-              variant="standard"
-              onClose={close}
+            <Box
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerEnd}
+              onPointerCancel={onPointerEnd}
               sx={{
                 width: '100%',
-                alignItems: 'flex-start',
-                border: 1,
-                borderColor: destructive ? 'error.light' : 'success.light',
-                boxShadow: '0 12px 32px rgba(30, 20, 10, 0.18)',
+                touchAction: 'pan-y',
+                transform: swipe ? `translateX(${swipe.dx}px)` : undefined,
+                opacity: swipe ? Math.max(0.3, 1 - swipe.dx / 200) : undefined,
+                transition: swipe ? 'none' : 'transform 150ms ease-out',
               }}
             >
-              <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>
-              {current.description}
-            </Alert>
-          </Box>
-        </Snackbar>
+              <Alert
+                ref={alertRef}
+                tabIndex={-1}
+                role={destructive ? 'alert' : 'status'}
+                aria-live={destructive ? 'assertive' : 'polite'}
+                severity={destructive ? 'error' : 'success'}
+                variant="standard"
+                onClose={close}
+                sx={{
+                  width: '100%',
+                  alignItems: 'flex-start',
+                  border: 1,
+                  borderColor: destructive ? 'error.light' : 'success.light',
+                  boxShadow: '0 12px 32px rgba(30, 20, 10, 0.18)',
+                }}
+              >
+                <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>
+                {current.description}
+              </Alert>
+            </Box>
+          </Snackbar>
+        </Portal>
       )}
     </ToastContext.Provider>
   );

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { BulkImportInput, BulkImportResult, Lead } from '@app/shared-types/leads';
 import { describe, expect, it } from 'vitest';
 import { analyticsFixture, leadDetailFixture, leadFixtures, makeLead } from '../../features/leads/test-fixtures';
-import { renderRoute } from '../../test/render';
+import { findToast, renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 import { LeadsPage } from './leads-page';
 
@@ -18,18 +18,6 @@ function renderLeads(url = '/admin/leads', role?: string) {
 async function enter(user: User, field: HTMLElement, text: string) {
   await user.click(field);
   await user.paste(text);
-}
-
-/**
- * The toast titled `title`. Toasts shown while a dialog or the drawer is open
- * sit behind the modal's aria-hidden, so hidden elements are searched too.
- */
-function findToast(role: 'status' | 'alert', title: string) {
-  return waitFor(() => {
-    const toast = screen.getAllByRole(role, { hidden: true }).find((element) => within(element).queryByText(title));
-    if (!toast) throw new Error(`No ${role} toast titled '${title}'`);
-    return toast;
-  });
 }
 
 /** The number a StatCard shows under its label. */
