@@ -26,6 +26,16 @@ export const text = () =>
     .typeError('Must be text')
     .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
+/** The page size of a list query: a whole number from 1 to 100. */
+export const pageLimit = (defaultValue: number) =>
+  yup
+    .number()
+    .typeError('limit must be a number')
+    .integer('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(defaultValue);
+
 const phone = text()
   .required('Phone number is required')
   .max(20, 'Phone number is too long')

@@ -7,7 +7,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from './constants';
-import { text } from './forms';
+import { pageLimit, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -148,13 +148,7 @@ export const leadListQuerySchema = yup.object({
   projectType: yup.mixed<LeadProjectType>().oneOf([...LEAD_PROJECT_TYPES], 'Unknown project type').optional(),
   q: yup.string().trim().max(100, 'Search is too long').optional(),
   sort: yup.mixed<LeadSort>().oneOf([...LEAD_SORTS], 'sort must be created or followUp').default('created'),
-  limit: yup
-    .number()
-    .typeError('limit must be a number')
-    .integer('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(25),
+  limit: pageLimit(25),
   cursor: yup.string().max(2048).optional(),
 });
 export type LeadListQuery = yup.InferType<typeof leadListQuerySchema>;

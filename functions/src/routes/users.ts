@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as yup from 'yup';
 import { ADMIN_ROLES, type PublicUser } from '@app/shared-types/auth';
+import { pageLimit } from '@app/shared-types/forms';
 import type { Page } from '@app/shared-types/api';
 import { requireRole } from '../auth/middleware';
 import { decodeCursor, encodeCursor } from '../db/cursor';
@@ -10,13 +11,7 @@ import type { AppEnv } from '../lib/deps';
 import { errorBody, queryParams } from '../lib/http';
 
 const listQuery = yup.object({
-  limit: yup
-    .number()
-    .typeError('limit must be a number')
-    .integer('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(50),
+  limit: pageLimit(50),
   cursor: yup.string().max(1024).optional(),
 });
 

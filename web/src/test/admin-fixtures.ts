@@ -1,5 +1,6 @@
 import type { PublicUser } from '@app/shared-types/auth';
-import type { DashboardStats, Lead } from '@app/shared-types/leads';
+import type { DashboardStats } from '@app/shared-types/leads';
+import { makeLead } from '../features/leads/test-fixtures';
 
 /** The password the MSW login handler accepts for any fixture user's email. */
 export const FIXTURE_PASSWORD = 'secret123';
@@ -20,39 +21,18 @@ export const employeeUserFixture: PublicUser = {
 
 export const staffUserFixtures = [adminUserFixture, employeeUserFixture];
 
-function leadFixture(overrides: Partial<Lead> & Pick<Lead, 'id' | 'name' | 'phone'>): Lead {
-  return {
-    email: '',
-    source: 'Website',
-    budget: 0,
-    projectType: '',
-    status: 'New',
-    priority: 'medium',
-    assignedTo: '',
-    notes: '',
-    location: '',
-    requirements: '',
-    nextFollowUp: null,
-    lastContactedAt: '2025-01-10T10:00:00.000Z',
-    createdAt: '2025-01-10T10:00:00.000Z',
-    updatedAt: '2025-01-10T10:00:00.000Z',
-    version: 1,
-    ...overrides,
-  };
-}
-
 export const dashboardStatsFixture: DashboardStats = {
   totalCustomers: 42,
   activeProjects: 7,
   pendingQuotations: 5,
   totalVendors: 13,
   newLeads: [
-    leadFixture({ id: 'lead-new-1', name: 'Meera Iyer', phone: '+91 98490 11111', source: 'Website' }),
-    leadFixture({ id: 'lead-new-2', name: 'Farhan Ali', phone: '+91 98490 22222', source: 'Google Ads' }),
+    makeLead({ id: 'lead-new-1', name: 'Meera Iyer', phone: '+91 98490 11111', source: 'Website' }),
+    makeLead({ id: 'lead-new-2', name: 'Farhan Ali', phone: '+91 98490 22222', source: 'Google Ads' }),
   ],
   newLeadsCount: 9,
   followUpsDue: [
-    leadFixture({
+    makeLead({
       id: 'lead-due-1',
       name: 'Lakshmi Menon',
       phone: '+91 98490 33333',

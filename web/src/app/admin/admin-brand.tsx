@@ -1,45 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { BrandMark } from '../../components/layouts/brand';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 
 /** The firm's logo and name (Settings > Company) with an 'Admin Portal' line. */
 export function AdminBrand() {
   const { data: site } = useSiteInfo();
-  const [logoFailed, setLogoFailed] = useState(false);
   const name = site?.companyName;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minWidth: 0 }}>
-      {site?.companyLogo && !logoFailed ? (
-        <Box
-          component="img"
-          src={site.companyLogo}
-          alt=""
-          width={36}
-          height={36}
-          onError={() => setLogoFailed(true)}
-          sx={{ width: 36, height: 36, flexShrink: 0, borderRadius: 1 }}
-        />
-      ) : (
-        <Box
-          aria-hidden
-          sx={{
-            width: 36,
-            height: 36,
-            flexShrink: 0,
-            borderRadius: 1.5,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'primary.main',
-            color: 'common.white',
-            fontFamily: (theme) => theme.typography.h1.fontFamily,
-            fontWeight: 700,
-            fontSize: 20,
-          }}
-        >
-          {name?.charAt(0) ?? ''}
-        </Box>
-      )}
+      <BrandMark name={name} logo={site?.companyLogo} />
       <Box sx={{ minWidth: 0 }}>
         <Typography
           component="p"

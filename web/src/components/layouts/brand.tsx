@@ -12,7 +12,6 @@ interface BrandProps {
 
 /** The firm's logo and name, linking home. The logo hides itself if it cannot load. */
 export function Brand({ name, logo, inverted = false }: BrandProps) {
-  const [logoFailed, setLogoFailed] = useState(false);
   return (
     <Box
       component={RouterLink}
@@ -26,36 +25,7 @@ export function Brand({ name, logo, inverted = false }: BrandProps) {
         minWidth: 0,
       }}
     >
-      {logo && !logoFailed ? (
-        <Box
-          component="img"
-          src={logo}
-          alt=""
-          width={36}
-          height={36}
-          onError={() => setLogoFailed(true)}
-          sx={{ width: 36, height: 36, flexShrink: 0, borderRadius: 1 }}
-        />
-      ) : (
-        <Box
-          aria-hidden
-          sx={{
-            width: 36,
-            height: 36,
-            flexShrink: 0,
-            borderRadius: 1.5,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: inverted ? 'secondary.main' : 'primary.main',
-            color: 'common.white',
-            fontFamily: (theme) => theme.typography.h1.fontFamily,
-            fontWeight: 700,
-            fontSize: 20,
-          }}
-        >
-          {name?.charAt(0) ?? ''}
-        </Box>
-      )}
+      <BrandMark name={name} logo={logo} inverted={inverted} />
       {name ? (
         <Typography
           component="span"
@@ -75,6 +45,41 @@ export function Brand({ name, logo, inverted = false }: BrandProps) {
         // Holds the name's place while the firm's details load, so the header does not jump.
         <Box aria-hidden sx={{ width: 160, height: 18, borderRadius: 1, bgcolor: 'rgba(60, 44, 30, 0.08)' }} />
       )}
+    </Box>
+  );
+}
+
+/** The firm's logo, or its initial in a tile while there is none (or it cannot load). */
+export function BrandMark({ name, logo, inverted = false }: BrandProps) {
+  const [logoFailed, setLogoFailed] = useState(false);
+  return logo && !logoFailed ? (
+    <Box
+      component="img"
+      src={logo}
+      alt=""
+      width={36}
+      height={36}
+      onError={() => setLogoFailed(true)}
+      sx={{ width: 36, height: 36, flexShrink: 0, borderRadius: 1 }}
+    />
+  ) : (
+    <Box
+      aria-hidden
+      sx={{
+        width: 36,
+        height: 36,
+        flexShrink: 0,
+        borderRadius: 1.5,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: inverted ? 'secondary.main' : 'primary.main',
+        color: 'common.white',
+        fontFamily: (theme) => theme.typography.h1.fontFamily,
+        fontWeight: 700,
+        fontSize: 20,
+      }}
+    >
+      {name?.charAt(0) ?? ''}
     </Box>
   );
 }
