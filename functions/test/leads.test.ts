@@ -65,6 +65,23 @@ describe('POST /api/leads', () => {
     expect(Object.keys((await json<{ fields: Record<string, string> }>(wrong)).fields).sort()).toEqual(['budget', 'email', 'source', 'status']);
   });
 
+  it('refuses a date that does not exist', async () => {
+    const response = await staffRequest(app, '/api/leads', employee, { method: 'POST', body: { name: 'A', phone: uniquePhone(), nextFollowUp: '2026-02-31' } });
+    expect(response.status).toBe(400);
+    expect(await json(response)).toMatchObject({ fields: { nextFollowUp: 'Enter a real date' } });
+  });
+
+  it('gives website leads project types the CRM knows, so staff can edit them', async () => {
+    for (const [projectType, expected] of [['consultation', ''], ['commercial', 'Commercial']] as const) {
+      const own = uniquePhone();
+      expect((await postJson(app, '/api/contact', { firstName: 'Web', lastName: 'Visitor', email: 'web@example.com', phone: own, projectType, message: 'Hello' })).status).toBe(201);
+      const { items } = await json<Page<Lead>>(staffRequest(app, `/api/leads?q=${own}`, employee));
+      expect(items[0]?.projectType).toBe(expected);
+      const edit = await staffRequest(app, `/api/leads/${items[0]!.id}`, employee, { method: 'PUT', body: { ...items[0], status: 'Follow-up' } });
+      expect(edit.status).toBe(200);
+    }
+  });
+
   it('refuses a second lead with the same phone, however it is written (409)', async () => {
     const phone = uniquePhone();
     await addLead({ phone });
@@ -203,8 +220,8 @@ describe('GET /api/leads', () => {
     expect((await json<Page<Lead>>(byName)).items.map((lead) => lead.id)).toEqual([created[0]!.id]);
   });
 
-  it('sorts by next follow-up, leads without one last', async () => {
-    expect(names(await list({ sort: 'followUp' }))).toEqual(['#3', '#1', '#0', '#2', '#4']);
+  it('sorts by next follow-up, leads without one (or closed, like the Won #3) last', async () => {
+    expect(names(await list({ sort: 'followUp' }))).toEqual(['#1', '#0', '#2', '#3', '#4']);
   });
 
   it('pages with an opaque cursor, every lead exactly once, filtered or not', async () => {
@@ -228,6 +245,13 @@ describe('GET /api/leads', () => {
     expect((await staffRequest(app, '/api/leads?cursor=not-a-cursor', employee)).status).toBe(400);
     expect((await staffRequest(app, '/api/leads?status=Maybe', employee)).status).toBe(400);
     expect((await staffRequest(app, '/api/leads?limit=1000', employee)).status).toBe(400);
+    // A cursor missing key attributes, or with empty ones, is not DynamoDB's problem: 400, not 500.
+    const partial = Buffer.from(JSON.stringify({ gsi1pk: 'LEADS' })).toString('base64url');
+    expect((await staffRequest(app, `/api/leads?cursor=${partial}`, employee)).status).toBe(400);
+    const empty = Buffer.from(JSON.stringify({ gsi1pk: 'LEADS', gsi1sk: '', pk: '', sk: '' })).toString('base64url');
+    expect((await staffRequest(app, `/api/leads?cursor=${empty}`, employee)).status).toBe(400);
+    // A repeated parameter arrives as a list.
+    expect((await staffRequest(app, '/api/leads?q=a&q=b', employee)).status).toBe(400);
   });
 });
 

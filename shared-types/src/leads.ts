@@ -52,7 +52,12 @@ const optionalDate = () =>
     .nullable()
     .transform((value: unknown) => (value === '' ? null : value))
     .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-    .test('date', 'Enter a real date', (value) => !value || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    // Date.parse rolls 2026-02-31 over into March; a real date survives the round trip.
+    .test('date', 'Enter a real date', (value) => {
+      if (!value) return true;
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    })
     .default(null);
 
 /** Budget in whole rupees: '5,00,000', '500000.75' and 500000 all become 500000; blank is 0. */
@@ -146,7 +151,7 @@ export const leadListQuerySchema = yup.object({
   source: yup.mixed<LeadSource>().oneOf([...LEAD_SOURCES], 'Unknown source').optional(),
   assignedTo: yup.string().max(100).optional(),
   projectType: yup.mixed<LeadProjectType>().oneOf([...LEAD_PROJECT_TYPES], 'Unknown project type').optional(),
-  q: yup.string().trim().max(100, 'Search is too long').optional(),
+  q: text().max(100, 'Search is too long').optional(),
   sort: yup.mixed<LeadSort>().oneOf([...LEAD_SORTS], 'sort must be created or followUp').default('created'),
   limit: pageLimit(25),
   cursor: yup.string().max(2048).optional(),

@@ -8,7 +8,8 @@ export function encodeCursor(key: Key | undefined): string | undefined {
 }
 
 /**
- * Decodes a cursor made by encodeCursor. Anything else gives `null`, which the
+ * Decodes a cursor made by encodeCursor for a list whose keys are
+ * `allowedKeys` (all of them). Anything else gives `null`, which the
  * route reports as a 400 instead of handing DynamoDB a forged key.
  */
 export function decodeCursor(cursor: string | undefined, allowedKeys: readonly string[]): Key | undefined | null {
@@ -16,9 +17,10 @@ export function decodeCursor(cursor: string | undefined, allowedKeys: readonly s
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    // Exactly the key attributes of the list, each a non-empty string: DynamoDB refuses anything else.
     const entries = Object.entries(value);
-    const valid = entries.every(([k, v]) => allowedKeys.includes(k) && typeof v === 'string' && v.length < 512);
-    return valid && entries.length > 0 ? (value as Key) : null;
+    const valid = entries.every(([k, v]) => allowedKeys.includes(k) && typeof v === 'string' && v.length > 0 && v.length < 512);
+    return valid && entries.length === allowedKeys.length ? (value as Key) : null;
   } catch {
     return null;
   }

@@ -160,33 +160,43 @@ export async function importLeads(
     }
   }
 
+  // Chosen duplicates go on their lead's timeline, 49 per transaction (lead touch + entry each).
+  const mergeWrites = (row: (typeof toMerge)[number]): TransactItem[] => [
+    {
+      Update: {
+        TableName: db.table,
+        Key: keys.lead(row.existing.id),
+        UpdateExpression: 'SET lastContactedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': options.now },
+      },
+    },
+    putNew(
+      db,
+      timelineItem(row.existing.id, {
+        type: 'note',
+        content: `Imported again by ${options.actor.name}: ${describeRow(row.lead)}`,
+        createdBy: options.actor.name,
+        createdAt: options.now,
+      }),
+    ),
+  ];
   let merged = 0;
-  for (const row of toMerge) {
-    try {
-      await transactWrite(db, [
-        {
-          Update: {
-            TableName: db.table,
-            Key: keys.lead(row.existing.id),
-            UpdateExpression: 'SET lastContactedAt = :now',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':now': options.now },
-          },
-        },
-        putNew(
-          db,
-          timelineItem(row.existing.id, {
-            type: 'note',
-            content: `Imported again by ${options.actor.name}: ${describeRow(row.lead)}`,
-            createdBy: options.actor.name,
-            createdAt: options.now,
-          }),
-        ),
-      ]);
-      merged++;
-    } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
-      // The lead was deleted meanwhile: the row counts as skipped.
+  for (let i = 0; i < toMerge.length; i += LEADS_PER_TRANSACTION) {
+    let chunk = toMerge.slice(i, i + LEADS_PER_TRANSACTION);
+    while (chunk.length > 0) {
+      try {
+        await transactWrite(db, chunk.flatMap(mergeWrites));
+        merged += chunk.length;
+        break;
+      } catch (error) {
+        if (!isTransactionCanceled(error)) throw error;
+        // A lead was deleted meanwhile: its row counts as skipped; send the rest again.
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        const gone = new Set(reasons.flatMap((reason, entry) => (reason.Code === 'ConditionalCheckFailed' ? [Math.floor(entry / 2)] : [])));
+        if (gone.size === 0) throw error;
+        chunk = chunk.filter((_, position) => !gone.has(position));
+      }
     }
   }
   return { leads: created, merged, skipped: outcomes.length - created.length - merged, rows: outcomes };

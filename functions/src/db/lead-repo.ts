@@ -3,6 +3,7 @@ import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type Native
 import { CLOSED_LEAD_STATUSES, type CommunicationType, type Lead, type LeadCreateInput, type LeadListQuery, type LeadUpdateInput, type TimelineEntry } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
+import { log } from '../lib/log';
 import { keys } from './keys';
 import { counterUpdate, leadCounter, mergeDeltas, type CounterDeltas } from './stats-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
@@ -64,7 +65,8 @@ export function leadItem(lead: Lead): Item {
     gsi2pk: keys.leadsByStatus(lead.status),
     gsi2sk: keys.leadCreatedSort(lead.createdAt, lead.id),
     gsi3pk: keys.leadFollowUps(),
-    gsi3sk: keys.leadFollowUpSort(lead.nextFollowUp, lead.createdAt, lead.id),
+    // A closed lead has no follow-up due: it sorts with the leads that have none.
+    gsi3sk: keys.leadFollowUpSort(CLOSED_LEAD_STATUSES.includes(lead.status) ? null : lead.nextFollowUp, lead.createdAt, lead.id),
   };
 }
 
@@ -139,7 +141,7 @@ export interface WebsiteEnquiry {
   name: string;
   phone: string;
   email: string;
-  projectType: string;
+  projectType: Lead['projectType'];
   location: string;
   requirements: string;
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
@@ -211,7 +213,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
           phone: enquiry.phone,
           email: enquiry.email,
           source: 'Website',
-          projectType: enquiry.projectType as Lead['projectType'],
+          projectType: enquiry.projectType,
           location: enquiry.location,
           requirements: enquiry.requirements,
         },
@@ -380,11 +382,14 @@ export function updateLeadWrites(db: Db, before: Lead, after: Lead, actor: Actor
   const changes = diffLead(before, after);
   const writes: (TransactItem | null)[] = [
     {
+      // The item is replaced whole: it must still be the one read, including
+      // the fields website submissions and timeline entries change without a
+      // new version (lastContactedAt, a filled-in email).
       Put: {
         TableName: db.table,
         Item: leadItem(after),
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': before.version },
+        ConditionExpression: 'version = :version AND lastContactedAt = :lastContactedAt AND email = :email',
+        ExpressionAttributeValues: { ':version': before.version, ':lastContactedAt': before.lastContactedAt, ':email': before.email },
       },
     },
   ];
@@ -417,25 +422,26 @@ export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Le
  * changed it. Nothing is overwritten silently.
  */
 export async function updateLead(db: Db, id: string, input: LeadUpdateInput, actor: Actor, now: string): Promise<UpdateLeadResult> {
-  const before = await getLead(db, id, true);
-  if (!before) return { notFound: true };
-  if (before.version !== input.version) return { stale: before };
-  const { version: _version, ...changes } = input;
+  const { version, ...changes } = input;
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<Lead>;
-  const after: Lead = { ...before, ...defined, id, updatedAt: now, version: before.version + 1 };
-  if (Object.keys(diffLead(before, after)).length === 0) return { lead: before };
-  try {
-    await transactWrite(db, updateLeadWrites(db, before, after, actor, now));
-    return { lead: after };
-  } catch (error) {
-    if (isTransactionCanceled(error, 0)) {
-      const current = await getLead(db, id, true);
-      return current ? { stale: current } : { notFound: true };
+  for (let attempt = 1; ; attempt++) {
+    const before = await getLead(db, id, true);
+    if (!before) return { notFound: true };
+    if (before.version !== version) return { stale: before };
+    const after: Lead = { ...before, ...defined, id, updatedAt: now, version: before.version + 1 };
+    // Staff edits keep the email a website submission filled in meanwhile, unless they change it.
+    if (Object.keys(diffLead(before, after)).length === 0) return { lead: before };
+    try {
+      await transactWrite(db, updateLeadWrites(db, before, after, actor, now));
+      return { lead: after };
+    } catch (error) {
+      // Only a new timeline entry or a filled-in email landed since the read: read again and retry.
+      if (isTransactionCanceled(error, 0) && attempt < MAX_ATTEMPTS) continue;
+      if (isTransactionCanceled(error, 1)) {
+        return { phoneTakenBy: (await findLeadIdByPhone(db, after.phone, true)) ?? '' };
+      }
+      throw error;
     }
-    if (isTransactionCanceled(error, 1)) {
-      return { phoneTakenBy: (await findLeadIdByPhone(db, after.phone, true)) ?? '' };
-    }
-    throw error;
   }
 }
 
@@ -467,7 +473,12 @@ export async function deleteLead(db: Db, id: string): Promise<boolean> {
         },
         counterUpdate(db, 'LEADS', leadCounterDeltas(lead, -1)),
       ]);
-      await deletePartition(db, keys.lead(id).pk);
+      try {
+        await deletePartition(db, keys.lead(id).pk);
+      } catch (error) {
+        // The lead is gone; its leftover timeline items are unreachable, not a failed delete.
+        log.error('timeline of a deleted lead not fully removed', { leadId: id, error });
+      }
       return true;
     } catch (error) {
       // Changed between the read and the delete: read again and delete what is there now.
@@ -499,6 +510,7 @@ async function deletePartition(db: Db, pk: string) {
         requests = (result.UnprocessedItems?.[db.table] ?? []) as typeof requests;
         if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
+      if (requests.length > 0) throw new Error(`${requests.length} timeline items left unprocessed`);
     }
     start = page.LastEvaluatedKey;
   } while (start);

@@ -6,6 +6,9 @@ import {
   MATERIAL_LABELS,
   PROPERTY_TYPE_LABELS,
   ROOM_SCOPE_LABELS,
+  type ContactProjectType,
+  type LeadProjectType,
+  type PropertyType,
 } from '@app/shared-types/constants';
 import { formatINR } from '@app/shared-types/format';
 import { calculatorSchema, contactSchema } from '@app/shared-types/forms';
@@ -34,13 +37,25 @@ async function createOrMergeLead(db: Db, enquiry: WebsiteEnquiry, now: string, s
   }
 }
 
-const calculatorProjectType: Record<string, string> = {
+/** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
+const calculatorProjectType: Record<PropertyType, LeadProjectType> = {
   '1bhk': '1BHK',
   '2bhk': '2BHK',
   '3bhk': '3BHK',
   '4bhk': '4BHK',
   villa: 'Villa',
   office: 'Office',
+};
+
+/**
+ * The CRM's project type for a contact form project type. Residential and
+ * consultation have no lead type; the timeline entry keeps the visitor's choice.
+ */
+const contactProjectType: Record<ContactProjectType, LeadProjectType | ''> = {
+  residential: '',
+  commercial: 'Commercial',
+  consultation: '',
+  renovation: 'Renovation',
 };
 
 export const calculator = new Hono<AppEnv>().post(
@@ -76,7 +91,7 @@ export const calculator = new Hono<AppEnv>().post(
           name: input.name,
           phone: input.phone,
           email: input.email,
-          projectType: calculatorProjectType[input.bhk] ?? '',
+          projectType: calculatorProjectType[input.bhk],
           location: input.city,
           requirements: summary,
           summary,
@@ -111,15 +126,15 @@ export const contact = new Hono<AppEnv>().post(
       ...(spam ? { honeypot } : {}),
     });
     if (!spam) {
-      const projectType = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
-      const summary = `Contact form${projectType ? ` (${projectType})` : ''}: ${input.message || 'no message'}`;
+      const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
+      const summary = `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}`;
       await createOrMergeLead(
         db,
         {
           name: `${input.firstName} ${input.lastName}`,
           phone: input.phone,
           email: input.email,
-          projectType,
+          projectType: input.projectType ? contactProjectType[input.projectType] : '',
           location: '',
           requirements: input.message,
           summary,
