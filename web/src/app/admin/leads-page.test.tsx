@@ -9,10 +9,10 @@ import { LeadsPage } from './leads-page';
 
 type User = ReturnType<typeof renderRoute>['user'];
 
+/** The Leads page alone; with `role`, the session (GET /api/auth/me) is a user with that role. */
 function renderLeads(url = '/admin/leads', role?: string) {
-  const result = renderRoute(url, { routes: [{ path: '/admin/leads', Component: LeadsPage }] });
-  if (role) result.queryClient.setQueryData(['auth', 'me'], { user: { id: 'u', name: 'Asha', email: 'a@x.in', role } });
-  return result;
+  if (role) server.use(http.get('/api/auth/me', () => HttpResponse.json({ user: { id: 'u', name: 'Asha', email: 'a@x.in', role } })));
+  return renderRoute(url, { routes: [{ path: '/admin/leads', Component: LeadsPage }] });
 }
 
 async function enter(user: User, field: HTMLElement, text: string) {

@@ -10,6 +10,7 @@ import type { Lead } from '@app/shared-types/leads';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
+import { useSession } from '../../features/auth/api/get-session';
 import { serverMessage } from '../../features/leads/api/errors';
 import { useLeads } from '../../features/leads/api/get-leads';
 import { AddLeadDialog } from '../../features/leads/components/add-lead-dialog';
@@ -19,7 +20,7 @@ import { LeadDrawer } from '../../features/leads/components/lead-drawer';
 import { LeadFilters } from '../../features/leads/components/lead-filters';
 import { LeadStats } from '../../features/leads/components/lead-stats';
 import { LeadTable } from '../../features/leads/components/lead-table';
-import { DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, withFilter, type FilterParam } from '../../features/leads/model';
+import { canDeleteLeads, DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, withFilter, type FilterParam } from '../../features/leads/model';
 
 interface Selection {
   model: GridRowSelectionModel;
@@ -35,6 +36,7 @@ const NO_SELECTION: Selection = { model: { type: 'include', ids: new Set() }, le
  * ?new=1 opens Add Lead; ?lead=<id> opens that lead.
  */
 export function LeadsPage() {
+  const { data: session } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
   const filtersKey = JSON.stringify(filters);
@@ -145,7 +147,7 @@ export function LeadsPage() {
 
       <AddLeadDialog open={addOpen} onClose={() => setParam('new', null)} />
       <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
-      <LeadDrawer id={openLeadId} onClose={() => setParam('lead', null)} />
+      <LeadDrawer id={openLeadId} onClose={() => setParam('lead', null)} canDelete={canDeleteLeads(session?.user.role)} />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@app/shared-types/constants';
 import { formatDate, formatINR } from '@app/shared-types/format';
 import {
+  LEAD_FIELD_LABELS,
   LEAD_PRIORITIES,
   LEAD_SORTS,
   SALESPEOPLE,
@@ -129,23 +130,6 @@ export function formatDateTime(iso: string): string {
 export function formatOptionalDate(value: string | null | undefined): string {
   return value ? formatDate(value) : '—';
 }
-
-/** Labels of lead fields, as timeline change entries name them. */
-export const LEAD_FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  phone: 'Phone',
-  email: 'Email',
-  source: 'Source',
-  budget: 'Budget',
-  projectType: 'Project Type',
-  status: 'Status',
-  priority: 'Priority',
-  assignedTo: 'Assigned To',
-  notes: 'Notes',
-  nextFollowUp: 'Next Follow-up',
-  location: 'Location',
-  requirements: 'Requirements',
-};
 
 function changeValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

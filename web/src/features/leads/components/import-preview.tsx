@@ -4,10 +4,10 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BulkImportResult, ImportRowOutcome } from '@app/shared-types/leads';
+import { LEAD_FIELD_LABELS, type BulkImportResult, type ImportRowOutcome } from '@app/shared-types/leads';
 import type { ReactNode } from 'react';
 import { cellText, type ParsedImportRow } from '../import-parsing';
-import { LEAD_FIELD_LABELS, plural } from '../model';
+import { plural } from '../model';
 
 /** Rows listed per group; the rest are counted. */
 const SHOWN_ROWS = 100;

@@ -24,8 +24,7 @@ import { STALE_LEAD_MESSAGE, isConflict, serverMessage } from '../api/errors';
 import { useLead } from '../api/get-lead';
 import { refreshLeadQueries } from '../api/refresh-lead-queries';
 import { useUpdateLead } from '../api/update-lead';
-import { useSignedInRole } from '../hooks/use-signed-in-role';
-import { canDeleteLeads, telHref, type LeadChanges } from '../model';
+import { telHref, type LeadChanges } from '../model';
 import { AddCommunicationForm } from './add-communication-form';
 import { DeleteLeadDialog } from './delete-lead-dialog';
 import { LeadDetails } from './lead-details';
@@ -70,10 +69,9 @@ function ContactLinks({ lead }: { lead: Lead }) {
   );
 }
 
-function LeadDrawerContent({ id, onClose }: { id: string; onClose: () => void }) {
+function LeadDrawerContent({ id, onClose, canDelete }: { id: string; onClose: () => void; canDelete: boolean }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const role = useSignedInRole();
   const detail = useLead(id);
   const updateLead = useUpdateLead();
   const deleteLead = useDeleteLead();
@@ -170,7 +168,7 @@ function LeadDrawerContent({ id, onClose }: { id: string; onClose: () => void })
           <LeadTimeline entries={timeline} />
         </Box>
       </Section>
-      {canDeleteLeads(role) && (
+      {canDelete && (
         <>
           <Divider />
           <Box sx={{ px: 3, py: 2.5 }}>
@@ -191,8 +189,11 @@ function LeadDrawerContent({ id, onClose }: { id: string; onClose: () => void })
   );
 }
 
-/** The lead detail panel, opened from the table or by ?lead=<id> in the URL. */
-export function LeadDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+/**
+ * The lead detail panel, opened from the table or by ?lead=<id> in the URL.
+ * `canDelete`: the signed-in role may delete leads (the UI hides what it cannot do).
+ */
+export function LeadDrawer({ id, onClose, canDelete }: { id: string | null; onClose: () => void; canDelete: boolean }) {
   const detail = useLead(id);
   const title = detail.data?.lead.name ?? 'Lead';
   return (
@@ -212,7 +213,7 @@ export function LeadDrawer({ id, onClose }: { id: string | null; onClose: () => 
           <CloseIcon />
         </IconButton>
       </Stack>
-      {id !== null && <LeadDrawerContent key={id} id={id} onClose={onClose} />}
+      {id !== null && <LeadDrawerContent key={id} id={id} onClose={onClose} canDelete={canDelete} />}
     </Drawer>
   );
 }

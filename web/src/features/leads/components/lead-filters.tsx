@@ -1,9 +1,9 @@
 import SearchIcon from '@mui/icons-material/Search';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { SelectField } from '../../../components/select-field';
 import {
   PROJECT_TYPE_OPTIONS,
   SALESPERSON_OPTIONS,
@@ -20,31 +20,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
 interface LeadFiltersProps {
   filters: Filters;
   onChange: (name: FilterParam, value: string) => void;
-}
-
-function FilterSelect({
-  label,
-  value,
-  options,
-  allLabel,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  allLabel?: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField select size="small" label={label} value={value} onChange={(event) => onChange(event.target.value)}>
-      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
 }
 
 /** Search and filters of the leads list; the page keeps them in the URL. */
@@ -91,31 +66,31 @@ export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
         />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
-        <FilterSelect label="Status" value={filters.status} options={STATUS_OPTIONS} allLabel="All statuses" onChange={(value) => onChange('status', value)} />
+        <SelectField label="Status" value={filters.status} options={STATUS_OPTIONS} emptyLabel="All statuses" onChange={(value) => onChange('status', value)} />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
-        <FilterSelect label="Source" value={filters.source} options={SOURCE_OPTIONS} allLabel="All sources" onChange={(value) => onChange('source', value)} />
+        <SelectField label="Source" value={filters.source} options={SOURCE_OPTIONS} emptyLabel="All sources" onChange={(value) => onChange('source', value)} />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
-        <FilterSelect
+        <SelectField
           label="Assigned To"
           value={filters.assignedTo}
           options={SALESPERSON_OPTIONS}
-          allLabel="Everyone"
+          emptyLabel="Everyone"
           onChange={(value) => onChange('assignedTo', value)}
         />
       </Grid>
       <Grid size={{ xs: 6, sm: 6, md: 'grow' }}>
-        <FilterSelect
+        <SelectField
           label="Project Type"
           value={filters.projectType}
           options={PROJECT_TYPE_OPTIONS}
-          allLabel="All types"
+          emptyLabel="All types"
           onChange={(value) => onChange('projectType', value)}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 'grow' }}>
-        <FilterSelect label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(value) => onChange('sort', value)} />
+        <SelectField label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(value) => onChange('sort', value)} />
       </Grid>
     </Grid>
   );

@@ -1,8 +1,8 @@
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { LEAD_STATUSES } from '@app/shared-types/constants';
 import { LEAD_PRIORITIES, SALESPEOPLE, type Lead } from '@app/shared-types/leads';
+import { SelectField } from '../../../components/select-field';
 import { PRIORITY_OPTIONS, SALESPERSON_OPTIONS, STATUS_OPTIONS, type LeadChanges, type LeadSave } from '../model';
 
 interface LeadQuickFieldsProps {
@@ -21,53 +21,32 @@ export function LeadQuickFields({ lead, onSave, disabled }: LeadQuickFieldsProps
   return (
     <Grid container spacing={1.5}>
       <Grid size={{ xs: 6 }}>
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Status"
           value={lead.status}
+          options={STATUS_OPTIONS}
           disabled={disabled}
-          onChange={(event) => save({ status: choose(LEAD_STATUSES, event.target.value) })}
-        >
-          {STATUS_OPTIONS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => save({ status: choose(LEAD_STATUSES, value) })}
+        />
       </Grid>
       <Grid size={{ xs: 6 }}>
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Priority"
           value={lead.priority}
+          options={PRIORITY_OPTIONS}
           disabled={disabled}
-          onChange={(event) => save({ priority: choose(LEAD_PRIORITIES, event.target.value) })}
-        >
-          {PRIORITY_OPTIONS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => save({ priority: choose(LEAD_PRIORITIES, value) })}
+        />
       </Grid>
       <Grid size={{ xs: 6 }}>
-        <TextField
-          select
-          size="small"
+        <SelectField
           label="Assigned To"
           value={lead.assignedTo}
+          options={SALESPERSON_OPTIONS}
+          emptyLabel="Unassigned"
           disabled={disabled}
-          onChange={(event) => save({ assignedTo: choose(['', ...SALESPEOPLE], event.target.value) })}
-        >
-          <MenuItem value="">Unassigned</MenuItem>
-          {SALESPERSON_OPTIONS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          onChange={(value) => save({ assignedTo: choose(['', ...SALESPEOPLE], value) })}
+        />
       </Grid>
       <Grid size={{ xs: 6 }}>
         <TextField

@@ -1,0 +1,31 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  options: readonly SelectOption[];
+  /** Label of an extra first choice whose value is '' (e.g. 'All statuses', 'Unassigned'). */
+  emptyLabel?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}
+
+/** A small select outside a form (filters, fields saved as they change). Forms use FormSelectField. */
+export function SelectField({ label, value, options, emptyLabel, disabled, onChange }: SelectFieldProps) {
+  return (
+    <TextField select size="small" label={label} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+      {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
