@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { BulkImportResult, BulkUpdateResult, Lead, LeadAnalytics, LeadDetail, TimelineEntry } from '@app/shared-types/leads';
-import type { Db } from '../src/db/client';
+import { createDb, type Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
+import { createTableInput, ensureTable } from '../src/local/create-table';
 import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createTestApp, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
 
@@ -468,5 +471,23 @@ describe('leads saved by an earlier version (local data)', () => {
     const page = await json<Page<Lead>>(staffRequest(own.app, '/api/leads?status=New&q=old%20lead', cookie));
     expect(page.items.map((lead) => lead.name)).toEqual(['Old Lead']);
     expect(await json(staffRequest(own.app, '/api/leads/analytics', cookie))).toMatchObject({ totalLeads: 1, newLeads: 1 });
+  });
+});
+
+describe('a table made by an earlier version', () => {
+  it('gets the indexes added since at start-up', async () => {
+    const db = createDb({ table: `old-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
+    const input = createTableInput(db.table);
+    // The session-one table: gsi1 only.
+    await db.doc.send(
+      new CreateTableCommand({
+        ...input,
+        AttributeDefinitions: input.AttributeDefinitions?.filter((a) => ['pk', 'sk', 'gsi1pk', 'gsi1sk'].includes(a.AttributeName!)),
+        GlobalSecondaryIndexes: input.GlobalSecondaryIndexes?.slice(0, 1),
+      }),
+    );
+    expect(await ensureTable(db)).toBe(false);
+    const { Table } = await db.doc.send(new DescribeTableCommand({ TableName: db.table }));
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual(['gsi1', 'gsi2', 'gsi3']);
   });
 });

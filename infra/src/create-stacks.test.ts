@@ -271,6 +271,7 @@ describe('public function role', () => {
       employees: [], // gsi1 list of staff: admin only
       session: [], // sign-in sessions: admin only
       rateLimit: ['rateLimit'],
+      dataVersion: [], // local start-up bookkeeping
     };
     expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());
     for (const [name, grants] of Object.entries(publicAccess)) {

@@ -62,6 +62,9 @@ export const keys = {
   employees: () => 'EMPLOYEES',
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
 
+  /** Which one-off data upgrades a table has had (local start-up). */
+  dataVersion: () => ({ pk: 'META', sk: 'DATAVERSION' }),
+
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${window}`,

@@ -10,6 +10,7 @@ import {
   type Salesperson,
 } from '@app/shared-types/leads';
 import type { LeadStatus } from '@app/shared-types/constants';
+import { fieldMessages } from '@app/shared-types/forms';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { keys } from './keys';
@@ -19,11 +20,12 @@ import {
   newLead,
   timelineItem,
   toLead,
+  touchLeadWrite,
   updateLeadWrites,
   type Actor,
 } from './lead-repo';
 import { counterUpdate, mergeDeltas } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 type Key = Record<string, NativeAttributeValue>;
 
@@ -67,12 +69,6 @@ async function ownersOfPhones(db: Db, phoneKeys: string[]): Promise<Map<string, 
   return owners;
 }
 
-function fieldErrors(error: ValidationError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const inner of error.inner.length > 0 ? error.inner : [error]) errors[inner.path || '_'] ??= inner.message;
-  return errors;
-}
-
 /**
  * Sorts import rows into valid, invalid (with a message per field) and
  * duplicate (the phone belongs to an existing lead, or to an earlier row of
@@ -87,7 +83,7 @@ export async function classifyImportRows(db: Db, rows: readonly unknown[]): Prom
       try {
         return { index, lead: await leadImportRowSchema.validate(row, { abortEarly: false, stripUnknown: true }) };
       } catch (error) {
-        if (error instanceof ValidationError) return { index, errors: fieldErrors(error) };
+        if (error instanceof ValidationError) return { index, errors: fieldMessages(error) };
         throw error;
       }
     }),
@@ -148,8 +144,7 @@ export async function importLeads(
       } catch (error) {
         if (!isTransactionCanceled(error)) throw error;
         // A phone marker was taken since the preview: drop those rows and send the rest again.
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        const taken = new Set(reasons.flatMap((reason, entry) => (reason.Code === 'ConditionalCheckFailed' ? [Math.floor(entry / 2)] : [])));
+        const taken = new Set(failedConditionEntries(error).map((entry) => Math.floor(entry / 2)));
         if (taken.size === 0) throw error;
         for (const position of taken) {
           const row = chunk[position]!;
@@ -162,15 +157,7 @@ export async function importLeads(
 
   // Chosen duplicates go on their lead's timeline, 49 per transaction (lead touch + entry each).
   const mergeWrites = (row: (typeof toMerge)[number]): TransactItem[] => [
-    {
-      Update: {
-        TableName: db.table,
-        Key: keys.lead(row.existing.id),
-        UpdateExpression: 'SET lastContactedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': options.now },
-      },
-    },
+    touchLeadWrite(db, row.existing.id, options.now),
     putNew(
       db,
       timelineItem(row.existing.id, {
@@ -192,8 +179,7 @@ export async function importLeads(
       } catch (error) {
         if (!isTransactionCanceled(error)) throw error;
         // A lead was deleted meanwhile: its row counts as skipped; send the rest again.
-        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        const gone = new Set(reasons.flatMap((reason, entry) => (reason.Code === 'ConditionalCheckFailed' ? [Math.floor(entry / 2)] : [])));
+        const gone = new Set(failedConditionEntries(error).map((entry) => Math.floor(entry / 2)));
         if (gone.size === 0) throw error;
         chunk = chunk.filter((_, position) => !gone.has(position));
       }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { CLOSED_LEAD_STATUSES, type CommunicationType, type Lead, type LeadCreateInput, type LeadListQuery, type LeadUpdateInput, type TimelineEntry } from '@app/shared-types/leads';
+import { CLOSED_LEAD_STATUSES, LEAD_FIELD_LABELS, type CommunicationType, type Lead, type LeadCreateInput, type LeadListQuery, type LeadUpdateInput, type TimelineEntry } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { log } from '../lib/log';
@@ -126,6 +126,23 @@ export function timelineItem(
   };
 }
 
+/**
+ * The transaction entry that marks a lead as contacted now (a timeline entry
+ * was added). Not an edit of its fields: the version stays, so a staff
+ * member's open edit does not conflict with it. Fails if the lead is gone.
+ */
+export function touchLeadWrite(db: Db, leadId: string, now: string): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.lead(leadId),
+      UpdateExpression: 'SET lastContactedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now },
+    },
+  };
+}
+
 function toTimelineEntry(item: Item): TimelineEntry {
   return {
     id: item.id as string,
@@ -190,17 +207,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
     try {
       if (existingId) {
         await transactWrite(db, [
-          {
-            // A timeline entry is not an edit of the lead's fields: the version
-            // stays, so a staff member's open edit does not conflict with it.
-            Update: {
-              TableName: db.table,
-              Key: keys.lead(existingId),
-              UpdateExpression: 'SET lastContactedAt = :now, updatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':now': now },
-            },
-          },
+          touchLeadWrite(db, existingId, now),
           communication(existingId),
           linkSubmission(existingId),
         ]);
@@ -292,18 +299,7 @@ export async function addCommunication(
 ): Promise<TimelineEntry | undefined> {
   const item = timelineItem(leadId, { ...entry, createdBy: actor.name, createdAt: now });
   try {
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.table,
-          Key: keys.lead(leadId),
-          UpdateExpression: 'SET lastContactedAt = :now',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':now': now },
-        },
-      },
-      putNew(db, item),
-    ]);
+    await transactWrite(db, [touchLeadWrite(db, leadId, now), putNew(db, item)]);
   } catch (error) {
     if (isTransactionCanceled(error, 0)) return undefined;
     throw error;
@@ -332,27 +328,10 @@ export async function createLead(db: Db, input: LeadCreateInput, actor: Actor, n
   }
 }
 
-/** Fields whose change is recorded on the timeline, with the label the timeline shows. */
-const TRACKED_FIELDS: Record<string, string> = {
-  name: 'Name',
-  phone: 'Phone',
-  email: 'Email',
-  source: 'Source',
-  budget: 'Budget',
-  projectType: 'Project type',
-  status: 'Status',
-  priority: 'Priority',
-  assignedTo: 'Assigned to',
-  nextFollowUp: 'Next follow-up',
-  location: 'Location',
-  requirements: 'Requirements',
-  notes: 'Notes',
-};
-
 /** field -> [before, after] for every tracked field that differs. */
 export function diffLead(before: Lead, after: Lead): Record<string, [unknown, unknown]> {
   const changes: Record<string, [unknown, unknown]> = {};
-  for (const field of Object.keys(TRACKED_FIELDS)) {
+  for (const field of Object.keys(LEAD_FIELD_LABELS)) {
     const from = before[field as keyof Lead];
     const to = after[field as keyof Lead];
     if (from !== to) changes[field] = [from, to];
@@ -366,8 +345,8 @@ export function describeChanges(changes: Record<string, [unknown, unknown]>): st
   return Object.entries(changes)
     .map(([field, [from, to]]) =>
       field === 'notes' || field === 'requirements'
-        ? `${TRACKED_FIELDS[field]} edited`
-        : `${TRACKED_FIELDS[field] ?? field}: ${shown(from)} → ${shown(to)}`,
+        ? `${LEAD_FIELD_LABELS[field]} edited`
+        : `${LEAD_FIELD_LABELS[field] ?? field}: ${shown(from)} → ${shown(to)}`,
     )
     .join('; ');
 }

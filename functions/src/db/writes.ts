@@ -20,8 +20,17 @@ export function isConditionalCheckFailed(error: unknown): boolean {
 export function isTransactionCanceled(error: unknown, itemIndex?: number): boolean {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
   if (itemIndex === undefined) return true;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-  return reasons?.[itemIndex]?.Code === 'ConditionalCheckFailed';
+  return cancellationCodes(error)[itemIndex] === 'ConditionalCheckFailed';
+}
+
+/** The reason code of each entry of a cancelled transaction ('None' for the ones that were fine). */
+function cancellationCodes(error: unknown): (string | undefined)[] {
+  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
+}
+
+/** Positions of the entries whose condition failed in a cancelled transaction. */
+export function failedConditionEntries(error: unknown): number[] {
+  return cancellationCodes(error).flatMap((code, entry) => (code === 'ConditionalCheckFailed' ? [entry] : []));
 }
 
 /**
@@ -32,8 +41,8 @@ export function isTransactionConflict(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'TransactionConflictException') return true;
   if (error.name !== 'TransactionCanceledException') return false;
-  const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.some((reason) => reason.Code === 'TransactionConflict') && !reasons.some((reason) => reason.Code === 'ConditionalCheckFailed');
+  const codes = cancellationCodes(error);
+  return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
 }
 
 /** One entry of a TransactWriteItems request. */

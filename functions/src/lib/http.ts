@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { ValidationError, type AnyObject, type ObjectSchema, type InferType } from 'yup';
 import type { ApiErrorBody } from '@app/shared-types/api';
+import { fieldMessages } from '@app/shared-types/forms';
 import { hitRateLimit } from '../db/rate-limit-repo';
 import type { AppEnv } from './deps';
 
@@ -12,15 +13,6 @@ export function errorBody(error: string, fields?: Record<string, string>): ApiEr
   return fields ? { error, fields } : { error };
 }
 
-/** Maps a yup error to one message per field (the first one, as the form shows it). */
-export function fieldMessages(error: ValidationError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const inner of error.inner.length > 0 ? error.inner : [error]) {
-    const path = inner.path || '_';
-    fields[path] ??= inner.message;
-  }
-  return fields;
-}
 
 /** 413 for bodies over the limit, before anything reads them. */
 export const limitBody = (maxSize = MAX_JSON_BODY_BYTES): MiddlewareHandler =>
