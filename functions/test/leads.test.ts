@@ -28,8 +28,9 @@ async function json<T>(response: Response | Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;
 }
 
-async function addLead(body: Record<string, unknown>, cookie = employee) {
-  const response = await staffRequest(app, '/api/leads', cookie, { method: 'POST', body: { name: 'Test Lead', phone: uniquePhone(), ...body } });
+/** Adds a lead through the API (201 expected); by default as this file's employee on its app. */
+async function addLead(body: Record<string, unknown>, cookie = employee, target: TestApp = app) {
+  const response = await staffRequest(target, '/api/leads', cookie, { method: 'POST', body: { name: 'Test Lead', phone: uniquePhone(), ...body } });
   expect(response.status, await response.clone().text()).toBe(201);
   return json<Lead>(response);
 }
@@ -352,11 +353,7 @@ describe('analytics and the dashboard on a known data set', () => {
     // A table of its own, so the figures are exactly this data set.
     const own = await createTestApp();
     const { cookie } = await signedInStaff(own.app, own.db, 'manager');
-    const add = async (body: Record<string, unknown>) => {
-      const response = await staffRequest(own.app, '/api/leads', cookie, { method: 'POST', body: { name: 'Known', phone: uniquePhone(), ...body } });
-      expect(response.status).toBe(201);
-      return json<Lead>(response);
-    };
+    const add = (body: Record<string, unknown>) => addLead({ name: 'Known', ...body }, cookie, own.app);
     const analytics = async () => json<LeadAnalytics>(staffRequest(own.app, '/api/leads/analytics', cookie));
 
     expect(await analytics()).toMatchObject({ totalLeads: 0, newLeads: 0, quotedLeads: 0, wonLeads: 0, conversionRate: 0, sourceBreakdown: [] });
@@ -407,11 +404,7 @@ describe('analytics and the dashboard on a known data set', () => {
   it('the dashboard shows the counts, the newest New leads and the follow-ups due today or overdue', async () => {
     const own = await createTestApp();
     const { cookie } = await signedInStaff(own.app, own.db, 'employee');
-    const add = async (body: Record<string, unknown>) => {
-      const response = await staffRequest(own.app, '/api/leads', cookie, { method: 'POST', body: { phone: uniquePhone(), ...body } });
-      expect(response.status).toBe(201);
-      return json<Lead>(response);
-    };
+    const add = (body: Record<string, unknown>) => addLead(body, cookie, own.app);
     const today = new Date(own.clock.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
     const dayOffset = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     await add({ name: 'Due yesterday', status: 'Follow-up', nextFollowUp: dayOffset(-1) });
