@@ -26,6 +26,15 @@ export const text = () =>
     .typeError('Must be text')
     .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
 
+/** One message per field of a yup error (the first one, as the form shows it); '_' for the whole value. */
+export function fieldMessages(error: yup.ValidationError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const inner of error.inner.length > 0 ? error.inner : [error]) {
+    fields[inner.path || '_'] ??= inner.message;
+  }
+  return fields;
+}
+
 /** The page size of a list query: a whole number from 1 to 100. */
 export const pageLimit = (defaultValue: number) =>
   yup

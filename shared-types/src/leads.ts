@@ -36,6 +36,23 @@ export const COMMUNICATION_TYPE_LABELS: Record<CommunicationType, string> = {
   form_submission: 'Form submission',
 };
 
+/** Labels of the lead fields staff edit, as forms and timeline change entries name them. */
+export const LEAD_FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  source: 'Source',
+  budget: 'Budget',
+  projectType: 'Project Type',
+  status: 'Status',
+  priority: 'Priority',
+  assignedTo: 'Assigned To',
+  notes: 'Notes',
+  nextFollowUp: 'Next Follow-up',
+  location: 'Location',
+  requirements: 'Requirements',
+};
+
 /** SPEC.md 5: the Add Lead dialog's one message for a missing name or phone. */
 export const NAME_AND_PHONE_REQUIRED = 'Name and phone are required';
 
