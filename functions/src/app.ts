@@ -14,6 +14,7 @@ import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
 import { site } from './routes/site';
 import { users } from './routes/users';
+import { vendors } from './routes/vendors';
 
 /**
  * The only /api routes served without a session: the website's reads and
@@ -73,7 +74,8 @@ export function createApp(deps: Deps) {
     .route('/auth', auth)
     .route('/users', users)
     .route('/dashboard', dashboard)
-    .route('/leads', leads);
+    .route('/leads', leads)
+    .route('/vendors', vendors);
 
   const app = new Hono<AppEnv>()
     .use(async (c, next) => {

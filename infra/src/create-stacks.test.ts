@@ -264,6 +264,11 @@ describe('public function role', () => {
       leadsByStatus: [], // gsi2 lists of leads by status: admin only
       leadFollowUps: [], // gsi3 list of leads by follow-up: admin only
       leadFollowUpSort: [], // a gsi3 sort key
+      vendor: [], // vendors: admin only
+      vendors: [], // gsi1 list of vendors: admin only
+      vendorsByCategory: [], // gsi2 lists of vendors by category: admin only
+      vendorsByStatus: [], // gsi3 lists of vendors by status: admin only
+      vendorNameSort: [], // a sort key of the vendor lists
       stats: ['write'], // counters: a new website lead counts itself (ADD inside its transaction)
       statsPartition: ['write'], // the same partition, read whole by the admin's counters
       employee: [], // staff accounts and their password hashes: admin only

@@ -48,6 +48,16 @@ export const keys = {
   leadFollowUpSort: (nextFollowUp: string | null, createdAt: string, id: string) =>
     `${nextFollowUp ?? NO_FOLLOW_UP}#${createdAt}#${id}`,
 
+  vendor: (id: string) => ({ pk: `VENDOR#${id}`, sk: 'VENDOR' }),
+  /** gsi1: all vendors, by name. */
+  vendors: () => 'VENDORS',
+  /** gsi2: the vendors of one category, by name. */
+  vendorsByCategory: (category: string) => `VENDORCATEGORY#${category}`,
+  /** gsi3: the vendors in one status, by name. */
+  vendorsByStatus: (status: string) => `VENDORSTATUS#${status}`,
+  /** Sort key of every vendor list: the name ignoring case, then the id (names repeat). */
+  vendorNameSort: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
+
   /**
    * Counters kept by every write that changes them: 'LEADS' (analytics) and
    * 'DASHBOARD', each spread over shards so concurrent writes rarely meet on one item.

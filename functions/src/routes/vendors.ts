@@ -1,0 +1,66 @@
+import { Hono, type Context } from 'hono';
+import type { Page } from '@app/shared-types/api';
+import { ROLES } from '@app/shared-types/auth';
+import {
+  STALE_VENDOR_MESSAGE,
+  vendorCreateSchema,
+  vendorListQuerySchema,
+  vendorUpdateSchema,
+  type Vendor,
+} from '@app/shared-types/vendors';
+import { nowMs, requireRole } from '../auth/middleware';
+import { decodeCursor, encodeCursor } from '../db/cursor';
+import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from '../db/vendor-repo';
+import type { AppEnv } from '../lib/deps';
+import { errorBody, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+
+/**
+ * Every signed-in user keeps the vendor list (PRODUCT.md); deleting one loses
+ * its history, so like leads it is for managers and above. Anyone else can
+ * mark a vendor inactive or blacklisted instead.
+ */
+const canDelete = requireRole(...ROLES.filter((role) => role !== 'employee'));
+
+const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
+
+/** Ids are UUIDs; anything else cannot name a vendor. */
+const isVendorId = (id: string) => /^[0-9a-f-]{8,64}$/i.test(id);
+
+const NOT_FOUND = 'Vendor not found';
+
+/** Vendor Management. Every route needs a session (app.ts); deleting needs manager or above. */
+export const vendors = new Hono<AppEnv>()
+  .get('/', queryParams(vendorListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const { names, partition } = vendorCursorKeys(query);
+    const start = decodeCursor(query.cursor, names);
+    // A cursor must continue this list, not another partition of the index.
+    if (start === null || (start && start[partition.name] !== partition.value)) {
+      return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
+    }
+    const { items, lastKey } = await listVendors(c.var.deps.db, query, start);
+    const nextCursor = encodeCursor(lastKey);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Vendor>, 200);
+  })
+  .post('/', limitBody(), requireJson, jsonBody(vendorCreateSchema), async (c) => {
+    const vendor = await createVendor(c.var.deps.db, c.req.valid('json'), nowIso(c));
+    log.info('vendor created', { vendorId: vendor.id, by: c.var.auth.employee.id });
+    return c.json(vendor, 201);
+  })
+  .put('/:id', limitBody(), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isVendorId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await updateVendor(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE_VENDOR_MESSAGE), current: result.stale }, 409);
+    log.info('vendor updated', { vendorId: id, by: c.var.auth.employee.id });
+    return c.json(result.vendor, 200);
+  })
+  .delete('/:id', canDelete, async (c) => {
+    const id = c.req.param('id');
+    if (!isVendorId(id) || !(await deleteVendor(c.var.deps.db, id))) return c.json(errorBody(NOT_FOUND), 404);
+    log.info('vendor deleted', { vendorId: id, by: c.var.auth.employee.id });
+    return c.json({ id }, 200);
+  });
