@@ -10,6 +10,7 @@ import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
 import { dashboard } from './routes/dashboard';
 import { leads } from './routes/leads';
+import { customers } from './routes/customers';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
 import { site } from './routes/site';
@@ -75,6 +76,7 @@ export function createApp(deps: Deps) {
     .route('/users', users)
     .route('/dashboard', dashboard)
     .route('/leads', leads)
+    .route('/customers', customers)
     .route('/vendors', vendors);
 
   const app = new Hono<AppEnv>()

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
+import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
 import { createEmployee } from '../src/db/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
 import { ensureTable } from '../src/local/create-table';
+import { localPhotoStorage } from '../src/photos/local-photo-storage';
 
 export const TEST_IP_HEADER = 'x-test-client-ip';
 
@@ -29,13 +34,16 @@ export async function createTestApp() {
   const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
   await ensureTable(db);
   const clock = new TestClock();
+  // Photos go to a folder of this test file's own, as on a laptop.
+  const photos = localPhotoStorage(mkdtempSync(join(tmpdir(), 'photos-')), clock.now);
   const app = createApp({
     db,
     clientIp: (c) => c.req.header(TEST_IP_HEADER) ?? '192.0.2.1',
     signingKey: staticSigningKey(testSigningKey),
     now: clock.now,
+    photos: photos.storage,
   });
-  return { app, db, clock };
+  return { app, db, clock, photoRoutes: photos.routes };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
@@ -126,4 +134,20 @@ export async function signedInStaff(app: TestApp, db: Db, role: 'employee' | 'ma
   const { cookie } = await login(app, email, STAFF_PASSWORD);
   if (!cookie) throw new Error(`could not sign in as ${email}`);
   return { cookie, employee };
+}
+
+/** A valid customer as the create dialog sends it. */
+export const customerInput = {
+  firstName: 'Meera',
+  lastName: 'Nair',
+  phone: '+91 90000 22222',
+  email: 'meera@example.com',
+  address: '12 Road No. 3, Banjara Hills',
+  city: 'Hyderabad',
+  notes: '',
+};
+
+/** A valid project of `customerId` with the schema's defaults, as the create dialog sends it. */
+export function projectInput(customerId: string) {
+  return projectCreateSchema.validateSync({ customerId, name: 'Nair residence', projectType: '3BHK' });
 }

@@ -459,8 +459,8 @@ describe('leads saved by an earlier version (local data)', () => {
         },
       }),
     );
-    expect(await upgradeLocalData(own.db)).toBe(1);
-    expect(await upgradeLocalData(own.db)).toBe(0);
+    expect(await upgradeLocalData(own.db)).toEqual({ leads: 1, projects: 0 });
+    expect(await upgradeLocalData(own.db)).toEqual({ leads: 0, projects: 0 });
     const page = await json<Page<Lead>>(staffRequest(own.app, '/api/leads?status=New&q=old%20lead', cookie));
     expect(page.items.map((lead) => lead.name)).toEqual(['Old Lead']);
     expect(await json(staffRequest(own.app, '/api/leads/analytics', cookie))).toMatchObject({ totalLeads: 1, newLeads: 1 });

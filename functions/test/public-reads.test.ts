@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
+import { createCustomer } from '../src/db/customer-repo';
 import { createProject } from '../src/db/project-repo';
 import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, customerInput, projectInput, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -10,24 +11,24 @@ let db: Db;
 beforeAll(async () => {
   ({ app, db } = await createTestApp());
   await seedFirstStart(db, '2026-01-10T10:00:00.000Z');
-  await createProject(db, {
-    id: 'private-office',
-    title: 'Private office',
-    description: 'Not for the website',
-    imageUrl: '/images/projects/hitech-city-office.svg',
-    images: [],
-    status: 'ongoing',
-    category: 'Office',
-    area: '900 sq ft',
-    location: 'Hyderabad',
-    showOnWebsite: false,
-    client: 'Secret Client Pvt Ltd',
-    budget: 123,
-    actualCost: 45,
-    internalStatus: 'execution',
-    createdAt: '2026-02-01T00:00:00.000Z',
-    updatedAt: '2026-02-01T00:00:00.000Z',
-  });
+  const customer = await createCustomer(db, { ...customerInput, firstName: 'Secret Client', lastName: 'Pvt Ltd' }, '2026-02-01T00:00:00.000Z');
+  await createProject(
+    db,
+    {
+      ...projectInput(customer.id),
+      name: 'Private office',
+      description: 'Not for the website',
+      status: 'execution',
+      category: 'Office',
+      area: '900 sq ft',
+      location: 'Hyderabad',
+      showOnWebsite: false,
+      estimatedBudget: 123,
+      actualCost: 45,
+    },
+    '2026-02-01T00:00:00.000Z',
+    'private-office',
+  );
 });
 
 type ProjectPage = { items: Record<string, unknown>[]; nextCursor?: string };
@@ -53,7 +54,7 @@ describe('GET /api/projects', () => {
         ['area', 'category', 'description', 'id', 'imageUrl', 'images', 'location', 'status', 'title'].sort(),
       );
     }
-    expect(JSON.stringify(page)).not.toMatch(/budget|actualCost|client|Secret/);
+    expect(JSON.stringify(page)).not.toMatch(/budget|Budget|actualCost|client|customer|Secret|notes|requirements/);
   });
 
   it('filters by public status on the server', async () => {

@@ -1,4 +1,5 @@
 import type { PublicProjectStatus } from './constants';
+import type { ProjectPhoto } from './photos';
 import type { Estimate } from './pricing';
 
 /** The one error body every API error uses. `fields` maps a form field to its message. */
@@ -12,8 +13,10 @@ export interface PublicProject {
   id: string;
   title: string;
   description: string;
+  /** The cover photo's largest copy ('' when the project has no photo). */
   imageUrl: string;
-  images: string[];
+  /** The first is the cover. */
+  images: ProjectPhoto[];
   status: PublicProjectStatus;
   category: string;
   area: string;

@@ -45,10 +45,44 @@ export const pageLimit = (defaultValue: number) =>
     .max(100, 'limit must be at most 100')
     .default(defaultValue);
 
-const phone = text()
-  .required('Phone number is required')
-  .max(20, 'Phone number is too long')
-  .test('phone', 'Enter a valid phone number (at least 10 digits)', (value) => !value || isValidPhone(value));
+/** A calendar date (YYYY-MM-DD, Asia/Kolkata) or null. */
+export const optionalDate = () =>
+  yup
+    .string()
+    .typeError('Must be a date')
+    .nullable()
+    .transform((value: unknown) => (value === '' ? null : value))
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+    // Date.parse rolls 2026-02-31 over into March; a real date survives the round trip.
+    .test('date', 'Enter a real date', (value) => {
+      if (!value) return true;
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    })
+    .default(null);
+
+/** An optional email address; blank is allowed. */
+export const email = () => text().max(254, 'Email address is too long').email('Enter a valid email address').default('');
+
+/** Accepts any capitalisation of a list value ('website' is 'Website'). */
+export const oneOfList = <T extends string>(list: readonly T[], message: string) =>
+  yup
+    .mixed<T>()
+    .transform((value: unknown) => {
+      if (typeof value !== 'string') return value;
+      const trimmed = value.trim();
+      return list.find((item) => item.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
+    })
+    .oneOf([...list], message);
+
+/** A required phone number: 10 to 15 digits with the usual separators. */
+export const phoneNumber = (requiredMessage = 'Phone number is required') =>
+  text()
+    .required(requiredMessage)
+    .max(20, 'Phone number is too long (20 characters at most)')
+    .test('phone', 'Enter a valid phone number (at least 10 digits)', (value) => !value || isValidPhone(value));
+
+const phone = phoneNumber();
 
 const optionalEmail = text()
   .max(254, 'Email address is too long')

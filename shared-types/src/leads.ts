@@ -7,7 +7,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from './constants';
-import { pageLimit, text } from './forms';
+import { email, oneOfList, optionalDate, pageLimit, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -61,22 +61,6 @@ export const BULK_IMPORT_MAX_ROWS = 1000;
 /** How many leads one bulk update may change. */
 export const BULK_UPDATE_MAX_IDS = 500;
 
-/** A calendar date (YYYY-MM-DD, Asia/Kolkata) or null. */
-const optionalDate = () =>
-  yup
-    .string()
-    .typeError('Must be a date')
-    .nullable()
-    .transform((value: unknown) => (value === '' ? null : value))
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
-    // Date.parse rolls 2026-02-31 over into March; a real date survives the round trip.
-    .test('date', 'Enter a real date', (value) => {
-      if (!value) return true;
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-    })
-    .default(null);
-
 /** Budget in whole rupees: '5,00,000', '500000.75' and 500000 all become 500000; blank is 0. */
 const budget = () =>
   yup
@@ -94,19 +78,6 @@ const budget = () =>
     .min(0, 'Budget cannot be negative')
     .max(1_000_000_000_000, 'Budget is too large')
     .default(0);
-
-const email = () => text().max(254, 'Email address is too long').email('Enter a valid email address').default('');
-
-/** Accepts any capitalisation of a list value ('website' is 'Website'). */
-const oneOfList = <T extends string>(list: readonly T[], message: string) =>
-  yup
-    .mixed<T>()
-    .transform((value: unknown) => {
-      if (typeof value !== 'string') return value;
-      const trimmed = value.trim();
-      return list.find((item) => item.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
-    })
-    .oneOf([...list], message);
 
 const leadFields = {
   name: text().required(NAME_AND_PHONE_REQUIRED).max(255, 'Name is too long (255 characters at most)'),
@@ -274,9 +245,21 @@ export interface Lead {
   /** YYYY-MM-DD or null. */
   nextFollowUp: string | null;
   lastContactedAt: string;
+  /** Set when a Won lead was converted into a customer (and perhaps a project). */
+  conversion: LeadConversion | null;
   createdAt: string;
   updatedAt: string;
   version: number;
+}
+
+/** What a lead was converted into; the lead links to both. */
+export interface LeadConversion {
+  customerId: string;
+  customerName: string;
+  projectId: string | null;
+  projectName: string | null;
+  convertedAt: string;
+  convertedBy: string;
 }
 
 /** One timeline entry of a lead. Changes to the lead's fields are entries of type 'change'. */

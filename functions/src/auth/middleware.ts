@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
-import type { Role } from '@app/shared-types/auth';
+import { ROLES, type Role } from '@app/shared-types/auth';
 import { getEmployee } from '../db/employee-repo';
 import { deleteSession, getSession, touchSession } from '../db/session-repo';
 import { getSettings } from '../db/settings-repo';
@@ -162,3 +162,9 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * Deleting CRM records (leads, projects, customers) needs manager or above;
+ * every signed-in user creates and edits them (PRODUCT.md).
+ */
+export const requireManager = requireRole(...ROLES.filter((role) => role !== 'employee'));

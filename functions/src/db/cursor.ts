@@ -25,3 +25,17 @@ export function decodeCursor(cursor: string | undefined, allowedKeys: readonly s
     return null;
   }
 }
+
+/**
+ * Decodes the cursor of a list read from one index partition: null (a 400)
+ * unless it holds exactly `names` and continues that same partition, so a
+ * cursor of one list cannot be replayed against another.
+ */
+export function decodeListCursor(
+  cursor: string | undefined,
+  list: { names: readonly string[]; partition: { name: string; value: string } },
+): Key | undefined | null {
+  const start = decodeCursor(cursor, list.names);
+  if (start && start[list.partition.name] !== list.partition.value) return null;
+  return start;
+}

@@ -19,6 +19,16 @@ export const keys = {
   /** gsi1: projects shown on the website, grouped by public status, newest first. */
   publicProjects: () => 'PUBLIC_PROJECTS',
   publicProjectSort: (status: string, createdAt: string, id: string) => `${status}#${newestFirst(createdAt, id)}`,
+  /** gsi2: every project, newest first (the portal's list). */
+  projects: () => 'PROJECTS',
+  projectCreatedSort: (createdAt: string, id: string) => newestFirst(createdAt, id),
+  /** gsi3: the projects in one internal status, newest first. */
+  projectsByStatus: (status: string) => `PROJECTSTATUS#${status}`,
+
+  customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  /** gsi1: every customer, by name. */
+  customers: () => 'CUSTOMERS',
+  customerNameSort: (name: string, id: string) => `${name.toLowerCase()}#${id}`,
 
   blogPost: (id: string) => ({ pk: `BLOGPOST#${id}`, sk: 'BLOGPOST' }),
   blogSlug: (slug: string) => ({ pk: `BLOGSLUG#${slug}`, sk: 'BLOGSLUG' }),

@@ -5,6 +5,7 @@ import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { log } from '../lib/log';
 import { keys } from './keys';
+import { cursorKeysOf, phoneSearchText, queryPage, searchTerm, type ListSource } from './list-query';
 import { counterUpdate, leadCounter, mergeDeltas, type CounterDeltas } from './stats-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
@@ -41,6 +42,7 @@ export function toLead(item: Item | LeadItem): Lead {
     requirements: lead.requirements ?? '',
     nextFollowUp: lead.nextFollowUp ?? null,
     lastContactedAt: lead.lastContactedAt,
+    conversion: lead.conversion ?? null,
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt,
     version: lead.version,
@@ -49,7 +51,7 @@ export function toLead(item: Item | LeadItem): Lead {
 
 /** Lower-case text the list's search matches: name, email and the phone's digits. */
 function searchTextOf(lead: Pick<Lead, 'name' | 'email' | 'phone'>): string {
-  return [lead.name.toLowerCase(), lead.email.toLowerCase(), normalizePhone(lead.phone), lead.phone.replace(/\D/g, '')].join(' ');
+  return [lead.name.toLowerCase(), lead.email.toLowerCase(), phoneSearchText(lead.phone)].join(' ');
 }
 
 /** The whole stored item of a lead, with the index keys that list it. */
@@ -97,6 +99,7 @@ export function newLead(input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'p
     requirements: input.requirements ?? '',
     nextFollowUp: input.nextFollowUp ?? null,
     lastContactedAt: now,
+    conversion: null,
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -496,7 +499,7 @@ async function deletePartition(db: Db, pk: string) {
 }
 
 /** The index and partition a list query reads, from its sort and filters. */
-function listSource(query: LeadListQuery) {
+function listSource(query: LeadListQuery): ListSource & { statusFiltered: boolean } {
   if (query.sort === 'followUp') {
     return { index: 'gsi3', pkName: 'gsi3pk', skName: 'gsi3sk', pk: keys.leadFollowUps(), forward: true, statusFiltered: false };
   }
@@ -508,20 +511,12 @@ function listSource(query: LeadListQuery) {
 
 /** Attribute names a list cursor may hold for `query` (pk, sk and the index's keys). */
 export function leadCursorKeys(query: LeadListQuery) {
-  const source = listSource(query);
-  return { names: ['pk', 'sk', source.pkName, source.skName], partition: { name: source.pkName, value: source.pk } };
+  return cursorKeysOf(listSource(query));
 }
-
-/** Items one filtered request examines at most before answering with what it found and a cursor. */
-const FILTERED_READ_BUDGET = 2000;
-const FILTERED_CHUNK = 250;
 
 /**
  * One page of leads. Sorting and the status filter pick the index and
- * partition (a Query on a designed key, never a Scan); the other filters and
- * the search are filter expressions on that Query. A filtered page reads at
- * most FILTERED_READ_BUDGET items and may come back short with a cursor to go
- * on from.
+ * partition; the other filters and the search filter that Query (queryPage).
  */
 export async function listLeads(
   db: Db,
@@ -529,86 +524,34 @@ export async function listLeads(
   exclusiveStartKey?: Record<string, NativeAttributeValue>,
 ): Promise<{ items: Lead[]; lastKey?: Record<string, NativeAttributeValue> }> {
   const source = listSource(query);
-  const filters: string[] = [];
-  const names: Record<string, string> = { '#pk': source.pkName };
-  const values: Record<string, NativeAttributeValue> = { ':pk': source.pk };
+  const expressions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, NativeAttributeValue> = {};
   if (query.status && !source.statusFiltered) {
-    filters.push('#status = :status');
+    expressions.push('#status = :status');
     names['#status'] = 'status';
     values[':status'] = query.status;
   }
   if (query.source) {
-    filters.push('#source = :source');
+    expressions.push('#source = :source');
     names['#source'] = 'source';
     values[':source'] = query.source;
   }
   if (query.assignedTo !== undefined && query.assignedTo !== '') {
-    filters.push('assignedTo = :assignedTo');
+    expressions.push('assignedTo = :assignedTo');
     values[':assignedTo'] = query.assignedTo;
   }
   if (query.projectType) {
-    filters.push('projectType = :projectType');
+    expressions.push('projectType = :projectType');
     values[':projectType'] = query.projectType;
   }
   const search = searchTerm(query.q);
   if (search) {
-    filters.push('contains(searchText, :q)');
+    expressions.push('contains(searchText, :q)');
     values[':q'] = search;
   }
-  const base = {
-    TableName: db.table,
-    IndexName: source.index,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: names,
-    ScanIndexForward: source.forward,
-  };
-  if (filters.length === 0) {
-    const page = await db.doc.send(
-      new QueryCommand({ ...base, ExpressionAttributeValues: values, Limit: query.limit, ExclusiveStartKey: exclusiveStartKey }),
-    );
-    return { items: (page.Items ?? []).map(toLead), lastKey: page.LastEvaluatedKey };
-  }
-
-  const found: Item[] = [];
-  let start = exclusiveStartKey;
-  let examined = 0;
-  while (examined < FILTERED_READ_BUDGET) {
-    const page = await db.doc.send(
-      new QueryCommand({
-        ...base,
-        ExpressionAttributeValues: values,
-        FilterExpression: filters.join(' AND '),
-        Limit: FILTERED_CHUNK,
-        ExclusiveStartKey: start,
-      }),
-    );
-    examined += page.ScannedCount ?? 0;
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-    if (found.length >= query.limit) {
-      const items = found.slice(0, query.limit);
-      // Go on after the last lead returned, not after the last one examined.
-      const last = items[items.length - 1]!;
-      const more = found.length > query.limit || start !== undefined;
-      return {
-        items: items.map(toLead),
-        lastKey: more ? { pk: last.pk, sk: last.sk, [source.pkName]: last[source.pkName], [source.skName]: last[source.skName] } : undefined,
-      };
-    }
-    if (!start) break;
-  }
-  return { items: found.map(toLead), lastKey: start };
-}
-
-/** The search as stored search text holds it: lower case, a phone number as its digits. */
-export function searchTerm(q: string | undefined): string {
-  const trimmed = (q ?? '').trim().toLowerCase();
-  if (!trimmed) return '';
-  if (/^[+\d\s\-().]+$/.test(trimmed) && /\d{3,}/.test(trimmed.replace(/\D/g, ''))) {
-    const digits = trimmed.replace(/\D/g, '');
-    return digits.length >= 11 ? normalizePhone(digits) : digits;
-  }
-  return trimmed;
+  const { items, lastKey } = await queryPage(db, source, { expressions, names, values }, query.limit, exclusiveStartKey);
+  return { items: items.map(toLead), lastKey };
 }
 
 /** Open leads whose next follow-up is on or before `today` (YYYY-MM-DD), oldest first. */

@@ -65,3 +65,38 @@ export async function transactWrite(db: Db, items: (TransactItem | null)[], atte
     }
   }
 }
+
+/**
+ * The parts of an UpdateItem that set `values` (attributes set to undefined
+ * are removed) and move the item's version on by one, on the condition that
+ * the item is still at `expectedVersion`: optimistic locking that leaves every
+ * attribute not named alone (counts kept by other writes, photo lists).
+ */
+export function versionedUpdate(
+  db: Db,
+  key: Record<string, string>,
+  values: Record<string, NativeAttributeValue>,
+  expectedVersion: number,
+) {
+  const names: Record<string, string> = { '#version': 'version' };
+  const attributeValues: Record<string, NativeAttributeValue> = { ':expected': expectedVersion, ':one': 1 };
+  const sets = ['#version = #version + :one'];
+  const removes: string[] = [];
+  Object.entries(values).forEach(([attribute, value], i) => {
+    names[`#a${i}`] = attribute;
+    if (value === undefined) {
+      removes.push(`#a${i}`);
+    } else {
+      attributeValues[`:a${i}`] = value;
+      sets.push(`#a${i} = :a${i}`);
+    }
+  });
+  return {
+    TableName: db.table,
+    Key: key,
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ConditionExpression: '#version = :expected',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: attributeValues,
+  };
+}

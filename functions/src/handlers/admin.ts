@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { secretsManagerSigningKey } from '../auth/signing-key-aws';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
+import { s3PhotoStorage } from '../photos/s3-photo-storage';
 import { lambdaClientIp } from './client-ip';
 
 /**
@@ -11,13 +12,15 @@ import { lambdaClientIp } from './client-ip';
  * the secret named by JWT_SECRET_ARN, read on the first request that needs it.
  * Behind CloudFront the API sees its own execute-api host, not the site's, so
  * the CSRF guard recognises the site by Sec-Fetch-Site: same-origin or by
- * ALLOWED_ORIGINS.
+ * ALLOWED_ORIGINS. Project photos go to the bucket named by PHOTOS_BUCKET.
  */
 const secretArn = process.env.JWT_SECRET_ARN;
+const photosBucket = process.env.PHOTOS_BUCKET;
 const app = createApp({
   db: dbFromEnv(),
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
+  ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
 });

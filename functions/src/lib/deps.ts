@@ -3,6 +3,7 @@ import type { SigningKeyProvider } from '../auth/signing-key';
 import type { Db } from '../db/client';
 import type { EmployeeItem } from '../db/employee-repo';
 import type { SessionItem } from '../db/session-repo';
+import type { PhotoStorage } from '../photos/photo-storage';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
 export interface Deps {
@@ -21,6 +22,11 @@ export interface Deps {
    * requests (e.g. 'https://www.example.com' when the API sees another host).
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Where project photos are stored. Hosts that serve the portal provide it;
+   * without it, photo uploads answer 503.
+   */
+  photos?: PhotoStorage;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

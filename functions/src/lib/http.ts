@@ -80,3 +80,8 @@ export const rateLimit = (options: { scope: string; limit: number; windowSeconds
     }
     await next();
   };
+
+/** Ids the app makes (UUIDs) or seeds (slugs); anything else cannot name an item. */
+export function isEntityId(id: string): boolean {
+  return /^[A-Za-z0-9-]{1,64}$/.test(id);
+}

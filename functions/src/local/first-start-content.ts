@@ -1,5 +1,7 @@
 import type { BlogPostItem } from '../db/blog-repo';
-import type { ProjectItem } from '../db/project-repo';
+import type { Customer } from '@app/shared-types/customers';
+import type { PublicProjectStatus } from '@app/shared-types/constants';
+import type { StoredProject } from '../db/project-repo';
 
 /**
  * Sample content a new installation starts with, so the public site is not
@@ -7,8 +9,14 @@ import type { ProjectItem } from '../db/project-repo';
  * (scripts/draw-seed-images.mjs), served from web/public/images.
  */
 
-type SeedProject = Omit<ProjectItem, 'version' | 'createdAt' | 'updatedAt' | 'imageUrl' | 'images'> & {
+/** A sample project with its customer; the name is also the public title. */
+type SeedProject = Pick<
+  StoredProject,
+  'id' | 'title' | 'description' | 'category' | 'area' | 'location' | 'status' | 'showOnWebsite' | 'actualCost' | 'estimatedBudget' | 'projectType' | 'progress'
+> & {
+  publicStatus: PublicProjectStatus;
   image: string;
+  customer: Pick<Customer, 'firstName' | 'lastName' | 'phone'>;
 };
 
 const projects: SeedProject[] = [
@@ -20,13 +28,15 @@ const projects: SeedProject[] = [
     category: 'Villa',
     area: '5,200 sq ft',
     location: 'Jubilee Hills, Hyderabad',
-    status: 'finished',
+    publicStatus: 'finished',
     image: 'jubilee-hills-villa',
     showOnWebsite: true,
-    client: 'Reddy family',
-    budget: 9_500_000,
+    estimatedBudget: 9_500_000,
     actualCost: 9_180_000,
-    internalStatus: 'completed',
+    status: 'completed',
+    projectType: 'Villa',
+    progress: 100,
+    customer: { firstName: 'Srinivas', lastName: 'Reddy', phone: '+91 98480 11201' },
   },
   {
     id: 'gachibowli-3bhk',
@@ -36,13 +46,15 @@ const projects: SeedProject[] = [
     category: '3BHK',
     area: '1,650 sq ft',
     location: 'Gachibowli, Hyderabad',
-    status: 'finished',
+    publicStatus: 'finished',
     image: 'gachibowli-3bhk',
     showOnWebsite: true,
-    client: 'Sharma family',
-    budget: 2_400_000,
+    estimatedBudget: 2_400_000,
     actualCost: 2_310_000,
-    internalStatus: 'completed',
+    status: 'completed',
+    projectType: '3BHK',
+    progress: 100,
+    customer: { firstName: 'Neha', lastName: 'Sharma', phone: '+91 98480 11202' },
   },
   {
     id: 'banjara-hills-penthouse',
@@ -52,13 +64,15 @@ const projects: SeedProject[] = [
     category: 'Penthouse',
     area: '3,800 sq ft',
     location: 'Banjara Hills, Hyderabad',
-    status: 'finished',
+    publicStatus: 'finished',
     image: 'banjara-hills-penthouse',
     showOnWebsite: true,
-    client: 'Mr. and Mrs. Rao',
-    budget: 7_200_000,
+    estimatedBudget: 7_200_000,
     actualCost: 7_450_000,
-    internalStatus: 'completed',
+    status: 'completed',
+    projectType: '4BHK',
+    progress: 100,
+    customer: { firstName: 'Karthik', lastName: 'Rao', phone: '+91 98480 11203' },
   },
   {
     id: 'kondapur-2bhk-kitchen',
@@ -68,13 +82,15 @@ const projects: SeedProject[] = [
     category: '2BHK',
     area: '180 sq ft',
     location: 'Kondapur, Hyderabad',
-    status: 'ongoing',
+    publicStatus: 'ongoing',
     image: 'kondapur-2bhk-kitchen',
     showOnWebsite: true,
-    client: 'Ms. Lakshmi',
-    budget: 650_000,
+    estimatedBudget: 650_000,
     actualCost: null,
-    internalStatus: 'execution',
+    status: 'execution',
+    projectType: '2BHK',
+    progress: 60,
+    customer: { firstName: 'Lakshmi', lastName: 'Prasanna', phone: '+91 98480 11204' },
   },
   {
     id: 'hitech-city-office',
@@ -84,13 +100,15 @@ const projects: SeedProject[] = [
     category: 'Office',
     area: '6,000 sq ft',
     location: 'HITEC City, Hyderabad',
-    status: 'ongoing',
+    publicStatus: 'ongoing',
     image: 'hitech-city-office',
     showOnWebsite: true,
-    client: 'Brightloop Labs Pvt Ltd',
-    budget: 8_800_000,
+    estimatedBudget: 8_800_000,
     actualCost: null,
-    internalStatus: 'execution',
+    status: 'execution',
+    projectType: 'Office',
+    progress: 60,
+    customer: { firstName: 'Brightloop Labs', lastName: 'Pvt Ltd', phone: '+91 98480 11205' },
   },
   {
     id: 'madhapur-cafe',
@@ -100,13 +118,15 @@ const projects: SeedProject[] = [
     category: 'Commercial',
     area: '1,200 sq ft',
     location: 'Madhapur, Hyderabad',
-    status: 'ongoing',
+    publicStatus: 'ongoing',
     image: 'madhapur-cafe',
     showOnWebsite: true,
-    client: 'Bean Street Cafe LLP',
-    budget: 1_900_000,
+    estimatedBudget: 1_900_000,
     actualCost: null,
-    internalStatus: 'design',
+    status: 'design',
+    projectType: 'Commercial',
+    progress: 25,
+    customer: { firstName: 'Bean Street', lastName: 'Cafe LLP', phone: '+91 98480 11206' },
   },
   {
     id: 'kokapet-4bhk-bedroom',
@@ -116,13 +136,15 @@ const projects: SeedProject[] = [
     category: '4BHK',
     area: '2,900 sq ft',
     location: 'Kokapet, Hyderabad',
-    status: 'upcoming',
+    publicStatus: 'upcoming',
     image: 'kokapet-4bhk-bedroom',
     showOnWebsite: true,
-    client: 'Dr. Varma',
-    budget: 4_600_000,
+    estimatedBudget: 4_600_000,
     actualCost: null,
-    internalStatus: 'approval',
+    status: 'approval',
+    projectType: '4BHK',
+    progress: 10,
+    customer: { firstName: 'Anil', lastName: 'Varma', phone: '+91 98480 11207' },
   },
   {
     id: 'financial-district-clinic',
@@ -132,27 +154,55 @@ const projects: SeedProject[] = [
     category: 'Commercial',
     area: '1,800 sq ft',
     location: 'Financial District, Hyderabad',
-    status: 'upcoming',
+    publicStatus: 'upcoming',
     image: 'financial-district-clinic',
     showOnWebsite: true,
-    client: 'SmileCare Dental',
-    budget: 2_700_000,
+    estimatedBudget: 2_700_000,
     actualCost: null,
-    internalStatus: 'planning',
+    status: 'planning',
+    projectType: 'Commercial',
+    progress: 0,
+    customer: { firstName: 'SmileCare', lastName: 'Dental', phone: '+91 98480 11208' },
   },
 ];
 
-export function firstStartProjects(now: string): Omit<ProjectItem, 'version'>[] {
-  return projects.map(({ image, ...project }, index) => {
+/** The sample customers and their projects, one customer each, created in this order. */
+export function firstStartProjects(now: string): { customer: Customer; project: StoredProject }[] {
+  return projects.map(({ image, customer: who, ...seed }, index) => {
     // Stagger creation times so the newest-first order is the order above.
     const createdAt = new Date(new Date(now).getTime() - index * 60_000).toISOString();
-    return {
-      ...project,
-      imageUrl: `/images/projects/${image}.svg`,
-      images: [`/images/projects/${image}.svg`],
+    const customer: Customer = {
+      id: `${seed.id}-customer`,
+      ...who,
+      email: '',
+      address: '',
+      city: 'Hyderabad',
+      notes: '',
+      projectCount: 1,
+      leadId: null,
       createdAt,
       updatedAt: createdAt,
+      version: 1,
     };
+    const photo = `/images/projects/${image}.svg`;
+    const project: StoredProject = {
+      ...seed,
+      customerId: customer.id,
+      name: seed.title,
+      priority: 'medium',
+      startDate: null,
+      estimatedEndDate: null,
+      siteAddress: seed.location,
+      requirements: '',
+      notes: '',
+      // A drawing scales to any width: one copy, no srcset.
+      images: [{ id: image, url: photo, copies: [], aspectRatio: 3 / 2 }],
+      leadId: null,
+      createdAt,
+      updatedAt: createdAt,
+      version: 1,
+    };
+    return { customer, project };
   });
 }
 

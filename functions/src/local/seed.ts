@@ -1,9 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createPost } from '../db/blog-repo';
 import type { Db } from '../db/client';
-import { createProject } from '../db/project-repo';
+import { customerName } from '@app/shared-types/customers';
+import { createCustomerWrites, CUSTOMER_ADDED } from '../db/customer-repo';
+import { createProjectWrites, projectCounterDeltas } from '../db/project-repo';
+import { counterUpdate, mergeDeltas } from '../db/stats-repo';
 import { createDefaultSettings, getSettings } from '../db/settings-repo';
-import { isConditionalCheckFailed, isTransactionCanceled } from '../db/writes';
+import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
 
 const SEED_MARKER = { pk: 'SEED', sk: 'FIRST_START' };
@@ -22,8 +25,13 @@ export async function seedFirstStart(db: Db, now = new Date().toISOString()): Pr
 
   await createDefaultSettings(db, now);
   const { company } = await getSettings(db);
-  for (const project of firstStartProjects(now)) {
-    await createProject(db, project).catch((error: unknown) => {
+  for (const { customer, project } of firstStartProjects(now)) {
+    // One transaction per sample: the customer, counted once, with its project counted in.
+    await transactWrite(db, [
+      ...createCustomerWrites(db, customer, { counters: false }),
+      ...createProjectWrites(db, project, customerName(customer), { countOnCustomer: false, counters: false }),
+      counterUpdate(db, 'DASHBOARD', mergeDeltas(CUSTOMER_ADDED, projectCounterDeltas(project.status, 1))),
+    ]).catch((error: unknown) => {
       if (!alreadyThere(error)) throw error;
     });
   }

@@ -14,6 +14,7 @@ import { errorBody } from '../lib/http';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
+import { localPhotoStorage } from '../photos/local-photo-storage';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
 
@@ -44,14 +45,17 @@ const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: en
 
 if (await ensureTable(db)) console.log(`Created table '${db.table}'.`);
 if (await seedFirstStart(db)) console.log('Seeded first-start content (settings, sample projects, blog posts).');
-const upgradedLeads = await upgradeLocalData(db);
-if (upgradedLeads > 0) console.log(`Indexed ${upgradedLeads} leads saved by an earlier version for the Leads CRM.`);
+const upgraded = await upgradeLocalData(db);
+if (upgraded.leads > 0) console.log(`Indexed ${upgraded.leads} leads saved by an earlier version for the Leads CRM.`);
+if (upgraded.projects > 0) console.log(`Gave ${upgraded.projects} sample projects their customers for Project Management.`);
 const firstAdmin = await ensureFirstAdmin(db, env);
 if (firstAdmin) console.log(firstAdminMessage(firstAdmin));
 
 // Behind a reverse proxy (or for load tests), TRUST_PROXY=1 takes the client
 // address from X-Forwarded-For; otherwise the socket's address is the client.
 const trustProxy = env.TRUST_PROXY === '1';
+// Project photos are kept beside the data: .data/uploads/...
+const photos = localPhotoStorage(dataDir);
 const api = createApp({
   db,
   clientIp: (c) => {
@@ -61,11 +65,13 @@ const api = createApp({
   // Created on the first start, kept beside the data (mode 0600); never in the repository.
   signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
+  photos: photos.storage,
 });
 
 const host = new Hono();
 host.use(compress());
 host.route('/', api);
+host.route('/', photos.routes);
 if (serveWeb) {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
@@ -83,8 +89,8 @@ if (serveWeb) {
   host.use('*', serveStatic({ root: webDist }));
   // Every other path is a client-side route of the SPA; /api paths stay JSON 404s.
   host.get('*', (c) => {
-    // A missing API path or build asset is a 404, never the SPA's HTML.
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/assets/')) return c.json(errorBody('Not found'), 404);
+    // A missing API path, build asset or photo is a 404, never the SPA's HTML.
+    if (['/api/', '/assets/', '/uploads/'].some((prefix) => c.req.path.startsWith(prefix))) return c.json(errorBody('Not found'), 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

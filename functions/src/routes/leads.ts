@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import type { Page } from '@app/shared-types/api';
-import { ROLES } from '@app/shared-types/auth';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@app/shared-types/constants';
 import {
   bulkImportSchema,
@@ -17,9 +16,11 @@ import {
   type LeadDetail,
   type TimelineEntry,
 } from '@app/shared-types/leads';
-import { nowMs, requireRole } from '../auth/middleware';
-import { decodeCursor, encodeCursor } from '../db/cursor';
+import { leadConversionSchema } from '@app/shared-types/projects';
+import { nowMs, requireManager } from '../auth/middleware';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
+import { convertLead } from '../db/lead-conversion';
 import {
   addCommunication,
   createLead,
@@ -39,8 +40,6 @@ import { log } from '../lib/log';
 /** A bulk import of 1,000 typical rows is ~250 KiB; this leaves room for long requirements. */
 const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Managers and above may delete leads; every signed-in user works them (PRODUCT.md). */
-const canDelete = requireRole(...ROLES.filter((role) => role !== 'employee'));
 
 const actorOf = (c: Context<AppEnv>): Actor => ({ id: c.var.auth.employee.id, name: c.var.auth.employee.name });
 const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
@@ -55,10 +54,8 @@ const STALE = 'Someone else changed this lead. Reload it to see their changes.';
 export const leads = new Hono<AppEnv>()
   .get('/', queryParams(leadListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { names, partition } = leadCursorKeys(query);
-    const start = decodeCursor(query.cursor, names);
-    // A cursor must continue this list, not another partition of the index.
-    if (start === null || (start && start[partition.name] !== partition.value)) {
+    const start = decodeListCursor(query.cursor, leadCursorKeys(query));
+    if (start === null) {
       return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
     }
     const { items, lastKey } = await listLeads(c.var.deps.db, query, start);
@@ -135,11 +132,24 @@ export const leads = new Hono<AppEnv>()
     if ('phoneTakenBy' in result) return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
     return c.json(result.lead, 200);
   })
-  .delete('/:id', canDelete, async (c) => {
+  .delete('/:id', requireManager, async (c) => {
     const id = c.req.param('id');
     if (!isLeadId(id) || !(await deleteLead(c.var.deps.db, id))) return c.json(errorBody('Lead not found'), 404);
     log.info('lead deleted', { leadId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
+  })
+  .post('/:id/convert', limitBody(), requireJson, jsonBody(leadConversionSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isLeadId(id)) return c.json(errorBody('Lead not found'), 404);
+    const result = await convertLead(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c));
+    if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
+    if ('notWon' in result) return c.json({ ...errorBody('Only a Won lead can be converted to a customer'), current: result.notWon }, 409);
+    if ('alreadyConverted' in result) {
+      return c.json({ ...errorBody('This lead has already been converted to a customer'), current: result.alreadyConverted }, 409);
+    }
+    log.info('lead converted', { leadId: id, customerId: result.customer.id, projectId: result.project?.id ?? null, by: c.var.auth.employee.id });
+    return c.json(result, 201);
   })
   .get('/:id/communications', async (c) => {
     const id = c.req.param('id');

@@ -1,11 +1,42 @@
-import { Hono } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
 import * as yup from 'yup';
+import type { Page } from '@app/shared-types/api';
 import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
-import { getPublicProject, listPublicProjects } from '../db/project-repo';
+import {
+  detectPhotoType,
+  MAX_PHOTO_BYTES,
+  MAX_PROJECT_PHOTOS,
+  PHOTO_SIZE_MESSAGE,
+  PHOTO_TYPE_MESSAGE,
+  photoAddSchema,
+  photoUploadRequestSchema,
+  type PhotoUploadTicket,
+  type ProjectPhoto,
+} from '@app/shared-types/photos';
+import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema, type Project } from '@app/shared-types/projects';
+import { nowMs, requireManager } from '../auth/middleware';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
+import {
+  addProjectPhoto,
+  createProject,
+  deleteProject,
+  getProject,
+  getPublicProject,
+  listProjects,
+  listPublicProjects,
+  makeCoverPhoto,
+  projectCursorKeys,
+  removeProjectPhoto,
+  updateProject,
+  withCustomerNames,
+} from '../db/project-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, queryParams } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+import { keyOfPhotoUrl, photoKey, photoUrl, type PhotoStorage } from '../photos/photo-storage';
 
-const listQuery = yup.object({
+const publicListQuery = yup.object({
   status: yup
     .string()
     .oneOf(['all', ...PUBLIC_PROJECT_STATUSES], 'status must be all, finished, ongoing or upcoming')
@@ -20,9 +51,40 @@ const listQuery = yup.object({
   cursor: yup.string().max(1024).optional(),
 });
 
-/** Public project reads: only projects marked 'show on website', only public fields. */
+const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
+const NOT_FOUND = 'Project not found';
+const STALE = 'Someone else changed this project. Reload to see their changes.';
+const CUSTOMER_MISSING = 'This customer no longer exists. Choose another one.';
+
+/** The storage the host provides, or a 503 answer when this host stores no photos. */
+function photoStorage(c: Context<AppEnv>): PhotoStorage | Response {
+  return c.var.deps.photos ?? c.json(errorBody('Photo uploads are not available on this server'), 503);
+}
+
+/** The storage keys of every copy of a photo (seed drawings under /images have none). */
+function photoKeys(photo: ProjectPhoto): string[] {
+  const urls = photo.copies.length > 0 ? photo.copies.map((copy) => copy.url) : [photo.url];
+  return urls.map(keyOfPhotoUrl).filter((key): key is string => key !== null);
+}
+
+/** Deletes photo files after their project or photo entry is gone; a leftover file is logged, not an error. */
+async function removeFiles(c: Context<AppEnv>, keys: string[]) {
+  if (keys.length === 0 || !c.var.deps.photos) return;
+  try {
+    await c.var.deps.photos.remove(keys);
+  } catch (error) {
+    log.error('photo files not removed', { keys, error });
+  }
+}
+
+/**
+ * Projects. GET / and GET /:id are the website's reads (public fields of
+ * projects shown on the website, app.ts lists them as public); everything
+ * else is the portal's and needs a session. '/manage' is declared before
+ * '/:id' so it is never read as a project id.
+ */
 export const projects = new Hono<AppEnv>()
-  .get('/', queryParams(listQuery), async (c) => {
+  .get('/', queryParams(publicListQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
     const page = await listPublicProjects(c.var.deps.db, {
       status: status === 'all' ? undefined : (status as (typeof PUBLIC_PROJECT_STATUSES)[number]),
@@ -33,10 +95,118 @@ export const projects = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(page, 200);
   })
+  .get('/manage', queryParams(projectListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const start = decodeListCursor(query.cursor, projectCursorKeys(query));
+    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
+    const { items, lastKey } = await listProjects(c.var.deps.db, query, start);
+    const nextCursor = encodeCursor(lastKey);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Project>, 200);
+  })
+  .get('/manage/:id', async (c) => {
+    const id = c.req.param('id');
+    const project = isEntityId(id) ? await getProject(c.var.deps.db, id) : undefined;
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 200);
+  })
   .get('/:id', async (c) => {
     const id = c.req.param('id');
-    const project = id.length <= 64 ? await getPublicProject(c.var.deps.db, id) : undefined;
-    if (!project) return c.json(errorBody('Project not found'), 404);
+    const project = isEntityId(id) ? await getPublicProject(c.var.deps.db, id) : undefined;
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(project, 200);
+  })
+  .post('/', limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
+    const result = await createProject(c.var.deps.db, c.req.valid('json'), nowIso(c));
+    if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
+    log.info('project created', { projectId: result.project.id, by: c.var.auth.employee.id });
+    return c.json(result.project, 201);
+  })
+  .put('/:id', limitBody(), requireJson, jsonBody(projectUpdateSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await updateProject(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
+    if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
+    return c.json(result.project, 200);
+  })
+  .delete('/:id', requireManager, async (c) => {
+    const id = c.req.param('id');
+    const deleted = isEntityId(id) ? await deleteProject(c.var.deps.db, id) : undefined;
+    if (!deleted) return c.json(errorBody(NOT_FOUND), 404);
+    await removeFiles(c, deleted.images.flatMap(photoKeys));
+    log.info('project deleted', { projectId: id, by: c.var.auth.employee.id });
+    return c.json({ id }, 200);
+  })
+  .post('/:id/photo-uploads', limitBody(), requireJson, jsonBody(photoUploadRequestSchema), async (c) => {
+    const storage = photoStorage(c);
+    if (storage instanceof Response) return storage;
+    const id = c.req.param('id');
+    const project = isEntityId(id) ? await getProject(c.var.deps.db, id) : undefined;
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    if (project.images.length >= MAX_PROJECT_PHOTOS) {
+      return c.json(errorBody(`A project can have at most ${MAX_PROJECT_PHOTOS} photos. Remove one first.`), 409);
+    }
+    const { contentType, copies } = c.req.valid('json');
+    const uploadId = randomUUID();
+    const targets = await Promise.all(
+      copies.map(async (copy) => ({
+        width: copy.width,
+        ...(await storage.createUpload(photoKey(id, uploadId, copy.width, contentType), contentType, MAX_PHOTO_BYTES)),
+      })),
+    );
+    return c.json({ uploadId, targets } satisfies PhotoUploadTicket, 201);
+  })
+  .post('/:id/photos', limitBody(), requireJson, jsonBody(photoAddSchema), async (c) => {
+    const storage = photoStorage(c);
+    if (storage instanceof Response) return storage;
+    const id = c.req.param('id');
+    if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    const { uploadId, contentType, widths, aspectRatio } = c.req.valid('json');
+    const sorted = [...new Set(widths)].sort((a, b) => a - b);
+    const keys = sorted.map((width) => photoKey(id, uploadId, width, contentType));
+    // Check what actually arrived: its size, and its type by its first bytes, never by a name.
+    const stored = await Promise.all(keys.map((key) => storage.inspect(key)));
+    if (stored.some((file) => file === null)) {
+      return c.json(errorBody('Upload every copy of the photo before adding it', { photo: 'Upload incomplete' }), 400);
+    }
+    if (stored.some((file) => file!.size > MAX_PHOTO_BYTES)) {
+      await removeFiles(c, keys);
+      return c.json(errorBody(PHOTO_SIZE_MESSAGE, { photo: PHOTO_SIZE_MESSAGE }), 413);
+    }
+    if (stored.some((file) => detectPhotoType(file!.head) !== contentType)) {
+      await removeFiles(c, keys);
+      return c.json(errorBody(PHOTO_TYPE_MESSAGE, { photo: PHOTO_TYPE_MESSAGE }), 415);
+    }
+    const copies = sorted.map((width, i) => ({ url: photoUrl(keys[i]!), width }));
+    const photo: ProjectPhoto = { id: uploadId, url: copies[copies.length - 1]!.url, copies, aspectRatio };
+    const added = await addProjectPhoto(c.var.deps.db, id, photo, nowIso(c));
+    if (added !== 'added') {
+      await removeFiles(c, keys);
+      if (added === 'notFound') return c.json(errorBody(NOT_FOUND), 404);
+      return c.json(errorBody(`A project can have at most ${MAX_PROJECT_PHOTOS} photos. Remove one first.`), 409);
+    }
+    const project = await getProject(c.var.deps.db, id, true);
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 201);
+  })
+  .delete('/:id/photos/:photoId', async (c) => {
+    const { id, photoId } = c.req.param();
+    const removed = isEntityId(id) && isEntityId(photoId) ? await removeProjectPhoto(c.var.deps.db, id, photoId, nowIso(c)) : null;
+    if (!removed) return c.json(errorBody('Photo not found'), 404);
+    await removeFiles(c, photoKeys(removed));
+    const project = await getProject(c.var.deps.db, id, true);
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 200);
+  })
+  .put('/:id/photos/:photoId/cover', async (c) => {
+    const { id, photoId } = c.req.param();
+    const done = isEntityId(id) && isEntityId(photoId) && (await makeCoverPhoto(c.var.deps.db, id, photoId, nowIso(c)));
+    if (!done) return c.json(errorBody('Photo not found'), 404);
+    const project = await getProject(c.var.deps.db, id, true);
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 200);
   });

@@ -109,6 +109,7 @@ describe('changedLeadFields', () => {
     requirements: '',
     nextFollowUp: null,
     lastContactedAt: '2025-01-01T10:00:00.000Z',
+    conversion: null,
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:00:00.000Z',
     version: 3,

@@ -1,3 +1,4 @@
+import type { ProjectPhoto } from '@app/shared-types/photos';
 import { PUBLIC_PROJECT_STATUSES, PUBLIC_PROJECT_STATUS_LABELS, type PublicProjectStatus } from '@app/shared-types/constants';
 
 /** The projects page filter: every project, or one status. */
@@ -29,9 +30,7 @@ export function categoryAndArea(project: { category: string; area: string }): st
   return `${project.category} • ${project.area}`;
 }
 
-/** The gallery of a project: its images, or the cover when it has none. */
-export function galleryImages(project: { imageUrl: string; images: string[] }): string[] {
-  const images = project.images.filter((url) => url !== '');
-  if (images.length > 0) return images;
-  return project.imageUrl ? [project.imageUrl] : [];
+/** The gallery of a project: its photos (the first is the cover). */
+export function galleryImages(project: { images: ProjectPhoto[] }): ProjectPhoto[] {
+  return project.images.filter((photo) => photo.url !== '');
 }

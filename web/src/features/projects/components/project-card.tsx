@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { PublicProject } from '@app/shared-types/api';
 import { Link as RouterLink } from 'react-router';
+import { PhotoImage } from '../../../components/photo-image';
 import { categoryAndArea } from '../model';
 import { ProjectStatusChip } from './project-status-chip';
 
@@ -17,13 +18,12 @@ export function ProjectCard({ project }: { project: PublicProject }) {
   return (
     <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ position: 'relative', height: PROJECT_IMAGE_HEIGHT, bgcolor: '#E9E1D6', overflow: 'hidden' }}>
-        {project.imageUrl && (
-          <Box
-            component="img"
-            src={project.imageUrl}
+        {project.images[0] && (
+          <PhotoImage
+            photo={project.images[0]}
             alt={project.title}
-            loading="lazy"
-            decoding="async"
+            // One column on phones, two on tablets, three from md up (project-list's grid).
+            sizes="(max-width: 599px) 100vw, (max-width: 899px) 50vw, 400px"
             width={600}
             height={PROJECT_IMAGE_HEIGHT}
             sx={{ display: 'block', width: '100%', height: PROJECT_IMAGE_HEIGHT, objectFit: 'cover' }}

@@ -1,20 +1,24 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import type { ProjectPhoto } from '@app/shared-types/photos';
 import { useState } from 'react';
+import { PhotoImage } from '../../../components/photo-image';
 
 /** The first image large; the others as thumbnails that swap into the large spot. */
-export function ProjectGallery({ images, title }: { images: string[]; title: string }) {
+export function ProjectGallery({ images, title }: { images: ProjectPhoto[]; title: string }) {
   const [selected, setSelected] = useState(0);
   const main = images[selected] ?? images[0];
   if (!main) return null;
   return (
     <Box>
-      <Box
-        component="img"
-        src={main}
+      <PhotoImage
+        photo={main}
         alt={images.length > 1 ? `${title}, photo ${selected + 1} of ${images.length}` : title}
+        // The gallery is the full width on phones and 7/12 of the container (max 1200 px) from md up.
+        sizes="(max-width: 899px) 100vw, 700px"
         width={1200}
         height={800}
+        eager
         sx={{
           display: 'block',
           width: '100%',
@@ -33,7 +37,7 @@ export function ProjectGallery({ images, title }: { images: string[]; title: str
         >
           {images.map((image, index) => (
             <ButtonBase
-              key={image}
+              key={image.id}
               onClick={() => setSelected(index)}
               aria-label={`Show photo ${index + 1}`}
               aria-pressed={index === selected}
@@ -45,11 +49,10 @@ export function ProjectGallery({ images, title }: { images: string[]; title: str
                 outlineOffset: 2,
               }}
             >
-              <Box
-                component="img"
-                src={image}
+              <PhotoImage
+                photo={image}
                 alt=""
-                loading="lazy"
+                sizes="150px"
                 width={150}
                 height={100}
                 sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '3 / 2', objectFit: 'cover' }}

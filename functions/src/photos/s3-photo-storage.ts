@@ -1,0 +1,49 @@
+import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { HEAD_BYTES, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-storage';
+
+/**
+ * Photos in the stack's photos bucket. Uploads are presigned POST forms whose
+ * policy pins the key, the content type and a size range, so S3 itself
+ * refuses anything else; CloudFront serves the bucket's uploads/ prefix.
+ */
+export function s3PhotoStorage(bucket: string, client = new S3Client({})): PhotoStorage {
+  return {
+    async createUpload(key, contentType, maxBytes) {
+      const { url, fields } = await createPresignedPost(client, {
+        Bucket: bucket,
+        Key: key,
+        Conditions: [
+          ['content-length-range', 1, maxBytes],
+          ['eq', '$Content-Type', contentType],
+        ],
+        Fields: { 'Content-Type': contentType },
+        Expires: UPLOAD_EXPIRY_SECONDS,
+      });
+      return { url, fields };
+    },
+
+    async inspect(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${HEAD_BYTES - 1}` }));
+        const head = await object.Body?.transformToByteArray();
+        // 'bytes 0-15/123456': the total size is after the slash.
+        const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
+        return { size, head: head ?? new Uint8Array() };
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'InvalidRange')) return null;
+        throw error;
+      }
+    },
+
+    async remove(keys) {
+      for (let i = 0; i < keys.length; i += 1000) {
+        const batch = keys.slice(i, i + 1000);
+        if (batch.length === 0) continue;
+        await client.send(
+          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        );
+      }
+    },
+  };
+}

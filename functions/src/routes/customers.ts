@@ -1,0 +1,59 @@
+import { Hono, type Context } from 'hono';
+import type { Page } from '@app/shared-types/api';
+import {
+  CUSTOMER_HAS_PROJECTS,
+  customerCreateSchema,
+  customerListQuerySchema,
+  customerUpdateSchema,
+  type Customer,
+} from '@app/shared-types/customers';
+import { nowMs } from '../auth/middleware';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
+import { createCustomer, customerCursorKeys, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../db/customer-repo';
+import type { AppEnv } from '../lib/deps';
+import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+
+const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
+const NOT_FOUND = 'Customer not found';
+const STALE = 'Someone else changed this customer. Reload to see their changes.';
+
+/** Customers (PRODUCT.md: their own entity). Every route needs a session (app.ts). */
+export const customers = new Hono<AppEnv>()
+  .get('/', queryParams(customerListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const start = decodeListCursor(query.cursor, customerCursorKeys());
+    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for this list' }), 400);
+    const { items, lastKey } = await listCustomers(c.var.deps.db, query, start);
+    const nextCursor = encodeCursor(lastKey);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Customer>, 200);
+  })
+  .post('/', limitBody(), requireJson, jsonBody(customerCreateSchema), async (c) => {
+    const customer = await createCustomer(c.var.deps.db, c.req.valid('json'), nowIso(c));
+    log.info('customer created', { customerId: customer.id, by: c.var.auth.employee.id });
+    return c.json(customer, 201);
+  })
+  .get('/:id', async (c) => {
+    const id = c.req.param('id');
+    const customer = isEntityId(id) ? await getCustomer(c.var.deps.db, id) : undefined;
+    if (!customer) return c.json(errorBody(NOT_FOUND), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.json(customer, 200);
+  })
+  .put('/:id', limitBody(), requireJson, jsonBody(customerUpdateSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await updateCustomer(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
+    return c.json(result.customer, 200);
+  })
+  .delete('/:id', async (c) => {
+    const id = c.req.param('id');
+    const result = isEntityId(id) ? await deleteCustomer(c.var.deps.db, id) : { notFound: true as const };
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    if ('hasProjects' in result) return c.json(errorBody(CUSTOMER_HAS_PROJECTS(result.hasProjects)), 409);
+    log.info('customer deleted', { customerId: id, by: c.var.auth.employee.id });
+    return c.json({ id }, 200);
+  });

@@ -1,0 +1,183 @@
+import * as yup from 'yup';
+import {
+  PROJECT_STATUSES,
+  PUBLIC_PROJECT_STATUSES,
+  type ProjectStatus,
+  type PublicProjectStatus,
+} from './constants';
+import { oneOfList, optionalDate, pageLimit, text } from './forms';
+import type { ProjectPhoto } from './photos';
+
+/**
+ * Project Management: the admin project form of SPEC.md 3 plus what the
+ * public site shows. GET /api/projects stays the website's list (public
+ * fields of projects shown on the website); staff list every project through
+ * GET /api/projects/manage.
+ */
+
+/** SPEC.md 9: project types. */
+export const PROJECT_TYPES = ['1BHK', '2BHK', '3BHK', '4BHK', 'Villa', 'Office', 'Commercial'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** SPEC.md 4: priority, medium by default. */
+export const PROJECT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type ProjectPriority = (typeof PROJECT_PRIORITIES)[number];
+
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  planning: 'Planning',
+  design: 'Design',
+  approval: 'Approval',
+  execution: 'Execution',
+  completed: 'Completed',
+  on_hold: 'On hold',
+};
+
+/**
+ * The public status a project shows on the website when staff have not set
+ * one: done work is finished, work on site is ongoing, the rest is upcoming.
+ */
+export function derivedPublicStatus(status: ProjectStatus): PublicProjectStatus {
+  if (status === 'completed') return 'finished';
+  if (status === 'execution' || status === 'on_hold') return 'ongoing';
+  return 'upcoming';
+}
+
+/** SPEC.md 5: 'budget parsed as a decimal or null'. Blank is null; '12,50,000.50' is 1250000.5. */
+const decimalOrNull = (label: string) =>
+  yup
+    .number()
+    .transform((_value: unknown, original: unknown) => {
+      if (original === '' || original === null || original === undefined) return null;
+      if (typeof original === 'number') return original;
+      if (typeof original === 'string') {
+        const cleaned = original.replace(/[,₹\s]/g, '');
+        return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+      }
+      return Number.NaN;
+    })
+    .typeError(`${label} must be an amount in rupees (up to two decimals)`)
+    .nullable()
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000_000, `${label} is too large`)
+    .default(null);
+
+const projectFields = {
+  customerId: yup.string().typeError('Customer is required').trim().required('Customer is required').max(64),
+  name: text().required('Project name is required').max(200, 'Project name is too long (200 characters at most)'),
+  projectType: oneOfList(PROJECT_TYPES, 'Project type is required').required('Project type is required'),
+  description: text().max(5000, 'Description is too long (5000 characters at most)').default(''),
+  status: oneOfList(PROJECT_STATUSES, 'Choose a status').default('planning'),
+  priority: oneOfList(PROJECT_PRIORITIES, 'Choose a priority').default('medium'),
+  estimatedBudget: decimalOrNull('Budget'),
+  actualCost: decimalOrNull('Actual cost'),
+  startDate: optionalDate(),
+  estimatedEndDate: optionalDate().test(
+    'after-start',
+    'The end date cannot be before the start date',
+    function endAfterStart(value) {
+      const start = (this.parent as { startDate?: string | null }).startDate;
+      return !value || !start || value >= start;
+    },
+  ),
+  progress: yup
+    .number()
+    .transform((value: unknown, original: unknown) => (original === '' || original === null ? 0 : value))
+    .typeError('Progress must be a number from 0 to 100')
+    .min(0, 'Progress must be a number from 0 to 100')
+    .max(100, 'Progress must be a number from 0 to 100')
+    .default(0),
+  siteAddress: text().max(500, 'Site address is too long (500 characters at most)').default(''),
+  requirements: text().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
+  notes: text().max(5000, 'Notes are too long (5000 characters at most)').default(''),
+  // What the website shows when the project is on it.
+  title: text().max(200, 'Title is too long (200 characters at most)').default(''),
+  category: text().max(100, 'Category is too long (100 characters at most)').default(''),
+  area: text().max(100, 'Area is too long (100 characters at most)').default(''),
+  location: text().max(200, 'Location is too long (200 characters at most)').default(''),
+  /** Null: derived from the status (derivedPublicStatus). */
+  publicStatus: oneOfList<PublicProjectStatus>(PUBLIC_PROJECT_STATUSES, 'Choose finished, ongoing or upcoming')
+    .nullable()
+    .transform((value: unknown) => (value === '' ? null : value))
+    .default(null),
+  showOnWebsite: yup.boolean().typeError('showOnWebsite must be true or false').default(false),
+};
+
+/** POST /api/projects (the create dialog). */
+export const projectCreateSchema = yup.object(projectFields);
+export type ProjectInput = yup.InferType<typeof projectCreateSchema>;
+
+/** PUT /api/projects/:id: every field plus the version the editor saw (a stale one gets 409). */
+export const projectUpdateSchema = yup.object({
+  ...projectFields,
+  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+});
+export type ProjectUpdateInput = yup.InferType<typeof projectUpdateSchema>;
+
+/** GET /api/projects/manage: newest first; q matches name, title, customer, location. */
+export const projectListQuerySchema = yup.object({
+  status: yup.mixed<ProjectStatus>().oneOf([...PROJECT_STATUSES], 'Unknown status').optional(),
+  q: text().max(100, 'Search is too long').optional(),
+  limit: pageLimit(24),
+  cursor: yup.string().max(2048).optional(),
+});
+export type ProjectListQuery = yup.InferType<typeof projectListQuerySchema>;
+
+/** A project as staff see it. */
+export interface Project {
+  id: string;
+  customerId: string;
+  /** The customer's name as it is now (read with the project). */
+  customerName: string;
+  name: string;
+  projectType: ProjectType;
+  description: string;
+  status: ProjectStatus;
+  priority: ProjectPriority;
+  estimatedBudget: number | null;
+  actualCost: number | null;
+  startDate: string | null;
+  estimatedEndDate: string | null;
+  progress: number;
+  siteAddress: string;
+  requirements: string;
+  notes: string;
+  title: string;
+  category: string;
+  area: string;
+  location: string;
+  /** As set by staff; null means derived from the status. */
+  publicStatus: PublicProjectStatus | null;
+  showOnWebsite: boolean;
+  /** The first photo is the cover. */
+  images: ProjectPhoto[];
+  /** The lead this project came from, if any. */
+  leadId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** POST /api/leads/:id/convert: a Won lead becomes a customer and, optionally, a project. */
+export const leadConversionSchema = yup.object({
+  customer: yup
+    .object({
+      firstName: text().required('First name is required').max(100, 'First name is too long (100 characters at most)'),
+      lastName: text().max(100, 'Last name is too long (100 characters at most)').default(''),
+      email: text().max(254, 'Email address is too long').email('Enter a valid email address').default(''),
+      address: text().max(500, 'Address is too long (500 characters at most)').default(''),
+      city: text().max(100, 'City is too long (100 characters at most)').default(''),
+    })
+    .required(),
+  project: yup
+    .object({
+      name: projectFields.name,
+      projectType: projectFields.projectType,
+      estimatedBudget: decimalOrNull('Budget'),
+      siteAddress: projectFields.siteAddress,
+    })
+    .nullable()
+    .default(null),
+  /** The lead's version the user saw. */
+  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+});
+export type LeadConversionInput = yup.InferType<typeof leadConversionSchema>;
