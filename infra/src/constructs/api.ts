@@ -49,6 +49,13 @@ export const PUBLIC_ROUTES = [
 export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
 
 /**
+ * Staff routes that a public route's path variable would otherwise catch
+ * (GET /api/projects/{id} matches /api/projects/manage). A path without a
+ * variable is more specific, so API Gateway picks these for the admin function.
+ */
+export const ADMIN_ROUTES_BESIDE_PUBLIC = [{ method: 'GET', path: '/api/projects/manage' }] as const;
+
+/**
  * Partition keys the public function may touch, as IAM StringLike patterns
  * over the prefixes of functions/src/db/keys.ts. Reads are the website's
  * content; writes are lead capture (submission, lead, its timeline entries
@@ -175,13 +182,17 @@ export class Api extends Construct {
         }),
       );
     }
+    const adminIntegration = new HttpLambdaIntegration('AdminIntegration', this.adminFunction);
     routes.push(
       ...this.httpApi.addRoutes({
         path: ADMIN_ROUTE.path,
         methods: [HttpMethod.ANY],
-        integration: new HttpLambdaIntegration('AdminIntegration', this.adminFunction),
+        integration: adminIntegration,
       }),
     );
+    for (const route of ADMIN_ROUTES_BESIDE_PUBLIC) {
+      routes.push(...this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: adminIntegration }));
+    }
     // Form posts write to DynamoDB: a tighter ceiling than the read routes.
     const cfnStage = this.stage.node.defaultChild as CfnStage;
     cfnStage.routeSettings = {

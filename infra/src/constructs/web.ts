@@ -27,7 +27,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -53,24 +53,28 @@ export const SPA_REWRITE_CODE = `function handler(event) {
 
 /**
  * What the SPA loads: its own files, inline styles (MUI/emotion inject <style>
- * tags at run time), data: images, the Instagram embed script and its frames,
- * and the Google Maps embed frame on the contact page. The API is same-origin.
+ * tags at run time), data: and blob: images (photo previews), the Instagram
+ * embed script and its frames, and the Google Maps embed frame on the contact
+ * page. The API is same-origin; the only other place it talks to is the
+ * photos bucket (`photoUploadOrigin`), where the portal sends presigned uploads.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' https://www.instagram.com",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "manifest-src 'self'",
-  'upgrade-insecure-requests',
-].join('; ');
+export function contentSecurityPolicy(photoUploadOrigin: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://www.instagram.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${photoUploadOrigin}`,
+    'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
 
 /** Paths CloudFront sends to the API instead of the bucket. */
 export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt'] as const;
@@ -143,6 +147,19 @@ export class Web extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logsBucket,
       serverAccessLogsPrefix: 's3/photos/',
+      // Staff browsers upload photos straight to the bucket with presigned POST
+      // forms (the signed policy is what authorises an upload); CORS only lets
+      // the portal read S3's answer. Without a custom domain the site's
+      // CloudFront host is not known here (it depends on this bucket), so any
+      // origin may read it.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.POST],
+          allowedOrigins: props.domain ? [`https://${props.domain.name}`] : ['*'],
+          allowedHeaders: ['*'],
+          maxAge: 3600,
+        },
+      ],
       // Uploaded photos exist nowhere else: a replaced or deleted one can be restored for 30 days.
       versioned: true,
       lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
@@ -164,7 +181,10 @@ export class Web extends Construct {
           includeSubdomains: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(`https://${this.photosBucket.bucketRegionalDomainName}`),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
