@@ -76,3 +76,7 @@ export function signedInAs(user: PublicUser = adminUserFixture) {
 // The Leads CRM endpoints, answering from the leads feature's fixtures.
 import { leadHandlers } from '../features/leads/test-fixtures';
 handlers.push(...leadHandlers());
+
+// The Vendors endpoints, answering from the vendors feature's fixtures.
+import { vendorHandlers } from '../features/vendors/test-fixtures';
+handlers.push(...vendorHandlers());

@@ -1,0 +1,319 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import type { Vendor } from '@app/shared-types/vendors';
+import { describe, expect, it } from 'vitest';
+import { makeVendor, vendorFixtures } from '../../features/vendors/test-fixtures';
+import { findToast, renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+import { ADMIN_SECTIONS, type AdminRouteHandle } from './sections';
+import { VendorsPage } from './vendors-page';
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+const vendorsSection = ADMIN_SECTIONS.find((section) => section.id === 'vendors');
+
+/** The Vendors page alone, with its section handle; with `role`, the session is a user with that role. */
+function renderVendors(url = '/admin/vendors', role?: string) {
+  if (role) server.use(http.get('/api/auth/me', () => HttpResponse.json({ user: { id: 'u', name: 'Asha', email: 'a@x.in', role } })));
+  const handle: AdminRouteHandle = { title: 'Vendors', section: vendorsSection };
+  return renderRoute(url, { routes: [{ path: '/admin/vendors', Component: VendorsPage, handle }] });
+}
+
+async function enter(user: User, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+const findCard = (name: string) => screen.findByRole('article', { name });
+
+async function choose(user: User, scope: ReturnType<typeof within>, label: string, option: string) {
+  await user.click(scope.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('Vendors: list', () => {
+  it('shows the heading from the section list and a card per vendor', async () => {
+    renderVendors();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vendor Management' })).toBeTruthy();
+    const card = within(await findCard('Sri Sai Timbers'));
+    expect(card.getByText('Furniture')).toBeTruthy();
+    expect(card.getByText('Active')).toBeTruthy();
+    expect(card.getByText('Venkat Rao')).toBeTruthy();
+    expect(card.getByText('Hyderabad')).toBeTruthy();
+    expect(card.getByText('Teak and plywood')).toBeTruthy();
+    expect(card.getByRole('img', { name: 'Rated 4 out of 5' })).toBeTruthy();
+    expect(card.getByRole('link', { name: '+91 98480 22222' }).getAttribute('href')).toBe('tel:+919848022222');
+    expect(within(await findCard('Kaveri Paints')).getByText('Blacklisted')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(vendorFixtures.length);
+  });
+
+  it("shows a spinner while loading, then 'No vendors found matching your criteria'", async () => {
+    server.use(
+      http.get('/api/vendors', async () => {
+        await delay(50);
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    renderVendors();
+
+    expect(await screen.findByText('Loading vendors...')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { hidden: true })).toBeTruthy();
+    expect(await screen.findByText('No vendors found matching your criteria')).toBeTruthy();
+  });
+
+  it('sends the search (debounced) and the category to the server and keeps them in the URL', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/vendors', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    const { user, router } = renderVendors('/admin/vendors?category=lighting');
+
+    await screen.findByText('No vendors found matching your criteria');
+    expect(queries[0]?.get('category')).toBe('lighting');
+    expect(queries[0]?.get('limit')).toBe('24');
+    expect(queries[0]?.has('q')).toBe(false);
+
+    await user.type(screen.getByLabelText('Search vendors'), 'sai');
+    await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('sai'));
+    // One request for the whole word, not one per letter.
+    expect(queries.filter((query) => query.has('q'))).toHaveLength(1);
+    expect(router.state.location.search).toContain('q=sai');
+
+    await choose(user, within(screen.getByRole('region', { name: 'Filter vendors' })), 'Category', 'All categories');
+    await waitFor(() => expect(queries.at(-1)?.has('category')).toBe(false));
+    await choose(user, within(screen.getByRole('region', { name: 'Filter vendors' })), 'Category', 'Civil');
+    await waitFor(() => expect(queries.at(-1)?.get('category')).toBe('civil'));
+    expect(queries.at(-1)?.get('q')).toBe('sai');
+    expect(router.state.location.search).toContain('category=civil');
+  });
+
+  it('lists the ten categories and All categories in the filter', async () => {
+    const { user } = renderVendors();
+    await findCard('Sri Sai Timbers');
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual([
+      'All categories',
+      'Furniture',
+      'Civil',
+      'Electrical',
+      'Plumbing',
+      'Painting',
+      'Flooring',
+      'Lighting',
+      'Accessories',
+      'Appliances',
+      'Textiles',
+    ]);
+  });
+
+  it("loads the next page with the cursor the first page ended with ('Load more')", async () => {
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/vendors', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return cursor === 'page-2'
+          ? HttpResponse.json({ items: [makeVendor({ id: 'vendor-9', name: 'Zenith Tiles', category: 'flooring' })] })
+          : HttpResponse.json({ items: vendorFixtures, nextCursor: 'page-2' });
+      }),
+    );
+    const { user } = renderVendors();
+
+    await findCard('Sri Sai Timbers');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await findCard('Zenith Tiles')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(vendorFixtures.length + 1);
+    expect(cursors).toEqual([null, 'page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});
+
+describe('Vendors: Add Vendor', () => {
+  it('shows what is missing or wrong under the fields before calling the server', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/vendors', () => {
+        calls++;
+        return HttpResponse.json({ error: 'unexpected' }, { status: 500 });
+      }),
+    );
+    const { user } = renderVendors();
+
+    await user.click(await screen.findByRole('button', { name: 'Add Vendor' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Vendor' }));
+    await enter(user, dialog.getByLabelText('GST Number'), '36AABCU9603R1X');
+    await enter(user, dialog.getByLabelText('PAN Number'), 'ABC');
+    await user.click(dialog.getByRole('button', { name: 'Add Vendor' }));
+
+    expect(await dialog.findByText('Vendor name is required')).toBeTruthy();
+    expect(dialog.getByText('Category is required')).toBeTruthy();
+    expect(dialog.getByText('Phone number is required')).toBeTruthy();
+    expect(dialog.getByText('Enter a valid 15-character GST number, e.g. 36AABCU9603R1ZM')).toBeTruthy();
+    expect(dialog.getByText('Enter a valid 10-character PAN, e.g. AABCU9603R')).toBeTruthy();
+    expect(calls).toBe(0);
+  });
+
+  it("sends the vendor cleaned by the shared schema and shows 'Vendor added successfully!'", async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/vendors', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(makeVendor({ id: 'vendor-new', name: 'Deccan Stones' }), { status: 201 });
+      }),
+    );
+    const { user } = renderVendors();
+
+    await user.click(await screen.findByRole('button', { name: 'Add Vendor' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Vendor' }));
+    await enter(user, dialog.getByLabelText(/^Vendor Name/), 'Deccan Stones');
+    await choose(user, dialog, 'Category', 'Flooring');
+    await enter(user, dialog.getByLabelText(/^Phone/), '+91 90000 11111');
+    await enter(user, dialog.getByLabelText('GST Number'), '36aabcu9603r1zm');
+    await choose(user, dialog, 'Rating', '4 stars');
+    await user.click(dialog.getByRole('button', { name: 'Add Vendor' }));
+
+    const toast = await findToast('status', 'Vendor added successfully!');
+    expect(within(toast).getByText('Deccan Stones')).toBeTruthy();
+    expect(body).toMatchObject({
+      name: 'Deccan Stones',
+      category: 'flooring',
+      phone: '+91 90000 11111',
+      gstNumber: '36AABCU9603R1ZM',
+      rating: 4,
+      status: 'active',
+      creditLimit: null,
+      documents: [],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Vendor' })).toBeNull());
+  });
+
+  it("shows the server's field messages under the fields and 'Error adding vendor' with its message", async () => {
+    server.use(
+      http.post('/api/vendors', () =>
+        HttpResponse.json({ error: 'Validation failed', fields: { pincode: 'Pincode must be 6 digits', 'documents[0]': 'A document link or name is too long (500 characters at most)' } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderVendors();
+
+    await user.click(await screen.findByRole('button', { name: 'Add Vendor' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Vendor' }));
+    await enter(user, dialog.getByLabelText(/^Vendor Name/), 'Deccan Stones');
+    await choose(user, dialog, 'Category', 'Civil');
+    await enter(user, dialog.getByLabelText(/^Phone/), '9000011111');
+    await user.click(dialog.getByRole('button', { name: 'Add Vendor' }));
+
+    const toast = await findToast('alert', 'Error adding vendor');
+    expect(within(toast).getByText('Validation failed')).toBeTruthy();
+    expect(dialog.getByText('Pincode must be 6 digits')).toBeTruthy();
+    expect(dialog.getByText('A document link or name is too long (500 characters at most)')).toBeTruthy();
+  });
+});
+
+describe('Vendors: edit', () => {
+  it("saves every field with the version it was loaded with and shows 'Vendor updated successfully!'", async () => {
+    let body: unknown;
+    server.use(
+      http.put('/api/vendors/:id', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json<Vendor>({ ...vendorFixtures[0]!, rating: 2, status: 'inactive', version: 4 });
+      }),
+    );
+    const { user } = renderVendors();
+
+    await user.click(within(await findCard('Sri Sai Timbers')).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Vendor' }));
+    expect(dialog.getByLabelText<HTMLInputElement>(/^Vendor Name/).value).toBe('Sri Sai Timbers');
+    await choose(user, dialog, 'Rating', '2 stars');
+    await choose(user, dialog, 'Status', 'Inactive');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    await findToast('status', 'Vendor updated successfully!');
+    expect(body).toMatchObject({ version: 3, name: 'Sri Sai Timbers', rating: 2, status: 'inactive', gstNumber: '36AABCU9603R1ZM', city: 'Hyderabad' });
+  });
+
+  it('explains a stale save (409) in the dialog and reloads the saved vendor on request', async () => {
+    let saved = vendorFixtures[0]!;
+    let loads = 0;
+    server.use(
+      http.get('/api/vendors', () => {
+        loads++;
+        return HttpResponse.json({ items: [saved, ...vendorFixtures.slice(1)] });
+      }),
+      http.put('/api/vendors/:id', () =>
+        HttpResponse.json({ error: 'Someone else changed this vendor. Reload it to see their changes.', current: saved }, { status: 409 }),
+      ),
+    );
+    const { user } = renderVendors();
+
+    await user.click(within(await findCard('Sri Sai Timbers')).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Vendor' }));
+    // Meanwhile someone else renamed the city and saved (version 4).
+    saved = { ...vendorFixtures[0]!, city: 'Warangal', version: 4 };
+    await choose(user, dialog, 'Rating', '5 stars');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    const alert = await dialog.findByText(/Someone else changed this vendor\. Reload it to see their changes\./);
+    expect(alert).toBeTruthy();
+    await findToast('alert', 'Error updating vendor');
+    expect(dialog.getByRole('button', { name: 'Save Changes' })).toHaveProperty('disabled', true);
+    expect(loads).toBe(1);
+
+    await user.click(dialog.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(loads).toBe(2));
+    const reloaded = within(await screen.findByRole('dialog', { name: 'Edit Vendor' }));
+    await waitFor(() => expect(reloaded.getByLabelText<HTMLInputElement>('City').value).toBe('Warangal'));
+    expect(reloaded.queryByText(/Someone else changed this vendor/)).toBeNull();
+    expect(reloaded.getByRole('button', { name: 'Save Changes' })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('Vendors: delete', () => {
+  it('hides Delete from employees', async () => {
+    renderVendors('/admin/vendors', 'employee');
+    const card = within(await findCard('Sri Sai Timbers'));
+    expect(card.getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it("asks for confirmation, deletes, and shows 'Vendor deleted successfully!'", async () => {
+    let deleted = '';
+    server.use(
+      http.delete('/api/vendors/:id', ({ params }) => {
+        deleted = String(params.id);
+        return HttpResponse.json({ id: deleted });
+      }),
+    );
+    const { user } = renderVendors('/admin/vendors', 'manager');
+
+    await user.click(within(await findCard('Bright Lights Co')).getByRole('button', { name: 'Delete' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete this vendor?' }));
+    expect(confirm.getByText(/Bright Lights Co will be deleted/)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this vendor?' })).toBeNull());
+    expect(deleted).toBe('');
+
+    await user.click(within(await findCard('Bright Lights Co')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this vendor?' })).getByRole('button', { name: 'Delete' }));
+
+    const toast = await findToast('status', 'Vendor deleted successfully!');
+    expect(within(toast).getByText('Bright Lights Co')).toBeTruthy();
+    expect(deleted).toBe('vendor-2');
+  });
+
+  it("shows 'Error deleting vendor' with the server's message", async () => {
+    server.use(http.delete('/api/vendors/:id', () => HttpResponse.json({ error: 'Vendor not found' }, { status: 404 })));
+    const { user } = renderVendors('/admin/vendors', 'admin');
+
+    await user.click(within(await findCard('Kaveri Paints')).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this vendor?' })).getByRole('button', { name: 'Delete' }));
+
+    const toast = await findToast('alert', 'Error deleting vendor');
+    expect(within(toast).getByText('Vendor not found')).toBeTruthy();
+  });
+});

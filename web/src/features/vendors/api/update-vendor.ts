@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { VendorUpdateInput } from '@app/shared-types/vendors';
+import { api, unwrap } from '../../../lib/api-client';
+import { refreshVendorQueries } from './refresh-vendor-queries';
+
+/**
+ * Saves every field of a vendor with the version the editor saw; rejects with
+ * ApiError 409 when someone else saved it meanwhile, 404 when it was deleted.
+ */
+export function updateVendor({ id, ...input }: VendorUpdateInput & { id: string }) {
+  return unwrap(api.vendors[':id'].$put({ param: { id }, json: input }));
+}
+
+export function useUpdateVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateVendor, onSuccess: () => void refreshVendorQueries(queryClient) });
+}

@@ -1,0 +1,205 @@
+import type { ChipProps } from '@mui/material/Chip';
+import { fieldMessages } from '@app/shared-types/forms';
+import {
+  VENDOR_CATEGORIES,
+  VENDOR_CATEGORY_LABELS,
+  VENDOR_DEFAULT_RATING,
+  VENDOR_RATING_MAX,
+  VENDOR_RATING_MIN,
+  VENDOR_STATUSES,
+  VENDOR_STATUS_LABELS,
+  vendorCreateSchema,
+  type Vendor,
+  type VendorCategory,
+  type VendorInput,
+  type VendorStatus,
+} from '@app/shared-types/vendors';
+import { ValidationError } from 'yup';
+
+/** Pure rules of the Vendors screen: filters in the URL, labels, links and form values. */
+
+export const VENDOR_PAGE_SIZE = 24;
+
+/** The list filters, as kept in the URL's search parameters. */
+export interface VendorFilters {
+  q: string;
+  category: VendorCategory | '';
+  status: VendorStatus | '';
+}
+
+export const VENDOR_FILTER_PARAMS = ['q', 'category', 'status'] as const;
+export type VendorFilterParam = (typeof VENDOR_FILTER_PARAMS)[number];
+
+function pick<T extends string>(list: readonly T[], value: string | null): T | '' {
+  return list.find((item) => item === value) ?? '';
+}
+
+/** Reads the filters from the URL; unknown values are dropped, as if not set. */
+export function parseVendorFilters(params: URLSearchParams): VendorFilters {
+  return {
+    q: (params.get('q') ?? '').slice(0, 100),
+    category: pick(VENDOR_CATEGORIES, params.get('category')),
+    status: pick(VENDOR_STATUSES, params.get('status')),
+  };
+}
+
+/** The URL parameters with one filter set, or removed when empty. */
+export function withVendorFilter(params: URLSearchParams, name: VendorFilterParam, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === '') next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
+/** The GET /api/vendors query of the filters: only what is set. */
+export function vendorListQueryOf(filters: VendorFilters, limit: number, cursor: string | undefined) {
+  const query: Record<string, string> = { limit: String(limit) };
+  const q = filters.q.trim();
+  if (q) query.q = q;
+  if (filters.category) query.category = filters.category;
+  if (filters.status) query.status = filters.status;
+  if (cursor) query.cursor = cursor;
+  return query;
+}
+
+export const CATEGORY_OPTIONS = VENDOR_CATEGORIES.map((value) => ({ value, label: VENDOR_CATEGORY_LABELS[value] }));
+export const STATUS_OPTIONS = VENDOR_STATUSES.map((value) => ({ value, label: VENDOR_STATUS_LABELS[value] }));
+export const RATING_OPTIONS = Array.from({ length: VENDOR_RATING_MAX - VENDOR_RATING_MIN + 1 }, (_, index) => {
+  const value = String(VENDOR_RATING_MAX - index);
+  return { value, label: `${value} ${value === '1' ? 'star' : 'stars'}` };
+});
+
+/** Status chip colours: active green, inactive grey, blacklisted red. */
+export const STATUS_COLORS: Record<VendorStatus, ChipProps['color']> = {
+  active: 'success',
+  inactive: 'default',
+  blacklisted: 'error',
+};
+
+/** A tel: link for a phone number as typed. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
+/** Roles that may delete vendors (the server refuses employees with 403). */
+export function canDeleteVendors(role: string | undefined): boolean {
+  return role !== undefined && role !== 'employee';
+}
+
+/** The create/edit form: every value as the inputs hold it (numbers as typed, documents one per line). */
+export interface VendorFormValues {
+  name: string;
+  category: VendorCategory | '';
+  specialization: string;
+  status: VendorStatus;
+  rating: string;
+  contactPerson: string;
+  phone: string;
+  alternatePhone: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  gstNumber: string;
+  panNumber: string;
+  paymentTerms: string;
+  creditLimit: string;
+  bankDetails: string;
+  lastOrderDate: string;
+  totalOrders: string;
+  totalAmount: string;
+  documents: string;
+  notes: string;
+}
+
+export const NEW_VENDOR_VALUES: VendorFormValues = {
+  name: '',
+  category: '',
+  specialization: '',
+  status: 'active',
+  rating: String(VENDOR_DEFAULT_RATING),
+  contactPerson: '',
+  phone: '',
+  alternatePhone: '',
+  email: '',
+  address: '',
+  city: '',
+  state: '',
+  pincode: '',
+  gstNumber: '',
+  panNumber: '',
+  paymentTerms: '',
+  creditLimit: '',
+  bankDetails: '',
+  lastOrderDate: '',
+  totalOrders: '0',
+  totalAmount: '0',
+  documents: '',
+  notes: '',
+};
+
+export function toVendorFormValues(vendor: Vendor): VendorFormValues {
+  return {
+    name: vendor.name,
+    category: vendor.category,
+    specialization: vendor.specialization,
+    status: vendor.status,
+    rating: String(vendor.rating),
+    contactPerson: vendor.contactPerson,
+    phone: vendor.phone,
+    alternatePhone: vendor.alternatePhone,
+    email: vendor.email,
+    address: vendor.address,
+    city: vendor.city,
+    state: vendor.state,
+    pincode: vendor.pincode,
+    gstNumber: vendor.gstNumber,
+    panNumber: vendor.panNumber,
+    paymentTerms: vendor.paymentTerms,
+    creditLimit: vendor.creditLimit === null ? '' : String(vendor.creditLimit),
+    bankDetails: vendor.bankDetails,
+    lastOrderDate: vendor.lastOrderDate ?? '',
+    totalOrders: String(vendor.totalOrders),
+    totalAmount: String(vendor.totalAmount),
+    documents: vendor.documents.join('\n'),
+    notes: vendor.notes,
+  };
+}
+
+/** The form's values in the API's shape, before validation: documents a list of non-blank lines. */
+function inputShapeOf(values: VendorFormValues) {
+  const documents = values.documents
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return { ...values, documents };
+}
+
+/** The form field a server or schema message belongs to: 'documents[2]' is the documents box. */
+export function formFieldOf(path: string): string {
+  return path.replace(/\[\d+\]$/, '');
+}
+
+/** Messages keyed by form field, one per field. */
+export function toFormFieldErrors(fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) errors[formFieldOf(path)] ??= message;
+  return errors;
+}
+
+/** The form's errors by the schema the server validates with ({} when valid). */
+export function vendorFormErrors(values: VendorFormValues): Record<string, string> {
+  try {
+    vendorCreateSchema.validateSync(inputShapeOf(values), { abortEarly: false, stripUnknown: true });
+    return {};
+  } catch (error) {
+    if (error instanceof ValidationError) return toFormFieldErrors(fieldMessages(error));
+    throw error;
+  }
+}
+
+/** The POST/PUT body of the form, cleaned by the schema the server validates with (GST upper case, numbers parsed). */
+export function toVendorInput(values: VendorFormValues): VendorInput {
+  return vendorCreateSchema.validateSync(inputShapeOf(values), { stripUnknown: true });
+}
