@@ -331,7 +331,7 @@ describe("the dashboard's Active Vendors count", () => {
 
     const remove = (id: string) => staffRequest(own.app, `/api/vendors/${id}`, own.managerCookie, { method: 'DELETE' });
     const [e0, e1, e2, e3, e4, e5] = existing as [Vendor, Vendor, Vendor, Vendor, Vendor, Vendor];
-    const operations: (() => Promise<Response>)[] = [
+    const operations: (() => Response | Promise<Response>)[] = [
       // 7 creates, 4 of them active.
       ...(['active', 'active', 'inactive', 'active', 'blacklisted', 'active', 'inactive'] as const).map(
         (status, i) => () =>
