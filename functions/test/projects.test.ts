@@ -112,9 +112,10 @@ describe('customers', () => {
     });
   });
 
-  it('refuses to delete a customer who has projects, saying why, and deletes one without', async () => {
+  it('lets only managers delete, refuses a customer who has projects, saying why, and deletes one without', async () => {
     const customer = await addCustomer();
     const project = await addProject(customer.id);
+    await expectStatus(staffRequest(app, `/api/customers/${customer.id}`, employee, { method: 'DELETE' }), 403);
     const refused = await expectStatus(staffRequest(app, `/api/customers/${customer.id}`, manager, { method: 'DELETE' }), 409);
     expect((await json<{ error: string }>(refused)).error).toBe('This customer has 1 project. Delete or move it to another customer first.');
     await expectStatus(staffRequest(app, `/api/projects/${project.id}`, manager, { method: 'DELETE' }), 200);

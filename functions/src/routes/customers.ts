@@ -7,7 +7,7 @@ import {
   customerUpdateSchema,
   type Customer,
 } from '@app/shared-types/customers';
-import { nowMs } from '../auth/middleware';
+import { nowMs, requireManager } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { createCustomer, customerCursorKeys, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../db/customer-repo';
 import type { AppEnv } from '../lib/deps';
@@ -18,7 +18,7 @@ const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
 const NOT_FOUND = 'Customer not found';
 const STALE = 'Someone else changed this customer. Reload to see their changes.';
 
-/** Customers (PRODUCT.md: their own entity). Every route needs a session (app.ts). */
+/** Customers (PRODUCT.md: their own entity). Every route needs a session (app.ts); deleting needs a manager. */
 export const customers = new Hono<AppEnv>()
   .get('/', queryParams(customerListQuerySchema), async (c) => {
     const query = c.req.valid('query');
@@ -49,7 +49,8 @@ export const customers = new Hono<AppEnv>()
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     return c.json(result.customer, 200);
   })
-  .delete('/:id', async (c) => {
+  // Like every delete in the portal, managers and above only (employees get 403).
+  .delete('/:id', requireManager, async (c) => {
     const id = c.req.param('id');
     const result = isEntityId(id) ? await deleteCustomer(c.var.deps.db, id) : { notFound: true as const };
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);

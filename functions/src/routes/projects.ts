@@ -34,7 +34,7 @@ import {
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { keyOfPhotoUrl, photoKey, photoUrl, type PhotoStorage } from '../photos/photo-storage';
+import { keyOfPhotoUrl, photoKey, photoUrl } from '../photos/photo-storage';
 
 const publicListQuery = yup.object({
   status: yup
@@ -56,10 +56,12 @@ const NOT_FOUND = 'Project not found';
 const STALE = 'Someone else changed this project. Reload to see their changes.';
 const CUSTOMER_MISSING = 'This customer no longer exists. Choose another one.';
 
-/** The storage the host provides, or a 503 answer when this host stores no photos. */
-function photoStorage(c: Context<AppEnv>): PhotoStorage | Response {
-  return c.var.deps.photos ?? c.json(errorBody('Photo uploads are not available on this server'), 503);
-}
+/**
+ * Said with a 503 when the host provides no photo storage. Each route answers
+ * it with its own c.json(), so the typed client keeps the routes' JSON types
+ * (a bare Response in the union erases them to {}).
+ */
+const NO_PHOTO_STORAGE = 'Photo uploads are not available on this server';
 
 /** The storage keys of every copy of a photo (seed drawings under /images have none). */
 function photoKeys(photo: ProjectPhoto): string[] {
@@ -142,8 +144,8 @@ export const projects = new Hono<AppEnv>()
     return c.json({ id }, 200);
   })
   .post('/:id/photo-uploads', limitBody(), requireJson, jsonBody(photoUploadRequestSchema), async (c) => {
-    const storage = photoStorage(c);
-    if (storage instanceof Response) return storage;
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const id = c.req.param('id');
     const project = isEntityId(id) ? await getProject(c.var.deps.db, id) : undefined;
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
@@ -161,8 +163,8 @@ export const projects = new Hono<AppEnv>()
     return c.json({ uploadId, targets } satisfies PhotoUploadTicket, 201);
   })
   .post('/:id/photos', limitBody(), requireJson, jsonBody(photoAddSchema), async (c) => {
-    const storage = photoStorage(c);
-    if (storage instanceof Response) return storage;
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const { uploadId, contentType, widths, aspectRatio } = c.req.valid('json');
