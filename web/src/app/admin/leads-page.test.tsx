@@ -441,3 +441,73 @@ describe('Leads CRM: lead detail', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
+
+describe('Leads CRM: convert to customer', () => {
+  const wonLead = makeLead({ id: 'lead-won', name: 'Kavya Menon', phone: '9848099999', status: 'Won', budget: 650000, projectType: '2BHK', location: 'Kondapur', version: 3 });
+
+  it('converts a Won lead into a customer and a project, then links both', async () => {
+    let body: unknown;
+    const conversion = {
+      customerId: 'cust-1',
+      customerName: 'Kavya Menon',
+      projectId: 'proj-1',
+      projectName: 'Menon kitchen',
+      convertedAt: '2026-11-21T10:00:00.000Z',
+      convertedBy: 'Asha',
+    };
+    let saved = wonLead;
+    server.use(
+      http.get('/api/leads/lead-won', () => HttpResponse.json({ lead: saved, timeline: [] })),
+      http.post('/api/leads/lead-won/convert', async ({ request }) => {
+        body = await request.json();
+        saved = { ...wonLead, conversion, version: 4 };
+        return HttpResponse.json(
+          { lead: { ...wonLead, conversion, version: 4 }, customer: { id: 'cust-1' }, project: { id: 'proj-1', name: 'Menon kitchen' } },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderLeads('/admin/leads?lead=lead-won');
+    const drawer = within(await screen.findByRole('dialog', { name: 'Kavya Menon' }));
+    await user.click(drawer.getByRole('button', { name: 'Convert to customer' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Convert to customer' }));
+    expect((dialog.getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Kavya');
+    expect((dialog.getByRole('textbox', { name: 'Last name' }) as HTMLInputElement).value).toBe('Menon');
+    const name = dialog.getByRole('textbox', { name: 'Project name' });
+    await user.clear(name);
+    await enter(user, name, 'Menon kitchen');
+    await user.click(dialog.getByRole('button', { name: 'Convert' }));
+
+    await findToast('status', 'Lead converted');
+    expect(body).toEqual({
+      version: 3,
+      customer: { firstName: 'Kavya', lastName: 'Menon', email: '', address: '', city: 'Hyderabad' },
+      project: { name: 'Menon kitchen', projectType: '2BHK', estimatedBudget: 650000, siteAddress: 'Kondapur' },
+    });
+    expect((await drawer.findByRole('link', { name: 'Kavya Menon' })).getAttribute('href')).toBe('/admin/projects?tab=customers&customer=cust-1');
+    expect(drawer.getByRole('link', { name: 'Menon kitchen' }).getAttribute('href')).toBe('/admin/projects?project=proj-1');
+    expect(drawer.queryByRole('button', { name: 'Convert to customer' })).toBeNull();
+  });
+
+  it('offers no conversion before the lead is Won, and explains a 409 in the dialog', async () => {
+    server.use(
+      http.get('/api/leads/lead-won', () => HttpResponse.json({ lead: wonLead, timeline: [] })),
+      http.post('/api/leads/lead-won/convert', () =>
+        HttpResponse.json({ error: 'This lead has already been converted to a customer' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderLeads('/admin/leads?lead=lead-1');
+    const open = within(await screen.findByRole('dialog', { name: 'Ravi Kumar' }));
+    expect(open.queryByRole('button', { name: 'Convert to customer' })).toBeNull();
+    await user.click(open.getByRole('button', { name: 'Close lead details' }));
+
+    const { user: second } = renderLeads('/admin/leads?lead=lead-won');
+    const drawers = await screen.findAllByRole('dialog', { name: 'Kavya Menon' });
+    await second.click(within(drawers[drawers.length - 1]!).getByRole('button', { name: 'Convert to customer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Convert to customer' }));
+    await second.click(dialog.getByRole('button', { name: 'Convert' }));
+    expect(await dialog.findByText('This lead has already been converted to a customer')).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
+});

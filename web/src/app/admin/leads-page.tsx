@@ -20,6 +20,7 @@ import { LeadDrawer } from '../../features/leads/components/lead-drawer';
 import { LeadFilters } from '../../features/leads/components/lead-filters';
 import { LeadStats } from '../../features/leads/components/lead-stats';
 import { LeadTable } from '../../features/leads/components/lead-table';
+import { usePortalHref } from './portal-base';
 import { canDeleteLeads, DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, withFilter, type FilterParam } from '../../features/leads/model';
 
 interface Selection {
@@ -37,6 +38,12 @@ const NO_SELECTION: Selection = { model: { type: 'include', ids: new Set() }, le
  */
 export function LeadsPage() {
   const { data: session } = useSession();
+  const portalHref = usePortalHref();
+  // A converted lead links to its customer and project in Project Management.
+  const conversionLinks = {
+    customer: (id: string) => portalHref(`projects?tab=customers&customer=${encodeURIComponent(id)}`),
+    project: (id: string) => portalHref(`projects?project=${encodeURIComponent(id)}`),
+  };
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
   const filtersKey = JSON.stringify(filters);
@@ -147,7 +154,12 @@ export function LeadsPage() {
 
       <AddLeadDialog open={addOpen} onClose={() => setParam('new', null)} />
       <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
-      <LeadDrawer id={openLeadId} onClose={() => setParam('lead', null)} canDelete={canDeleteLeads(session?.user.role)} />
+      <LeadDrawer
+        id={openLeadId}
+        onClose={() => setParam('lead', null)}
+        canDelete={canDeleteLeads(session?.user.role)}
+        conversionLinks={conversionLinks}
+      />
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import {
   type LeadSort,
   type LeadUpdateInput,
 } from '@app/shared-types/leads';
+import { PROJECT_TYPES, leadConversionSchema, type LeadConversionInput } from '@app/shared-types/projects';
 
 /** Pure rules of the Leads CRM screen: filters in the URL, labels, links and form values. */
 
@@ -267,4 +268,32 @@ export function changedLeadFields(lead: Lead, values: LeadDetailsValues): LeadCh
     if (cleaned[field] !== undefined && cleaned[field] !== lead[field]) changes[field] = cleaned[field];
   }
   return leadDetailsFormSchema.validateSync(changes, { stripUnknown: true });
+}
+
+/** The Convert to customer form: the customer, and a first project unless unticked. */
+export interface ConversionValues {
+  customer: { firstName: string; lastName: string; email: string; address: string; city: string };
+  withProject: boolean;
+  project: { name: string; projectType: string; estimatedBudget: string; siteAddress: string };
+}
+
+/** Starts the conversion form from what the lead already says: its name split in two, email, location, budget. */
+export function conversionInitialValues(lead: Lead): ConversionValues {
+  const [firstName = '', ...rest] = lead.name.trim().split(/\s+/);
+  const projectType = (PROJECT_TYPES as readonly string[]).includes(lead.projectType) ? lead.projectType : '';
+  return {
+    customer: { firstName, lastName: rest.join(' '), email: lead.email, address: '', city: 'Hyderabad' },
+    withProject: true,
+    project: {
+      name: [lead.name.trim(), projectType || 'project'].join(' '),
+      projectType,
+      estimatedBudget: lead.budget > 0 ? String(lead.budget) : '',
+      siteAddress: lead.location,
+    },
+  };
+}
+
+/** What POST /api/leads/:id/convert takes from the form. */
+export function toConversionInput(values: ConversionValues, version: number): LeadConversionInput {
+  return leadConversionSchema.cast({ version, customer: values.customer, project: values.withProject ? values.project : null });
 }

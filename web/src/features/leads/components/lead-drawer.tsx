@@ -2,6 +2,7 @@ import CallIcon from '@mui/icons-material/Call';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EmailIcon from '@mui/icons-material/Email';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,12 +10,15 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { formatDate } from '@app/shared-types/format';
 import { whatsappLink } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ApiError } from '../../../lib/api-client';
@@ -26,6 +30,7 @@ import { refreshLeadQueries } from '../api/refresh-lead-queries';
 import { useUpdateLead } from '../api/update-lead';
 import { telHref, type LeadChanges } from '../model';
 import { AddCommunicationForm } from './add-communication-form';
+import { ConvertLeadDialog } from './convert-lead-dialog';
 import { DeleteLeadDialog } from './delete-lead-dialog';
 import { LeadDetails } from './lead-details';
 import { LeadQuickFields } from './lead-quick-fields';
@@ -69,7 +74,53 @@ function ContactLinks({ lead }: { lead: Lead }) {
   );
 }
 
-function LeadDrawerContent({ id, onClose, canDelete }: { id: string; onClose: () => void; canDelete: boolean }) {
+/** Where the portal shows a customer or a project (the page knows the portal's URLs). */
+export interface ConversionLinks {
+  customer: (id: string) => string;
+  project: (id: string) => string;
+}
+
+/** A converted lead links to its customer and project; a Won one offers the conversion. */
+function Conversion({ lead, links, onConvert }: { lead: Lead; links: ConversionLinks; onConvert: () => void }) {
+  const { conversion } = lead;
+  if (conversion) {
+    return (
+      <Alert severity="success" icon={<HowToRegIcon />} sx={{ mt: 2 }}>
+        Converted to customer{' '}
+        <Link component={RouterLink} to={links.customer(conversion.customerId)}>
+          {conversion.customerName}
+        </Link>
+        {conversion.projectId && (
+          <>
+            {' '}with the project{' '}
+            <Link component={RouterLink} to={links.project(conversion.projectId)}>
+              {conversion.projectName}
+            </Link>
+          </>
+        )}{' '}
+        on {formatDate(conversion.convertedAt)} by {conversion.convertedBy}.
+      </Alert>
+    );
+  }
+  if (lead.status !== 'Won') return null;
+  return (
+    <Button sx={{ mt: 2 }} variant="contained" startIcon={<HowToRegIcon />} onClick={onConvert}>
+      Convert to customer
+    </Button>
+  );
+}
+
+function LeadDrawerContent({
+  id,
+  onClose,
+  canDelete,
+  conversionLinks,
+}: {
+  id: string;
+  onClose: () => void;
+  canDelete: boolean;
+  conversionLinks: ConversionLinks;
+}) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const detail = useLead(id);
@@ -77,6 +128,7 @@ function LeadDrawerContent({ id, onClose, canDelete }: { id: string; onClose: ()
   const deleteLead = useDeleteLead();
   const [stale, setStale] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [converting, setConverting] = useState(false);
 
   if (detail.isPending) return <LoadingState label="Loading lead..." />;
   if (detail.isError) {
@@ -139,6 +191,8 @@ function LeadDrawerContent({ id, onClose, canDelete }: { id: string; onClose: ()
           </Typography>
         </Stack>
         <ContactLinks lead={lead} />
+        <Conversion lead={lead} links={conversionLinks} onConvert={() => setConverting(true)} />
+        <ConvertLeadDialog lead={lead} open={converting} onClose={() => setConverting(false)} onReload={() => void reload()} />
       </Box>
       {stale && (
         <Alert
@@ -193,7 +247,17 @@ function LeadDrawerContent({ id, onClose, canDelete }: { id: string; onClose: ()
  * The lead detail panel, opened from the table or by ?lead=<id> in the URL.
  * `canDelete`: the signed-in role may delete leads (the UI hides what it cannot do).
  */
-export function LeadDrawer({ id, onClose, canDelete }: { id: string | null; onClose: () => void; canDelete: boolean }) {
+export function LeadDrawer({
+  id,
+  onClose,
+  canDelete,
+  conversionLinks,
+}: {
+  id: string | null;
+  onClose: () => void;
+  canDelete: boolean;
+  conversionLinks: ConversionLinks;
+}) {
   const detail = useLead(id);
   const title = detail.data?.lead.name ?? 'Lead';
   return (
@@ -213,7 +277,7 @@ export function LeadDrawer({ id, onClose, canDelete }: { id: string | null; onCl
           <CloseIcon />
         </IconButton>
       </Stack>
-      {id !== null && <LeadDrawerContent key={id} id={id} onClose={onClose} canDelete={canDelete} />}
+      {id !== null && <LeadDrawerContent key={id} id={id} onClose={onClose} canDelete={canDelete} conversionLinks={conversionLinks} />}
     </Drawer>
   );
 }
