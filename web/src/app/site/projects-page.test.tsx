@@ -38,6 +38,23 @@ describe('projects page', () => {
     expect(villa.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/villa-one');
   });
 
+  it('offers an uploaded photo as a srcset so a phone picks a small copy', async () => {
+    const photo = {
+      id: 'p1',
+      url: '/uploads/projects/villa-one/p1-1600.jpg',
+      copies: [480, 960, 1600].map((width) => ({ url: `/uploads/projects/villa-one/p1-${width}.jpg`, width })),
+      aspectRatio: 1.5,
+    };
+    server.use(http.get('/api/projects', () => HttpResponse.json<Page<PublicProject>>({ items: [{ ...projectFixtures[0]!, images: [photo] }] })));
+    renderRoute('/projects');
+    const image = within(await screen.findByRole('article', { name: 'Jubilee Hills Villa' })).getByRole('img', { name: 'Jubilee Hills Villa' });
+    expect(image.getAttribute('src')).toBe(photo.url);
+    expect(image.getAttribute('srcset')).toBe(
+      '/uploads/projects/villa-one/p1-480.jpg 480w, /uploads/projects/villa-one/p1-960.jpg 960w, /uploads/projects/villa-one/p1-1600.jpg 1600w',
+    );
+    expect(image.getAttribute('sizes')).toBe('(max-width: 599px) 100vw, (max-width: 899px) 50vw, 400px');
+  });
+
   it('asks the server for the chosen status and keeps the filter in the URL', async () => {
     const statuses = recordProjectRequests();
     const { user, router } = renderRoute('/projects');
