@@ -22,6 +22,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench-password-123';
 const BENCH_LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
+const BENCH_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
 
 function startServer(endpoint: string) {
   return launchLocalServer({
@@ -121,6 +122,48 @@ async function seedLeads(url: string, cookie: string, count: number) {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * Creates `count` projects over 50 customers through the API, 10 requests at a
+ * time (each one a transaction with its customer's count and the dashboard's).
+ */
+async function seedProjects(url: string, cookie: string, count: number) {
+  const headers = { 'content-type': 'application/json', origin: url, cookie };
+  const customers: string[] = [];
+  for (let i = 0; i < 50; i++) {
+    const response = await fetch(`${url}/api/customers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: `Bench Customer ${i}`, phone: `7${String(100000000 + i)}` }),
+    });
+    if (!response.ok) throw new Error(`customer create failed: ${response.status}`);
+    customers.push(((await response.json()) as { id: string }).id);
+  }
+  const statuses = ['planning', 'design', 'approval', 'execution', 'completed', 'on_hold'];
+  const started = performance.now();
+  for (let offset = 0; offset < count; offset += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - offset) }, async (_, j) => {
+        const i = offset + j;
+        const response = await fetch(`${url}/api/projects`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            customerId: customers[i % customers.length],
+            name: `Bench Project ${i}`,
+            projectType: '3BHK',
+            status: statuses[i % statuses.length],
+            estimatedBudget: 1_500_000 + i,
+            showOnWebsite: i % 10 === 0,
+            location: 'Gachibowli, Hyderabad',
+          }),
+        });
+        if (!response.ok) throw new Error(`project create failed: ${response.status} ${await response.text()}`);
+      }),
+    );
+  }
+  return (performance.now() - started) / 1000;
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -215,6 +258,14 @@ try {
   report(`GET /api/leads?limit=25 (${total} leads) for ${DURATION_SECONDS} s`, await constantRate(DURATION_SECONDS, getLeads('limit=25')));
   report(`GET /api/leads?source=Referral&limit=25 for 10 s`, await constantRate(10, getLeads('source=Referral&limit=25')));
   report(`GET /api/leads?q=lead9999@ (one match, reads up to 2,000 leads) for 10 s`, await constantRate(10, getLeads('q=lead9999%40&limit=25')));
+
+  const projectSeconds = await seedProjects(server.url, cookie, BENCH_PROJECTS);
+  console.log(`Created ${BENCH_PROJECTS} projects through POST /api/projects (10 at a time) in ${projectSeconds.toFixed(1)} s`);
+  const getProjects = (path: string) => () => fetch(`${server.url}${path}`, { headers: { cookie, origin: server.url } });
+  report(`GET /api/projects/manage?limit=24 (${BENCH_PROJECTS} projects) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?limit=24')));
+  report(`GET /api/projects/manage?status=execution&limit=24 for 10 s`, await constantRate(10, getProjects('/api/projects/manage?status=execution&limit=24')));
+  report(`GET /api/projects/manage?q=bench%20project%201999 (one match) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?q=bench%20project%201999&limit=24')));
+  report(`GET /api/projects?status=ongoing (website) for 10 s`, await constantRate(10, getProjects('/api/projects?status=ongoing')));
 } finally {
   await server.stop();
   await dynamo.stop();
