@@ -1,5 +1,4 @@
 import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -120,14 +119,15 @@ export function VendorsPage() {
         </Button>
       </Stack>
 
-      <Card>
+      <Card sx={{ position: 'relative' }}>
         <CardContent sx={{ p: { xs: 2, md: 2.5 }, '&:last-child': { pb: { xs: 2, md: 2.5 } } }}>
           <VendorFilters filters={filters} onChange={changeFilter} />
         </CardContent>
+        {/* A new filter or a refetch keeps the cards on screen; this bar says they are being replaced. */}
+        {list.isFetching && !list.isPending && !list.isFetchingNextPage && (
+          <LinearProgress aria-label="Updating vendors" sx={{ position: 'absolute', left: 0, right: 0, bottom: 0 }} />
+        )}
       </Card>
-
-      {/* A new filter or a refetch keeps the cards on screen; this says they are being replaced. */}
-      <Box sx={{ height: 4 }}>{list.isFetching && !list.isPending && !list.isFetchingNextPage && <LinearProgress aria-label="Updating vendors" />}</Box>
 
       {content}
 
