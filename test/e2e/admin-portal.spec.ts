@@ -2,23 +2,7 @@ import { getLead, findLeadIdByPhone } from '@app/functions/db/lead-repo';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
 import { e2eDb, expect, test } from './fixtures';
-
-/** A phone number, and a name, that no other test uses. */
-const unique = () => {
-  const n = Math.floor(100_000_000 + Math.random() * 899_999_999);
-  return { phone: `7${n}`, tag: `E2E${n}` };
-};
-
-/** The toast titled `title`: 'status' for default toasts, 'alert' for destructive ones. */
-const toast = (page: Page, role: 'status' | 'alert', title: string) => page.getByRole(role).filter({ hasText: title });
-
-async function signIn(page: Page, path = '/admin') {
-  await page.goto(path);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Access Admin Portal' }).click();
-  await expect(toast(page, 'status', 'Login successful')).toContainText(`Welcome, ${E2E_ADMIN.name}!`);
-}
+import { signIn, toast, unique } from './portal';
 
 async function openLeads(page: Page) {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Leads CRM' }).click();

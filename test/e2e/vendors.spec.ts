@@ -2,33 +2,11 @@ import type { Page as ApiPage } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Locator, Page } from '@playwright/test';
-import { E2E_ADMIN } from './global-setup';
 import { expect, test } from './fixtures';
+import { E2E_ADMIN } from './global-setup';
+import { seeToast, signIn, unique as uniqueContact } from './portal';
 
-/** A phone number, and a name tag, that no other test uses. */
-const unique = () => {
-  const n = Math.floor(100_000_000 + Math.random() * 899_999_999);
-  return { phone: `6${n}`, tag: `E2EV${n}` };
-};
-
-/** The toast titled `title`: 'status' for default toasts, 'alert' for destructive ones. */
-const toast = (page: Page, role: 'status' | 'alert', title: string) => page.getByRole(role).filter({ hasText: title });
-
-/** Checks a success toast and closes it, so the next one (one shows at a time) need not wait 5 s. */
-async function seeToast(page: Page, title: string, description: string) {
-  const shown = toast(page, 'status', title);
-  await expect(shown).toContainText(description);
-  await shown.getByRole('button', { name: 'Close' }).click();
-  await expect(shown).toBeHidden();
-}
-
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Access Admin Portal' }).click();
-  await seeToast(page, 'Login successful', `Welcome, ${E2E_ADMIN.name}!`);
-}
+const unique = () => uniqueContact('6', 'E2EV');
 
 async function openVendors(page: Page) {
   await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Vendors' }).click();
