@@ -134,7 +134,10 @@ describe('Vendors: list', () => {
   });
 });
 
-describe('Vendors: Add Vendor', () => {
+/** The vendor form has 23 fields; jsdom renders it slowly, more so while other test files run beside it. */
+const FORM_TEST_TIMEOUT = 30_000;
+
+describe('Vendors: Add Vendor', { timeout: FORM_TEST_TIMEOUT }, () => {
   it('shows what is missing or wrong under the fields before calling the server', async () => {
     let calls = 0;
     server.use(
@@ -215,7 +218,7 @@ describe('Vendors: Add Vendor', () => {
   });
 });
 
-describe('Vendors: edit', () => {
+describe('Vendors: edit', { timeout: FORM_TEST_TIMEOUT }, () => {
   it("saves every field with the version it was loaded with and shows 'Vendor updated successfully!'", async () => {
     let body: unknown;
     server.use(
