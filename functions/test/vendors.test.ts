@@ -111,6 +111,26 @@ describe('POST /api/vendors', () => {
     expect((await addVendor({ rating: 1 })).rating).toBe(1);
   });
 
+  it('takes a vendor with every field at its longest', async () => {
+    const long = (length: number) => 'x'.repeat(length);
+    const vendor = await addVendor({
+      name: long(200),
+      specialization: long(200),
+      contactPerson: long(200),
+      address: long(500),
+      bankDetails: long(1000),
+      paymentTerms: long(200),
+      notes: long(5000),
+      documents: Array.from({ length: 20 }, (_, i) => `https://example.com/${i}/${long(470)}`),
+    });
+    expect(vendor.documents).toHaveLength(20);
+    const tooMany = await staffRequest(app, '/api/vendors', employee, {
+      method: 'POST',
+      body: { name: 'A', category: 'civil', phone: uniquePhone(), documents: Array.from({ length: 21 }, (_, i) => `doc-${i}.pdf`) },
+    });
+    expect((await json<Fields>(tooMany)).fields).toEqual({ documents: 'At most 20 documents' });
+  });
+
   it('needs a session, JSON and a same-origin request', async () => {
     expect((await staffRequest(app, '/api/vendors', undefined)).status).toBe(401);
     const crossSite = await staffRequest(app, '/api/vendors', employee, {

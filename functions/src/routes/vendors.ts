@@ -29,6 +29,9 @@ const isVendorId = (id: string) => /^[0-9a-f-]{8,64}$/i.test(id);
 
 const NOT_FOUND = 'Vendor not found';
 
+/** A vendor at every field's maximum (20 document links, long notes) is about 18 KiB of JSON. */
+const VENDOR_MAX_BODY_BYTES = 32 * 1024;
+
 /** Vendor Management. Every route needs a session (app.ts); deleting needs manager or above. */
 export const vendors = new Hono<AppEnv>()
   .get('/', queryParams(vendorListQuerySchema), async (c) => {
@@ -44,12 +47,12 @@ export const vendors = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Vendor>, 200);
   })
-  .post('/', limitBody(), requireJson, jsonBody(vendorCreateSchema), async (c) => {
+  .post('/', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorCreateSchema), async (c) => {
     const vendor = await createVendor(c.var.deps.db, c.req.valid('json'), nowIso(c));
     log.info('vendor created', { vendorId: vendor.id, by: c.var.auth.employee.id });
     return c.json(vendor, 201);
   })
-  .put('/:id', limitBody(), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
+  .put('/:id', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isVendorId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateVendor(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
