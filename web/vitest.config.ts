@@ -8,7 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // MUI renders a lot of DOM; the default 5 s is tight on a busy CI machine.
-    testTimeout: 15000,
+    // MUI renders a lot of DOM and the form dialogs type field by field; with the API
+    // and infra tests on the same 2 cores, a long dialog test can take 15 s.
+    testTimeout: 30000,
   },
 });

@@ -55,7 +55,10 @@ export async function ensureTable(db: Db): Promise<boolean> {
   return true;
 }
 
-/** One UpdateTable per missing index (DynamoDB creates one index per call). */
+/**
+ * One UpdateTable per missing index (DynamoDB creates one index per call and
+ * refuses the next while one is still being built, so each is waited for).
+ */
 async function addMissingIndexes(db: Db, table: TableDescription) {
   const existing = new Set((table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
   const input = createTableInput(db.table);
@@ -68,5 +71,17 @@ async function addMissingIndexes(db: Db, table: TableDescription) {
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
+    await waitUntilIndexesActive(db);
   }
+}
+
+/** Polls until the table and every index are ACTIVE (a minute at most). */
+async function waitUntilIndexesActive(db: Db) {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const { Table } = await db.doc.send(new DescribeTableCommand({ TableName: db.table }));
+    const busy = Table?.TableStatus !== 'ACTIVE' || (Table.GlobalSecondaryIndexes ?? []).some((index) => index.IndexStatus !== 'ACTIVE');
+    if (!busy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the indexes of table '${db.table}' did not become active`);
 }
