@@ -75,6 +75,32 @@ export const oneOfList = <T extends string>(list: readonly T[], message: string)
     })
     .oneOf([...list], message);
 
+/** Rupees as typed ('5,00,000', '₹1250.50' or a number); null when blank, NaN when not an amount. */
+export function parseRupees(original: unknown): number | null {
+  if (original === '' || original === null || original === undefined) return null;
+  if (typeof original === 'number') return original;
+  if (typeof original === 'string') {
+    const cleaned = original.replace(/[,₹\s]/g, '');
+    return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+  }
+  return Number.NaN;
+}
+
+/** Rupees with up to two decimals, from 0. */
+export const rupees = (label: string) =>
+  yup
+    .number()
+    .typeError(`${label} must be an amount in rupees (up to two decimals)`)
+    .min(0, `${label} cannot be negative`)
+    .max(1_000_000_000_000, `${label} is too large`);
+
+/** SPEC.md 5 for money fields: 'a decimal or null'. Blank is null; '12,50,000.50' is 1250000.5. */
+export const rupeesOrNull = (label: string) =>
+  rupees(label)
+    .transform((_value: unknown, original: unknown) => parseRupees(original))
+    .nullable()
+    .default(null);
+
 /** A required phone number: 10 to 15 digits with the usual separators. */
 export const phoneNumber = (requiredMessage = 'Phone number is required') =>
   text()

@@ -5,7 +5,7 @@ import {
   type ProjectStatus,
   type PublicProjectStatus,
 } from './constants';
-import { oneOfList, optionalDate, pageLimit, text } from './forms';
+import { oneOfList, optionalDate, pageLimit, rupeesOrNull, text } from './forms';
 import type { ProjectPhoto } from './photos';
 
 /**
@@ -42,25 +42,6 @@ export function derivedPublicStatus(status: ProjectStatus): PublicProjectStatus 
   return 'upcoming';
 }
 
-/** SPEC.md 5: 'budget parsed as a decimal or null'. Blank is null; '12,50,000.50' is 1250000.5. */
-const decimalOrNull = (label: string) =>
-  yup
-    .number()
-    .transform((_value: unknown, original: unknown) => {
-      if (original === '' || original === null || original === undefined) return null;
-      if (typeof original === 'number') return original;
-      if (typeof original === 'string') {
-        const cleaned = original.replace(/[,₹\s]/g, '');
-        return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-      }
-      return Number.NaN;
-    })
-    .typeError(`${label} must be an amount in rupees (up to two decimals)`)
-    .nullable()
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000_000, `${label} is too large`)
-    .default(null);
-
 const projectFields = {
   customerId: yup.string().typeError('Customer is required').trim().required('Customer is required').max(64),
   name: text().required('Project name is required').max(200, 'Project name is too long (200 characters at most)'),
@@ -68,8 +49,8 @@ const projectFields = {
   description: text().max(5000, 'Description is too long (5000 characters at most)').default(''),
   status: oneOfList(PROJECT_STATUSES, 'Choose a status').default('planning'),
   priority: oneOfList(PROJECT_PRIORITIES, 'Choose a priority').default('medium'),
-  estimatedBudget: decimalOrNull('Budget'),
-  actualCost: decimalOrNull('Actual cost'),
+  estimatedBudget: rupeesOrNull('Budget'),
+  actualCost: rupeesOrNull('Actual cost'),
   startDate: optionalDate(),
   estimatedEndDate: optionalDate().test(
     'after-start',
@@ -172,7 +153,7 @@ export const leadConversionSchema = yup.object({
     .object({
       name: projectFields.name,
       projectType: projectFields.projectType,
-      estimatedBudget: decimalOrNull('Budget'),
+      estimatedBudget: rupeesOrNull('Budget'),
       siteAddress: projectFields.siteAddress,
     })
     .nullable()

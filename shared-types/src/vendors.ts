@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, oneOfList, optionalDate, pageLimit, phoneNumber, text } from './forms';
+import { email, oneOfList, optionalDate, pageLimit, parseRupees, phoneNumber, rupees, rupeesOrNull, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -61,25 +61,6 @@ const RATING_MESSAGE = `Rating must be a whole number from ${VENDOR_RATING_MIN} 
 /** Trimmed, upper-cased text: GST and PAN numbers are typed in any case. */
 const upperText = () => text().transform((value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value));
 
-/** Rupees as typed ('5,00,000', '₹1250.50' or a number); null when blank, NaN when not an amount. */
-function parseRupees(original: unknown): number | null {
-  if (original === '' || original === null || original === undefined) return null;
-  if (typeof original === 'number') return original;
-  if (typeof original === 'string') {
-    const cleaned = original.replace(/[,₹\s]/g, '');
-    return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-  }
-  return Number.NaN;
-}
-
-/** Rupees with up to two decimals, from 0. */
-const rupees = (label: string) =>
-  yup
-    .number()
-    .typeError(`${label} must be an amount in rupees (up to two decimals)`)
-    .min(0, `${label} cannot be negative`)
-    .max(1_000_000_000_000, `${label} is too large`);
-
 /** A blank input is 0. */
 const blankIsZero = (value: unknown, original: unknown) => (original === '' || original === null ? 0 : value);
 
@@ -115,10 +96,7 @@ const vendorFields = {
   bankDetails: text().max(1000, 'Bank details are too long (1000 characters at most)').default(''),
   paymentTerms: text().max(200, 'Payment terms are too long (200 characters at most)').default(''),
   /** SPEC.md 5 for money fields: a decimal or null. */
-  creditLimit: rupees('Credit limit')
-    .transform((_value: unknown, original: unknown) => parseRupees(original))
-    .nullable()
-    .default(null),
+  creditLimit: rupeesOrNull('Credit limit'),
   rating: yup
     .number()
     // Blank means the default rating, not an error.
