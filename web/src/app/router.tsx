@@ -37,6 +37,7 @@ const siteRoute: RouteObject = {
 const sectionScreens: Record<string, RouteObject['lazy']> = {
   dashboard: async () => ({ Component: (await import('./admin/dashboard-page')).DashboardPage }),
   leads: async () => ({ Component: (await import('./admin/leads-page')).LeadsPage }),
+  projects: async () => ({ Component: (await import('./admin/projects-page')).ProjectsPage }),
   vendors: async () => ({ Component: (await import('./admin/vendors-page')).VendorsPage }),
 };
 const comingSoon: RouteObject['lazy'] = async () => ({

@@ -28,7 +28,12 @@ export function serverErrorsStatus(fields: Record<string, string>) {
   return { serverErrors: fields };
 }
 
-function useFieldMessage(name: string) {
+/**
+ * A Formik field with the message to show under it (the touched field's own,
+ * else the server's), for inputs the fields below do not cover (an
+ * Autocomplete). Call clearServerError when the value changes.
+ */
+export function useFieldMessage(name: string) {
   const [field, meta, helpers] = useField<string | number>(name);
   const { status, setStatus } = useFormikContext();
   const serverErrors = serverErrorsOf(status);

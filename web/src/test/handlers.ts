@@ -80,3 +80,7 @@ handlers.push(...leadHandlers());
 // The Vendors endpoints, answering from the vendors feature's fixtures.
 import { vendorHandlers } from '../features/vendors/test-fixtures';
 handlers.push(...vendorHandlers());
+
+// Project Management (projects and customers), first: the website's GET /api/projects/:id would otherwise answer /api/projects/manage.
+import { projectManagementHandlers } from '../features/project-management/test-fixtures';
+handlers.unshift(...projectManagementHandlers());

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
+import { projectListQueryOf, type ProjectFilters } from '../model';
+import { PROJECT_MANAGEMENT_KEY } from './refresh-queries';
+
+interface ProjectPageParams {
+  filters: ProjectFilters;
+  limit: number;
+  /** The opaque cursor of the page; undefined for the first. */
+  cursor: string | undefined;
+}
+
+/**
+ * One page of projects, newest first, searched and filtered by status on the
+ * server. A page may hold fewer than `limit` while `nextCursor` is set.
+ */
+export function getProjects({ filters, limit, cursor }: ProjectPageParams) {
+  return unwrap(api.projects.manage.$get({ query: projectListQueryOf(filters, limit, cursor) }));
+}
+
+const FIRST_PAGE: string | undefined = undefined;
+
+/** The pages of one filtered list, each asked for with the cursor the one before ended with ('Load more'). */
+export function getProjectsQueryOptions(filters: ProjectFilters, limit: number) {
+  return infiniteQueryOptions({
+    queryKey: [PROJECT_MANAGEMENT_KEY, 'projects', 'list', { ...filters, limit }],
+    queryFn: ({ pageParam }) => getProjects({ filters, limit, cursor: pageParam }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** Keeps showing the previous list while a new search or filter loads, so the grid does not flash empty. */
+export function useProjects(filters: ProjectFilters, limit: number) {
+  return useInfiniteQuery({ ...getProjectsQueryOptions(filters, limit), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,88 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { customerName, type Customer } from '@app/shared-types/customers';
+import type { ReactNode } from 'react';
+import { projectCountLabel, telHref } from '../model';
+
+/** An icon (named for screen readers) and a value. */
+function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', color: 'text.secondary' }}>{icon}</Box>
+      <Typography variant="body2" component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+interface CustomerCardProps {
+  customer: Customer;
+  onEdit: (customer: Customer) => void;
+  /** Absent when the signed-in role may not delete customers. */
+  onDelete?: (customer: Customer) => void;
+  /** Shows the customer's projects (the projects tab, searched by the customer's name). */
+  onShowProjects: (customer: Customer) => void;
+}
+
+/** One customer: how to reach them, where they are, their projects, and edit/delete. */
+export function CustomerCard({ customer, onEdit, onDelete, onShowProjects }: CustomerCardProps) {
+  const titleId = `customer-${customer.id}-name`;
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1, p: 2.5, '&:last-child': { pb: 2.5 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+            {customerName(customer)}
+          </Typography>
+          {customer.leadId && <Chip size="small" color="info" variant="outlined" label="From lead" />}
+        </Stack>
+        <Stack spacing={0.75}>
+          <InfoLine icon={<PhoneOutlinedIcon fontSize="small" titleAccess="Phone" />}>
+            <Link href={telHref(customer.phone)}>{customer.phone}</Link>
+          </InfoLine>
+          {customer.email && (
+            <InfoLine icon={<EmailOutlinedIcon fontSize="small" titleAccess="Email" />}>
+              <Link href={`mailto:${customer.email}`}>{customer.email}</Link>
+            </InfoLine>
+          )}
+          {customer.city && <InfoLine icon={<PlaceOutlinedIcon fontSize="small" titleAccess="City" />}>{customer.city}</InfoLine>}
+          <InfoLine icon={<FolderOutlinedIcon fontSize="small" titleAccess="Projects" />}>
+            {customer.projectCount > 0 ? (
+              <Link component="button" type="button" onClick={() => onShowProjects(customer)} sx={{ verticalAlign: 'baseline' }}>
+                {projectCountLabel(customer.projectCount)}
+              </Link>
+            ) : (
+              <Typography variant="body2" component="span" color="text.secondary">
+                No projects yet
+              </Typography>
+            )}
+          </InfoLine>
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>
+        <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(customer)} aria-describedby={titleId}>
+          Edit
+        </Button>
+        {onDelete && (
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(customer)} aria-describedby={titleId}>
+            Delete
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import PublicIcon from '@mui/icons-material/Public';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatINR } from '@app/shared-types/format';
+import type { Project } from '@app/shared-types/projects';
+import { PhotoImage } from '../../../components/photo-image';
+import { clampProgress } from '../model';
+import { ProjectPriorityChip, ProjectStatusChip } from './project-chips';
+
+const THUMBNAIL_HEIGHT = 160;
+
+/** A label and its value on one line. */
+function Fact({ label, children }: { label: string; children: string }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', minWidth: 0 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500, textAlign: 'right', overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** 'start – end', with whichever is missing left out; null with neither. */
+function schedule(project: Pick<Project, 'startDate' | 'estimatedEndDate'>): string | null {
+  const { startDate, estimatedEndDate } = project;
+  if (startDate && estimatedEndDate) return `${formatDate(startDate)} – ${formatDate(estimatedEndDate)}`;
+  if (startDate) return `From ${formatDate(startDate)}`;
+  if (estimatedEndDate) return `Due ${formatDate(estimatedEndDate)}`;
+  return null;
+}
+
+interface ProjectCardProps {
+  project: Project;
+  onEdit: (project: Project) => void;
+  /** Absent when the signed-in role may not delete projects. */
+  onDelete?: (project: Project) => void;
+}
+
+/** One project in the grid: cover, whose it is, where it stands, money and dates, and edit/delete. */
+export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
+  const titleId = `project-${project.id}-name`;
+  const progress = clampProgress(project.progress);
+  const cover = project.images[0];
+  const dates = schedule(project);
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      {cover ? (
+        <PhotoImage
+          photo={cover}
+          alt={`Cover photo of ${project.name}`}
+          sizes="(max-width: 600px) 100vw, 360px"
+          width={480}
+          height={THUMBNAIL_HEIGHT}
+          sx={{ display: 'block', width: '100%', height: THUMBNAIL_HEIGHT, objectFit: 'cover', bgcolor: 'action.hover' }}
+        />
+      ) : (
+        <Box
+          sx={{
+            height: THUMBNAIL_HEIGHT,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1,
+            bgcolor: 'action.hover',
+            color: 'text.secondary',
+          }}
+        >
+          <ImageOutlinedIcon fontSize="small" aria-hidden />
+          <Typography variant="body2">No photos yet</Typography>
+        </Box>
+      )}
+      <CardContent sx={{ flexGrow: 1, p: 2.5, '&:last-child': { pb: 2.5 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+            {project.name}
+          </Typography>
+          <ProjectStatusChip status={project.status} />
+        </Stack>
+        <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600, color: 'secondary.dark', overflowWrap: 'anywhere' }}>
+          {project.customerName}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip size="small" variant="outlined" label={project.projectType} />
+          <ProjectPriorityChip priority={project.priority} />
+          {project.showOnWebsite && <Chip size="small" color="success" variant="outlined" icon={<PublicIcon />} label="On website" />}
+        </Stack>
+
+        <Box sx={{ mt: 2 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+            <Typography variant="body2" color="text.secondary" id={`${titleId}-progress`}>
+              Progress
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {progress}%
+            </Typography>
+          </Stack>
+          <LinearProgress variant="determinate" value={progress} aria-labelledby={`${titleId}-progress`} sx={{ height: 8, borderRadius: 4 }} />
+        </Box>
+
+        <Stack spacing={0.5} sx={{ mt: 2 }}>
+          <Fact label="Budget">{project.estimatedBudget === null ? 'Not set' : formatINR(project.estimatedBudget)}</Fact>
+          {project.actualCost !== null && <Fact label="Actual cost">{formatINR(project.actualCost)}</Fact>}
+          {dates && <Fact label="Schedule">{dates}</Fact>}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>
+        <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(project)} aria-describedby={titleId}>
+          Edit
+        </Button>
+        {onDelete && (
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(project)} aria-describedby={titleId}>
+            Delete
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
