@@ -112,14 +112,17 @@ export const PUBLIC_STATUS_OPTIONS = [
   ...PUBLIC_PROJECT_STATUSES.map((value) => ({ value, label: PUBLIC_PROJECT_STATUS_LABELS[value] })),
 ];
 
-/** Status chips: early stages cool, work on site blue, done green, on hold amber. */
+/**
+ * Status chips: early stages grey, blue and terracotta, work on site amber
+ * (the website's 'ongoing'), done green, on hold red: it needs someone's attention.
+ */
 export const STATUS_COLORS: Record<ProjectStatus, ChipProps['color']> = {
   planning: 'default',
   design: 'info',
   approval: 'secondary',
-  execution: 'primary',
+  execution: 'warning',
   completed: 'success',
-  on_hold: 'warning',
+  on_hold: 'error',
 };
 
 /** Priority chips: the more urgent, the warmer. */
@@ -221,7 +224,12 @@ export const NEW_PROJECT_VALUES: ProjectFormValues = {
   version: null,
 };
 
-const amountText = (value: number | null) => (value === null ? '' : String(value));
+const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+
+/** An amount as the form shows it: Indian digit grouping, no symbol ('12,50,000'), which the schema reads back. */
+export function amountText(value: number | null): string {
+  return value === null ? '' : rupees.format(value);
+}
 
 export function toProjectFormValues(project: Project): ProjectFormValues {
   return {

@@ -51,7 +51,7 @@ export function CustomerPicker({ onAddNew }: CustomerPickerProps) {
   }, [found.data, selected]);
 
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'flex-end', sm: 'flex-start' } }}>
       <Autocomplete<CustomerOption>
         fullWidth
         open={open}
@@ -106,7 +106,7 @@ export function CustomerPicker({ onAddNew }: CustomerPickerProps) {
         variant="outlined"
         startIcon={<PersonAddAlt1OutlinedIcon />}
         onClick={() => onAddNew(lastTyped.current)}
-        sx={{ flexShrink: 0, height: 56 }}
+        sx={{ flexShrink: 0, height: { sm: 56 } }}
       >
         New customer
       </Button>

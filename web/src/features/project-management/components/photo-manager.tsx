@@ -144,7 +144,8 @@ export function PhotoManager({ project }: { project: Project }) {
         <Typography variant="body2" color="text.secondary">
           {project.images.length === 0
             ? 'No photos yet. The first photo is the cover.'
-            : `${project.images.length} of ${MAX_PROJECT_PHOTOS} photos. The first is the cover.`}
+            : `${project.images.length} of ${MAX_PROJECT_PHOTOS} photos. The first is the cover.`}{' '}
+          Photos are saved as soon as they are added or changed.
         </Typography>
         <Button
           component="label"
@@ -200,7 +201,7 @@ export function PhotoManager({ project }: { project: Project }) {
         <Box
           component="ul"
           aria-label="Project photos"
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
+          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(172px, 1fr))' }}
         >
           {project.images.map((photo, index) => {
             const labelId = `photo-${photo.id}-label`;

@@ -33,15 +33,6 @@ function Fact({ label, children }: { label: string; children: string }) {
   );
 }
 
-/** 'start – end', with whichever is missing left out; null with neither. */
-function schedule(project: Pick<Project, 'startDate' | 'estimatedEndDate'>): string | null {
-  const { startDate, estimatedEndDate } = project;
-  if (startDate && estimatedEndDate) return `${formatDate(startDate)} – ${formatDate(estimatedEndDate)}`;
-  if (startDate) return `From ${formatDate(startDate)}`;
-  if (estimatedEndDate) return `Due ${formatDate(estimatedEndDate)}`;
-  return null;
-}
-
 interface ProjectCardProps {
   project: Project;
   onEdit: (project: Project) => void;
@@ -54,7 +45,6 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
   const titleId = `project-${project.id}-name`;
   const progress = clampProgress(project.progress);
   const cover = project.images[0];
-  const dates = schedule(project);
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {cover ? (
@@ -113,7 +103,8 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
         <Stack spacing={0.5} sx={{ mt: 2 }}>
           <Fact label="Budget">{project.estimatedBudget === null ? 'Not set' : formatINR(project.estimatedBudget)}</Fact>
           {project.actualCost !== null && <Fact label="Actual cost">{formatINR(project.actualCost)}</Fact>}
-          {dates && <Fact label="Schedule">{dates}</Fact>}
+          {project.startDate && <Fact label="Start">{formatDate(project.startDate)}</Fact>}
+          {project.estimatedEndDate && <Fact label="Estimated end">{formatDate(project.estimatedEndDate)}</Fact>}
         </Stack>
       </CardContent>
       <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>

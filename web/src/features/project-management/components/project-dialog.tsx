@@ -208,6 +208,8 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
                   label="Public Status"
                   options={PUBLIC_STATUS_OPTIONS}
                   helperText={<AutomaticStatusHint />}
+                  // '' is a real choice here ('Automatic'), so show it rather than an empty box.
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 />
               </Grid>
 
