@@ -112,138 +112,138 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
     >
       {({ isSubmitting, values, setValues }) => (
         <>
-        <FormShell>
-          <DialogTitle id={TITLE_ID}>{project ? 'Edit Project' : 'New Project'}</DialogTitle>
-          <DialogContent dividers>
-            {stale && <StaleAlert message={stale.message} noun="project" onReload={() => onReload(stale.current)} />}
-            <Grid container spacing={2}>
-              <Grid size={12}>
-                <CustomerPicker onAddNew={(typed) => setNewCustomer({ open: true, prefill: splitName(typed) })} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 8 }}>
-                <FormTextField name="name" label="Project Name" required autoComplete="off" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormSelectField name="projectType" label="Project Type" required options={PROJECT_TYPE_CHOICES} />
-              </Grid>
-              <Grid size={{ xs: 6, sm: 4 }}>
-                <FormSelectField name="status" label="Status" options={STATUS_OPTIONS} />
-              </Grid>
-              <Grid size={{ xs: 6, sm: 4 }}>
-                <FormSelectField name="priority" label="Priority" options={PRIORITY_OPTIONS} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormTextField
-                  name="progress"
-                  label="Progress"
-                  inputMode="numeric"
-                  helperText="0 to 100"
-                  slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
-                />
-              </Grid>
-              <Grid size={12}>
-                <FormTextField name="description" label="Description" multiline minRows={2} />
-              </Grid>
+          <FormShell>
+            <DialogTitle id={TITLE_ID}>{project ? 'Edit Project' : 'New Project'}</DialogTitle>
+            <DialogContent dividers>
+              {stale && <StaleAlert message={stale.message} noun="project" onReload={() => onReload(stale.current)} />}
+              <Grid container spacing={2}>
+                <Grid size={12}>
+                  <CustomerPicker onAddNew={(typed) => setNewCustomer({ open: true, prefill: splitName(typed) })} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 8 }}>
+                  <FormTextField name="name" label="Project Name" required autoComplete="off" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <FormSelectField name="projectType" label="Project Type" required options={PROJECT_TYPE_CHOICES} />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 4 }}>
+                  <FormSelectField name="status" label="Status" options={STATUS_OPTIONS} />
+                </Grid>
+                <Grid size={{ xs: 6, sm: 4 }}>
+                  <FormSelectField name="priority" label="Priority" options={PRIORITY_OPTIONS} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <FormTextField
+                    name="progress"
+                    label="Progress"
+                    inputMode="numeric"
+                    helperText="0 to 100"
+                    slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+                  />
+                </Grid>
+                <Grid size={12}>
+                  <FormTextField name="description" label="Description" multiline minRows={2} />
+                </Grid>
 
-              <FormSectionTitle>Budget and schedule</FormSectionTitle>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField
-                  name="estimatedBudget"
-                  label="Estimated Budget (₹)"
-                  inputMode="decimal"
-                  placeholder="e.g. 12,50,000"
-                  helperText="Blank if not known yet"
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="actualCost" label="Actual Cost (₹)" inputMode="decimal" placeholder="e.g. 11,80,000" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="startDate" label="Start Date" type="date" slotProps={{ inputLabel: { shrink: true } }} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField
-                  name="estimatedEndDate"
-                  label="Estimated End Date"
-                  type="date"
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              </Grid>
+                <FormSectionTitle>Budget and schedule</FormSectionTitle>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormTextField
+                    name="estimatedBudget"
+                    label="Estimated Budget (₹)"
+                    inputMode="decimal"
+                    placeholder="e.g. 12,50,000"
+                    helperText="Blank if not known yet"
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormTextField name="actualCost" label="Actual Cost (₹)" inputMode="decimal" placeholder="e.g. 11,80,000" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormTextField name="startDate" label="Start Date" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormTextField
+                    name="estimatedEndDate"
+                    label="Estimated End Date"
+                    type="date"
+                    slotProps={{ inputLabel: { shrink: true } }}
+                  />
+                </Grid>
 
-              <FormSectionTitle>Site and scope</FormSectionTitle>
-              <Grid size={12}>
-                <FormTextField name="siteAddress" label="Site Address" multiline minRows={2} />
-              </Grid>
-              <Grid size={12}>
-                <FormTextField name="requirements" label="Requirements" multiline minRows={3} />
-              </Grid>
-              <Grid size={12}>
-                <FormTextField name="notes" label="Notes" multiline minRows={2} />
-              </Grid>
+                <FormSectionTitle>Site and scope</FormSectionTitle>
+                <Grid size={12}>
+                  <FormTextField name="siteAddress" label="Site Address" multiline minRows={2} />
+                </Grid>
+                <Grid size={12}>
+                  <FormTextField name="requirements" label="Requirements" multiline minRows={3} />
+                </Grid>
+                <Grid size={12}>
+                  <FormTextField name="notes" label="Notes" multiline minRows={2} />
+                </Grid>
 
-              <FormSectionTitle>Website</FormSectionTitle>
-              <Grid size={12}>
-                <ShowOnWebsiteSwitch />
-                <Typography variant="body2" color="text.secondary">
-                  {values.showOnWebsite
-                    ? 'Listed on the public Projects page with the title, category, area, location and photos below. Budget, cost and customer stay private.'
-                    : 'Not on the website. Turn this on to list the project on the public Projects page.'}
-                </Typography>
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="title" label="Public Title" placeholder="Defaults to the project name" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="category" label="Category" placeholder="e.g. Residential" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormTextField name="area" label="Area" placeholder="e.g. 1,850 sq ft" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormTextField name="location" label="Location" placeholder="e.g. Gachibowli, Hyderabad" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>
-                <FormSelectField
-                  name="publicStatus"
-                  label="Public Status"
-                  options={PUBLIC_STATUS_OPTIONS}
-                  helperText={<AutomaticStatusHint />}
-                  // '' is a real choice here ('Automatic'), so show it rather than an empty box.
-                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                />
-              </Grid>
-
-              <FormSectionTitle>Photos</FormSectionTitle>
-              <Grid size={12}>
-                {live ? (
-                  <PhotoManager project={live} />
-                ) : (
+                <FormSectionTitle>Website</FormSectionTitle>
+                <Grid size={12}>
+                  <ShowOnWebsiteSwitch />
                   <Typography variant="body2" color="text.secondary">
-                    Photos can be added once the project is created.
+                    {values.showOnWebsite
+                      ? 'Listed on the public Projects page with the title, category, area, location and photos below. Budget, cost and customer stay private.'
+                      : 'Not on the website. Turn this on to list the project on the public Projects page.'}
                   </Typography>
-                )}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormTextField name="title" label="Public Title" placeholder="Defaults to the project name" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <FormTextField name="category" label="Category" placeholder="e.g. Residential" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <FormTextField name="area" label="Area" placeholder="e.g. 1,850 sq ft" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <FormTextField name="location" label="Location" placeholder="e.g. Gachibowli, Hyderabad" />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <FormSelectField
+                    name="publicStatus"
+                    label="Public Status"
+                    options={PUBLIC_STATUS_OPTIONS}
+                    helperText={<AutomaticStatusHint />}
+                    // '' is a real choice here ('Automatic'), so show it rather than an empty box.
+                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                  />
+                </Grid>
+
+                <FormSectionTitle>Photos</FormSectionTitle>
+                <Grid size={12}>
+                  {live ? (
+                    <PhotoManager project={live} />
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      Photos can be added once the project is created.
+                    </Typography>
+                  )}
+                </Grid>
               </Grid>
-            </Grid>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, py: 2 }}>
-            <Button onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting || stale !== null}>
-              {project ? (isSubmitting ? 'Saving...' : 'Save Changes') : isSubmitting ? 'Creating...' : 'Create Project'}
-            </Button>
-          </DialogActions>
-        </FormShell>
-        {/* Outside the form: React events bubble out of a portal, and its submit must not submit this form. */}
-        <CustomerDialog
-          open={newCustomer.open}
-          customerId={null}
-          prefill={newCustomer.prefill}
-          onClose={() => setNewCustomer((current) => ({ ...current, open: false }))}
-          onSaved={(customer) =>
-            void setValues((current) => ({ ...current, customerId: customer.id, customerLabel: customerOptionLabel(customer) }))
-          }
-        />
+            </DialogContent>
+            <DialogActions sx={{ px: 3, py: 2 }}>
+              <Button onClick={onClose} disabled={isSubmitting}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={isSubmitting || stale !== null}>
+                {project ? (isSubmitting ? 'Saving...' : 'Save Changes') : isSubmitting ? 'Creating...' : 'Create Project'}
+              </Button>
+            </DialogActions>
+          </FormShell>
+          {/* Outside the form: React events bubble out of a portal, and its submit must not submit this form. */}
+          <CustomerDialog
+            open={newCustomer.open}
+            customerId={null}
+            prefill={newCustomer.prefill}
+            onClose={() => setNewCustomer((current) => ({ ...current, open: false }))}
+            onSaved={(customer) =>
+              void setValues((current) => ({ ...current, customerId: customer.id, customerLabel: customerOptionLabel(customer) }))
+            }
+          />
         </>
       )}
     </Formik>
