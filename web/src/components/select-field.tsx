@@ -19,7 +19,16 @@ interface SelectFieldProps {
 /** A small select outside a form (filters, fields saved as they change). Forms use FormSelectField. */
 export function SelectField({ label, value, options, emptyLabel, disabled, onChange }: SelectFieldProps) {
   return (
-    <TextField select size="small" label={label} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      // With an empty choice, show its label ('All statuses') instead of a blank box under a floating label.
+      slotProps={emptyLabel !== undefined ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
+    >
       {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>

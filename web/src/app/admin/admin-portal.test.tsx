@@ -278,7 +278,7 @@ describe('admin dashboard', () => {
 
     const actions = within(await screen.findByRole('region', { name: 'Quick Actions' }));
     expect(actions.getByRole('link', { name: 'Add Customer' }).getAttribute('href')).toBe('/admin/leads?new=1');
-    expect(actions.getByRole('link', { name: 'New Project' }).getAttribute('href')).toBe('/admin/projects');
+    expect(actions.getByRole('link', { name: 'New Project' }).getAttribute('href')).toBe('/admin/projects?new=1');
     expect(actions.getByRole('link', { name: 'Create Quote' }).getAttribute('href')).toBe('/admin/quotations');
     expect(actions.getByRole('link', { name: 'Mark Attendance' }).getAttribute('href')).toBe('/admin/attendance');
   });

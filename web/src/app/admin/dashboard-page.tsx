@@ -8,7 +8,7 @@ export function DashboardPage() {
   const href = usePortalHref();
   const links: DashboardLinks = {
     addCustomer: href('leads?new=1'),
-    newProject: href('projects'),
+    newProject: href('projects?new=1'),
     createQuote: href('quotations'),
     markAttendance: href('attendance'),
     leads: href('leads'),

@@ -11,7 +11,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { useSession } from '../../features/auth/api/get-session';
-import { serverMessage } from '../../features/leads/api/errors';
+import { serverMessage } from '../../lib/api-errors';
 import { useLeads } from '../../features/leads/api/get-leads';
 import { AddLeadDialog } from '../../features/leads/components/add-lead-dialog';
 import { BulkActionBar } from '../../features/leads/components/bulk-action-bar';

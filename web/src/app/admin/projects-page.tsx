@@ -19,18 +19,18 @@ import { LoadingState } from '../../components/loading-state';
 import { useSession } from '../../features/auth/api/get-session';
 import { useDeleteCustomer } from '../../features/project-management/api/delete-customer';
 import { useDeleteProject } from '../../features/project-management/api/delete-project';
-import { isConflict, serverMessage } from '../../features/project-management/api/errors';
+import { isConflict, serverMessage } from '../../lib/api-errors';
 import { getCustomerQueryOptions } from '../../features/project-management/api/get-customer';
 import { useCustomers } from '../../features/project-management/api/get-customers';
 import { getProjectQueryOptions } from '../../features/project-management/api/get-project';
 import { useProjects } from '../../features/project-management/api/get-projects';
-import { ConfirmDeleteDialog } from '../../features/project-management/components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { CustomerDialog } from '../../features/project-management/components/customer-dialog';
 import { CustomerGrid } from '../../features/project-management/components/customer-grid';
 import { ProjectDialog } from '../../features/project-management/components/project-dialog';
 import { ProjectFilters } from '../../features/project-management/components/project-filters';
 import { ProjectGrid } from '../../features/project-management/components/project-grid';
-import { SearchField } from '../../features/project-management/components/search-field';
+import { SearchField } from '../../components/search-field';
 import {
   CUSTOMER_PAGE_SIZE,
   PROJECT_PAGE_SIZE,

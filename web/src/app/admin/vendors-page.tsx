@@ -12,9 +12,9 @@ import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { useSession } from '../../features/auth/api/get-session';
 import { useDeleteVendor } from '../../features/vendors/api/delete-vendor';
-import { isForbidden, serverMessage } from '../../features/vendors/api/errors';
+import { isForbidden, serverMessage } from '../../lib/api-errors';
 import { useVendors } from '../../features/vendors/api/get-vendors';
-import { DeleteVendorDialog } from '../../features/vendors/components/delete-vendor-dialog';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog';
 import { VendorDialog } from '../../features/vendors/components/vendor-dialog';
 import { VendorFilters } from '../../features/vendors/components/vendor-filters';
 import { VendorGrid } from '../../features/vendors/components/vendor-grid';
@@ -143,9 +143,10 @@ export function VendorsPage() {
       )}
 
       <VendorDialog open={editorOpen} vendor={editing} onClose={() => setEditorOpen(false)} />
-      <DeleteVendorDialog
+      <ConfirmDeleteDialog
         open={deleteOpen}
-        name={deleting?.name ?? ''}
+        title="Delete this vendor?"
+        message={`${deleting?.name ?? 'The vendor'} will be deleted. This cannot be undone. To keep the vendor's details, mark it inactive or blacklisted instead.`}
         pending={deleteVendor.isPending}
         onCancel={() => setDeleteOpen(false)}
         onConfirm={() => deleting && void remove(deleting)}

@@ -6,7 +6,7 @@ import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '.
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useAddCommunication } from '../api/add-communication';
-import { serverMessage } from '../api/errors';
+import { serverMessage } from '../../../lib/api-errors';
 
 const TYPE_OPTIONS = COMMUNICATION_TYPES.map((value) => ({ value, label: COMMUNICATION_TYPE_LABELS[value] }));
 

@@ -12,7 +12,7 @@ import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '.
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateLead } from '../api/create-lead';
-import { isConflict, serverMessage } from '../api/errors';
+import { isConflict, serverMessage } from '../../../lib/api-errors';
 import {
   ADD_LEAD_INITIAL_VALUES,
   PROJECT_TYPE_OPTIONS,

@@ -14,7 +14,7 @@ import { whatsappLink } from '@app/shared-types/phone';
 import { useState, type MouseEvent } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useBulkUpdateLeads } from '../api/bulk-update-leads';
-import { serverMessage } from '../api/errors';
+import { serverMessage } from '../../../lib/api-errors';
 import { mailtoForLeads, plural, updatedSummary } from '../model';
 import { WhatsAppLinksDialog } from './whatsapp-links-dialog';
 

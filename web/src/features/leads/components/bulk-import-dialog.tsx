@@ -16,7 +16,7 @@ import { BULK_IMPORT_MAX_ROWS, type BulkImportResult } from '@app/shared-types/l
 import { useState, type ChangeEvent } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useBulkImportLeads } from '../api/bulk-import-leads';
-import { serverMessage } from '../api/errors';
+import { serverMessage } from '../../../lib/api-errors';
 import {
   IMPORT_LINE_FORMAT,
   importFileKind,

@@ -18,7 +18,7 @@ import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '.
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useConvertLead } from '../api/convert-lead';
-import { isConflict, serverMessage } from '../api/errors';
+import { isConflict, serverMessage } from '../../../lib/api-errors';
 import { conversionInitialValues, toConversionInput, type ConversionValues } from '../model';
 
 const PROJECT_TYPE_CHOICES = [{ value: '', label: 'Choose a type' }, ...PROJECT_TYPES.map((value) => ({ value, label: value }))];

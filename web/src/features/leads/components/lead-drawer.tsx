@@ -19,19 +19,20 @@ import type { Lead } from '@app/shared-types/leads';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useDeleteLead } from '../api/delete-lead';
-import { STALE_LEAD_MESSAGE, isConflict, serverMessage } from '../api/errors';
+import { isConflict, serverMessage } from '../../../lib/api-errors';
+import { STALE_LEAD_MESSAGE } from '../api/errors';
 import { useLead } from '../api/get-lead';
 import { refreshLeadQueries } from '../api/refresh-lead-queries';
 import { useUpdateLead } from '../api/update-lead';
 import { telHref, type LeadChanges } from '../model';
 import { AddCommunicationForm } from './add-communication-form';
 import { ConvertLeadDialog } from './convert-lead-dialog';
-import { DeleteLeadDialog } from './delete-lead-dialog';
 import { LeadDetails } from './lead-details';
 import { LeadQuickFields } from './lead-quick-fields';
 import { LeadStatusChip } from './lead-status-chip';
@@ -230,9 +231,10 @@ function LeadDrawerContent({
               Delete lead
             </Button>
           </Box>
-          <DeleteLeadDialog
+          <ConfirmDeleteDialog
             open={confirmDelete}
-            name={lead.name}
+            title="Delete this lead?"
+            message={`${lead.name} and the lead's whole timeline will be deleted. This cannot be undone.`}
             pending={deleteLead.isPending}
             onCancel={() => setConfirmDelete(false)}
             onConfirm={() => void remove()}

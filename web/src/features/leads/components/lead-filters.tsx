@@ -1,8 +1,5 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { SelectField } from '../../../components/select-field';
 import {
   PROJECT_TYPE_OPTIONS,
@@ -14,9 +11,6 @@ import {
   type LeadFilters as Filters,
 } from '../model';
 
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 interface LeadFiltersProps {
   filters: Filters;
   onChange: (name: FilterParam, value: string) => void;
@@ -24,46 +18,10 @@ interface LeadFiltersProps {
 
 /** Search and filters of the leads list; the page keeps them in the URL. */
 export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
-  const [search, setSearch] = useState(filters.q);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  // The URL changed from outside (back button, a cleared filter): show its search.
-  const [lastUrlSearch, setLastUrlSearch] = useState(filters.q);
-  if (filters.q !== lastUrlSearch) {
-    setLastUrlSearch(filters.q);
-    setSearch(filters.q);
-  }
-
-  useEffect(() => {
-    if (search === filters.q) return;
-    const timer = setTimeout(() => onChangeRef.current('q', search), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.q]);
-
   return (
     <Grid container spacing={1.5} component="section" aria-label="Filter leads">
       <Grid size={{ xs: 12, xl: 4 }}>
-        <TextField
-          size="small"
-          type="search"
-          label="Search leads"
-          placeholder="Name, phone or email"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Search leads" placeholder="Name, phone or email" value={filters.q} onSearch={(value) => onChange('q', value)} />
       </Grid>
       <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
         <SelectField label="Status" value={filters.status} options={STATUS_OPTIONS} emptyLabel="All statuses" onChange={(value) => onChange('status', value)} />

@@ -16,7 +16,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateCustomer } from '../api/create-customer';
-import { serverMessage, staleCurrent } from '../api/errors';
+import { serverMessage, staleCurrent } from '../../../lib/api-errors';
 import { getCustomerQueryOptions, useCustomer } from '../api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
 import {

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldMessage } from '../../../components/form-fields';
 import { useCustomerSearch } from '../api/get-customers';
 import { CUSTOMER_SEARCH_LIMIT, customerOptionLabel, type ProjectFormValues } from '../model';
-import { SEARCH_DEBOUNCE_MS } from './search-field';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/search-field';
 
 interface CustomerOption {
   id: string;

@@ -12,12 +12,12 @@ import type { Project } from '@app/shared-types/projects';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { PhotoImage } from '../../../components/photo-image';
 import { useToast } from '../../../lib/toast';
-import { serverMessage } from '../api/errors';
+import { serverMessage } from '../../../lib/api-errors';
 import { useRemoveProjectPhoto } from '../api/remove-project-photo';
 import { useSetCoverPhoto } from '../api/set-cover-photo';
 import { useUploadProjectPhoto } from '../api/add-project-photo';
 import { checkPhotoFile, makePhotoCopies } from '../photo-copies';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 
 const TOO_MANY_MESSAGE = `A project can have at most ${MAX_PROJECT_PHOTOS} photos. Remove one first.`;
 

@@ -21,7 +21,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateProject } from '../api/create-project';
-import { serverMessage, staleCurrent } from '../api/errors';
+import { serverMessage, staleCurrent } from '../../../lib/api-errors';
 import { getProjectQueryOptions, useProject } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
 import {

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
 import { SelectField } from '../../../components/select-field';
 import { STATUS_OPTIONS, type ProjectFilterParam, type ProjectFilters as Filters } from '../model';
-import { SearchField } from './search-field';
+import { SearchField } from '../../../components/search-field';
 
 interface ProjectFiltersProps {
   filters: Filters;

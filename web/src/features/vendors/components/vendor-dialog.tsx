@@ -16,7 +16,7 @@ import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '.
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateVendor } from '../api/create-vendor';
-import { isConflict, serverMessage } from '../api/errors';
+import { isConflict, serverMessage } from '../../../lib/api-errors';
 import { refreshVendorQueries } from '../api/refresh-vendor-queries';
 import { useUpdateVendor } from '../api/update-vendor';
 import {

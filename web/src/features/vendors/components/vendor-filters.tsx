@@ -1,13 +1,7 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { SelectField } from '../../../components/select-field';
 import { CATEGORY_OPTIONS, STATUS_OPTIONS, type VendorFilterParam, type VendorFilters as Filters } from '../model';
-
-/** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 interface VendorFiltersProps {
   filters: Filters;
@@ -16,46 +10,10 @@ interface VendorFiltersProps {
 
 /** Search, category and status of the vendor list; the page keeps them in the URL. */
 export function VendorFilters({ filters, onChange }: VendorFiltersProps) {
-  const [search, setSearch] = useState(filters.q);
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  // The URL changed from outside (back button, a cleared filter): show its search.
-  const [lastUrlSearch, setLastUrlSearch] = useState(filters.q);
-  if (filters.q !== lastUrlSearch) {
-    setLastUrlSearch(filters.q);
-    setSearch(filters.q);
-  }
-
-  useEffect(() => {
-    if (search === filters.q) return;
-    const timer = setTimeout(() => onChangeRef.current('q', search), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, filters.q]);
-
   return (
     <Grid container spacing={1.5} component="section" aria-label="Filter vendors">
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextField
-          size="small"
-          type="search"
-          label="Search vendors"
-          placeholder="Name, contact, phone, city, GST..."
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { maxLength: 100 },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label="Search vendors" placeholder="Name, contact, phone, city, GST..." value={filters.q} onSearch={(value) => onChange('q', value)} />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
         <SelectField

@@ -1,4 +1,6 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from './api-client';
+
+/** How the portal reads a failed API call: the server's own message, and which refusal it was. */
 
 /** The server's own words for a failure: its error message, else '<status>: <body>'. */
 export function serverMessage(error: unknown): string {
@@ -6,7 +8,7 @@ export function serverMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong';
 }
 
-/** A 409: a stale version on update, a customer who still has projects, a project with all its photos. */
+/** A 409: a stale version on update, a duplicate (a lead's phone), a record still in use (a customer with projects). */
 export function isConflict(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409;
 }

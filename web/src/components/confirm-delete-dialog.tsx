@@ -20,7 +20,7 @@ interface ConfirmDeleteDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a project, customer or photo is deleted for good; shows why when the server refuses. */
+/** Asks before something is deleted for good; shows why when the server refuses (a customer with projects). */
 export function ConfirmDeleteDialog({ open, title, message, action = 'Delete', pending, refusal, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
   const id = useId();
   return (
