@@ -1,4 +1,4 @@
-import { test as base, expect, type ConsoleMessage } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { createDb, type Db } from '@app/functions/db/client';
 
 /**
@@ -45,4 +45,19 @@ function requiredEnv(name: string): string {
 /** The table the e2e server writes to, for checking what a submission stored. */
 export function e2eDb(): Db {
   return createDb({ table: requiredEnv('E2E_TABLE'), endpoint: requiredEnv('E2E_DYNAMODB_ENDPOINT'), region: 'local' });
+}
+
+/**
+ * Picks `option` in the MUI select labelled `label` (inside `scope`, the page
+ * by default). On a busy machine a click can land while the menu is still
+ * opening and be lost, so it tries again until the select shows the choice.
+ */
+export async function choose(page: Page, label: string, option: string | RegExp, scope: Locator | Page = page) {
+  const select = scope.getByRole('combobox', { name: label });
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await select.click();
+    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click({ timeout: 2000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 1000 });
+    await expect(select).toHaveText(option, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }

@@ -1,5 +1,5 @@
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/db/lead-repo';
-import { e2eDb, expect, test } from './fixtures';
+import { choose, e2eDb, expect, test } from './fixtures';
 
 const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
 
@@ -20,13 +20,10 @@ test.describe('calculator', () => {
     const leadsBefore = (await listLeads(db, { sort: 'created', limit: 1000 })).items.length;
 
     await page.goto('/calculator');
-    await page.getByLabel('Property Type').click();
-    await page.getByRole('option', { name: '3 BHK' }).click();
+    await choose(page, 'Property Type', '3 BHK');
     await page.getByLabel('Carpet Area (sq ft)').fill('1450');
-    await page.getByLabel('Material Preference').click();
-    await page.getByRole('option', { name: /Premium/ }).click();
-    await page.getByLabel('Rooms to Design').click();
-    await page.getByRole('option', { name: 'Partial (2-3 rooms)' }).click();
+    await choose(page, 'Material Preference', /Premium/);
+    await choose(page, 'Rooms to Design', 'Partial (2-3 rooms)');
     await page.getByLabel('Full Name').fill('Meera Krishnan');
     await page.getByLabel('Phone Number').fill(phone);
     await page.getByLabel('Email Address', { exact: false }).fill('meera@example.com');
@@ -68,8 +65,7 @@ test.describe('contact form', () => {
     await page.getByLabel('Last Name').fill('Reddy');
     await page.getByLabel('Email Address').fill('arjun@example.com');
     await page.getByLabel('Phone Number').fill(phone);
-    await page.getByLabel('Project Type').click();
-    await page.getByRole('option', { name: 'Commercial' }).click();
+    await choose(page, 'Project Type', 'Commercial');
     await page.getByLabel('Message').fill('We need a fit-out for a 3,000 sq ft office in Madhapur.');
     await page.getByRole('button', { name: 'Send Message' }).click();
 

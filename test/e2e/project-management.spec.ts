@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import type { Lead } from '@app/shared-types/leads';
-import { expect, test } from './fixtures';
+import { choose, expect, test } from './fixtures';
 import { seeToast, signIn, unique } from './portal';
 
 /** CRC-32 of a PNG chunk (type and data). */
@@ -79,8 +79,7 @@ test.describe('project management', () => {
     await dialog.getByLabel('Show on website').check();
     await dialog.getByRole('textbox', { name: 'Public Title' }).fill(`Tellapur Family Home ${tag}`);
     await dialog.getByRole('textbox', { name: 'Area' }).fill('2,100 sq ft');
-    await dialog.getByRole('combobox', { name: 'Public Status' }).click();
-    await page.getByRole('option', { name: 'Finished' }).click();
+    await choose(page, 'Public Status', 'Finished', dialog);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await seeToast(page, 'Project updated successfully!', `Tellapur home ${tag}`);
 

@@ -1,8 +1,8 @@
 import type { Page as ApiPage } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
-import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { choose, expect, test } from './fixtures';
 import { E2E_ADMIN } from './global-setup';
 import { seeToast, signIn, unique as uniqueContact } from './portal';
 
@@ -19,11 +19,6 @@ async function activeVendors(page: Page): Promise<number> {
   const response = await page.request.get('/api/dashboard/comprehensive-stats');
   expect(response.status()).toBe(200);
   return ((await response.json()) as DashboardStats).totalVendors;
-}
-
-async function choose(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test.describe('vendors', () => {
@@ -44,7 +39,7 @@ test.describe('vendors', () => {
     await expect(dialog.getByText('Phone number is required')).toBeVisible();
 
     await dialog.getByLabel('Vendor Name').fill(name);
-    await choose(page, dialog, 'Category', 'Lighting');
+    await choose(page, 'Category', 'Lighting', dialog);
     await dialog.getByLabel('Specialization').fill('Chandeliers and LED profiles');
     await dialog.getByLabel('Contact Person').fill('Farah Khan');
     await dialog.getByLabel(/^Phone/).fill(phone);
@@ -77,8 +72,8 @@ test.describe('vendors', () => {
     await card.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Vendor' });
     await expect(edit.getByLabel('GST Number')).toHaveValue('36AABCU9603R1ZM');
-    await choose(page, edit, 'Rating', '3 stars');
-    await choose(page, edit, 'Status', 'Inactive');
+    await choose(page, 'Rating', '3 stars', edit);
+    await choose(page, 'Status', 'Inactive', edit);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await seeToast(page, 'Vendor updated successfully!', name);
     await expect(edit).toBeHidden();
