@@ -243,6 +243,10 @@ try {
   const leadsPage = adminOnly(await scriptsOf(server.url, '/admin/leads', 'Bulk Import'));
   console.log(`Admin chunks for the Leads CRM (signed in): ${leadsPage.files.length} files, ${kib(leadsPage.raw)} raw, ${kib(leadsPage.gzip)} gzip`);
   for (const file of leadsPage.files) console.log(`  ${file}`);
+  const projectsPage = adminOnly(await scriptsOf(server.url, '/admin/projects', 'New Project'));
+  console.log(`Admin chunks for Project Management (signed in): ${projectsPage.files.length} files, ${kib(projectsPage.raw)} raw, ${kib(projectsPage.gzip)} gzip`);
+  const vendorsPage = adminOnly(await scriptsOf(server.url, '/admin/vendors', 'Add Vendor'));
+  console.log(`Admin chunks for Vendors (signed in): ${vendorsPage.files.length} files, ${kib(vendorsPage.raw)} raw, ${kib(vendorsPage.gzip)} gzip`);
 
   // Warm up the JIT of Node and of DynamoDB Local's JVM first; those requests are not counted.
   await calculatorLoad(server.url, { seconds: 3, firstVisitor: 50_000 });
