@@ -1,13 +1,11 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { leadCreateSchema } from '@app/shared-types/leads';
 import { Formik } from 'formik';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
@@ -27,22 +25,11 @@ const PROJECT_TYPE_CHOICES = [{ value: '', label: 'Not sure yet' }, ...PROJECT_T
 
 /** The Add Lead dialog (SPEC.md 5): name and phone required, budget a whole number of rupees. */
 export function AddLeadDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { toast } = useToast();
   const createLead = useCreateLead();
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby="add-lead-title"
-      // The form sits between the paper and its content: let the content scroll and keep the buttons in view.
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
-    >
+    <FormDialog open={open} onClose={onClose} titleId="add-lead-title">
       <Formik
         initialValues={ADD_LEAD_INITIAL_VALUES}
         validationSchema={leadCreateSchema}
@@ -118,6 +105,6 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose: () =>
           </FormShell>
         )}
       </Formik>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -8,12 +7,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { Lead } from '@app/shared-types/leads';
 import { PROJECT_TYPES, leadConversionSchema } from '@app/shared-types/projects';
 import { Formik, yupToFormErrors } from 'formik';
 import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
@@ -30,8 +28,6 @@ const PROJECT_TYPE_CHOICES = [{ value: '', label: 'Choose a type' }, ...PROJECT_
  * dialog, and `onReload` fetches the lead as it is now.
  */
 export function ConvertLeadDialog({ lead, open, onClose, onReload }: { lead: Lead; open: boolean; onClose: () => void; onReload: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { toast } = useToast();
   const convertLead = useConvertLead();
   const [conflict, setConflict] = useState<string | null>(null);
@@ -42,15 +38,7 @@ export function ConvertLeadDialog({ lead, open, onClose, onReload }: { lead: Lea
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="convert-lead-title"
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
-    >
+    <FormDialog open={open} onClose={close} titleId="convert-lead-title" maxWidth="sm">
       <Formik<ConversionValues>
         initialValues={conversionInitialValues(lead)}
         validate={async (values) => {
@@ -159,6 +147,6 @@ export function ConvertLeadDialog({ lead, open, onClose, onReload }: { lead: Lea
           </FormShell>
         )}
       </Formik>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,15 +1,13 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { customerCreateSchema, customerName, customerUpdateSchema, type Customer } from '@app/shared-types/customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { LoadingState } from '../../../components/loading-state';
@@ -181,20 +179,9 @@ interface CustomerDialogProps {
 
 /** Add Customer / Edit Customer, validated with the schema the server uses. */
 export function CustomerDialog({ open, customerId, prefill, onClose, onSaved }: CustomerDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={TITLE_ID}
-      // The form sits between the paper and its content: let the content scroll and keep the buttons in view.
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
-    >
+    <FormDialog open={open} onClose={onClose} titleId={TITLE_ID} maxWidth="sm">
       <CustomerEditor customerId={customerId} prefill={prefill} onClose={onClose} onSaved={onSaved} />
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -8,13 +7,12 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { PUBLIC_PROJECT_STATUS_LABELS } from '@app/shared-types/constants';
 import { projectCreateSchema, projectUpdateSchema, type Project } from '@app/shared-types/projects';
 import { useQueryClient } from '@tanstack/react-query';
 import { Formik, useField, useFormikContext } from 'formik';
 import { useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { LoadingState } from '../../../components/loading-state';
@@ -302,20 +300,9 @@ interface ProjectDialogProps {
 
 /** New Project / Edit Project (SPEC.md 5: customer, project type and name required; progress 0 to 100), with its photos. */
 export function ProjectDialog({ open, projectId, onClose }: ProjectDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby={TITLE_ID}
-      // The form sits between the paper and its content: let the content scroll and keep the buttons in view.
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
-    >
+    <FormDialog open={open} onClose={onClose} titleId={TITLE_ID}>
       <ProjectEditor projectId={projectId} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }

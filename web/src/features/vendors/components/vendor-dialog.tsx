@@ -1,17 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { STALE_VENDOR_MESSAGE, type Vendor } from '@app/shared-types/vendors';
 import { useQueryClient } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useState, type ReactNode } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
@@ -240,20 +238,9 @@ interface VendorDialogProps {
 
 /** Add Vendor / Edit Vendor (SPEC.md 5: name, category and phone required; rating 1 to 5). */
 export function VendorDialog({ open, vendor, onClose }: VendorDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby="vendor-dialog-title"
-      // The form sits between the paper and its content: let the content scroll and keep the buttons in view.
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
-    >
+    <FormDialog open={open} onClose={onClose} titleId="vendor-dialog-title">
       <VendorForm key={vendor ? `${vendor.id}:${vendor.version}` : 'new'} vendor={vendor} onClose={onClose} />
-    </Dialog>
+    </FormDialog>
   );
 }

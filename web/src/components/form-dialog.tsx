@@ -1,0 +1,36 @@
+import Dialog from '@mui/material/Dialog';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+
+interface FormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The id of the dialog's title (its accessible name). */
+  titleId: string;
+  maxWidth?: 'sm' | 'md';
+  children: ReactNode;
+}
+
+/**
+ * The dialog every portal form opens in: full screen on phones, and laid out
+ * so that a form between the paper and its content lets the content scroll
+ * while the buttons stay in view.
+ */
+export function FormDialog({ open, onClose, titleId, maxWidth = 'md', children }: FormDialogProps) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
+    >
+      {children}
+    </Dialog>
+  );
+}
