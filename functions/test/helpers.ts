@@ -151,3 +151,8 @@ export const customerInput = {
 export function projectInput(customerId: string) {
   return projectCreateSchema.validateSync({ customerId, name: 'Nair residence', projectType: '3BHK' });
 }
+
+/** The JSON body of a response (or of a pending one), typed as the test expects it. */
+export async function json<T>(response: Response | Promise<Response>): Promise<T> {
+  return (await (await response).json()) as T;
+}

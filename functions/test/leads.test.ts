@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { createTableInput, ensureTable } from '../src/local/create-table';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createTestApp, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -23,10 +23,6 @@ beforeAll(async () => {
 let phoneCounter = 0;
 /** A phone number no other test of this file uses. */
 const uniquePhone = () => `9${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter).padStart(3, '0')}`;
-
-async function json<T>(response: Response | Promise<Response>): Promise<T> {
-  return (await (await response).json()) as T;
-}
 
 /** Adds a lead through the API (201 expected); by default as this file's employee on its app. */
 async function addLead(body: Record<string, unknown>, cookie = employee, target: TestApp = app) {

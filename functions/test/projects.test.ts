@@ -9,14 +9,7 @@ import type { Project } from '@app/shared-types/projects';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import {
-  createTestApp,
-  customerInput,
-  signedInStaff,
-  staffRequest,
-  TEST_ORIGIN,
-  type TestApp,
-} from './helpers';
+import { createTestApp, customerInput, json, signedInStaff, staffRequest, TEST_ORIGIN, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -31,10 +24,6 @@ beforeAll(async () => {
   host = new Hono().route('/', app).route('/', created.photoRoutes);
   [{ cookie: employee }, { cookie: manager }] = await Promise.all([signedInStaff(app, db, 'employee'), signedInStaff(app, db, 'manager')]);
 });
-
-async function json<T>(response: Response | Promise<Response>): Promise<T> {
-  return (await (await response).json()) as T;
-}
 
 async function expectStatus(response: Response | Promise<Response>, status: number) {
   const resolved = await response;
