@@ -9,18 +9,19 @@ import type { Project } from '@app/shared-types/projects';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createTestApp, customerInput, json, signedInStaff, staffRequest, TEST_ORIGIN, type TestApp } from './helpers';
+import { createTestApp, customerInput, json, signedInStaff, staffRequest, TEST_ORIGIN, type TestApp, type TestClock } from './helpers';
 
 let app: TestApp;
 let db: Db;
 /** The app plus the local photo storage's upload and file routes, as the local host mounts them. */
 let host: Hono;
+let clock: TestClock;
 let employee: string;
 let manager: string;
 
 beforeAll(async () => {
   const created = await createTestApp();
-  ({ app, db } = created);
+  ({ app, db, clock } = created);
   host = new Hono().route('/', app).route('/', created.photoRoutes);
   [{ cookie: employee }, { cookie: manager }] = await Promise.all([signedInStaff(app, db, 'employee'), signedInStaff(app, db, 'manager')]);
 });
@@ -328,6 +329,26 @@ describe('converting a Won lead', () => {
     expect((await json<{ error: string }>(again)).error).toBe('This lead has already been converted to a customer');
   });
 
+  it('can create the customer alone, without a project', async () => {
+    const before = await dashboard();
+    const lead = await wonLead();
+    const { customer, project, lead: converted } = await json<{ lead: Lead; customer: Customer; project: Project | null }>(
+      expectStatus(
+        staffRequest(app, `/api/leads/${lead.id}/convert`, employee, {
+          method: 'POST',
+          body: { version: lead.version, customer: { firstName: 'Kavya' }, project: null },
+        }),
+        201,
+      ),
+    );
+    expect(project).toBeNull();
+    expect(customer).toMatchObject({ firstName: 'Kavya', projectCount: 0, leadId: lead.id });
+    expect(converted.conversion).toMatchObject({ customerId: customer.id, projectId: null, projectName: null });
+    const after = await dashboard();
+    expect(after.totalCustomers - before.totalCustomers).toBe(1);
+    expect(after.activeProjects).toBe(before.activeProjects);
+  });
+
   it('refuses a lead that is not Won, or a stale version, and changes nothing', async () => {
     const before = await dashboard();
     const open = await wonLead('Quoted');
@@ -435,6 +456,14 @@ describe('project photos', () => {
     const tampered = { ...issued.targets[0]!, fields: { ...issued.targets[0]!.fields, maxBytes: String(MAX_PHOTO_BYTES * 4) } };
     await expectStatus(upload(tampered, JPEG, 'image/jpeg'), 403);
     await expectStatus(upload(issued.targets[0]!, JPEG, 'image/png'), 400);
+  });
+
+  it('refuses an upload form once it has expired', async () => {
+    const project = await addProject((await addCustomer()).id);
+    const issued = await json<PhotoUploadTicket>(ticket(project.id, { contentType: 'image/jpeg', copies: [{ width: 480, size: JPEG.length }] }));
+    clock.advance(301_000);
+    const refused = await expectStatus(upload(issued.targets[0]!, JPEG, 'image/jpeg'), 403);
+    expect((await json<{ error: string }>(refused)).error).toBe('This upload form has expired');
   });
 
   it('makes a photo the cover and needs a session to upload', async () => {

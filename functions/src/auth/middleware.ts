@@ -18,6 +18,8 @@ const TOUCH_INTERVAL_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const nowMs = (c: Context<AppEnv>) => (c.var.deps.now ?? Date.now)();
+/** The app's clock as an ISO timestamp (what items store). */
+export const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
 
 function isSecure(c: Context<AppEnv>): boolean {
   return c.var.deps.secureCookies ?? new URL(c.req.url).protocol === 'https:';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, GetCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { customerName, type Customer, type CustomerInput, type CustomerListQuery, type CustomerUpdateInput } from '@app/shared-types/customers';
+import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { keys } from './keys';
 import { cursorKeysOf, phoneSearchText, queryPage, searchTerm, type ItemKey, type ListSource } from './list-query';
@@ -73,18 +74,8 @@ export async function getCustomer(db: Db, id: string, consistent = false): Promi
 
 /** Customers by id (missing ones are left out), for showing whose a project is. */
 export async function getCustomers(db: Db, ids: string[]): Promise<Map<string, Customer>> {
-  const found = new Map<string, Customer>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let requestKeys: ItemKey[] = unique.slice(i, i + 100).map((id) => keys.customer(id));
-    for (let attempt = 0; requestKeys.length > 0 && attempt < 8; attempt++) {
-      const result = await db.doc.send(new BatchGetCommand({ RequestItems: { [db.table]: { Keys: requestKeys } } }));
-      for (const item of result.Responses?.[db.table] ?? []) found.set(item.id as string, toCustomer(item));
-      requestKeys = (result.UnprocessedKeys?.[db.table]?.Keys ?? []) as ItemKey[];
-      if (requestKeys.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-    }
-  }
-  return found;
+  const items = await batchGet(db, [...new Set(ids)].map((id) => keys.customer(id)));
+  return new Map(items.map((item) => [item.id as string, toCustomer(item)]));
 }
 
 export type UpdateCustomerResult = { customer: Customer } | { notFound: true } | { stale: Customer };

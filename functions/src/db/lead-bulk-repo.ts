@@ -1,4 +1,4 @@
-import { BatchGetCommand, type BatchGetCommandOutput, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from './batch-get';
 import { ValidationError } from 'yup';
 import {
   SALESPEOPLE,
@@ -27,34 +27,10 @@ import {
 import { counterUpdate, mergeDeltas } from './stats-repo';
 import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
-type Key = Record<string, NativeAttributeValue>;
 
-/** DynamoDB's limits: 100 keys per BatchGetItem, 100 entries per transaction. */
-const BATCH_GET_MAX = 100;
+/** DynamoDB's limit: 100 entries per transaction. */
 /** Two entries per lead (item + phone marker), plus one for the counters. */
 const LEADS_PER_TRANSACTION = 49;
-
-/** Reads items by key, 100 per call, retrying what DynamoDB leaves unprocessed. */
-async function batchGet(db: Db, itemKeys: Key[]): Promise<Record<string, NativeAttributeValue>[]> {
-  const items: Record<string, NativeAttributeValue>[] = [];
-  for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX) {
-    let pending: Key[] = itemKeys.slice(i, i + BATCH_GET_MAX);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
-      const response: BatchGetCommandOutput = await db.doc.send(
-        new BatchGetCommand({
-          RequestItems: {
-            [db.table]: { Keys: pending, ConsistentRead: true },
-          },
-        }),
-      );
-      items.push(...(response.Responses?.[db.table] ?? []));
-      pending = (response.UnprocessedKeys?.[db.table]?.Keys ?? []) as Key[];
-      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    }
-  }
-  return items;
-}
 
 /** phone key -> the lead that owns it, for the phones given. */
 async function ownersOfPhones(db: Db, phoneKeys: string[]): Promise<Map<string, { id: string; name: string }>> {

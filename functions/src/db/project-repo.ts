@@ -158,6 +158,11 @@ export async function withCustomerNames(db: Db, projects: StoredProject[]): Prom
   });
 }
 
+/** One staff project with its customer's current name. */
+export async function withCustomerName(db: Db, project: StoredProject): Promise<Project> {
+  return (await withCustomerNames(db, [project]))[0]!;
+}
+
 export type UpdateProjectResult = { project: Project } | { notFound: true } | { stale: Project } | { customerMissing: true };
 
 /**
@@ -169,7 +174,7 @@ export async function updateProject(db: Db, id: string, input: ProjectUpdateInpu
   const { version, ...fields } = input;
   const before = await getProject(db, id, true);
   if (!before) return { notFound: true };
-  if (before.version !== version) return { stale: (await withCustomerNames(db, [before]))[0]! };
+  if (before.version !== version) return { stale: await withCustomerName(db, before) };
   const customer = (await getCustomers(db, [fields.customerId])).get(fields.customerId);
   if (!customer) return { customerMissing: true };
   const customerChanged = before.customerId !== fields.customerId;
@@ -195,7 +200,7 @@ export async function updateProject(db: Db, id: string, input: ProjectUpdateInpu
   } catch (error) {
     if (isTransactionCanceled(error, 0)) {
       const current = await getProject(db, id, true);
-      return current ? { stale: (await withCustomerNames(db, [current]))[0]! } : { notFound: true };
+      return current ? { stale: await withCustomerName(db, current) } : { notFound: true };
     }
     if (customerChanged && isTransactionCanceled(error, 1)) return { customerMissing: true };
     throw error;

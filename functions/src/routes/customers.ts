@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Page } from '@app/shared-types/api';
 import {
   CUSTOMER_HAS_PROJECTS,
@@ -7,14 +7,13 @@ import {
   customerUpdateSchema,
   type Customer,
 } from '@app/shared-types/customers';
-import { nowMs, requireManager } from '../auth/middleware';
+import { nowIso, requireManager } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { createCustomer, customerCursorKeys, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../db/customer-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
-const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
 const NOT_FOUND = 'Customer not found';
 const STALE = 'Someone else changed this customer. Reload to see their changes.';
 

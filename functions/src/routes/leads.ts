@@ -17,7 +17,7 @@ import {
   type TimelineEntry,
 } from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
-import { nowMs, requireManager } from '../auth/middleware';
+import { nowIso, requireManager } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
 import { convertLead } from '../db/lead-conversion';
@@ -34,18 +34,13 @@ import {
 } from '../db/lead-repo';
 import { leadCounter, readCounters } from '../db/stats-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
 /** A bulk import of 1,000 typical rows is ~250 KiB; this leaves room for long requirements. */
 const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-
 const actorOf = (c: Context<AppEnv>): Actor => ({ id: c.var.auth.employee.id, name: c.var.auth.employee.name });
-const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
-
-/** Ids are UUIDs; anything else cannot name a lead. */
-const isLeadId = (id: string) => /^[0-9a-f-]{8,64}$/i.test(id);
 
 const PHONE_TAKEN = 'A lead with this phone number already exists';
 const STALE = 'Someone else changed this lead. Reload it to see their changes.';
@@ -118,14 +113,14 @@ export const leads = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
-    const [lead, timeline] = isLeadId(id) ? await Promise.all([getLead(db, id), listTimeline(db, id)]) : [undefined, []];
+    const [lead, timeline] = isEntityId(id) ? await Promise.all([getLead(db, id), listTimeline(db, id)]) : [undefined, []];
     if (!lead) return c.json(errorBody('Lead not found'), 404);
     c.header('Cache-Control', 'no-store');
     return c.json({ lead, timeline } satisfies LeadDetail, 200);
   })
   .put('/:id', limitBody(), requireJson, jsonBody(leadUpdateSchema), async (c) => {
     const id = c.req.param('id');
-    if (!isLeadId(id)) return c.json(errorBody('Lead not found'), 404);
+    if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
     const result = await updateLead(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c));
     if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
@@ -134,13 +129,13 @@ export const leads = new Hono<AppEnv>()
   })
   .delete('/:id', requireManager, async (c) => {
     const id = c.req.param('id');
-    if (!isLeadId(id) || !(await deleteLead(c.var.deps.db, id))) return c.json(errorBody('Lead not found'), 404);
+    if (!isEntityId(id) || !(await deleteLead(c.var.deps.db, id))) return c.json(errorBody('Lead not found'), 404);
     log.info('lead deleted', { leadId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   })
   .post('/:id/convert', limitBody(), requireJson, jsonBody(leadConversionSchema), async (c) => {
     const id = c.req.param('id');
-    if (!isLeadId(id)) return c.json(errorBody('Lead not found'), 404);
+    if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
     const result = await convertLead(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c));
     if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
@@ -154,13 +149,13 @@ export const leads = new Hono<AppEnv>()
   .get('/:id/communications', async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
-    if (!isLeadId(id) || !(await getLead(db, id))) return c.json(errorBody('Lead not found'), 404);
+    if (!isEntityId(id) || !(await getLead(db, id))) return c.json(errorBody('Lead not found'), 404);
     c.header('Cache-Control', 'no-store');
     return c.json({ items: await listTimeline(db, id) } satisfies { items: TimelineEntry[] }, 200);
   })
   .post('/:id/communications', limitBody(), requireJson, jsonBody(communicationSchema), async (c) => {
     const id = c.req.param('id');
-    const entry = isLeadId(id) ? await addCommunication(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c)) : undefined;
+    const entry = isEntityId(id) ? await addCommunication(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c)) : undefined;
     if (!entry) return c.json(errorBody('Lead not found'), 404);
     return c.json(entry, 201);
   });

@@ -15,7 +15,7 @@ import {
   type ProjectPhoto,
 } from '@app/shared-types/photos';
 import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema, type Project } from '@app/shared-types/projects';
-import { nowMs, requireManager } from '../auth/middleware';
+import { nowIso, requireManager } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import {
   addProjectPhoto,
@@ -29,7 +29,7 @@ import {
   projectCursorKeys,
   removeProjectPhoto,
   updateProject,
-  withCustomerNames,
+  withCustomerName,
 } from '../db/project-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
@@ -51,7 +51,6 @@ const publicListQuery = yup.object({
   cursor: yup.string().max(1024).optional(),
 });
 
-const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
 const NOT_FOUND = 'Project not found';
 const STALE = 'Someone else changed this project. Reload to see their changes.';
 const CUSTOMER_MISSING = 'This customer no longer exists. Choose another one.';
@@ -111,7 +110,7 @@ export const projects = new Hono<AppEnv>()
     const project = isEntityId(id) ? await getProject(c.var.deps.db, id) : undefined;
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'no-store');
-    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 200);
+    return c.json(await withCustomerName(c.var.deps.db, project), 200);
   })
   .get('/:id', async (c) => {
     const id = c.req.param('id');
@@ -193,7 +192,7 @@ export const projects = new Hono<AppEnv>()
     }
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
-    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 201);
+    return c.json(await withCustomerName(c.var.deps.db, project), 201);
   })
   .delete('/:id/photos/:photoId', async (c) => {
     const { id, photoId } = c.req.param();
@@ -202,7 +201,7 @@ export const projects = new Hono<AppEnv>()
     await removeFiles(c, photoKeys(removed));
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
-    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 200);
+    return c.json(await withCustomerName(c.var.deps.db, project), 200);
   })
   .put('/:id/photos/:photoId/cover', async (c) => {
     const { id, photoId } = c.req.param();
@@ -210,5 +209,5 @@ export const projects = new Hono<AppEnv>()
     if (!done) return c.json(errorBody('Photo not found'), 404);
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
-    return c.json((await withCustomerNames(c.var.deps.db, [project]))[0]!, 200);
+    return c.json(await withCustomerName(c.var.deps.db, project), 200);
   });

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Page } from '@app/shared-types/api';
 import { ROLES } from '@app/shared-types/auth';
 import {
@@ -8,11 +8,11 @@ import {
   vendorUpdateSchema,
   type Vendor,
 } from '@app/shared-types/vendors';
-import { nowMs, requireRole } from '../auth/middleware';
+import { nowIso, requireRole } from '../auth/middleware';
 import { decodeCursor, encodeCursor } from '../db/cursor';
 import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from '../db/vendor-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
 /**
@@ -22,10 +22,7 @@ import { log } from '../lib/log';
  */
 const canDelete = requireRole(...ROLES.filter((role) => role !== 'employee'));
 
-const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
 
-/** Ids are UUIDs; anything else cannot name a vendor. */
-const isVendorId = (id: string) => /^[0-9a-f-]{8,64}$/i.test(id);
 
 const NOT_FOUND = 'Vendor not found';
 
@@ -54,7 +51,7 @@ export const vendors = new Hono<AppEnv>()
   })
   .put('/:id', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
     const id = c.req.param('id');
-    if (!isVendorId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateVendor(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE_VENDOR_MESSAGE), current: result.stale }, 409);
@@ -63,7 +60,7 @@ export const vendors = new Hono<AppEnv>()
   })
   .delete('/:id', canDelete, async (c) => {
     const id = c.req.param('id');
-    if (!isVendorId(id) || !(await deleteVendor(c.var.deps.db, id))) return c.json(errorBody(NOT_FOUND), 404);
+    if (!isEntityId(id) || !(await deleteVendor(c.var.deps.db, id))) return c.json(errorBody(NOT_FOUND), 404);
     log.info('vendor deleted', { vendorId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   });

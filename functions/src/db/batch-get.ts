@@ -1,0 +1,30 @@
+import { BatchGetCommand, type BatchGetCommandOutput, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client';
+
+type Key = Record<string, NativeAttributeValue>;
+
+/** DynamoDB's limit of keys per BatchGetItem. */
+const BATCH_GET_MAX = 100;
+
+/** Reads items by key, 100 per call, retrying what DynamoDB leaves unprocessed. */
+export async function batchGet(db: Db, itemKeys: Key[]): Promise<Record<string, NativeAttributeValue>[]> {
+  const items: Record<string, NativeAttributeValue>[] = [];
+  for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX) {
+    let pending: Key[] = itemKeys.slice(i, i + BATCH_GET_MAX);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt >= 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
+      const response: BatchGetCommandOutput = await db.doc.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [db.table]: { Keys: pending, ConsistentRead: true },
+          },
+        }),
+      );
+      items.push(...(response.Responses?.[db.table] ?? []));
+      pending = (response.UnprocessedKeys?.[db.table]?.Keys ?? []) as Key[];
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    }
+  }
+  return items;
+}
+
