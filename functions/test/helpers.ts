@@ -156,3 +156,9 @@ export function projectInput(customerId: string) {
 export async function json<T>(response: Response | Promise<Response>): Promise<T> {
   return (await (await response).json()) as T;
 }
+
+let phoneCounter = 0;
+/** A 10-digit phone number starting with `first` that no other call in this test process returns. */
+export function uniquePhone(first = '9'): string {
+  return `${first}${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter).padStart(3, '0')}`;
+}

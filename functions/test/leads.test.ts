@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { createTableInput, ensureTable } from '../src/local/create-table';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createTestApp, json, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, uniquePhone, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -20,9 +20,6 @@ beforeAll(async () => {
   [{ cookie: employee }, { cookie: manager }] = await Promise.all([signedInStaff(app, db, 'employee'), signedInStaff(app, db, 'manager')]);
 });
 
-let phoneCounter = 0;
-/** A phone number no other test of this file uses. */
-const uniquePhone = () => `9${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter).padStart(3, '0')}`;
 
 /** Adds a lead through the API (201 expected); by default as this file's employee on its app. */
 async function addLead(body: Record<string, unknown>, cookie = employee, target: TestApp = app) {

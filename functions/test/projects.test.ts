@@ -9,7 +9,7 @@ import type { Project } from '@app/shared-types/projects';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createTestApp, customerInput, json, signedInStaff, staffRequest, TEST_ORIGIN, type TestApp, type TestClock } from './helpers';
+import { createTestApp, customerInput, json, signedInStaff, staffRequest, TEST_ORIGIN, type TestApp, type TestClock, uniquePhone } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -281,7 +281,7 @@ describe('projects', () => {
 
 describe('converting a Won lead', () => {
   async function wonLead(status = 'Won') {
-    const phone = `98${String(Date.now()).slice(-8)}`;
+    const phone = uniquePhone();
     return json<Lead>(
       expectStatus(
         staffRequest(app, '/api/leads', employee, {

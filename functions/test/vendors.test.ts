@@ -3,7 +3,7 @@ import type { Page } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Db } from '../src/db/client';
-import { createTestApp, json, signedInStaff, staffRequest, type TestApp } from './helpers';
+import { createTestApp, json, uniquePhone as nextPhone, signedInStaff, staffRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -15,9 +15,7 @@ beforeAll(async () => {
   [{ cookie: employee }, { cookie: manager }] = await Promise.all([signedInStaff(app, db, 'employee'), signedInStaff(app, db, 'manager')]);
 });
 
-let phoneCounter = 0;
-/** A phone number no other test of this file uses. */
-const uniquePhone = () => `8${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter).padStart(3, '0')}`;
+const uniquePhone = () => nextPhone('8');
 
 type Fields = { fields: Record<string, string> };
 

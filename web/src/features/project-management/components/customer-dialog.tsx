@@ -8,9 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Formik } from 'formik';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
-import { ErrorState } from '../../../components/error-state';
 import { FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
-import { LoadingState } from '../../../components/loading-state';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateCustomer } from '../api/create-customer';
@@ -24,6 +22,7 @@ import {
   toCustomerUpdateInput,
   type CustomerFormValues,
 } from '../model';
+import { EditorLoadState } from './editor-load-state';
 import { StaleAlert } from './stale-alert';
 
 const TITLE_ID = 'customer-dialog-title';
@@ -135,23 +134,7 @@ function CustomerEditor({ customerId, prefill, onClose, onSaved }: CustomerEdito
   if (detail.data && loaded?.id !== detail.data.id) setLoaded(detail.data);
 
   if (customerId === null) return <CustomerForm customer={null} prefill={prefill} onClose={onClose} onSaved={onSaved} onReload={() => undefined} />;
-  if (!loaded) {
-    return (
-      <>
-        <DialogTitle id={TITLE_ID}>Edit Customer</DialogTitle>
-        <DialogContent dividers>
-          {detail.isError ? (
-            <ErrorState message={`Could not load this customer. ${serverMessage(detail.error)}`} />
-          ) : (
-            <LoadingState label="Loading customer..." />
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>Close</Button>
-        </DialogActions>
-      </>
-    );
-  }
+  if (!loaded) return <EditorLoadState titleId={TITLE_ID} title="Edit Customer" noun="customer" error={detail.isError ? detail.error : null} onClose={onClose} />;
   return (
     <CustomerForm
       key={loaded.version}

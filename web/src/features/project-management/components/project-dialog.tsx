@@ -13,9 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Formik, useField, useFormikContext } from 'formik';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
-import { ErrorState } from '../../../components/error-state';
 import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
-import { LoadingState } from '../../../components/loading-state';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useCreateProject } from '../api/create-project';
@@ -39,6 +37,7 @@ import {
 } from '../model';
 import { CustomerDialog } from './customer-dialog';
 import { CustomerPicker } from './customer-picker';
+import { EditorLoadState } from './editor-load-state';
 import { FormSectionTitle } from './form-section-title';
 import { PhotoManager } from './photo-manager';
 import { StaleAlert } from './stale-alert';
@@ -260,23 +259,7 @@ function ProjectEditor({ projectId, onClose }: { projectId: string | null; onClo
   if (detail.data && loaded?.id !== detail.data.id) setLoaded(detail.data);
 
   if (projectId === null) return <ProjectForm project={null} live={null} onClose={onClose} onReload={() => undefined} />;
-  if (!loaded) {
-    return (
-      <>
-        <DialogTitle id={TITLE_ID}>Edit Project</DialogTitle>
-        <DialogContent dividers>
-          {detail.isError ? (
-            <ErrorState message={`Could not load this project. ${serverMessage(detail.error)}`} />
-          ) : (
-            <LoadingState label="Loading project..." />
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button onClick={onClose}>Close</Button>
-        </DialogActions>
-      </>
-    );
-  }
+  if (!loaded) return <EditorLoadState titleId={TITLE_ID} title="Edit Project" noun="project" error={detail.isError ? detail.error : null} onClose={onClose} />;
   return (
     <ProjectForm
       key={loaded.version}
