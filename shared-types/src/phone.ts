@@ -24,3 +24,13 @@ export function whatsappLink(phone: string, text?: string): string {
   const query = text ? `?text=${encodeURIComponent(text)}` : '';
   return `https://wa.me/${digits}${query}`;
 }
+
+/**
+ * The one way a phone number is shown: an Indian number (10 digits after
+ * normalising) as '+91 98765 43210', any other number as typed, trimmed.
+ */
+export function formatPhone(input: string): string {
+  const digits = normalizePhone(input);
+  if (digits.length === 10 && /^[6-9]/.test(digits)) return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+  return input.trim();
+}
