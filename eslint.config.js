@@ -21,9 +21,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
+      // The web only imports the API types from functions. This is the typescript-eslint rule,
+      // not the core `no-restricted-imports`, so the feature blocks below (which set the core
+      // rule for their own patterns) cannot override and drop it: it holds in every web file.
+      '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@app/functions/*', '!@app/functions/app'], message: 'The web only imports the API types.' }] },
+        {
+          patterns: [
+            {
+              group: ['@app/functions', '@app/functions/*'],
+              allowTypeImports: true,
+              message: 'The web only imports the API types from functions (use `import type`).',
+            },
+          ],
+        },
       ],
     },
   },

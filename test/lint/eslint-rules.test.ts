@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function ruleIds(code: string, filePath: string) {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return (result?.messages ?? []).map((m) => m.ruleId);
+}
+
+const valueImport = "import { app } from '@app/functions/app';\nexport const a = app;\n";
+const typeImport = "import type { AppType } from '@app/functions/app';\nexport type A = AppType;\n";
+const RULE = '@typescript-eslint/no-restricted-imports';
+
+// Every ESLint block that matches web files, including the feature blocks that set their own
+// `no-restricted-imports` patterns, must keep "the web only imports the API types from functions".
+describe('lint: the web imports only API types from functions', () => {
+  const files = [
+    'web/src/lib/x.ts',
+    'web/src/app/x.tsx',
+    'web/src/features/leads/x.ts',
+    'web/src/features/leads/components/x.tsx',
+    'web/src/features/dashboard/api/x.ts',
+  ];
+
+  it.each(files)('a value import is an error in %s', async (file) => {
+    expect(await ruleIds(valueImport, file)).toContain(RULE);
+    expect(await ruleIds("import { createDb } from '@app/functions/db/client';\nexport const c = createDb;\n", file)).toContain(RULE);
+  });
+
+  it.each(files)('an `import type` is allowed in %s', async (file) => {
+    expect(await ruleIds(typeImport, file)).toEqual([]);
+  });
+
+  it('the feature blocks still forbid importing another feature', async () => {
+    const ids = await ruleIds("import { x } from '../../vendors/model';\nexport const y = x;\n", 'web/src/features/leads/components/x.ts');
+    expect(ids).toContain('no-restricted-imports');
+    expect(await ruleIds(valueImport, 'web/src/features/leads/components/x.ts')).toContain(RULE);
+  });
+});
