@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
-import type { DashboardStats } from '@app/shared-types/leads';
+import type { DashboardStats } from '@app/shared-types/dashboard';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Db } from '../src/db/client';
 import { createTestApp, json, uniquePhone as nextPhone, signedInStaff, staffRequest, type TestApp } from './helpers';

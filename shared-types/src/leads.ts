@@ -314,20 +314,6 @@ export interface BulkUpdateResult {
   notFound: string[];
 }
 
-/** GET /api/dashboard/comprehensive-stats. */
-export interface DashboardStats {
-  totalCustomers: number;
-  activeProjects: number;
-  pendingQuotations: number;
-  /** Vendors with status active (the card 'Active Vendors'). */
-  totalVendors: number;
-  /** The newest leads still in status New (at most 5). */
-  newLeads: Lead[];
-  newLeadsCount: number;
-  /** Open leads whose next follow-up is today or overdue (Asia/Kolkata), oldest first, at most 10. */
-  followUpsDue: Lead[];
-}
-
 /** Conversion rate as SPEC.md 9 defines it: won / total, percent, one decimal. */
 export function conversionRate(won: number, total: number): number {
   return total > 0 ? Math.round((won / total) * 1000) / 10 : 0;

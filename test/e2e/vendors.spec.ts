@@ -1,5 +1,5 @@
 import type { Page as ApiPage } from '@app/shared-types/api';
-import type { DashboardStats } from '@app/shared-types/leads';
+import type { DashboardStats } from '@app/shared-types/dashboard';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Page } from '@playwright/test';
 import { choose, expect, test } from './fixtures';

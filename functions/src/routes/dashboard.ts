@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
-import type { DashboardStats } from '@app/shared-types/leads';
+import type { DashboardStats } from '@app/shared-types/dashboard';
 import { nowMs } from '../auth/middleware';
 import { listFollowUpsDue, listNewestInStatus } from '../db/lead-repo';
 import { dashboardCounter, leadCounter, readCounters } from '../db/stats-repo';

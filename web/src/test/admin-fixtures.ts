@@ -1,5 +1,5 @@
 import type { PublicUser } from '@app/shared-types/auth';
-import type { DashboardStats } from '@app/shared-types/leads';
+import type { DashboardStats } from '@app/shared-types/dashboard';
 import { makeLead } from '../features/leads/test-fixtures';
 
 /** The password the MSW login handler accepts for any fixture user's email. */

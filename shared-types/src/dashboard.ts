@@ -1,0 +1,15 @@
+import type { Lead } from './leads';
+
+/** GET /api/dashboard/comprehensive-stats. */
+export interface DashboardStats {
+  totalCustomers: number;
+  activeProjects: number;
+  pendingQuotations: number;
+  /** Vendors with status active (the card 'Active Vendors'). */
+  totalVendors: number;
+  /** The newest leads still in status New (at most 5). */
+  newLeads: Lead[];
+  newLeadsCount: number;
+  /** Open leads whose next follow-up is today or overdue (Asia/Kolkata), oldest first, at most 10. */
+  followUpsDue: Lead[];
+}
