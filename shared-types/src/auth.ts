@@ -39,15 +39,35 @@ export const changePasswordSchema = yup.object({
 });
 export type ChangePasswordInput = yup.InferType<typeof changePasswordSchema>;
 
-/** A staff member as the API returns them: never a password or its hash. */
-export interface PublicUser {
+/** SPEC.md 'Employee / user (admin)': only an active employee signs in. */
+export const EMPLOYEE_STATUSES = ['active', 'inactive', 'on_leave', 'terminated'] as const;
+export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
+
+/**
+ * The auth part of an employee: who signs in and what they may do. Credentials
+ * (the password hash, lockout state) are server-side only, in
+ * functions/src/db/employee-repo.ts.
+ */
+export interface EmployeeAccount {
   id: string;
   name: string;
+  /** Lower-cased; unique. */
   email: string;
   role: Role;
+  status: EmployeeStatus;
+}
+
+/**
+ * The HR part of an employee: what the firm records about the person, not
+ * about their sign-in. Optional today; the People module adds its fields here.
+ */
+export interface EmployeeHrProfile {
   department?: string;
   position?: string;
 }
+
+/** A staff member as the API returns them: the account without its status, and the HR profile. Never a password or its hash. */
+export interface PublicUser extends Omit<EmployeeAccount, 'status'>, EmployeeHrProfile {}
 
 /** Answer of POST /api/auth/login and GET /api/auth/me. */
 export interface SessionUser {

@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublicUser, Role } from '@app/shared-types/auth';
+import type { EmployeeAccount, EmployeeHrProfile, PublicUser } from '@app/shared-types/auth';
 import type { Db } from './client';
 import { keys } from './keys';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew } from './writes';
 
-export type EmployeeStatus = 'active' | 'inactive' | 'on_leave' | 'terminated';
-
-/** A staff account (SPEC.md 'Employee / user (admin)', the fields sign-in needs so far). */
-export interface EmployeeItem {
-  id: string;
-  name: string;
-  /** Lower-cased; unique through the USER# marker item. */
-  email: string;
-  role: Role;
-  status: EmployeeStatus;
-  department?: string;
-  position?: string;
+/** The server-side sign-in state of an employee: never in an API answer. */
+export interface EmployeeCredentials {
   /** scrypt hash (auth/password.ts). Never leaves the server. */
   passwordHash: string;
   /** Sessions created before this instant are no longer valid. */
@@ -26,18 +16,20 @@ export interface EmployeeItem {
   /** ISO time until which login is refused, or null. */
   lockedUntil: string | null;
   lastLoginAt: string | null;
+}
+
+/**
+ * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email
+ * unique through the USER# marker item), the HR profile and the credentials.
+ */
+export interface EmployeeItem extends EmployeeAccount, EmployeeHrProfile, EmployeeCredentials {
   createdAt: string;
   updatedAt: string;
   version: number;
 }
 
-export interface NewEmployee {
-  name: string;
-  email: string;
-  role: Role;
+export interface NewEmployee extends Pick<EmployeeAccount, 'name' | 'email' | 'role'>, EmployeeHrProfile {
   passwordHash: string;
-  department?: string;
-  position?: string;
 }
 
 export class EmailTakenError extends Error {
