@@ -5,7 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { isConflict, isForbidden, serverMessage } from '../lib/api-errors';
+import { useToast } from '../lib/toast';
 
 interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -46,4 +48,60 @@ export function ConfirmDeleteDialog({ open, title, message, action = 'Delete', p
       </DialogActions>
     </Dialog>
   );
+}
+
+interface DeleteFlowOptions<T> {
+  /** The delete mutation (react-query's useMutation of the record's id). */
+  mutation: { mutateAsync: (id: string) => Promise<unknown>; isPending: boolean };
+  /** 'Vendor': for 'Vendor deleted successfully!' and 'Error deleting vendor'. */
+  noun: string;
+  /** The record's name, in the toasts. */
+  nameOf: (item: T) => string;
+  /** The question's text, for the record (null while none was chosen yet). */
+  message: (item: T | null) => string;
+  /** What the error toast says on 403 instead of the server's words. */
+  forbidden?: string;
+  /** A 409 is a refusal to explain in the dialog (a customer with projects), not a failure to close on. */
+  conflictIsRefusal?: boolean;
+}
+
+/** One delete flow: ask (ConfirmDeleteDialog), delete, toast the outcome. `ask(item)` opens it; render `dialog`. */
+export function useDeleteFlow<T extends { id: string }>(options: DeleteFlowOptions<T>) {
+  const { toast } = useToast();
+  const [item, setItem] = useState<T | null>(null);
+  const [open, setOpen] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { mutation, noun, nameOf } = options;
+
+  const remove = async (target: T) => {
+    try {
+      await mutation.mutateAsync(target.id);
+      toast({ title: `${noun} deleted successfully!`, description: nameOf(target) });
+      setOpen(false);
+    } catch (error) {
+      const description = isForbidden(error) && options.forbidden ? options.forbidden : serverMessage(error);
+      toast({ variant: 'destructive', title: `Error deleting ${noun.toLowerCase()}`, description });
+      if (options.conflictIsRefusal && isConflict(error)) setRefusal(serverMessage(error));
+      else setOpen(false);
+    }
+  };
+
+  return {
+    ask: (target: T) => {
+      setItem(target);
+      setRefusal(null);
+      setOpen(true);
+    },
+    dialog: (
+      <ConfirmDeleteDialog
+        open={open}
+        title={`Delete this ${noun.toLowerCase()}?`}
+        message={options.message(item)}
+        pending={mutation.isPending}
+        refusal={refusal}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => item && void remove(item)}
+      />
+    ),
+  };
 }

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel, GridRowSelectionModel } from '@mui/x-data-grid';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import type { Lead } from '@app/shared-types/leads';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import { LeadDrawer } from '../../features/leads/components/lead-drawer';
 import { LeadFilters } from '../../features/leads/components/lead-filters';
 import { LeadStats } from '../../features/leads/components/lead-stats';
 import { LeadTable } from '../../features/leads/components/lead-table';
+import { useCursorPager } from '../../lib/cursor-pager';
 import { usePortalHref } from './portal-base';
 import { canDeleteLeads, DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, withFilter, type FilterParam } from '../../features/leads/model';
 
@@ -46,41 +47,18 @@ export function LeadsPage() {
   };
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
-  const filtersKey = JSON.stringify(filters);
 
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: DEFAULT_LEAD_PAGE_SIZE });
-  /** Cursor of each page index; page 0 has none. Cursors only hold for the filters they were made with. */
-  const [cursors, setCursors] = useState<Record<number, string>>({});
-  const [cursorsFor, setCursorsFor] = useState(filtersKey);
-  if (cursorsFor !== filtersKey) {
-    setCursorsFor(filtersKey);
-    setCursors({});
-    setPagination((current) => ({ ...current, page: 0 }));
-  }
+  const pager = useCursorPager(JSON.stringify(filters), DEFAULT_LEAD_PAGE_SIZE);
 
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [importOpen, setImportOpen] = useState(false);
 
-  const list = useLeads({ filters, limit: pagination.pageSize, cursor: cursors[pagination.page] });
+  const list = useLeads({ filters, limit: pager.model.pageSize, cursor: pager.cursor });
   const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+  const hasNextPage = Boolean(list.data?.nextCursor);
 
   const changeFilter = (name: FilterParam, value: string) =>
     setSearchParams((current) => withFilter(current, name, value), { replace: name === 'q' });
-
-  const changePage = (model: GridPaginationModel) => {
-    if (model.pageSize !== pagination.pageSize) {
-      setCursors({});
-      setPagination({ page: 0, pageSize: model.pageSize });
-      return;
-    }
-    if (model.page > pagination.page) {
-      // The next page's cursor is the one the page on screen ended with.
-      const next = list.isPlaceholderData ? undefined : list.data?.nextCursor;
-      if (!next) return;
-      setCursors((current) => ({ ...current, [model.page]: next }));
-    }
-    setPagination(model);
-  };
 
   const changeSelection = (model: GridRowSelectionModel) => {
     setSelection((current) => {
@@ -143,9 +121,11 @@ export function LeadsPage() {
         <LeadTable
           rows={rows}
           loading={list.isFetching}
-          hasNextPage={Boolean(list.data?.nextCursor)}
-          paginationModel={pagination}
-          onPaginationModelChange={changePage}
+          hasNextPage={hasNextPage}
+          rowCount={pager.rowCount(rows.length, hasNextPage)}
+          paginationModel={pager.model}
+          // The next page's cursor is the one the page on screen ended with.
+          onPaginationModelChange={(model) => pager.change(model, list.isPlaceholderData ? undefined : list.data?.nextCursor)}
           selection={selection.model}
           onSelectionChange={changeSelection}
           onOpenLead={(id) => setParam('lead', id)}

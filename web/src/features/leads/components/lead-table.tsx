@@ -12,6 +12,7 @@ import {
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
 import { formatDate, formatINR } from '@app/shared-types/format';
+import { formatPhone } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
 import { useMemo } from 'react';
 import { LEAD_PAGE_SIZES, formatOptionalDate } from '../model';
@@ -40,36 +41,38 @@ function NoRowsOverlay() {
   );
 }
 
+// Sized to show every column on a 1366 px laptop beside the navigation (about 1,030 px for the grid):
+// long headers wrap onto two lines, name and email take what is left and end in '...'.
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 150, flex: 1.2 },
-  { field: 'phone', headerName: 'Phone', width: 125 },
-  { field: 'email', headerName: 'Email', minWidth: 180, flex: 1 },
-  { field: 'source', headerName: 'Source', width: 130 },
-  { field: 'projectType', headerName: 'Project Type', width: 110 },
+  { field: 'name', headerName: 'Name', minWidth: 110, flex: 1.2 },
+  { field: 'phone', headerName: 'Phone', width: 128, valueFormatter: (value: string) => formatPhone(value) },
+  { field: 'email', headerName: 'Email', minWidth: 90, flex: 1 },
+  { field: 'source', headerName: 'Source', width: 92 },
+  { field: 'projectType', headerName: 'Project Type', width: 84 },
   {
     field: 'budget',
     headerName: 'Budget',
     type: 'number',
-    width: 115,
+    width: 92,
     valueFormatter: (value: number) => formatINR(value),
   },
   {
     field: 'status',
     headerName: 'Status',
-    width: 150,
+    width: 112,
     renderCell: ({ row }) => <LeadStatusChip status={row.status} />,
   },
-  { field: 'assignedTo', headerName: 'Assigned To', width: 120 },
+  { field: 'assignedTo', headerName: 'Assigned To', width: 84 },
   {
     field: 'nextFollowUp',
     headerName: 'Next Follow-up',
-    width: 140,
+    width: 96,
     valueFormatter: (value: string | null) => formatOptionalDate(value),
   },
   {
     field: 'createdAt',
     headerName: 'Created',
-    width: 140,
+    width: 96,
     valueFormatter: (value: string) => formatDate(value),
   },
 ];
@@ -93,6 +96,8 @@ interface LeadTableProps {
   rows: Lead[];
   loading: boolean;
   hasNextPage: boolean;
+  /** -1 while there is a next page, else the rows up to and including this page. */
+  rowCount: number;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   selection: GridRowSelectionModel;
@@ -102,12 +107,13 @@ interface LeadTableProps {
 
 /**
  * The leads list: pages come from the server by cursor, so the total is not
- * known; the grid shows 'more than' until the last page.
+ * known; the grid shows 'more than' until the last page, then the count.
  */
 export function LeadTable({
   rows,
   loading,
   hasNextPage,
+  rowCount,
   paginationModel,
   onPaginationModelChange,
   selection,
@@ -132,11 +138,12 @@ export function LeadTable({
       keepNonExistentRowsSelected
       disableColumnFilter
       disableColumnSorting
+      disableColumnMenu
       rowSelectionModel={selection}
       onRowSelectionModelChange={onSelectionChange}
       onRowClick={({ id }) => onOpenLead(String(id))}
       paginationMode="server"
-      rowCount={-1}
+      rowCount={rowCount}
       paginationMeta={paginationMeta}
       paginationModel={paginationModel}
       onPaginationModelChange={onPaginationModelChange}
@@ -146,6 +153,8 @@ export function LeadTable({
         bgcolor: 'background.paper',
         '& .MuiDataGrid-row': { cursor: 'pointer' },
         '--DataGrid-overlayHeight': '240px',
+        '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
+        '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
       }}
     />
   );

@@ -1,0 +1,103 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { serverMessage } from '../lib/api-errors';
+import { ErrorState } from './error-state';
+import { LoadingState } from './loading-state';
+
+/** What PagedList needs of a react-query infinite list of `{ items, nextCursor? }` pages. */
+export interface PagedQuery<T> {
+  data: { pages: { items: T[] }[] } | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+}
+
+/** Every item of the pages loaded so far, in order. */
+export function usePagedItems<T>(list: PagedQuery<T>): T[] {
+  return useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+}
+
+interface PagedListProps<T> {
+  list: PagedQuery<T>;
+  items: readonly T[];
+  /** 'projects', 'vendors': used in 'Loading vendors...' and 'Could not load vendors.' */
+  noun: string;
+  emptyMessage: string;
+  /** The items, as cards or rows. */
+  children: ReactNode;
+}
+
+/**
+ * A list paged from the server by cursor: a spinner while the first page
+ * loads, the error with Retry, the empty state, the items, and 'Load more'.
+ * A new search or a refetch keeps the items on screen under a progress bar.
+ */
+export function PagedList<T>({ list, items, noun, emptyMessage, children }: PagedListProps<T>) {
+  let content;
+  if (list.isPending) content = <LoadingState label={`Loading ${noun}...`} />;
+  else if (list.isError && items.length === 0) {
+    content = <ErrorState message={`Could not load ${noun}. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />;
+  } else if (items.length === 0 && !list.hasNextPage) {
+    content = (
+      <Card variant="outlined">
+        <CardContent sx={{ py: 6, textAlign: 'center' }}>
+          <Typography color="text.secondary">{emptyMessage}</Typography>
+        </CardContent>
+      </Card>
+    );
+  } else content = children;
+
+  return (
+    <>
+      <Box sx={{ height: 4 }}>
+        {list.isFetching && !list.isPending && !list.isFetchingNextPage && <LinearProgress aria-label={`Updating ${noun}`} />}
+      </Box>
+      {content}
+      {list.hasNextPage && (
+        <Stack spacing={1} sx={{ alignItems: 'center' }}>
+          {items.length === 0 && <Typography color="text.secondary">No matches among the {noun} searched so far.</Typography>}
+          <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </Stack>
+      )}
+    </>
+  );
+}
+
+/** The card above a list that holds its search and filters. */
+export function FilterCard({ children }: { children: ReactNode }) {
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2, md: 2.5 }, '&:last-child': { pb: { xs: 2, md: 2.5 } } }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A resource screen's heading: title, one line on what it holds, and its main actions. */
+export function ResourceHeader({ title, subtitle, actions }: { title: string; subtitle: string; actions: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+      <div>
+        <Typography variant="h3" component="h1">
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{subtitle}</Typography>
+      </div>
+      <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+        {actions}
+      </Stack>
+    </Stack>
+  );
+}

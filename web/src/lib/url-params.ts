@@ -1,0 +1,33 @@
+/** Filters and dialogs kept in the URL's search parameters: read them, change one, turn them into a list query. */
+
+/** The value of `list` the URL holds, or '' (unknown values are dropped, as if not set). */
+export function pickOption<T extends string>(list: readonly T[], value: string | null): T | '' {
+  return list.find((item) => item === value) ?? '';
+}
+
+/** The search text (?q=), at most 100 characters. */
+export function searchParam(params: URLSearchParams): string {
+  return (params.get('q') ?? '').slice(0, 100);
+}
+
+/** The URL parameters with one parameter set, or removed when empty, null or `fallback` (a default not written out). */
+export function withParam(params: URLSearchParams, name: string, value: string | null, fallback?: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (value === null || value === '' || value === fallback) next.delete(name);
+  else next.set(name, value);
+  return next;
+}
+
+/**
+ * The query of a list endpoint: the filters that are set (search trimmed),
+ * the page size and the cursor of the page (none for the first).
+ */
+export function listQuery(filters: Record<string, string>, limit: number, cursor: string | undefined): Record<string, string> {
+  const query: Record<string, string> = { limit: String(limit) };
+  for (const [name, value] of Object.entries(filters)) {
+    const set = name === 'q' ? value.trim() : value;
+    if (set) query[name] = set;
+  }
+  if (cursor) query.cursor = cursor;
+  return query;
+}
