@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { calculatorSchema, contactSchema } from './forms';
+import * as yup from 'yup';
+import { CONTACT_PROJECT_TYPES, MATERIALS, PROPERTY_TYPES, ROOM_SCOPES } from './constants';
+import {
+  HONEYPOT_FIELD,
+  calculatorSchema,
+  contactSchema,
+  email,
+  oneOfList,
+  optionalDate,
+  pageLimit,
+  parseRupees,
+  phoneNumber,
+  rupees,
+  rupeesOrNull,
+  text,
+} from './forms';
+import { chars, fieldRules, rows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
 
 describe('public form schemas', () => {
   it('trims text and keeps the form defaults', async () => {
@@ -28,4 +44,207 @@ describe('public form schemas', () => {
   it('treats a blank-only name as missing', async () => {
     await expect(calculatorSchema.validateAt('name', { name: '   ' })).rejects.toThrow('Full name is required');
   });
+});
+
+describe('field helpers', () => {
+  const helpers = yup.object({
+    text: text().max(5, 'too long'),
+    email: email(),
+    phone: phoneNumber('Say a phone number'),
+    amount: rupees('Amount'),
+    orNull: rupeesOrNull('Fee'),
+    date: optionalDate(),
+    limit: pageLimit(25),
+    source: oneOfList(['Website', 'Direct Call'] as const, 'Pick a source'),
+  });
+  const valid = { phone: '9848012345', amount: 0, source: 'Website' };
+  const { accepts, refuses } = fieldRules(helpers, valid);
+  const phone = rows.phone('phone');
+  const mail = rows.email('email');
+  const date = rows.date('date');
+
+  it.each(
+    titled<Accepts>([
+      ['text', '  abc  ', 'abc'],
+      ['text', 'abcde', 'abcde'],
+      ['email', undefined, ''],
+      ['email', '', ''],
+      ...mail.accepts,
+      ...phone.accepts,
+      ['amount', 0, 0],
+      ['amount', 1_000_000_000_000, 1_000_000_000_000],
+      ['amount', 1250.5, 1250.5],
+      ['orNull', '12,50,000.50', 1_250_000.5],
+      ['orNull', '₹ 1,250.5', 1250.5],
+      ['orNull', '0', 0],
+      ['orNull', '', null],
+      ['orNull', null, null],
+      ['orNull', undefined, null],
+      ['orNull', 25000, 25000],
+      ['orNull', '10,00,00,00,00,000', 1_000_000_000_000],
+      ...date.accepts,
+      ['date', undefined, null],
+      ['limit', undefined, 25],
+      ['limit', 1, 1],
+      ['limit', '100', 100],
+      ['source', 'website', 'Website'],
+      ['source', ' DIRECT CALL ', 'Direct Call'],
+    ]),
+  )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
+
+  it.each(
+    titled<Refuses>([
+      ['text', 'abcdef', 'too long'],
+      ['text', ['a'], 'Must be text'],
+      ['text', { $gt: '' }, 'Must be text'],
+      ...mail.refuses,
+      ...rows.required('phone', 'Say a phone number'),
+      ...phone.refuses,
+      ['amount', -0.01, 'Amount cannot be negative'],
+      ['amount', 1_000_000_000_000.01, 'Amount is too large'],
+      ['amount', 'lots', 'Amount must be an amount in rupees (up to two decimals)'],
+      ['orNull', '1.234', 'Fee must be an amount in rupees (up to two decimals)'],
+      ['orNull', '12 lakh', 'Fee must be an amount in rupees (up to two decimals)'],
+      ['orNull', '-5', 'Fee must be an amount in rupees (up to two decimals)'],
+      ['orNull', -5, 'Fee cannot be negative'],
+      ['orNull', '10,00,00,00,00,000.01', 'Fee is too large'],
+      ['orNull', [1], 'Fee must be an amount in rupees (up to two decimals)'],
+      ...date.refuses,
+      ['date', ['2026-01-01'], 'Must be a date'],
+      ['limit', 0, 'limit must be at least 1'],
+      ['limit', 101, 'limit must be at most 100'],
+      ['limit', 2.5, 'limit must be a whole number'],
+      ['limit', 'ten', 'limit must be a number'],
+      ['source', 'Webs', 'Pick a source'],
+      ['source', '', 'Pick a source'],
+    ]),
+  )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+
+  it('parseRupees reads amounts as typed: blank is null, anything else not an amount is NaN', () => {
+    expect(['5,00,000', '₹1250.50', ' 7 ', 12.5, '', null, undefined].map(parseRupees)).toEqual([500000, 1250.5, 7, 12.5, null, null, null]);
+    expect(['1.234', '1.', '.5', '-1', 'abc', true].map(parseRupees)).toEqual([NaN, NaN, NaN, NaN, NaN, NaN]);
+  });
+
+  it('fieldMessages keeps the first message of each field and names a whole-value error "_"', async () => {
+    const schema = yup
+      .object({ a: text().min(3, 'A is short').matches(/^\d+$/, 'A is digits only'), b: text().required('B is required') })
+      .test('whole', 'Whole value is wrong', (value) => value.a !== '999');
+    expect((await validate(schema, { a: 'ab' })).errors).toEqual({ a: 'A is short', b: 'B is required' });
+    expect((await validate(schema, { a: '999', b: 'x' })).errors).toEqual({ _: 'Whole value is wrong' });
+  });
+});
+
+const validCalculator = {
+  bhk: '2bhk',
+  area: 1200,
+  material: 'basic',
+  rooms: 'all',
+  name: 'Priya',
+  phone: '9848012345',
+  city: 'Hyderabad',
+};
+
+describe('calculatorSchema', () => {
+  const { accepts, refuses } = fieldRules(calculatorSchema, validCalculator);
+  const name = rows.maxLength('name', 100, 'Full name is too long');
+  const city = rows.maxLength('city', 100, 'City is too long');
+  const phone = rows.phone('phone');
+  const mail = rows.email('email');
+
+  it.each(
+    titled<Accepts>([
+      ...PROPERTY_TYPES.map((bhk): Accepts => ['bhk', bhk, bhk]),
+      ...MATERIALS.map((material): Accepts => ['material', material, material]),
+      ...ROOM_SCOPES.map((rooms): Accepts => ['rooms', rooms, rooms]),
+      ['area', 100, 100],
+      ['area', '100000', 100000],
+      ['area', 1250.5, 1250.5],
+      ...name.accepts,
+      ...city.accepts,
+      ...phone.accepts,
+      ['email', undefined, ''],
+      ...mail.accepts,
+      [HONEYPOT_FIELD, undefined, ''],
+      [HONEYPOT_FIELD, chars(2000), chars(2000)],
+    ]),
+  )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
+
+  it.each(
+    titled<Refuses>([
+      ['bhk', undefined, 'Property type is required'],
+      ['bhk', '2BHK', 'Choose a property type'],
+      ['bhk', '5bhk', 'Choose a property type'],
+      ['material', undefined, 'Material preference is required'],
+      ['material', 'gold', 'Choose a material preference'],
+      ['rooms', undefined, 'Rooms to design is required'],
+      ['rooms', 'garage', 'Choose the rooms to design'],
+      ['area', undefined, 'Carpet area is required'],
+      ['area', 99, 'Carpet area must be at least 100 sq ft'],
+      ['area', 0, 'Carpet area must be at least 100 sq ft'],
+      ['area', 100001, 'Carpet area must be at most 1,00,000 sq ft'],
+      ['area', '', 'Carpet area must be a number'],
+      ['area', 'big', 'Carpet area must be a number'],
+      ...rows.required('name', 'Full name is required'),
+      ...name.refuses,
+      ...rows.required('phone', 'Phone number is required'),
+      ...phone.refuses,
+      ...mail.refuses,
+      ...rows.required('city', 'City is required'),
+      ...city.refuses,
+      [HONEYPOT_FIELD, chars(2001), 'website must be at most 2000 characters'],
+    ]),
+  )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+
+  it('reports every missing field of an empty form at once, with the SPEC messages', async () => {
+    expect((await validate(calculatorSchema, {})).errors).toEqual({
+      bhk: 'Property type is required',
+      area: 'Carpet area is required',
+      material: 'Material preference is required',
+      rooms: 'Rooms to design is required',
+      name: 'Full name is required',
+      phone: 'Phone number is required',
+      city: 'City is required',
+    });
+  });
+});
+
+const validContact = { firstName: 'Priya', lastName: 'Nair', email: 'priya@example.com', phone: '9848012345' };
+
+describe('contactSchema', () => {
+  const { accepts, refuses } = fieldRules(contactSchema, validContact);
+  const firstName = rows.maxLength('firstName', 60, 'First name is too long');
+  const lastName = rows.maxLength('lastName', 60, 'Last name is too long');
+  const message = rows.maxLength('message', 5000, 'Message is too long (5000 characters at most)');
+  const phone = rows.phone('phone');
+  const mail = rows.email('email');
+
+  it.each(
+    titled<Accepts>([
+      ...firstName.accepts,
+      ...lastName.accepts,
+      ...mail.accepts,
+      ...phone.accepts,
+      ['projectType', undefined, ''],
+      ['projectType', '', ''],
+      ...CONTACT_PROJECT_TYPES.map((type): Accepts => ['projectType', type, type]),
+      ['message', undefined, ''],
+      ...message.accepts,
+    ]),
+  )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
+
+  it.each(
+    titled<Refuses>([
+      ...rows.required('firstName', 'First name is required'),
+      ...firstName.refuses,
+      ...rows.required('lastName', 'Last name is required'),
+      ...lastName.refuses,
+      ...rows.required('email', 'Email address is required'),
+      ...mail.refuses,
+      ...rows.required('phone', 'Phone number is required'),
+      ...phone.refuses,
+      ['projectType', 'Residential', 'Choose a project type'],
+      ['projectType', 'villa', 'Choose a project type'],
+      ...message.refuses,
+    ]),
+  )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
 });

@@ -1,0 +1,175 @@
+import { expect } from 'vitest';
+import * as yup from 'yup';
+import { fieldMessages } from './forms';
+
+/**
+ * Helpers for the schema unit tests (*.test.ts beside each schema): a schema
+ * is validated as the API validates it (functions/src/lib/http.ts), and a
+ * table row names one field, one input and the exact outcome.
+ */
+
+/** The API's options: every error at once, unknown keys dropped. */
+export const API_VALIDATE_OPTIONS = { abortEarly: false, stripUnknown: true } as const;
+
+export interface Validation {
+  /** The cleaned value; undefined when refused. */
+  value: unknown;
+  /** One message per field path ('_' for the whole value), as the form shows them; {} when accepted. */
+  errors: Record<string, string>;
+}
+
+export async function validate(schema: yup.ISchema<unknown>, input: unknown): Promise<Validation> {
+  try {
+    return { value: await schema.validate(input, API_VALIDATE_OPTIONS), errors: {} };
+  } catch (error) {
+    if (error instanceof yup.ValidationError) return { value: undefined, errors: fieldMessages(error) };
+    throw error;
+  }
+}
+
+/** A string of exactly `length` characters (a valid one for most text fields). */
+export const chars = (length: number, char = 'x') => char.repeat(length);
+
+/** An email address of exactly `length` characters. */
+export const emailOfLength = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+
+/** `field: input` for a test title, long strings shortened to their length. */
+function show(input: unknown): string {
+  if (typeof input === 'string') return input.length > 40 ? `<${input.length} chars>` : JSON.stringify(input);
+  if (Array.isArray(input) && input.length > 5) return `<list of ${input.length}>`;
+  if (input === undefined) return '(missing)';
+  return JSON.stringify(input);
+}
+
+/** [field, input, cleaned]: the field accepts the input and the schema cleans it into `cleaned`. */
+export type Accepts = readonly [field: string, input: unknown, cleaned: unknown];
+/** [field, input, message, path?]: the only error is `message`, at `path` (default: the field). */
+export type Refuses = readonly [field: string, input: unknown, message: string, path?: string];
+
+/** Rows with a readable title first, for it.each(...)('%s', ...). */
+export function titled<Row extends readonly [string, unknown, ...unknown[]]>(rows: readonly Row[]): [string, ...Row][] {
+  return rows.map((row) => [`${row[0]} = ${show(row[1])}`, ...row] as [string, ...Row]);
+}
+
+function withField(base: Record<string, unknown>, path: string, input: unknown): Record<string, unknown> {
+  const [head, ...rest] = path.split('.') as [string, ...string[]];
+  const copy = { ...base };
+  if (rest.length > 0) {
+    copy[head] = withField((base[head] ?? {}) as Record<string, unknown>, rest.join('.'), input);
+  } else if (input === undefined) {
+    delete copy[head];
+  } else {
+    copy[head] = input;
+  }
+  return copy;
+}
+
+function fieldOf(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((object, key) => (object as Record<string, unknown> | undefined)?.[key], value);
+}
+
+/**
+ * Checks one field of a schema against `valid` (a value the schema accepts):
+ * the rest of the value stays valid, so any error is the field's.
+ */
+export function fieldRules(schema: yup.ISchema<unknown>, valid: Record<string, unknown>) {
+  return {
+    async accepts(field: string, input: unknown, cleaned: unknown) {
+      const { value, errors } = await validate(schema, withField(valid, field, input));
+      expect(errors).toEqual({});
+      expect(fieldOf(value, field)).toEqual(cleaned);
+    },
+    async refuses(field: string, input: unknown, message: string, path = field) {
+      const { errors } = await validate(schema, withField(valid, field, input));
+      expect(errors).toEqual({ [path]: message });
+    },
+  };
+}
+
+/** Table rows of the rules most fields share. */
+export const rows = {
+  /** Exactly `max` characters pass (trimmed), one more is refused with `message`. */
+  maxLength(field: string, max: number, message: string): { accepts: Accepts[]; refuses: Refuses[] } {
+    return {
+      accepts: [
+        [field, chars(max), chars(max)],
+        [field, `  ${chars(max)}  `, chars(max)],
+      ],
+      refuses: [[field, chars(max + 1), message]],
+    };
+  },
+
+  /** Missing, blank and whitespace-only are all refused with `message`. */
+  required(field: string, message: string): Refuses[] {
+    return [
+      [field, undefined, message],
+      [field, '', message],
+      [field, '   ', message],
+    ];
+  },
+
+  /** A phone number: 10 to 15 digits with separators, at most 20 characters. */
+  phone(field: string): { accepts: Accepts[]; refuses: Refuses[] } {
+    return {
+      accepts: [
+        [field, '9848012345', '9848012345'],
+        [field, ' +91 98480-12345 ', '+91 98480-12345'],
+        [field, '(040) 2345-6789', '(040) 2345-6789'],
+        [field, '123456789012345', '123456789012345'],
+        [field, '98480-12345---------', '98480-12345---------'],
+      ],
+      refuses: [
+        [field, '984801234', 'Enter a valid phone number (at least 10 digits)'],
+        [field, '1234567890123456', 'Enter a valid phone number (at least 10 digits)'],
+        [field, '98480abcde12', 'Enter a valid phone number (at least 10 digits)'],
+        [field, '98480-12345----------', 'Phone number is too long (20 characters at most)'],
+      ],
+    };
+  },
+
+  /** An email address: trimmed, at most 254 characters. */
+  email(field: string): { accepts: Accepts[]; refuses: Refuses[] } {
+    return {
+      accepts: [
+        [field, ' priya@example.com ', 'priya@example.com'],
+        [field, emailOfLength(254), emailOfLength(254)],
+      ],
+      refuses: [
+        [field, 'priya@', 'Enter a valid email address'],
+        [field, 'priya.example.com', 'Enter a valid email address'],
+        [field, emailOfLength(255), 'Email address is too long'],
+        [field, ['priya@example.com'], 'Must be text'],
+      ],
+    };
+  },
+
+  /** A calendar date YYYY-MM-DD or null (blank is null). */
+  date(field: string): { accepts: Accepts[]; refuses: Refuses[] } {
+    return {
+      accepts: [
+        [field, '2026-02-28', '2026-02-28'],
+        [field, '2028-02-29', '2028-02-29'],
+        [field, '', null],
+        [field, null, null],
+      ],
+      refuses: [
+        [field, '2026-02-30', 'Enter a real date'],
+        [field, '2026-02-29', 'Enter a real date'],
+        [field, '2026-13-01', 'Enter a real date'],
+        [field, '2026-2-3', 'Enter a date as YYYY-MM-DD'],
+        [field, '03/02/2026', 'Enter a date as YYYY-MM-DD'],
+        [field, '2026-02-03T10:00:00Z', 'Enter a date as YYYY-MM-DD'],
+      ],
+    };
+  },
+
+  /** Optimistic locking: a whole version from 1, required. */
+  version(): Refuses[] {
+    return [
+      ['version', undefined, 'version is required'],
+      ['version', 'x', 'version must be a number'],
+      ['version', 0, 'version must be greater than or equal to 1'],
+      ['version', 1.5, 'version must be an integer'],
+    ];
+  },
+};
