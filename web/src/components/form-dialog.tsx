@@ -28,6 +28,9 @@ export function FormDialog({ open, onClose, titleId, maxWidth = 'md', children }
       fullWidth
       maxWidth={maxWidth}
       aria-labelledby={titleId}
+      // React events bubble out of a portal: a dialog opened from within another form
+      // (New customer in the project form) must not submit that form too.
+      onSubmit={(event) => event.stopPropagation()}
       slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
     >
       {children}

@@ -11,13 +11,13 @@ import type { ReactNode } from 'react';
 
 /** The pieces of a record's card in a resource grid: the grid, info lines, a phone link, Edit and Delete. */
 
-/** The cards of a list: one column on phones, as many 280 px columns as fit elsewhere. */
-export function CardGrid({ label, children }: { label: string; children: ReactNode }) {
+/** The cards of a list: one column on phones, as many `min` px columns as fit elsewhere. */
+export function CardGrid({ label, min = 280, children }: { label: string; min?: number; children: ReactNode }) {
   return (
     <Box
       component="section"
       aria-label={label}
-      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(280px, 1fr))' } }}
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: `repeat(auto-fill, minmax(${min}px, 1fr))` } }}
     >
       {children}
     </Box>

@@ -20,6 +20,8 @@ export function useUrlDialog(name: string) {
     setParams((current) => withParam(withParam(current, 'new', isNew ? '1' : null), name, id));
   return {
     open,
+    /** Adding a new record (?new=1). */
+    creating,
     /** The record being edited; null while adding. */
     id: open ? target : shown,
     openNew: () => set(null, true),

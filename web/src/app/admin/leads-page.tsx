@@ -1,10 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import type { Lead } from '@app/shared-types/leads';
 import { useMemo, useState } from 'react';
@@ -22,7 +19,11 @@ import { LeadStats } from '../../features/leads/components/lead-stats';
 import { LeadTable } from '../../features/leads/components/lead-table';
 import { useCursorPager } from '../../lib/cursor-pager';
 import { usePortalHref } from './portal-base';
-import { canDeleteLeads, DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, withFilter, type FilterParam } from '../../features/leads/model';
+import { DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, type FilterParam } from '../../features/leads/model';
+import { canDelete } from '../../lib/roles';
+import { useUrlDialog } from '../../lib/url-dialog';
+import { withParam } from '../../lib/url-params';
+import { FilterCard, ResourceHeader } from '../../components/paged-list';
 
 interface Selection {
   model: GridRowSelectionModel;
@@ -58,7 +59,7 @@ export function LeadsPage() {
   const hasNextPage = Boolean(list.data?.nextCursor);
 
   const changeFilter = (name: FilterParam, value: string) =>
-    setSearchParams((current) => withFilter(current, name, value), { replace: name === 'q' });
+    setSearchParams((current) => withParam(current, name, value, name === 'sort' ? 'created' : undefined), { replace: name === 'q' });
 
   const changeSelection = (model: GridRowSelectionModel) => {
     setSelection((current) => {
@@ -71,47 +72,30 @@ export function LeadsPage() {
     });
   };
 
-  const setParam = (name: 'lead' | 'new', value: string | null) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value === null) next.delete(name);
-      else next.set(name, value);
-      return next;
-    });
-
-  const openLeadId = searchParams.get('lead');
-  const addOpen = searchParams.get('new') === '1';
+  const dialog = useUrlDialog('lead');
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <div>
-          <Typography variant="h3" component="h1">
-            Leads CRM
-          </Typography>
-          <Typography color="text.secondary">Every enquiry from the website, ads and calls, in one place.</Typography>
-        </div>
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
-          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
-            Bulk Import
-          </Button>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setParam('new', '1')}>
-            Add Lead
-          </Button>
-        </Stack>
-      </Stack>
+      <ResourceHeader
+        title="Leads CRM"
+        subtitle="Every enquiry from the website, ads and calls, in one place."
+        actions={
+          <>
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setImportOpen(true)}>
+              Bulk Import
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew}>
+              Add Lead
+            </Button>
+          </>
+        }
+      />
 
       <LeadStats />
 
-      <Card>
-        <CardContent sx={{ p: { xs: 2, md: 2.5 }, '&:last-child': { pb: { xs: 2, md: 2.5 } } }}>
-          <LeadFilters filters={filters} onChange={changeFilter} />
-        </CardContent>
-      </Card>
+      <FilterCard>
+        <LeadFilters filters={filters} onChange={changeFilter} />
+      </FilterCard>
 
       <BulkActionBar selected={[...selection.leads.values()]} onDone={() => setSelection(NO_SELECTION)} />
 
@@ -128,16 +112,16 @@ export function LeadsPage() {
           onPaginationModelChange={(model) => pager.change(model, list.isPlaceholderData ? undefined : list.data?.nextCursor)}
           selection={selection.model}
           onSelectionChange={changeSelection}
-          onOpenLead={(id) => setParam('lead', id)}
+          onOpenLead={dialog.openEdit}
         />
       )}
 
-      <AddLeadDialog open={addOpen} onClose={() => setParam('new', null)} />
+      <AddLeadDialog open={dialog.creating} onClose={dialog.close} />
       <BulkImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
       <LeadDrawer
-        id={openLeadId}
-        onClose={() => setParam('lead', null)}
-        canDelete={canDeleteLeads(session?.user.role)}
+        id={dialog.open && !dialog.creating ? dialog.id : null}
+        onClose={dialog.close}
+        canDelete={canDelete(session?.user.role)}
         conversionLinks={conversionLinks}
       />
     </Stack>

@@ -3,11 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   describeChanges,
   importSummary,
-  listQueryOf,
   mailtoForLeads,
   parseLeadFilters,
   toLeadCreateInput,
-  withFilter,
   ADD_LEAD_INITIAL_VALUES,
   changedLeadFields,
   toLeadDetailsValues,
@@ -27,19 +25,6 @@ describe('lead filters in the URL', () => {
       sort: 'followUp',
     });
     expect(parseLeadFilters(new URLSearchParams()).sort).toBe('created');
-  });
-
-  it('removes a cleared filter and the default sort, keeping other parameters', () => {
-    const params = new URLSearchParams('status=Won&lead=abc&sort=followUp');
-    expect(withFilter(params, 'status', '').toString()).toBe('lead=abc&sort=followUp');
-    expect(withFilter(params, 'sort', 'created').toString()).toBe('status=Won&lead=abc');
-    expect(withFilter(params, 'q', 'anita').get('q')).toBe('anita');
-  });
-
-  it('sends only the filters that are set', () => {
-    const filters = parseLeadFilters(new URLSearchParams('q=%20ravi%20&status=New'));
-    expect(listQueryOf(filters, 50, 'c2')).toEqual({ q: 'ravi', status: 'New', sort: 'created', limit: '50', cursor: 'c2' });
-    expect(listQueryOf(parseLeadFilters(new URLSearchParams()), 25, undefined)).toEqual({ sort: 'created', limit: '25' });
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type LeadUpdateInput,
 } from '@app/shared-types/leads';
 import { PROJECT_TYPES, leadConversionSchema, type LeadConversionInput } from '@app/shared-types/projects';
+import { pickOption, searchParam } from '../../lib/url-params';
 
 /** Pure rules of the Leads CRM screen: filters in the URL, labels, links and form values. */
 
@@ -42,42 +43,20 @@ export interface LeadFilters {
 export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectType', 'sort'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
-function pick<T extends string>(list: readonly T[], value: string | null): T | '' {
-  return list.find((item) => item === value) ?? '';
-}
 
 /** Reads the filters from the URL; unknown values are dropped, as if not set. */
 export function parseLeadFilters(params: URLSearchParams): LeadFilters {
   return {
-    q: (params.get('q') ?? '').slice(0, 100),
-    status: pick(LEAD_STATUSES, params.get('status')),
-    source: pick(LEAD_SOURCES, params.get('source')),
-    assignedTo: pick(SALESPEOPLE, params.get('assignedTo')),
-    projectType: pick(LEAD_PROJECT_TYPES, params.get('projectType')),
-    sort: pick(LEAD_SORTS, params.get('sort')) || 'created',
+    q: searchParam(params),
+    status: pickOption(LEAD_STATUSES, params.get('status')),
+    source: pickOption(LEAD_SOURCES, params.get('source')),
+    assignedTo: pickOption(SALESPEOPLE, params.get('assignedTo')),
+    projectType: pickOption(LEAD_PROJECT_TYPES, params.get('projectType')),
+    sort: pickOption(LEAD_SORTS, params.get('sort')) || 'created',
   };
 }
 
-/** The URL parameters with one filter set (or removed when empty or the default sort). */
-export function withFilter(params: URLSearchParams, name: FilterParam, value: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === '' || (name === 'sort' && value === 'created')) next.delete(name);
-  else next.set(name, value);
-  return next;
-}
 
-/** The GET /api/leads query of the filters: only what is set. */
-export function listQueryOf(filters: LeadFilters, limit: number, cursor: string | undefined) {
-  const query: Record<string, string> = { sort: filters.sort, limit: String(limit) };
-  const q = filters.q.trim();
-  if (q) query.q = q;
-  if (filters.status) query.status = filters.status;
-  if (filters.source) query.source = filters.source;
-  if (filters.assignedTo) query.assignedTo = filters.assignedTo;
-  if (filters.projectType) query.projectType = filters.projectType;
-  if (cursor) query.cursor = cursor;
-  return query;
-}
 
 export const SORT_OPTIONS: readonly { value: LeadSort; label: string }[] = [
   { value: 'created', label: 'Newest first' },
@@ -184,10 +163,6 @@ export function toLeadCreateInput(values: LeadFormValues): LeadCreateInput {
   return leadCreateSchema.validateSync(values, { stripUnknown: true });
 }
 
-/** Roles that may delete leads (the server refuses employees with 403). */
-export function canDeleteLeads(role: string | undefined): boolean {
-  return role !== 'employee';
-}
 
 /**
  * A mail draft to the leads that have an email address, in Bcc so the leads
@@ -200,10 +175,6 @@ export function mailtoForLeads(leads: readonly Pick<Lead, 'email'>[]): { href: s
   return { href: `mailto:?bcc=${emails.map(encodeURIComponent).join(',')}`, skipped };
 }
 
-/** A tel: link for a lead's phone. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
 /** '1 lead', '3 leads'. */
 export function plural(count: number, one: string, many: string): string {

@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   NEW_PROJECT_VALUES,
   amountText,
-  canDeleteRecords,
   clampProgress,
-  customerOptionLabel,
   parseProjectFilters,
   parseTab,
-  projectListQueryOf,
   shownPublicStatus,
-  splitName,
   toProjectFormValues,
   toProjectInput,
   toProjectUpdateInput,
-  withParam,
   withTab,
 } from './model';
 import { makeProject } from './test-fixtures';
@@ -26,26 +21,14 @@ describe('tabs and filters in the URL', () => {
     expect(parseProjectFilters(new URLSearchParams('status=finished'))).toEqual({ q: '', status: '' });
   });
 
-  it('starts another tab afresh and drops empty parameters', () => {
+  it('starts another tab afresh', () => {
     expect(withTab('customers').toString()).toBe('tab=customers');
     expect(withTab('projects').toString()).toBe('');
-    expect(withParam(new URLSearchParams('q=a&status=design'), 'status', '').toString()).toBe('q=a');
-    expect(withParam(new URLSearchParams('q=a'), 'project', 'p-1').toString()).toBe('q=a&project=p-1');
   });
 
-  it('asks the server only for what is set', () => {
-    expect(projectListQueryOf({ q: '  ', status: '' }, 24, undefined)).toEqual({ limit: '24' });
-    expect(projectListQueryOf({ q: ' nair ', status: 'design' }, 24, 'c1')).toEqual({ limit: '24', q: 'nair', status: 'design', cursor: 'c1' });
-  });
 });
 
 describe('labels', () => {
-  it("names a customer 'First Last · phone' and splits a typed name", () => {
-    expect(customerOptionLabel({ firstName: 'Priya', lastName: 'Nair', phone: '9848033333' })).toBe('Priya Nair · 9848033333');
-    expect(customerOptionLabel({ firstName: 'Acme', lastName: '', phone: '' })).toBe('Acme');
-    expect(splitName('  Meera   Iyer Rao ')).toEqual({ firstName: 'Meera', lastName: 'Iyer Rao' });
-    expect(splitName('')).toEqual({ firstName: '', lastName: '' });
-  });
 
   it('fits progress to a whole 0-100 and shows amounts with Indian grouping', () => {
     expect([clampProgress(-5), clampProgress(40.4), clampProgress(140), clampProgress(Number.NaN)]).toEqual([0, 40, 100, 0]);
@@ -59,14 +42,6 @@ describe('labels', () => {
     expect(shownPublicStatus({ publicStatus: 'finished', status: 'execution' })).toBe('finished');
   });
 
-  it('lets managers and above delete, not employees or an unknown session', () => {
-    expect([canDeleteRecords('manager'), canDeleteRecords('admin'), canDeleteRecords('employee'), canDeleteRecords(undefined)]).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
-  });
 });
 
 describe('form values', () => {

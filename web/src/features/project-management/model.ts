@@ -6,7 +6,6 @@ import {
   type ProjectStatus,
   type PublicProjectStatus,
 } from '@app/shared-types/constants';
-import { customerCreateSchema, customerName, customerUpdateSchema, type Customer, type CustomerInput, type CustomerUpdateInput } from '@app/shared-types/customers';
 import {
   PROJECT_PRIORITIES,
   PROJECT_STATUS_LABELS,
@@ -21,12 +20,11 @@ import {
   type ProjectUpdateInput,
 } from '@app/shared-types/projects';
 
+import { pickOption, searchParam } from '../../lib/url-params';
+
 /** Pure rules of the Project Management screen: tabs and filters in the URL, labels, form values. */
 
 export const PROJECT_PAGE_SIZE = 24;
-export const CUSTOMER_PAGE_SIZE = 24;
-/** Customers offered at once by the project form's customer search. */
-export const CUSTOMER_SEARCH_LIMIT = 10;
 
 export const MANAGEMENT_TABS = ['projects', 'customers'] as const;
 export type ManagementTab = (typeof MANAGEMENT_TABS)[number];
@@ -52,48 +50,9 @@ export interface ProjectFilters {
 
 export type ProjectFilterParam = keyof ProjectFilters;
 
-export interface CustomerFilters {
-  q: string;
-}
-
-function pick<T extends string>(list: readonly T[], value: string | null): T | '' {
-  return list.find((item) => item === value) ?? '';
-}
-
 /** Reads the project filters from the URL; unknown values are dropped, as if not set. */
 export function parseProjectFilters(params: URLSearchParams): ProjectFilters {
-  return { q: (params.get('q') ?? '').slice(0, 100), status: pick(PROJECT_STATUSES, params.get('status')) };
-}
-
-export function parseCustomerFilters(params: URLSearchParams): CustomerFilters {
-  return { q: (params.get('q') ?? '').slice(0, 100) };
-}
-
-/** The URL parameters with one parameter set, or removed when empty or null. */
-export function withParam(params: URLSearchParams, name: string, value: string | null): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === null || value === '') next.delete(name);
-  else next.set(name, value);
-  return next;
-}
-
-/** The GET /api/projects/manage query of the filters: only what is set. */
-export function projectListQueryOf(filters: ProjectFilters, limit: number, cursor: string | undefined) {
-  const query: Record<string, string> = { limit: String(limit) };
-  const q = filters.q.trim();
-  if (q) query.q = q;
-  if (filters.status) query.status = filters.status;
-  if (cursor) query.cursor = cursor;
-  return query;
-}
-
-/** The GET /api/customers query: only what is set. */
-export function customerListQueryOf(filters: CustomerFilters, limit: number, cursor: string | undefined) {
-  const query: Record<string, string> = { limit: String(limit) };
-  const q = filters.q.trim();
-  if (q) query.q = q;
-  if (cursor) query.cursor = cursor;
-  return query;
+  return { q: searchParam(params), status: pickOption(PROJECT_STATUSES, params.get('status')) };
 }
 
 export const PRIORITY_LABELS: Record<ProjectPriority, string> = {
@@ -144,32 +103,6 @@ export function shownPublicStatus(project: Pick<Project, 'publicStatus' | 'statu
   return project.publicStatus ?? derivedPublicStatus(project.status);
 }
 
-/** Roles that may delete projects and customers (the server refuses employees with 403). */
-export function canDeleteRecords(role: string | undefined): boolean {
-  return role !== undefined && role !== 'employee';
-}
-
-/** A tel: link for a phone number as typed. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-/** '1 project', '3 projects'. */
-export function projectCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'project' : 'projects'}`;
-}
-
-/** How the customer picker names a customer: 'First Last · phone'. */
-export function customerOptionLabel(customer: Pick<Customer, 'firstName' | 'lastName' | 'phone'>): string {
-  const name = customerName(customer);
-  return customer.phone ? `${name} · ${customer.phone}` : name;
-}
-
-/** A name typed into the customer search, split into the new customer's first and last name. */
-export function splitName(typed: string): { firstName: string; lastName: string } {
-  const words = typed.trim().split(/\s+/).filter(Boolean);
-  return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
-}
 
 /** The project form: every value as the inputs hold it (amounts and progress as typed, dates as YYYY-MM-DD or ''). */
 export interface ProjectFormValues {
@@ -268,47 +201,27 @@ export function toProjectUpdateInput(values: ProjectFormValues): ProjectUpdateIn
   return projectUpdateSchema.validateSync(values, { stripUnknown: true });
 }
 
-/** The customer form: every value as the inputs hold it. */
-export interface CustomerFormValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  notes: string;
-  /** The version the form was loaded from (null for a new customer). */
-  version: number | null;
-}
 
-export const NEW_CUSTOMER_VALUES: CustomerFormValues = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  address: '',
-  city: '',
-  notes: '',
-  version: null,
+/** The project form's fields, as labelled, for the changes a stale save shows. */
+export const PROJECT_FIELD_LABELS: Record<string, string> = {
+  customerLabel: 'Customer',
+  name: 'Project Name',
+  projectType: 'Project Type',
+  status: 'Status',
+  priority: 'Priority',
+  progress: 'Progress',
+  description: 'Description',
+  estimatedBudget: 'Estimated Budget (₹)',
+  actualCost: 'Actual Cost (₹)',
+  startDate: 'Start Date',
+  estimatedEndDate: 'Estimated End Date',
+  siteAddress: 'Site Address',
+  requirements: 'Requirements',
+  notes: 'Notes',
+  showOnWebsite: 'Show on website',
+  title: 'Public Title',
+  category: 'Category',
+  area: 'Area',
+  location: 'Location',
+  publicStatus: 'Public Status',
 };
-
-export function toCustomerFormValues(customer: Customer): CustomerFormValues {
-  return {
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    phone: customer.phone,
-    email: customer.email,
-    address: customer.address,
-    city: customer.city,
-    notes: customer.notes,
-    version: customer.version,
-  };
-}
-
-export function toCustomerInput(values: CustomerFormValues): CustomerInput {
-  return customerCreateSchema.validateSync(values, { stripUnknown: true });
-}
-
-export function toCustomerUpdateInput(values: CustomerFormValues): CustomerUpdateInput {
-  return customerUpdateSchema.validateSync(values, { stripUnknown: true });
-}

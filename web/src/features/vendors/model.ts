@@ -15,6 +15,7 @@ import {
   type VendorStatus,
 } from '@app/shared-types/vendors';
 import { ValidationError } from 'yup';
+import { pickOption, searchParam } from '../../lib/url-params';
 
 /** Pure rules of the Vendors screen: filters in the URL, labels, links and form values. */
 
@@ -30,37 +31,17 @@ export interface VendorFilters {
 export const VENDOR_FILTER_PARAMS = ['q', 'category', 'status'] as const;
 export type VendorFilterParam = (typeof VENDOR_FILTER_PARAMS)[number];
 
-function pick<T extends string>(list: readonly T[], value: string | null): T | '' {
-  return list.find((item) => item === value) ?? '';
-}
 
 /** Reads the filters from the URL; unknown values are dropped, as if not set. */
 export function parseVendorFilters(params: URLSearchParams): VendorFilters {
   return {
-    q: (params.get('q') ?? '').slice(0, 100),
-    category: pick(VENDOR_CATEGORIES, params.get('category')),
-    status: pick(VENDOR_STATUSES, params.get('status')),
+    q: searchParam(params),
+    category: pickOption(VENDOR_CATEGORIES, params.get('category')),
+    status: pickOption(VENDOR_STATUSES, params.get('status')),
   };
 }
 
-/** The URL parameters with one filter set, or removed when empty. */
-export function withVendorFilter(params: URLSearchParams, name: VendorFilterParam, value: string): URLSearchParams {
-  const next = new URLSearchParams(params);
-  if (value === '') next.delete(name);
-  else next.set(name, value);
-  return next;
-}
 
-/** The GET /api/vendors query of the filters: only what is set. */
-export function vendorListQueryOf(filters: VendorFilters, limit: number, cursor: string | undefined) {
-  const query: Record<string, string> = { limit: String(limit) };
-  const q = filters.q.trim();
-  if (q) query.q = q;
-  if (filters.category) query.category = filters.category;
-  if (filters.status) query.status = filters.status;
-  if (cursor) query.cursor = cursor;
-  return query;
-}
 
 export const CATEGORY_OPTIONS = VENDOR_CATEGORIES.map((value) => ({ value, label: VENDOR_CATEGORY_LABELS[value] }));
 export const STATUS_OPTIONS = VENDOR_STATUSES.map((value) => ({ value, label: VENDOR_STATUS_LABELS[value] }));
@@ -76,15 +57,7 @@ export const STATUS_COLORS: Record<VendorStatus, ChipProps['color']> = {
   blacklisted: 'error',
 };
 
-/** A tel: link for a phone number as typed. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
 
-/** Roles that may delete vendors (the server refuses employees with 403). */
-export function canDeleteVendors(role: string | undefined): boolean {
-  return role !== undefined && role !== 'employee';
-}
 
 /** The create/edit form: every value as the inputs hold it (numbers as typed, documents one per line). */
 export interface VendorFormValues {
@@ -203,3 +176,30 @@ export function vendorFormErrors(values: VendorFormValues): Record<string, strin
 export function toVendorInput(values: VendorFormValues): VendorInput {
   return vendorCreateSchema.validateSync(inputShapeOf(values), { stripUnknown: true });
 }
+
+/** The vendor form's fields, as labelled, for the changes a stale save shows. */
+export const VENDOR_FIELD_LABELS: Record<string, string> = {
+  name: 'Vendor Name',
+  category: 'Category',
+  specialization: 'Specialization',
+  status: 'Status',
+  rating: 'Rating',
+  contactPerson: 'Contact Person',
+  phone: 'Phone',
+  alternatePhone: 'Alternate Phone',
+  email: 'Email',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  pincode: 'Pincode',
+  gstNumber: 'GST Number',
+  panNumber: 'PAN Number',
+  paymentTerms: 'Payment Terms',
+  creditLimit: 'Credit Limit (₹)',
+  bankDetails: 'Bank Details',
+  lastOrderDate: 'Last Order Date',
+  totalOrders: 'Total Orders',
+  totalAmount: 'Total Amount (₹)',
+  documents: 'Documents',
+  notes: 'Notes',
+};

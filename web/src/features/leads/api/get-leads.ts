@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { listQueryOf, type LeadFilters } from '../model';
+import { listQuery } from '../../../lib/url-params';
+import type { LeadFilters } from '../model';
 
 interface LeadPageParams {
   filters: LeadFilters;
@@ -11,7 +12,7 @@ interface LeadPageParams {
 
 /** One page of leads, filtered and searched on the server. A page may hold fewer than `limit` leads while `nextCursor` is set. */
 export function getLeads({ filters, limit, cursor }: LeadPageParams) {
-  return unwrap(api.leads.$get({ query: listQueryOf(filters, limit, cursor) }));
+  return unwrap(api.leads.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
 export function getLeadsQueryOptions(params: LeadPageParams) {

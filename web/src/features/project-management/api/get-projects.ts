@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { projectListQueryOf, type ProjectFilters } from '../model';
+import { listQuery } from '../../../lib/url-params';
+import type { ProjectFilters } from '../model';
 import { PROJECT_MANAGEMENT_KEY } from './refresh-queries';
 
 interface ProjectPageParams {
@@ -15,7 +16,7 @@ interface ProjectPageParams {
  * server. A page may hold fewer than `limit` while `nextCursor` is set.
  */
 export function getProjects({ filters, limit, cursor }: ProjectPageParams) {
-  return unwrap(api.projects.manage.$get({ query: projectListQueryOf(filters, limit, cursor) }));
+  return unwrap(api.projects.manage.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;

@@ -1,11 +1,7 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import PublicIcon from '@mui/icons-material/Public';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -16,6 +12,7 @@ import type { Project } from '@app/shared-types/projects';
 import { PhotoImage } from '../../../components/photo-image';
 import { clampProgress } from '../model';
 import { ProjectPriorityChip, ProjectStatusChip } from './project-chips';
+import { CardGrid, RecordActions } from '../../../components/record-card';
 
 const THUMBNAIL_HEIGHT = 160;
 
@@ -107,16 +104,24 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
           {project.estimatedEndDate && <Fact label="Estimated end">{formatDate(project.estimatedEndDate)}</Fact>}
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(project)} aria-describedby={titleId}>
-          Edit
-        </Button>
-        {onDelete && (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(project)} aria-describedby={titleId}>
-            Delete
-          </Button>
-        )}
-      </CardActions>
+      <RecordActions record={project} titleId={titleId} onEdit={onEdit} onDelete={onDelete} />
     </Card>
+  );
+}
+
+interface ProjectGridProps {
+  projects: readonly Project[];
+  onEdit: (project: Project) => void;
+  onDelete?: (project: Project) => void;
+}
+
+/** The project cards, at least 300 px wide. */
+export function ProjectGrid({ projects, onEdit, onDelete }: ProjectGridProps) {
+  return (
+    <CardGrid label="Projects" min={300}>
+      {projects.map((project) => (
+        <ProjectCard key={project.id} project={project} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </CardGrid>
   );
 }

@@ -1,7 +1,3 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,37 +6,27 @@ import Typography from '@mui/material/Typography';
 import { PUBLIC_PROJECT_STATUS_LABELS } from '@app/shared-types/constants';
 import { projectCreateSchema, projectUpdateSchema, type Project } from '@app/shared-types/projects';
 import { useQueryClient } from '@tanstack/react-query';
-import { Formik, useField, useFormikContext } from 'formik';
-import { useState } from 'react';
-import { FormDialog } from '../../../components/form-dialog';
-import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
-import { serverFieldErrors } from '../../../lib/form-errors';
-import { useToast } from '../../../lib/toast';
+import { useField, useFormikContext } from 'formik';
+import type { ReactNode } from 'react';
+import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
+import { FormSelectField, FormTextField } from '../../../components/form-fields';
 import { useCreateProject } from '../api/create-project';
-import { serverMessage, staleCurrent } from '../../../lib/api-errors';
 import { getProjectQueryOptions, useProject } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
 import {
   NEW_PROJECT_VALUES,
   PRIORITY_OPTIONS,
+  PROJECT_FIELD_LABELS,
   PROJECT_TYPE_OPTIONS,
   PUBLIC_STATUS_OPTIONS,
   STATUS_OPTIONS,
-  customerOptionLabel,
   shownPublicStatus,
-  splitName,
   toProjectFormValues,
   toProjectInput,
   toProjectUpdateInput,
-  type CustomerFormValues,
   type ProjectFormValues,
 } from '../model';
-import { CustomerDialog } from './customer-dialog';
-import { CustomerPicker } from './customer-picker';
-import { EditorLoadState } from './editor-load-state';
-import { FormSectionTitle } from './form-section-title';
 import { PhotoManager } from './photo-manager';
-import { StaleAlert } from './stale-alert';
 
 const TITLE_ID = 'project-dialog-title';
 const PROJECT_TYPE_CHOICES = [{ value: '', label: 'Choose a type' }, ...PROJECT_TYPE_OPTIONS];
@@ -64,59 +50,57 @@ function AutomaticStatusHint() {
   return <>Shown as {PUBLIC_PROJECT_STATUS_LABELS[shown]} while the project is in this status</>;
 }
 
-interface ProjectFormProps {
-  /** The project as the form was loaded (null creates a new one). */
-  project: Project | null;
-  /** The project as saved now, for its photos (they are saved apart from the form). */
-  live: Project | null;
+interface ProjectDialogProps {
+  open: boolean;
+  /** The project to edit; null creates a new one. */
+  projectId: string | null;
+  /** The customer input (a picker bound to customerId and customerLabel), which the app composes in. */
+  customerField: ReactNode;
   onClose: () => void;
-  /** Starts the form again from the project as saved now (after a stale save). */
-  onReload: (current: Project) => void;
 }
 
-/** The form inside the dialog; remounted for each loaded version, so Reload shows the saved values. */
-function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
-  const { toast } = useToast();
+/** New Project / Edit Project (SPEC.md 5: customer, project type and name required; progress 0 to 100), with its photos. */
+export function ProjectDialog({ open, projectId, customerField, onClose }: ProjectDialogProps) {
+  const queryClient = useQueryClient();
+  const detail = useProject(projectId);
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
-  const [stale, setStale] = useState<{ message: string; current: Project } | null>(null);
-  const [newCustomer, setNewCustomer] = useState<{ open: boolean; prefill: Partial<CustomerFormValues> }>({ open: false, prefill: {} });
-
   return (
-    <Formik<ProjectFormValues>
-      initialValues={project ? toProjectFormValues(project) : NEW_PROJECT_VALUES}
-      validationSchema={project ? projectUpdateSchema : projectCreateSchema}
-      onSubmit={async (values, { setStatus }) => {
-        setStatus(undefined);
-        try {
-          const saved = project
-            ? await updateProject.mutateAsync({ id: project.id, ...toProjectUpdateInput(values) })
-            : await createProject.mutateAsync(toProjectInput(values));
-          toast({ title: project ? 'Project updated successfully!' : 'Project created successfully!', description: saved.name });
-          onClose();
-        } catch (error) {
-          const fields = serverFieldErrors(error);
-          if (fields) setStatus(serverErrorsStatus(fields));
-          const current = project ? staleCurrent<Project>(error, project.id) : undefined;
-          if (current) setStale({ message: serverMessage(error), current });
-          toast({
-            variant: 'destructive',
-            title: project ? 'Error updating project' : 'Error creating project',
-            description: serverMessage(error),
-          });
-        }
-      }}
+    <EntityFormDialog<Project>
+      open={open}
+      onClose={onClose}
+      titleId={TITLE_ID}
+      id={projectId}
+      record={detail.data}
+      error={detail.isError ? detail.error : null}
+      editTitle="Edit Project"
+      noun="project"
+      onReload={(current) => queryClient.setQueryData(getProjectQueryOptions(current.id).queryKey, current)}
     >
-      {({ isSubmitting, values, setValues }) => (
-        <>
-          <FormShell>
-            <DialogTitle id={TITLE_ID}>{project ? 'Edit Project' : 'New Project'}</DialogTitle>
-            <DialogContent dividers>
-              {stale && <StaleAlert message={stale.message} noun="project" onReload={() => onReload(stale.current)} />}
-              <Grid container spacing={2}>
-                <Grid size={12}>
-                  <CustomerPicker onAddNew={(typed) => setNewCustomer({ open: true, prefill: splitName(typed) })} />
-                </Grid>
+      {(project, reload) => {
+        // The photo list follows the project as saved now; the form keeps the version it was loaded from.
+        const live = project ? (detail.data ?? project) : null;
+        return (
+          <EntityForm<ProjectFormValues, Project>
+            titleId={TITLE_ID}
+            title={project ? 'Edit Project' : 'New Project'}
+            initialValues={project ? toProjectFormValues(project) : NEW_PROJECT_VALUES}
+            validationSchema={project ? projectUpdateSchema : projectCreateSchema}
+            save={(values) =>
+              project
+                ? updateProject.mutateAsync({ id: project.id, ...toProjectUpdateInput(values) })
+                : createProject.mutateAsync(toProjectInput(values))
+            }
+            savedToast={(saved) => ({ title: project ? 'Project updated successfully!' : 'Project created successfully!', description: saved.name })}
+            errorTitle={project ? 'Error updating project' : 'Error creating project'}
+            submitLabel={project ? 'Save Changes' : 'Create Project'}
+            submittingLabel={project ? 'Saving...' : 'Creating...'}
+            versioned={project ? { id: project.id, noun: 'project', labels: PROJECT_FIELD_LABELS, toValues: toProjectFormValues, onReload: reload } : undefined}
+            onClose={onClose}
+          >
+            {({ values }) => (
+              <>
+                <Grid size={12}>{customerField}</Grid>
                 <Grid size={{ xs: 12, sm: 8 }}>
                   <FormTextField name="name" label="Project Name" required autoComplete="off" />
                 </Grid>
@@ -142,7 +126,7 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
                   <FormTextField name="description" label="Description" multiline minRows={2} />
                 </Grid>
 
-                <FormSectionTitle>Budget and schedule</FormSectionTitle>
+                <FormSection title="Budget and schedule" />
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <FormTextField
                     name="estimatedBudget"
@@ -167,7 +151,7 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
                   />
                 </Grid>
 
-                <FormSectionTitle>Site and scope</FormSectionTitle>
+                <FormSection title="Site and scope" />
                 <Grid size={12}>
                   <FormTextField name="siteAddress" label="Site Address" multiline minRows={2} />
                 </Grid>
@@ -178,7 +162,7 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
                   <FormTextField name="notes" label="Notes" multiline minRows={2} />
                 </Grid>
 
-                <FormSectionTitle>Website</FormSectionTitle>
+                <FormSection title="Website" />
                 <Grid size={12}>
                   <ShowOnWebsiteSwitch />
                   <Typography variant="body2" color="text.secondary">
@@ -210,7 +194,7 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
                   />
                 </Grid>
 
-                <FormSectionTitle>Photos</FormSectionTitle>
+                <FormSection title="Photos" />
                 <Grid size={12}>
                   {live ? (
                     <PhotoManager project={live} />
@@ -220,72 +204,11 @@ function ProjectForm({ project, live, onClose, onReload }: ProjectFormProps) {
                     </Typography>
                   )}
                 </Grid>
-              </Grid>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, py: 2 }}>
-              <Button onClick={onClose} disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting || stale !== null}>
-                {project ? (isSubmitting ? 'Saving...' : 'Save Changes') : isSubmitting ? 'Creating...' : 'Create Project'}
-              </Button>
-            </DialogActions>
-          </FormShell>
-          {/* Outside the form: React events bubble out of a portal, and its submit must not submit this form. */}
-          <CustomerDialog
-            open={newCustomer.open}
-            customerId={null}
-            prefill={newCustomer.prefill}
-            onClose={() => setNewCustomer((current) => ({ ...current, open: false }))}
-            onSaved={(customer) =>
-              void setValues((current) => ({ ...current, customerId: customer.id, customerLabel: customerOptionLabel(customer) }))
-            }
-          />
-        </>
-      )}
-    </Formik>
-  );
-}
-
-/**
- * Loads the project to edit (instantly when the grid put it in the cache) and
- * keeps the version the form started from: the photo list follows the saved
- * project, while a refetch never resets what is being typed.
- */
-function ProjectEditor({ projectId, onClose }: { projectId: string | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const detail = useProject(projectId);
-  const [loaded, setLoaded] = useState<Project | null>(null);
-  if (detail.data && loaded?.id !== detail.data.id) setLoaded(detail.data);
-
-  if (projectId === null) return <ProjectForm project={null} live={null} onClose={onClose} onReload={() => undefined} />;
-  if (!loaded) return <EditorLoadState titleId={TITLE_ID} title="Edit Project" noun="project" error={detail.isError ? detail.error : null} onClose={onClose} />;
-  return (
-    <ProjectForm
-      key={loaded.version}
-      project={loaded}
-      live={detail.data ?? loaded}
-      onClose={onClose}
-      onReload={(current) => {
-        queryClient.setQueryData(getProjectQueryOptions(current.id).queryKey, current);
-        setLoaded(current);
+              </>
+            )}
+          </EntityForm>
+        );
       }}
-    />
-  );
-}
-
-interface ProjectDialogProps {
-  open: boolean;
-  /** The project to edit; null creates a new one. */
-  projectId: string | null;
-  onClose: () => void;
-}
-
-/** New Project / Edit Project (SPEC.md 5: customer, project type and name required; progress 0 to 100), with its photos. */
-export function ProjectDialog({ open, projectId, onClose }: ProjectDialogProps) {
-  return (
-    <FormDialog open={open} onClose={onClose} titleId={TITLE_ID}>
-      <ProjectEditor projectId={projectId} onClose={onClose} />
-    </FormDialog>
+    </EntityFormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { vendorListQueryOf, type VendorFilters } from '../model';
+import { listQuery } from '../../../lib/url-params';
+import type { VendorFilters } from '../model';
 
 interface VendorPageParams {
   filters: VendorFilters;
@@ -11,7 +12,7 @@ interface VendorPageParams {
 
 /** One page of vendors by name, filtered and searched on the server. A page may hold fewer than `limit` while `nextCursor` is set. */
 export function getVendors({ filters, limit, cursor }: VendorPageParams) {
-  return unwrap(api.vendors.$get({ query: vendorListQueryOf(filters, limit, cursor) }));
+  return unwrap(api.vendors.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;

@@ -1,17 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshQueries } from '../../../lib/refresh-queries';
 
-/**
- * After any vendor write: refetch the vendor lists and the dashboard figures
- * on screen (Active Vendors), and drop the ones off screen, which would
- * otherwise come back with old data (queries never refetch on mount,
- * lib/query-client.ts). Mutations do not await it: their toast and closing
- * dialog need not wait for the refetch.
- */
-export async function refreshVendorQueries(queryClient: QueryClient): Promise<void> {
-  queryClient.removeQueries({ queryKey: ['vendors'], type: 'inactive' });
-  queryClient.removeQueries({ queryKey: ['dashboard'], type: 'inactive' });
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['vendors'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-  ]);
+/** After any vendor write: the vendor lists and the dashboard figures (Active Vendors). */
+export function refreshVendorQueries(queryClient: QueryClient): Promise<void> {
+  return refreshQueries(queryClient, ['vendors']);
 }

@@ -1,33 +1,14 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { VENDOR_CATEGORY_LABELS, VENDOR_RATING_MAX, type Vendor } from '@app/shared-types/vendors';
-import type { ReactNode } from 'react';
-import { telHref } from '../model';
+import { CardGrid, InfoLine, PhoneLink, RecordActions } from '../../../components/record-card';
 import { VendorStatusChip } from './vendor-status-chip';
-
-/** An icon (named for screen readers) and a value. */
-function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Box sx={{ display: 'flex', color: 'text.secondary' }}>{icon}</Box>
-      <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
 
 interface VendorCardProps {
   vendor: Vendor;
@@ -77,9 +58,7 @@ export function VendorCard({ vendor, onEdit, onDelete }: VendorCardProps) {
             </InfoLine>
           )}
           <InfoLine icon={<PhoneOutlinedIcon fontSize="small" titleAccess="Phone" />}>
-            <Link href={telHref(vendor.phone)} underline="hover">
-              {vendor.phone}
-            </Link>
+            <PhoneLink phone={vendor.phone} />
           </InfoLine>
           {vendor.city && (
             <InfoLine icon={<PlaceOutlinedIcon fontSize="small" titleAccess="City" />}>
@@ -88,16 +67,24 @@ export function VendorCard({ vendor, onEdit, onDelete }: VendorCardProps) {
           )}
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(vendor)} aria-describedby={titleId}>
-          Edit
-        </Button>
-        {onDelete && (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(vendor)} aria-describedby={titleId}>
-            Delete
-          </Button>
-        )}
-      </CardActions>
+      <RecordActions record={vendor} titleId={titleId} onEdit={onEdit} onDelete={onDelete} />
     </Card>
+  );
+}
+
+interface VendorGridProps {
+  vendors: readonly Vendor[];
+  onEdit: (vendor: Vendor) => void;
+  onDelete?: (vendor: Vendor) => void;
+}
+
+/** The vendor cards. */
+export function VendorGrid({ vendors, onEdit, onDelete }: VendorGridProps) {
+  return (
+    <CardGrid label="Vendors">
+      {vendors.map((vendor) => (
+        <VendorCard key={vendor.id} vendor={vendor} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </CardGrid>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerUpdateInput } from '@app/shared-types/customers';
 import { api, unwrap } from '../../../lib/api-client';
 import { getCustomerQueryOptions } from './get-customer';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { refreshCustomerQueries } from './refresh-customer-queries';
 
 /**
  * Saves every field of a customer with the version the editor saw; rejects
@@ -19,7 +19,7 @@ export function useUpdateCustomer() {
     mutationFn: updateCustomer,
     onSuccess: (customer) => {
       queryClient.setQueryData(getCustomerQueryOptions(customer.id).queryKey, customer);
-      void refreshProjectManagementQueries(queryClient);
+      void refreshCustomerQueries(queryClient);
     },
   });
 }

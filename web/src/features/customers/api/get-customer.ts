@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { PROJECT_MANAGEMENT_KEY } from './refresh-queries';
+import { CUSTOMERS_KEY } from './refresh-customer-queries';
 
 /** A customer; rejects with ApiError 404 when it does not exist. */
 export function getCustomer(id: string) {
@@ -8,7 +8,7 @@ export function getCustomer(id: string) {
 }
 
 export function getCustomerQueryOptions(id: string) {
-  return queryOptions({ queryKey: [PROJECT_MANAGEMENT_KEY, 'customers', 'detail', id], queryFn: () => getCustomer(id) });
+  return queryOptions({ queryKey: [CUSTOMERS_KEY, 'detail', id], queryFn: () => getCustomer(id) });
 }
 
 export function useCustomer(id: string | null) {

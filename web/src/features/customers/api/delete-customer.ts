@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
 import { getCustomerQueryOptions } from './get-customer';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { refreshCustomerQueries } from './refresh-customer-queries';
 
 /**
  * Deletes a customer; rejects with ApiError 409 (saying how many projects)
@@ -17,7 +17,7 @@ export function useDeleteCustomer() {
     mutationFn: deleteCustomer,
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: getCustomerQueryOptions(id).queryKey });
-      void refreshProjectManagementQueries(queryClient);
+      void refreshCustomerQueries(queryClient);
     },
   });
 }

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { customerListQueryOf, type CustomerFilters } from '../model';
-import { PROJECT_MANAGEMENT_KEY } from './refresh-queries';
+import { listQuery } from '../../../lib/url-params';
+import type { CustomerFilters } from '../model';
+import { CUSTOMERS_KEY } from './refresh-customer-queries';
 
 interface CustomerPageParams {
   filters: CustomerFilters;
@@ -12,7 +13,7 @@ interface CustomerPageParams {
 
 /** One page of customers in name order, searched (name, phone, email, city) on the server. */
 export function getCustomers({ filters, limit, cursor }: CustomerPageParams) {
-  return unwrap(api.customers.$get({ query: customerListQueryOf(filters, limit, cursor) }));
+  return unwrap(api.customers.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;
@@ -20,7 +21,7 @@ const FIRST_PAGE: string | undefined = undefined;
 /** The pages of the customers tab, each asked for with the cursor the one before ended with ('Load more'). */
 export function getCustomersQueryOptions(filters: CustomerFilters, limit: number) {
   return infiniteQueryOptions({
-    queryKey: [PROJECT_MANAGEMENT_KEY, 'customers', 'list', { ...filters, limit }],
+    queryKey: [CUSTOMERS_KEY, 'list', { ...filters, limit }],
     queryFn: ({ pageParam }) => getCustomers({ filters, limit, cursor: pageParam }),
     initialPageParam: FIRST_PAGE,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
@@ -34,7 +35,7 @@ export function useCustomers(filters: CustomerFilters, limit: number) {
 /** The first few customers matching what is typed into a customer picker. */
 export function getCustomerSearchQueryOptions(q: string, limit: number) {
   return queryOptions({
-    queryKey: [PROJECT_MANAGEMENT_KEY, 'customers', 'search', { q, limit }],
+    queryKey: [CUSTOMERS_KEY, 'search', { q, limit }],
     queryFn: () => getCustomers({ filters: { q }, limit, cursor: undefined }),
   });
 }

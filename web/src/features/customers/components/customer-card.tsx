@@ -1,33 +1,16 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { customerName, type Customer } from '@app/shared-types/customers';
-import type { ReactNode } from 'react';
-import { projectCountLabel, telHref } from '../model';
-
-/** An icon (named for screen readers) and a value. */
-function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
-  return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-      <Box sx={{ display: 'flex', color: 'text.secondary' }}>{icon}</Box>
-      <Typography variant="body2" component="div" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Stack>
-  );
-}
+import { CardGrid, InfoLine, PhoneLink, RecordActions } from '../../../components/record-card';
+import { projectCountLabel } from '../model';
 
 interface CustomerCardProps {
   customer: Customer;
@@ -52,7 +35,7 @@ export function CustomerCard({ customer, onEdit, onDelete, onShowProjects }: Cus
         </Stack>
         <Stack spacing={0.75}>
           <InfoLine icon={<PhoneOutlinedIcon fontSize="small" titleAccess="Phone" />}>
-            <Link href={telHref(customer.phone)}>{customer.phone}</Link>
+            <PhoneLink phone={customer.phone} />
           </InfoLine>
           {customer.email && (
             <InfoLine icon={<EmailOutlinedIcon fontSize="small" titleAccess="Email" />}>
@@ -73,16 +56,25 @@ export function CustomerCard({ customer, onEdit, onDelete, onShowProjects }: Cus
           </InfoLine>
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(customer)} aria-describedby={titleId}>
-          Edit
-        </Button>
-        {onDelete && (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(customer)} aria-describedby={titleId}>
-            Delete
-          </Button>
-        )}
-      </CardActions>
+      <RecordActions record={customer} titleId={titleId} onEdit={onEdit} onDelete={onDelete} />
     </Card>
+  );
+}
+
+interface CustomerGridProps {
+  customers: readonly Customer[];
+  onEdit: (customer: Customer) => void;
+  onDelete?: (customer: Customer) => void;
+  onShowProjects: (customer: Customer) => void;
+}
+
+/** The customer cards. */
+export function CustomerGrid({ customers, onEdit, onDelete, onShowProjects }: CustomerGridProps) {
+  return (
+    <CardGrid label="Customers">
+      {customers.map((customer) => (
+        <CustomerCard key={customer.id} customer={customer} onEdit={onEdit} onDelete={onDelete} onShowProjects={onShowProjects} />
+      ))}
+    </CardGrid>
   );
 }

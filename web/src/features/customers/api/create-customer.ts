@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '@app/shared-types/customers';
 import { api, unwrap } from '../../../lib/api-client';
 import { getCustomerQueryOptions } from './get-customer';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { refreshCustomerQueries } from './refresh-customer-queries';
 
 /** Adds a customer; rejects with ApiError 400 (field messages) for invalid input. */
 export function createCustomer(input: CustomerInput) {
@@ -15,7 +15,7 @@ export function useCreateCustomer() {
     mutationFn: createCustomer,
     onSuccess: (customer) => {
       queryClient.setQueryData(getCustomerQueryOptions(customer.id).queryKey, customer);
-      void refreshProjectManagementQueries(queryClient);
+      void refreshCustomerQueries(queryClient);
     },
   });
 }
