@@ -1,5 +1,6 @@
 import type { Page as ApiPage } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/dashboard';
+import { formatPhone } from '@app/shared-types/phone';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Page } from '@playwright/test';
 import { choose, expect, test } from './fixtures';
@@ -60,7 +61,7 @@ test.describe('vendors', () => {
     await expect(card).toContainText('Active');
     await expect(card).toContainText('Farah Khan');
     await expect(card).toContainText('Chandeliers and LED profiles');
-    await expect(card.getByRole('link', { name: phone })).toHaveAttribute('href', `tel:${phone}`);
+    await expect(card.getByRole('link', { name: formatPhone(phone) })).toHaveAttribute('href', `tel:${phone}`);
     await expect(card.getByRole('img', { name: 'Rated 5 out of 5' })).toBeVisible();
     await expect(page.getByRole('article')).toHaveCount(1);
     expect(await activeVendors(page)).toBe(activeBefore + 1);

@@ -1,40 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import type { Project } from '@app/shared-types/projects';
 import { describe, expect, it } from 'vitest';
 import { customerFixtures, makeCustomer, makeProject, projectFixtures } from '../../features/project-management/test-fixtures';
-import { findToast, renderRoute } from '../../test/render';
+import { findToast } from '../../test/render';
+import { choose, enter, renderPortalPage, replace, type Scope, type User } from '../../test/portal';
 import { server } from '../../test/server';
 import { ProjectsPage } from './projects-page';
-import { ADMIN_SECTIONS, type AdminRouteHandle } from './sections';
 
-type User = ReturnType<typeof renderRoute>['user'];
-type Scope = ReturnType<typeof within>;
-
-const projectsSection = ADMIN_SECTIONS.find((section) => section.id === 'projects');
-
-/** The Project Management page alone, with its section handle; the session is a user with `role`. */
-function renderProjects(url = '/admin/projects', role = 'admin') {
-  server.use(http.get('/api/auth/me', () => HttpResponse.json({ user: { id: 'u', name: 'Asha', email: 'a@x.in', role } })));
-  const handle: AdminRouteHandle = { title: 'Projects', section: projectsSection };
-  return renderRoute(url, { routes: [{ path: '/admin/projects', Component: ProjectsPage, handle }] });
-}
-
-async function enter(user: User, field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
-
-async function replace(user: User, field: HTMLElement, text: string) {
-  await user.clear(field);
-  await user.paste(text);
-}
-
-async function choose(user: User, scope: Scope, label: string, option: string) {
-  await user.click(scope.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
+/** The Project Management page alone; the session is a user with `role`. */
+const renderProjects = (url = '/admin/projects', role = 'admin') =>
+  renderPortalPage(url, { path: '/admin/projects', Component: ProjectsPage, section: 'projects', role });
 
 /** Picks a customer in the project form: opens the list (the server's first customers) and chooses one. */
 async function pickCustomer(user: User, dialog: Scope, option: string) {
@@ -145,51 +121,6 @@ describe('Project Management: projects grid', () => {
 });
 
 describe('Project Management: New Project', () => {
-  it('shows what is missing under the fields before calling the server', async () => {
-    let calls = 0;
-    server.use(
-      http.post('/api/projects', () => {
-        calls++;
-        return HttpResponse.json({ error: 'unexpected' }, { status: 500 });
-      }),
-    );
-    const { user } = renderProjects();
-
-    await user.click(await screen.findByRole('button', { name: 'New Project' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'New Project' }));
-    await replace(user, dialog.getByLabelText('Progress'), '140');
-    await enter(user, dialog.getByLabelText('Estimated Budget (₹)'), '12 lakh');
-    await user.click(dialog.getByRole('button', { name: 'Create Project' }));
-
-    expect(await dialog.findByText('Customer is required')).toBeTruthy();
-    expect(dialog.getByText('Project name is required')).toBeTruthy();
-    expect(dialog.getByText('Project type is required')).toBeTruthy();
-    expect(dialog.getByText('Progress must be a number from 0 to 100')).toBeTruthy();
-    expect(dialog.getByText('Budget must be an amount in rupees (up to two decimals)')).toBeTruthy();
-    expect(dialog.getByText('Photos can be added once the project is created.')).toBeTruthy();
-    expect(calls).toBe(0);
-  });
-
-  it("searches customers on the server as one types and names them 'First Last · phone'", async () => {
-    const searches: string[] = [];
-    server.use(
-      http.get('/api/customers', ({ request }) => {
-        const q = new URL(request.url).searchParams.get('q') ?? '';
-        searches.push(q);
-        return HttpResponse.json({ items: q === 'rah' ? customerFixtures.slice(1, 2) : customerFixtures });
-      }),
-    );
-    const { user } = renderProjects('/admin/projects?new=1');
-
-    const dialog = within(await screen.findByRole('dialog', { name: 'New Project' }));
-    await user.type(dialog.getByRole('combobox', { name: 'Customer' }), 'rah');
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Rahul Verma · 9000011111']));
-    // One search once typing pauses, not one per letter.
-    expect(searches.filter((q) => q !== '')).toEqual(['rah']);
-    await user.click(screen.getByRole('option', { name: 'Rahul Verma · 9000011111' }));
-    expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Customer' }).value).toBe('Rahul Verma · 9000011111');
-  });
-
   it("sends the project cleaned by the shared schema and shows 'Project created successfully!'", async () => {
     let body: unknown;
     server.use(
@@ -203,7 +134,7 @@ describe('Project Management: New Project', () => {
     await user.click(await screen.findByRole('button', { name: 'New Project' }));
     expect(router.state.location.search).toBe('?new=1');
     const dialog = within(await screen.findByRole('dialog', { name: 'New Project' }));
-    await pickCustomer(user, dialog, 'Rahul Verma · 9000011111');
+    await pickCustomer(user, dialog, 'Rahul Verma · +91 90000 11111');
     await enter(user, dialog.getByLabelText(/^Project Name/), 'Verma villa');
     await choose(user, dialog, 'Project Type', 'Villa');
     await enter(user, dialog.getByLabelText('Estimated Budget (₹)'), '12,50,000');
@@ -259,35 +190,11 @@ describe('Project Management: New Project', () => {
     await findToast('status', 'Customer added successfully!');
     expect(customerBody).toMatchObject({ firstName: 'Meera', lastName: 'Iyer', phone: '9848011111' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Customer' })).toBeNull());
-    expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Customer' }).value).toBe('Meera Iyer · 9848011111');
+    expect(dialog.getByRole<HTMLInputElement>('combobox', { name: 'Customer' }).value).toBe('Meera Iyer · +91 98480 11111');
     // The project form is still open and was not submitted.
     expect(screen.getByRole('dialog', { name: 'New Project' })).toBeTruthy();
   });
 
-  it("shows the server's field messages under the fields and 'Error creating project' with its message", async () => {
-    server.use(
-      http.post('/api/projects', () =>
-        HttpResponse.json(
-          {
-            error: 'This customer no longer exists. Choose another one.',
-            fields: { customerId: 'This customer no longer exists. Choose another one.' },
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user } = renderProjects('/admin/projects?new=1');
-
-    const dialog = within(await screen.findByRole('dialog', { name: 'New Project' }));
-    await pickCustomer(user, dialog, 'Sana Khan · 9000022222');
-    await enter(user, dialog.getByLabelText(/^Project Name/), 'Khan flat');
-    await choose(user, dialog, 'Project Type', '2BHK');
-    await user.click(dialog.getByRole('button', { name: 'Create Project' }));
-
-    const toast = await findToast('alert', 'Error creating project');
-    expect(within(toast).getByText('This customer no longer exists. Choose another one.')).toBeTruthy();
-    expect(dialog.getByText('This customer no longer exists. Choose another one.')).toBeTruthy();
-  });
 });
 
 describe('Project Management: edit', () => {
@@ -326,26 +233,6 @@ describe('Project Management: edit', () => {
     expect(body).not.toHaveProperty('customerLabel');
   });
 
-  it('takes a project off the website and sets its public status', async () => {
-    let body: unknown;
-    server.use(
-      http.put('/api/projects/:id', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json<Project>({ ...projectFixtures[0]!, showOnWebsite: false, publicStatus: 'finished', version: 4 });
-      }),
-    );
-    const { user } = renderProjects('/admin/projects?project=project-1');
-
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Project' }));
-    expect(await dialog.findByText('Shown as Ongoing while the project is in this status')).toBeTruthy();
-    await user.click(dialog.getByRole('switch', { name: 'Show on website' }));
-    await choose(user, dialog, 'Public Status', 'Finished');
-    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
-
-    await findToast('status', 'Project updated successfully!');
-    expect(body).toMatchObject({ version: 3, showOnWebsite: false, publicStatus: 'finished', title: 'Gachibowli 3BHK' });
-  });
-
   it('explains a stale save (409) in the dialog and loads the saved project from the answer on Reload', async () => {
     const current: Project = { ...projectFixtures[0]!, name: 'Nair residence (phase 2)', progress: 60, version: 4 };
     const versions: unknown[] = [];
@@ -382,30 +269,9 @@ describe('Project Management: edit', () => {
     expect(versions).toEqual([3, 4]);
   });
 
-  it('refuses a file that is not a photo by its bytes, whatever its name, before uploading anything', async () => {
-    const { user } = renderProjects('/admin/projects?project=project-1');
-
-    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Project' }));
-    const notAPhoto = new File(['<svg xmlns="http://www.w3.org/2000/svg"></svg>'], 'sunset.jpg', { type: 'image/jpeg' });
-    await user.upload(await dialog.findByLabelText('Add photos'), notAPhoto);
-
-    const uploads = within(await dialog.findByRole('list', { name: 'Photo uploads' }));
-    expect(await uploads.findByText(PHOTO_TYPE_MESSAGE)).toBeTruthy();
-    expect(uploads.getByText('sunset.jpg')).toBeTruthy();
-    // No ticket was asked for: MSW would fail the test on an unhandled POST /photo-uploads.
-    await user.click(uploads.getByRole('button', { name: 'Dismiss sunset.jpg' }));
-    expect(dialog.queryByRole('list', { name: 'Photo uploads' })).toBeNull();
-  });
 });
 
 describe('Project Management: delete', () => {
-  it('hides Delete from employees', async () => {
-    renderProjects('/admin/projects', 'employee');
-    const card = within(await findCard('Nair residence'));
-    expect(card.getByRole('button', { name: 'Edit' })).toBeTruthy();
-    expect(card.queryByRole('button', { name: 'Delete' })).toBeNull();
-  });
-
   it("asks for confirmation, deletes, and shows 'Project deleted successfully!'", async () => {
     let deleted = '';
     server.use(
@@ -431,16 +297,6 @@ describe('Project Management: delete', () => {
     expect(deleted).toBe('project-2');
   });
 
-  it("shows 'Error deleting project' with the server's message", async () => {
-    server.use(http.delete('/api/projects/:id', () => HttpResponse.json({ error: 'Project not found' }, { status: 404 })));
-    const { user } = renderProjects();
-
-    await user.click(within(await findCard('Nair kitchen')).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete this project?' })).getByRole('button', { name: 'Delete' }));
-
-    const toast = await findToast('alert', 'Error deleting project');
-    expect(within(toast).getByText('Project not found')).toBeTruthy();
-  });
 });
 
 describe('Project Management: customers tab', () => {
@@ -591,10 +447,4 @@ describe('Project Management: customers tab', () => {
     expect(within(toast).getByText('Sana Khan')).toBeTruthy();
   });
 
-  it('hides Delete of customers from employees', async () => {
-    renderProjects('/admin/projects?tab=customers', 'employee');
-    const card = within(await findCard('Priya Nair'));
-    expect(card.getByRole('button', { name: 'Edit' })).toBeTruthy();
-    expect(card.queryByRole('button', { name: 'Delete' })).toBeNull();
-  });
 });

@@ -14,7 +14,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '@app/shared-types/format';
-import { whatsappLink } from '@app/shared-types/phone';
+import { formatPhone, whatsappLink } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -189,7 +189,7 @@ function LeadDrawerContent({
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
           <LeadStatusChip status={lead.status} />
           <Typography variant="body2" color="text.secondary">
-            {lead.phone}
+            {formatPhone(lead.phone)}
           </Typography>
         </Stack>
         <ContactLinks lead={lead} />

@@ -44,9 +44,9 @@ function NoRowsOverlay() {
 // Sized to show every column on a 1366 px laptop beside the navigation (about 1,030 px for the grid):
 // long headers wrap onto two lines, name and email take what is left and end in '...'.
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 110, flex: 1.2 },
+  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.2 },
   { field: 'phone', headerName: 'Phone', width: 128, valueFormatter: (value: string) => formatPhone(value) },
-  { field: 'email', headerName: 'Email', minWidth: 90, flex: 1 },
+  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1 },
   { field: 'source', headerName: 'Source', width: 92 },
   { field: 'projectType', headerName: 'Project Type', width: 84 },
   {
