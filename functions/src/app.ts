@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 import { csrfGuard, requireSession } from './auth/middleware';
 import type { Deps, AppEnv } from './lib/deps';
@@ -33,6 +34,8 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/calculator',
   'POST /api/contact',
   'POST /api/auth/login',
+  // Answers { user: null } when signed out (routes/auth.ts), so it needs no session.
+  'GET /api/auth/me',
 ];
 const publicRoutes = new Set(PUBLIC_API_ROUTES);
 
@@ -80,6 +83,8 @@ export function createApp(deps: Deps) {
     .route('/vendors', vendors);
 
   const app = new Hono<AppEnv>()
+    // Always our own id: a client's X-Request-Id must not end up in the audit log.
+    .use(requestId({ headerName: '' }))
     .use(async (c, next) => {
       c.set('deps', deps);
       await next();
@@ -92,7 +97,7 @@ export function createApp(deps: Deps) {
     if (error instanceof HTTPException) {
       return c.json(errorBody(error.message || 'Bad request'), error.status);
     }
-    log.error('unhandled error', { method: c.req.method, path: c.req.path, error });
+    log.error('unhandled error', { method: c.req.method, path: c.req.path, requestId: c.var.requestId, error });
     return c.json(errorBody('Something went wrong on our side. Please try again.'), 500);
   });
   return app;

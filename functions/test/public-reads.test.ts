@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { createCustomer } from '../src/db/customer-repo';
+import { systemContext } from '../src/db/entity';
 import { createProject } from '../src/db/project-repo';
 import { seedFirstStart } from '../src/local/seed';
 import { createTestApp, customerInput, projectInput, type TestApp } from './helpers';
@@ -11,7 +12,7 @@ let db: Db;
 beforeAll(async () => {
   ({ app, db } = await createTestApp());
   await seedFirstStart(db, '2026-01-10T10:00:00.000Z');
-  const customer = await createCustomer(db, { ...customerInput, firstName: 'Secret Client', lastName: 'Pvt Ltd' }, '2026-02-01T00:00:00.000Z');
+  const customer = await createCustomer(db, { ...customerInput, firstName: 'Secret Client', lastName: 'Pvt Ltd' }, systemContext('2026-02-01T00:00:00.000Z'));
   await createProject(
     db,
     {
@@ -26,7 +27,7 @@ beforeAll(async () => {
       estimatedBudget: 123,
       actualCost: 45,
     },
-    '2026-02-01T00:00:00.000Z',
+    systemContext('2026-02-01T00:00:00.000Z'),
     'private-office',
   );
 });

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, pageLimit, phoneNumber, text } from './forms';
+import { email, expectedVersion, pageLimit, phoneNumber, storedFields, text } from './forms';
 
 /**
  * Customers: people and companies the firm works for (PRODUCT.md: their own
@@ -24,7 +24,7 @@ export type CustomerInput = yup.InferType<typeof customerCreateSchema>;
 /** PUT /api/customers/:id: every field plus the version the editor saw (a stale one gets 409). */
 export const customerUpdateSchema = yup.object({
   ...customerFields,
-  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+  version: expectedVersion(),
 });
 export type CustomerUpdateInput = yup.InferType<typeof customerUpdateSchema>;
 
@@ -36,23 +36,16 @@ export const customerListQuerySchema = yup.object({
 });
 export type CustomerListQuery = yup.InferType<typeof customerListQuerySchema>;
 
-export interface Customer {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  notes: string;
+/** A customer as stored and as the API returns it. */
+export const customerSchema = yup.object({
+  ...customerFields,
   /** How many projects belong to the customer; one with projects cannot be deleted. */
-  projectCount: number;
+  projectCount: yup.number().integer().default(0),
   /** The lead this customer was converted from, if any. */
-  leadId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+  leadId: yup.string().nullable().default(null),
+  ...storedFields,
+});
+export type Customer = yup.InferType<typeof customerSchema>;
 
 /** 'First Last', or just the first name. */
 export function customerName(customer: Pick<Customer, 'firstName' | 'lastName'>): string {

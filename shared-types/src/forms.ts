@@ -162,3 +162,15 @@ export const contactSchema = yup.object({
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactInput = yup.InferType<typeof contactSchema>;
+
+/** The version an edit started from: a stale one is refused with 409. */
+export const expectedVersion = () =>
+  yup.number().typeError('version must be a number').integer().min(1).required('version is required');
+
+/** What every stored entity carries besides its fields (its stored-shape schema adds these). */
+export const storedFields = {
+  id: yup.string().required(),
+  createdAt: yup.string().required(),
+  updatedAt: yup.string().required(),
+  version: yup.number().integer().min(1).required(),
+};

@@ -7,7 +7,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from './constants';
-import { email, oneOfList, optionalDate, pageLimit, text } from './forms';
+import { email, expectedVersion, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -113,7 +113,7 @@ export type LeadCreateInput = yup.InferType<typeof leadCreateSchema>;
  * A stale version gets 409.
  */
 export const leadUpdateSchema = yup.object({
-  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+  version: expectedVersion(),
   name: leadFields.name.optional().default(undefined),
   phone: leadFields.phone.optional().default(undefined),
   email: text().max(254, 'Email address is too long').email('Enter a valid email address').optional(),
@@ -227,40 +227,38 @@ export const communicationSchema = yup.object({
 });
 export type CommunicationInput = yup.InferType<typeof communicationSchema>;
 
-/** A lead as the API returns it. */
-export interface Lead {
-  id: string;
-  name: string;
-  phone: string;
-  email: string;
-  source: LeadSource;
-  budget: number;
-  projectType: LeadProjectType | '';
-  status: LeadStatus;
-  priority: LeadPriority;
-  assignedTo: string;
-  notes: string;
-  location: string;
-  requirements: string;
-  /** YYYY-MM-DD or null. */
-  nextFollowUp: string | null;
-  lastContactedAt: string;
-  /** Set when a Won lead was converted into a customer (and perhaps a project). */
-  conversion: LeadConversion | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
 /** What a lead was converted into; the lead links to both. */
-export interface LeadConversion {
-  customerId: string;
-  customerName: string;
-  projectId: string | null;
-  projectName: string | null;
-  convertedAt: string;
-  convertedBy: string;
-}
+const conversionSchema = yup.object({
+  customerId: yup.string().required(),
+  customerName: yup.string().defined(),
+  projectId: yup.string().nullable().defined(),
+  projectName: yup.string().nullable().defined(),
+  convertedAt: yup.string().required(),
+  convertedBy: yup.string().defined(),
+});
+export type LeadConversion = yup.InferType<typeof conversionSchema>;
+
+/** The indicative estimate a calculator lead was given (rupees). */
+const leadEstimateSchema = yup.object({
+  min: yup.number().min(0).required(),
+  max: yup.number().min(0).required(),
+});
+export type LeadEstimate = yup.InferType<typeof leadEstimateSchema>;
+
+/** A lead as stored and as the API returns it. */
+export const leadSchema = yup.object({
+  ...leadFields,
+  source: leadFields.source.default('Direct Call'),
+  /** A name from the team list, or blank; older leads may name someone no longer in it. */
+  assignedTo: text().max(255).default(''),
+  lastContactedAt: yup.string().required(),
+  /** Set when a Won lead was converted into a customer (and perhaps a project). */
+  conversion: conversionSchema.nullable().defined().default(null),
+  /** The calculator's estimate range, for leads that came from it. */
+  estimate: leadEstimateSchema.nullable().defined().default(null),
+  ...storedFields,
+});
+export type Lead = yup.InferType<typeof leadSchema>;
 
 /** One timeline entry of a lead. Changes to the lead's fields are entries of type 'change'. */
 export interface TimelineEntry {

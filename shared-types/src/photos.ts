@@ -47,22 +47,22 @@ export const PHOTO_EXTENSIONS: Record<PhotoType, string> = {
   'image/webp': 'webp',
 };
 
-/** One stored copy of a photo. */
-export interface PhotoCopy {
-  url: string;
-  width: number;
-}
-
-/** A photo of a project as every API returns it. */
-export interface ProjectPhoto {
-  id: string;
+/** A photo of a project as stored and as every API returns it. */
+export const projectPhotoSchema = yup.object({
+  id: yup.string().required(),
   /** The largest copy: the <img src>. */
-  url: string;
+  url: yup.string().required(),
   /** Every copy, smallest first (empty for a single fixed image such as a drawing). */
-  copies: PhotoCopy[];
+  copies: yup
+    .array(yup.object({ url: yup.string().required(), width: yup.number().integer().min(1).required() }))
+    .required()
+    .default([]),
   /** Width / height of the photo, for layout before it loads (null when unknown). */
-  aspectRatio: number | null;
-}
+  aspectRatio: yup.number().nullable().default(null),
+});
+export type ProjectPhoto = yup.InferType<typeof projectPhotoSchema>;
+/** One stored copy of a photo. */
+export type PhotoCopy = ProjectPhoto['copies'][number];
 
 /** The srcset attribute of a photo ('' when it has one size only). */
 export function photoSrcSet(photo: ProjectPhoto): string {

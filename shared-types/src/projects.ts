@@ -5,8 +5,8 @@ import {
   type ProjectStatus,
   type PublicProjectStatus,
 } from './constants';
-import { oneOfList, optionalDate, pageLimit, rupeesOrNull, text } from './forms';
-import type { ProjectPhoto } from './photos';
+import { expectedVersion, oneOfList, optionalDate, pageLimit, rupeesOrNull, storedFields, text } from './forms';
+import { projectPhotoSchema } from './photos';
 
 /**
  * Project Management: the admin project form of SPEC.md 3 plus what the
@@ -90,7 +90,7 @@ export type ProjectInput = yup.InferType<typeof projectCreateSchema>;
 /** PUT /api/projects/:id: every field plus the version the editor saw (a stale one gets 409). */
 export const projectUpdateSchema = yup.object({
   ...projectFields,
-  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+  version: expectedVersion(),
 });
 export type ProjectUpdateInput = yup.InferType<typeof projectUpdateSchema>;
 
@@ -103,40 +103,18 @@ export const projectListQuerySchema = yup.object({
 });
 export type ProjectListQuery = yup.InferType<typeof projectListQuerySchema>;
 
-/** A project as staff see it. */
-export interface Project {
-  id: string;
-  customerId: string;
-  /** The customer's name as it is now (read with the project). */
-  customerName: string;
-  name: string;
-  projectType: ProjectType;
-  description: string;
-  status: ProjectStatus;
-  priority: ProjectPriority;
-  estimatedBudget: number | null;
-  actualCost: number | null;
-  startDate: string | null;
-  estimatedEndDate: string | null;
-  progress: number;
-  siteAddress: string;
-  requirements: string;
-  notes: string;
-  title: string;
-  category: string;
-  area: string;
-  location: string;
-  /** As set by staff; null means derived from the status. */
-  publicStatus: PublicProjectStatus | null;
-  showOnWebsite: boolean;
+/** A project as stored and as staff see it. */
+export const storedProjectSchema = yup.object({
+  ...projectFields,
+  /** The customer's name: kept as of the last save (for the search), answered as it is now. */
+  customerName: yup.string().defined().default(''),
   /** The first photo is the cover. */
-  images: ProjectPhoto[];
+  images: yup.array(projectPhotoSchema).required().default([]),
   /** The lead this project came from, if any. */
-  leadId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+  leadId: yup.string().nullable().default(null),
+  ...storedFields,
+});
+export type Project = yup.InferType<typeof storedProjectSchema>;
 
 /** POST /api/leads/:id/convert: a Won lead becomes a customer and, optionally, a project. */
 export const leadConversionSchema = yup.object({
@@ -159,6 +137,6 @@ export const leadConversionSchema = yup.object({
     .nullable()
     .default(null),
   /** The lead's version the user saw. */
-  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+  version: expectedVersion(),
 });
 export type LeadConversionInput = yup.InferType<typeof leadConversionSchema>;

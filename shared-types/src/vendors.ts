@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, oneOfList, optionalDate, pageLimit, parseRupees, phoneNumber, rupees, rupeesOrNull, text } from './forms';
+import { email, expectedVersion, oneOfList, optionalDate, pageLimit, parseRupees, phoneNumber, rupees, rupeesOrNull, storedFields, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -135,7 +135,7 @@ export type VendorInput = yup.InferType<typeof vendorCreateSchema>;
 /** PUT /api/vendors/:id: every field plus the version the editor saw (a stale one gets 409). */
 export const vendorUpdateSchema = yup.object({
   ...vendorFields,
-  version: yup.number().typeError('version must be a number').integer().min(1).required('version is required'),
+  version: expectedVersion(),
 });
 export type VendorUpdateInput = yup.InferType<typeof vendorUpdateSchema>;
 
@@ -149,37 +149,13 @@ export const vendorListQuerySchema = yup.object({
 });
 export type VendorListQuery = yup.InferType<typeof vendorListQuerySchema>;
 
-/** A vendor as the API returns it. */
-export interface Vendor {
-  id: string;
-  name: string;
-  category: VendorCategory;
-  specialization: string;
-  contactPerson: string;
-  phone: string;
-  alternatePhone: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-  gstNumber: string;
-  panNumber: string;
-  bankDetails: string;
-  paymentTerms: string;
-  creditLimit: number | null;
-  rating: number;
-  status: VendorStatus;
-  notes: string;
-  documents: string[];
-  /** YYYY-MM-DD or null. */
-  lastOrderDate: string | null;
-  totalOrders: number;
-  totalAmount: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/**
+ * A vendor as stored and as the API returns it: the form's fields (with
+ * their defaults, so an item from before a field existed still reads) plus
+ * id, timestamps and version.
+ */
+export const vendorSchema = yup.object({ ...vendorFields, ...storedFields });
+export type Vendor = yup.InferType<typeof vendorSchema>;
 
 /** The message of a stale update (409), shown with a Reload action. */
 export const STALE_VENDOR_MESSAGE = 'Someone else changed this vendor. Reload it to see their changes.';

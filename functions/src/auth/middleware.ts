@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { ROLES, type Role } from '@app/shared-types/auth';
 import { getEmployee } from '../db/employee-repo';
+import { WEBSITE_ACTOR_ID, type WriteContext } from '../db/entity';
 import { deleteSession, getSession, touchSession } from '../db/session-repo';
 import { getSettings } from '../db/settings-repo';
 import type { AppEnv, AuthContext } from '../lib/deps';
@@ -20,6 +21,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const nowMs = (c: Context<AppEnv>) => (c.var.deps.now ?? Date.now)();
 /** The app's clock as an ISO timestamp (what items store). */
 export const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
+
+/** Who writes and when, for a signed-in request: what every business write's audit entry records. */
+export function writeContext(c: Context<AppEnv>): WriteContext {
+  const { id, name, email } = c.var.auth.employee;
+  return { actor: { id, name, email }, requestId: c.var.requestId, now: nowIso(c) };
+}
+
+/** The website's own writes (form submissions) are made by this actor. */
+export function websiteContext(c: Context<AppEnv>): WriteContext {
+  return { actor: { id: WEBSITE_ACTOR_ID, name: 'Website', email: '' }, requestId: c.var.requestId, now: nowIso(c) };
+}
 
 function isSecure(c: Context<AppEnv>): boolean {
   return c.var.deps.secureCookies ?? new URL(c.req.url).protocol === 'https:';

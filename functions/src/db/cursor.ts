@@ -28,14 +28,14 @@ export function decodeCursor(cursor: string | undefined, allowedKeys: readonly s
 
 /**
  * Decodes the cursor of a list read from one index partition: null (a 400)
- * unless it holds exactly `names` and continues that same partition, so a
- * cursor of one list cannot be replayed against another.
+ * unless it holds exactly `names` and continues one of the list's partitions,
+ * so a cursor of one list cannot be replayed against another.
  */
 export function decodeListCursor(
   cursor: string | undefined,
-  list: { names: readonly string[]; partition: { name: string; value: string } },
+  list: { names: readonly string[]; partition: { name: string; values: readonly string[] } },
 ): Key | undefined | null {
   const start = decodeCursor(cursor, list.names);
-  if (start && start[list.partition.name] !== list.partition.value) return null;
+  if (start && !list.partition.values.includes(String(start[list.partition.name]))) return null;
   return start;
 }

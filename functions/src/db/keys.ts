@@ -85,6 +85,21 @@ export const keys = {
   /** Which one-off data upgrades a table has had (local start-up). */
   dataVersion: () => ({ pk: 'META', sk: 'DATAVERSION' }),
 
+  /**
+   * The search index: one item per token of a searchable entity, in the
+   * token's partition, sorted as search results show (newest first).
+   */
+  searchToken: (entity: string, token: string, sort: string) => ({ pk: `SEARCH#${entity}#${token}`, sk: sort }),
+
+  /** An audit entry, in its entity's partition by time (the entity's history, date ranges). */
+  auditEntry: (entityId: string, sort: string) => ({ pk: `AUDIT#${entityId}`, sk: sort }),
+  /** gsi1: every audit entry by time. */
+  auditLog: () => 'AUDITLOG',
+  /** gsi2: the audit entries of one entity type by time. */
+  auditByEntity: (entity: string) => `AUDITENTITY#${entity}`,
+  /** gsi3: the audit entries of one actor by time. */
+  auditByActor: (actorId: string) => `AUDITACTOR#${actorId}`,
+
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${window}`,

@@ -14,35 +14,20 @@ import { fieldMessages } from '@app/shared-types/forms';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { keys } from './keys';
-import {
-  createLeadWrites,
-  leadCounterDeltas,
-  newLead,
-  timelineItem,
-  toLead,
-  touchLeadWrite,
-  updateLeadWrites,
-  type Actor,
-} from './lead-repo';
-import { counterUpdate, mergeDeltas } from './stats-repo';
+import { mergedCounterWrites, type WriteContext } from './entity';
+import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
 import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 
-/** DynamoDB's limit: 100 entries per transaction. */
-/** Two entries per lead (item + phone marker), plus one for the counters. */
+/** Duplicates merged per transaction: a lead touch and a timeline entry each. */
 const LEADS_PER_TRANSACTION = 49;
 
 /** phone key -> the lead that owns it, for the phones given. */
 async function ownersOfPhones(db: Db, phoneKeys: string[]): Promise<Map<string, { id: string; name: string }>> {
   const markers = await batchGet(db, [...new Set(phoneKeys)].map((phoneKey) => keys.leadPhone(phoneKey)));
-  const leadIds = [...new Set(markers.map((marker) => marker.leadId as string))];
-  const nameById = new Map((await batchGet(db, leadIds.map((id) => keys.lead(id)))).map((lead) => [lead.id as string, lead.name as string]));
-  const owners = new Map<string, { id: string; name: string }>();
-  for (const marker of markers) {
-    const id = marker.leadId as string;
-    owners.set(String(marker.pk).slice('LEADPHONE#'.length), { id, name: nameById.get(id) ?? '' });
-  }
-  return owners;
+  const ownerIds = new Map(markers.flatMap((marker) => (typeof marker.leadId === 'string' ? [[String(marker.pk).slice('LEADPHONE#'.length), marker.leadId]] : [])));
+  const leads = await leadEntity.getMany(db, [...ownerIds.values()]);
+  return new Map([...ownerIds].map(([phoneKey, id]) => [phoneKey, { id, name: leads.get(id)?.name ?? '' }]));
 }
 
 /**
@@ -86,61 +71,71 @@ export async function classifyImportRows(db: Db, rows: readonly unknown[]): Prom
 /** Imported leads start as New with the first salesperson (SPEC.md 5). */
 const IMPORT_ASSIGNEE: Salesperson = SALESPEOPLE[0];
 
+/** DynamoDB's limit of entries per transaction. */
+const TRANSACTION_MAX_ENTRIES = 100;
+
 /**
  * Imports rows: valid rows become leads (status New, the first salesperson),
  * duplicates of an existing lead whose index is in `includeDuplicates` go on
- * that lead's timeline, everything else is skipped. Leads are written 49 per
- * transaction with their phone markers and counters; a phone claimed in the
- * meantime by someone else turns that row into a skipped duplicate.
+ * that lead's timeline, everything else is skipped. Leads are written as many
+ * per transaction as fit (each with its phone marker, search tokens and audit
+ * entry) with the counters once; a phone claimed in the meantime by someone
+ * else turns that row into a skipped duplicate.
  */
 export async function importLeads(
   db: Db,
   rows: readonly unknown[],
-  options: { includeDuplicates: readonly number[]; dryRun: boolean; actor: Actor; now: string },
+  options: { includeDuplicates: readonly number[]; dryRun: boolean; ctx: WriteContext },
 ): Promise<BulkImportResult> {
+  const { ctx } = options;
   const outcomes = await classifyImportRows(db, rows);
   const validCount = outcomes.filter((row) => row.status === 'valid').length;
   if (options.dryRun) return { leads: [], merged: 0, skipped: outcomes.length - validCount, rows: outcomes };
 
-  const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, options.now) }] : []));
+  const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, ctx.now) }] : []));
   const chosen = new Set(options.includeDuplicates);
   const toMerge = outcomes.flatMap((row) => (row.status === 'duplicate' && row.existing && chosen.has(row.index) ? [{ ...row, existing: row.existing }] : []));
 
   const created: Lead[] = [];
-  for (let i = 0; i < toCreate.length; i += LEADS_PER_TRANSACTION) {
-    let chunk = toCreate.slice(i, i + LEADS_PER_TRANSACTION);
-    while (chunk.length > 0) {
-      try {
-        await transactWrite(db, [
-          ...chunk.flatMap(({ lead }) => createLeadWrites(db, lead)),
-          counterUpdate(db, 'LEADS', mergeDeltas(...chunk.map(({ lead }) => leadCounterDeltas(lead, 1)))),
-        ]);
-        created.push(...chunk.map(({ lead }) => lead));
-        break;
-      } catch (error) {
-        if (!isTransactionCanceled(error)) throw error;
-        // A phone marker was taken since the preview: drop those rows and send the rest again.
-        const taken = new Set(failedConditionEntries(error).map((entry) => Math.floor(entry / 2)));
-        if (taken.size === 0) throw error;
-        for (const position of taken) {
-          const row = chunk[position]!;
-          outcomes[row.index] = { index: row.index, status: 'duplicate', lead: fromLead(row.lead), existing: null, reason: 'Phone was added by someone else during the import' };
-        }
-        chunk = chunk.filter((_, position) => !taken.has(position));
+  let pending = toCreate.map((row) => ({ ...row, writes: leadEntity.createWrites(db, row.lead, { ...ctx }, { counters: false, action: 'import' }) }));
+  while (pending.length > 0) {
+    // As many leads as fit one transaction, with one entry left for the counters.
+    const chunk: typeof pending = [];
+    let entries = 1;
+    for (const row of pending) {
+      if (chunk.length > 0 && entries + row.writes.length > TRANSACTION_MAX_ENTRIES) break;
+      chunk.push(row);
+      entries += row.writes.length;
+    }
+    try {
+      await transactWrite(db, [...chunk.flatMap((row) => row.writes), ...mergedCounterWrites(db, ...chunk.map(({ lead }) => leadEntity.counterDeltas(null, lead)))]);
+      created.push(...chunk.map(({ lead }) => lead));
+      pending = pending.slice(chunk.length);
+    } catch (error) {
+      if (!isTransactionCanceled(error)) throw error;
+      // A phone marker was taken since the preview: those rows become duplicates; the rest go again.
+      const failed = failedConditionEntries(error);
+      const starts = chunk.map((_, position) => chunk.slice(0, position).reduce((sum, row) => sum + row.writes.length, 0));
+      const taken = new Set(failed.map((entry) => starts.findLastIndex((start) => start <= entry)).filter((position) => position >= 0));
+      if (taken.size === 0) throw error;
+      for (const position of taken) {
+        const row = chunk[position]!;
+        outcomes[row.index] = { index: row.index, status: 'duplicate', lead: fromLead(row.lead), existing: null, reason: 'Phone was added by someone else during the import' };
       }
+      pending = pending.filter((_, position) => !(position < chunk.length && taken.has(position)));
     }
   }
 
   // Chosen duplicates go on their lead's timeline, 49 per transaction (lead touch + entry each).
   const mergeWrites = (row: (typeof toMerge)[number]): TransactItem[] => [
-    touchLeadWrite(db, row.existing.id, options.now),
+    touchLeadWrite(db, row.existing.id, ctx.now),
     putNew(
       db,
       timelineItem(row.existing.id, {
         type: 'note',
-        content: `Imported again by ${options.actor.name}: ${describeRow(row.lead)}`,
-        createdBy: options.actor.name,
-        createdAt: options.now,
+        content: `Imported again by ${ctx.actor.name}: ${describeRow(row.lead)}`,
+        createdBy: ctx.actor.name,
+        createdAt: ctx.now,
       }),
     ),
   ];
@@ -189,21 +184,20 @@ function describeRow(row: LeadImportInput): string {
     .concat(row.requirements ? `: ${row.requirements}` : '');
 }
 
-/** Leads changed per transaction by a bulk update: lead + timeline entry each, plus the counters. */
+/** Leads changed per transaction by a bulk update: the lead and its audit entry each, plus the counters. */
 const UPDATES_PER_TRANSACTION = 49;
 
 /**
  * Assigns and/or sets the status of many leads. Each lead is written with its
- * version checked and gets a 'change' entry on its timeline; counters move in
- * the same transaction. A lead edited meanwhile is read again and retried; one
- * deleted meanwhile is reported in `notFound`.
+ * version checked and its audit entry (the timeline shows it as a change);
+ * counters move in the same transaction. A lead edited meanwhile is read
+ * again and retried; one deleted meanwhile is reported in `notFound`.
  */
 export async function bulkUpdateLeads(
   db: Db,
   ids: readonly string[],
   change: { assignedTo?: Salesperson | ''; status?: LeadStatus },
-  actor: Actor,
-  now: string,
+  ctx: WriteContext,
 ): Promise<{ updated: Lead[]; notFound: string[] }> {
   const unique = [...new Set(ids)];
   const updated: Lead[] = [];
@@ -211,26 +205,18 @@ export async function bulkUpdateLeads(
   for (let i = 0; i < unique.length; i += UPDATES_PER_TRANSACTION) {
     let pending = unique.slice(i, i + UPDATES_PER_TRANSACTION);
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const current = (await batchGet(db, pending.map((id) => keys.lead(id)))).map(toLead);
-      const foundIds = new Set(current.map((lead) => lead.id));
-      notFound.push(...pending.filter((id) => !foundIds.has(id)));
-      const pairs = current
-        .map((before) => ({ before, after: { ...before, ...change, updatedAt: now, version: before.version + 1 } }))
+      const current = await leadEntity.getMany(db, pending);
+      notFound.push(...pending.filter((id) => !current.has(id)));
+      const pairs = [...current.values()]
+        .map((before) => ({ before, after: { ...before, ...change, updatedAt: ctx.now, version: before.version + 1 } }))
         .filter(({ before, after }) => before.status !== after.status || before.assignedTo !== after.assignedTo);
-      updated.push(...current.filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
+      updated.push(...[...current.values()].filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
       if (pairs.length === 0) break;
-      const writes: (TransactItem | null)[] = [];
-      for (const { before, after } of pairs) {
-        // One counter update for the whole transaction instead of one per lead.
-        writes.push(...updateLeadWrites(db, before, after, actor, now, { counters: false }));
-      }
-      writes.push(
-        counterUpdate(
-          db,
-          'LEADS',
-          mergeDeltas(...pairs.flatMap(({ before, after }) => [leadCounterDeltas(before, -1), leadCounterDeltas(after, 1)])),
-        ),
-      );
+      const writes = [
+        ...pairs.flatMap(({ before, after }) => leadEntity.updateWrites(db, before, after, ctx, { counters: false, action: 'bulk_update' })),
+        // One counter entry for the whole transaction instead of one per lead.
+        ...mergedCounterWrites(db, ...pairs.map(({ before, after }) => leadEntity.counterDeltas(before, after))),
+      ];
       try {
         await transactWrite(db, writes);
         updated.push(...pairs.map(({ after }) => after));
@@ -239,6 +225,7 @@ export async function bulkUpdateLeads(
         if (!isTransactionCanceled(error) || attempt >= 5) throw error;
         // Someone edited one of these leads between the read and the write: read them again.
         pending = pairs.map(({ before }) => before.id);
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
       }
     }
   }

@@ -2,12 +2,11 @@ import { customerName, type Customer } from '@app/shared-types/customers';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { LeadConversionInput, Project } from '@app/shared-types/projects';
 import type { Db } from './client';
-import { createCustomerWrites, CUSTOMER_ADDED, newCustomer } from './customer-repo';
-import { keys } from './keys';
-import { getLead, timelineItem, type Actor } from './lead-repo';
-import { createProjectWrites, newProject, projectCounterDeltas, type StoredProject } from './project-repo';
-import { counterUpdate, mergeDeltas } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite, versionedUpdate } from './writes';
+import { customerEntity, newCustomer } from './customer-repo';
+import { mergedCounterWrites, type WriteContext } from './entity';
+import { getLead, leadEntity, timelineItem } from './lead-repo';
+import { newProject, projectEntity } from './project-repo';
+import { isTransactionCanceled, putNew, transactWrite } from './writes';
 
 export type ConvertLeadResult =
   | { lead: Lead; customer: Customer; project: Project | null }
@@ -19,11 +18,11 @@ export type ConvertLeadResult =
 /**
  * Turns a Won lead into a customer (with the lead's phone) and, when asked,
  * a first project of that customer, in one transaction with the lead's link
- * to both and a timeline entry: either all of it happens or none of it. The
- * lead must still be at the version the user saw, Won, and not converted yet,
- * so a double click cannot make two customers.
+ * to both, a timeline entry and the audit entries: either all of it happens
+ * or none of it. The lead must still be at the version the user saw, Won,
+ * and not converted yet, so a double click cannot make two customers.
  */
-export async function convertLead(db: Db, id: string, input: LeadConversionInput, actor: Actor, now: string): Promise<ConvertLeadResult> {
+export async function convertLead(db: Db, id: string, input: LeadConversionInput, ctx: WriteContext): Promise<ConvertLeadResult> {
   const lead = await getLead(db, id, true);
   if (!lead) return { notFound: true };
   if (lead.conversion) return { alreadyConverted: lead };
@@ -31,10 +30,10 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
   if (lead.status !== 'Won') return { notWon: lead };
 
   const customer: Customer = {
-    ...newCustomer({ ...input.customer, phone: lead.phone, notes: lead.requirements }, now, lead.id),
+    ...newCustomer({ ...input.customer, phone: lead.phone, notes: lead.requirements }, ctx.now, lead.id),
     projectCount: input.project ? 1 : 0,
   };
-  const project: StoredProject | null = input.project
+  const project: Project | null = input.project
     ? newProject(
         {
           customerId: customer.id,
@@ -58,7 +57,8 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
           publicStatus: null,
           showOnWebsite: false,
         },
-        now,
+        ctx.now,
+        customerName(customer),
         lead.id,
       )
     : null;
@@ -67,32 +67,32 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
     customerName: customerName(customer),
     projectId: project?.id ?? null,
     projectName: project?.name ?? null,
-    convertedAt: now,
-    convertedBy: actor.name,
+    convertedAt: ctx.now,
+    convertedBy: ctx.actor.name,
   };
-  const leadUpdate = versionedUpdate(db, keys.lead(lead.id), { conversion, updatedAt: now }, lead.version);
+  const converted: Lead = { ...lead, conversion, updatedAt: ctx.now, version: lead.version + 1 };
   try {
     await transactWrite(db, [
-      {
-        Update: {
-          ...leadUpdate,
-          ConditionExpression: `${leadUpdate.ConditionExpression} AND #leadStatus = :won AND (attribute_not_exists(conversion) OR attribute_type(conversion, :nullType))`,
-          ExpressionAttributeNames: { ...leadUpdate.ExpressionAttributeNames, '#leadStatus': 'status' },
-          ExpressionAttributeValues: { ...leadUpdate.ExpressionAttributeValues, ':won': 'Won', ':nullType': 'NULL' },
+      ...leadEntity.updateWrites(db, lead, converted, ctx, {
+        action: 'convert',
+        condition: {
+          expression: '#leadStatus = :won AND (attribute_not_exists(conversion) OR attribute_type(conversion, :nullType))',
+          names: { '#leadStatus': 'status' },
+          values: { ':won': 'Won', ':nullType': 'NULL' },
         },
-      },
-      ...createCustomerWrites(db, customer, { counters: false }),
-      ...(project ? createProjectWrites(db, project, customerName(customer), { countOnCustomer: false, counters: false }) : []),
-      counterUpdate(db, 'DASHBOARD', mergeDeltas(CUSTOMER_ADDED, project ? projectCounterDeltas(project.status, 1) : {})),
+      }),
+      ...customerEntity.createWrites(db, customer, ctx, { counters: false }),
+      ...(project ? projectEntity.createWrites(db, project, ctx, { counters: false }) : []),
+      ...mergedCounterWrites(db, customerEntity.counterDeltas(null, customer), project ? projectEntity.counterDeltas(null, project) : {}),
       putNew(
         db,
         timelineItem(lead.id, {
           type: 'note',
           content: project
-            ? `Converted to customer ${conversion.customerName} with the project '${project.name}' by ${actor.name}`
-            : `Converted to customer ${conversion.customerName} by ${actor.name}`,
-          createdBy: actor.name,
-          createdAt: now,
+            ? `Converted to customer ${conversion.customerName} with the project '${project.name}' by ${ctx.actor.name}`
+            : `Converted to customer ${conversion.customerName} by ${ctx.actor.name}`,
+          createdBy: ctx.actor.name,
+          createdAt: ctx.now,
         }),
       ),
     ]);
@@ -105,9 +105,5 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
     if (current.status !== 'Won') return { notWon: current };
     return { stale: current };
   }
-  return {
-    lead: { ...lead, conversion, updatedAt: now, version: lead.version + 1 },
-    customer,
-    project: project ? { ...project, customerName: conversion.customerName } : null,
-  };
+  return { lead: converted, customer, project };
 }

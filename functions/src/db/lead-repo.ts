@@ -1,88 +1,62 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { CLOSED_LEAD_STATUSES, LEAD_FIELD_LABELS, type CommunicationType, type Lead, type LeadCreateInput, type LeadListQuery, type LeadUpdateInput, type TimelineEntry } from '@app/shared-types/leads';
+import { BatchWriteCommand, GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
+import { auditEntrySchema, type AuditEntry } from '@app/shared-types/audit';
+import {
+  CLOSED_LEAD_STATUSES,
+  LEAD_FIELD_LABELS,
+  leadSchema,
+  type CommunicationType,
+  type Lead,
+  type LeadCreateInput,
+  type LeadEstimate,
+  type LeadListQuery,
+  type LeadUpdateInput,
+  type TimelineEntry,
+} from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { log } from '../lib/log';
+import { defineEntity, WEBSITE_ACTOR_ID, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
-import { cursorKeysOf, phoneSearchText, queryPage, searchTerm, type ListSource } from './list-query';
-import { counterUpdate, leadCounter, mergeDeltas, type CounterDeltas } from './stats-repo';
-import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { leadCounter } from './stats-repo';
+import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
-/** The stored lead: the API's Lead plus what finds it (keys, phone key, search text). */
-export interface LeadItem extends Lead {
-  phoneKey: string;
-  searchText: string;
-}
+const byCreation = (lead: Lead) => keys.leadCreatedSort(lead.createdAt, lead.id);
 
-/** Who made a change, as the timeline shows it. */
-export interface Actor {
-  id: string;
-  name: string;
-}
-
-/** The lead as the API returns it: no keys, no internal attributes. */
-export function toLead(item: Item | LeadItem): Lead {
-  const lead = item as LeadItem;
-  return {
-    id: lead.id,
-    name: lead.name,
-    phone: lead.phone,
-    email: lead.email ?? '',
-    source: lead.source,
-    budget: lead.budget ?? 0,
-    projectType: lead.projectType ?? '',
-    status: lead.status,
-    priority: lead.priority ?? 'medium',
-    assignedTo: lead.assignedTo ?? '',
-    notes: lead.notes ?? '',
-    location: lead.location ?? '',
-    requirements: lead.requirements ?? '',
-    nextFollowUp: lead.nextFollowUp ?? null,
-    lastContactedAt: lead.lastContactedAt,
-    conversion: lead.conversion ?? null,
-    createdAt: lead.createdAt,
-    updatedAt: lead.updatedAt,
-    version: lead.version,
-  };
-}
-
-/** Lower-case text the list's search matches: name, email and the phone's digits. */
-function searchTextOf(lead: Pick<Lead, 'name' | 'email' | 'phone'>): string {
-  return [lead.name.toLowerCase(), lead.email.toLowerCase(), phoneSearchText(lead.phone)].join(' ');
-}
-
-/** The whole stored item of a lead, with the index keys that list it. */
-export function leadItem(lead: Lead): Item {
-  return {
-    ...keys.lead(lead.id),
-    entityType: 'Lead',
-    ...lead,
-    phoneKey: normalizePhone(lead.phone),
-    searchText: searchTextOf(lead),
-    gsi1pk: keys.leads(),
-    gsi1sk: keys.leadCreatedSort(lead.createdAt, lead.id),
-    gsi2pk: keys.leadsByStatus(lead.status),
-    gsi2sk: keys.leadCreatedSort(lead.createdAt, lead.id),
-    gsi3pk: keys.leadFollowUps(),
+export const leadEntity = defineEntity({
+  type: 'Lead',
+  schema: leadSchema,
+  key: keys.lead,
+  indexes: {
+    gsi1: (lead) => ({ pk: keys.leads(), sk: byCreation(lead) }),
+    gsi2: (lead) => ({ pk: keys.leadsByStatus(lead.status), sk: byCreation(lead) }),
     // A closed lead has no follow-up due: it sorts with the leads that have none.
-    gsi3sk: keys.leadFollowUpSort(CLOSED_LEAD_STATUSES.includes(lead.status) ? null : lead.nextFollowUp, lead.createdAt, lead.id),
-  };
-}
-
-/** Counter changes of a lead appearing (+1) or going away (-1). */
-export function leadCounterDeltas(lead: Pick<Lead, 'status' | 'source'>, sign: 1 | -1): CounterDeltas {
-  return {
-    [leadCounter.total]: sign,
-    [leadCounter.status(lead.status)]: sign,
-    [leadCounter.source(lead.source)]: sign,
-  };
-}
+    gsi3: (lead) => ({
+      pk: keys.leadFollowUps(),
+      sk: keys.leadFollowUpSort(CLOSED_LEAD_STATUSES.includes(lead.status) ? null : lead.nextFollowUp, lead.createdAt, lead.id),
+    }),
+  },
+  patterns: {
+    newest: { index: 'gsi1', partition: () => keys.leads(), forward: false },
+    byStatus: { index: 'gsi2', partition: ({ status }: Pick<Lead, 'status'>) => keys.leadsByStatus(status), forward: false },
+    byFollowUp: { index: 'gsi3', partition: () => keys.leadFollowUps() },
+  },
+  // One lead per phone number, however it is written.
+  unique: [{ name: 'LeadPhone', key: (lead) => keys.leadPhone(normalizePhone(lead.phone)), owner: 'leadId' }],
+  counts: (lead) => ({ LEADS: { [leadCounter.total]: 1, [leadCounter.status(lead.status)]: 1, [leadCounter.source(lead.source)]: 1 } }),
+  search: (lead) => ({ texts: [lead.name, lead.email], phones: [lead.phone] }),
+  // Timeline entries mark a lead contacted without making anyone's open edit stale.
+  kept: ['lastContactedAt'],
+});
 
 /** A new lead with the defaults of SPEC.md (status New, priority medium, budget 0). */
-export function newLead(input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'>, now: string): Lead {
+export function newLead(
+  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null },
+  now: string,
+): Lead {
   return {
     id: randomUUID(),
     name: input.name,
@@ -100,33 +74,17 @@ export function newLead(input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'p
     nextFollowUp: input.nextFollowUp ?? null,
     lastContactedAt: now,
     conversion: null,
+    estimate: input.estimate ?? null,
     createdAt: now,
     updatedAt: now,
     version: 1,
   };
 }
 
-/** The transaction entries that create a lead: the item, its phone marker, and its counts. */
-export function createLeadWrites(db: Db, lead: Lead) {
-  return [
-    putNew(db, leadItem(lead)),
-    putNew(db, { ...keys.leadPhone(normalizePhone(lead.phone)), entityType: 'LeadPhone', leadId: lead.id }),
-  ];
-}
-
-/** A timeline entry item (communication or change record) of a lead. */
-export function timelineItem(
-  leadId: string,
-  entry: Omit<TimelineEntry, 'id'> & { submission?: { pk: string; sk: string } },
-): Item {
+/** A timeline entry item (a communication) of a lead. */
+export function timelineItem(leadId: string, entry: Omit<TimelineEntry, 'id' | 'changes'> & { submission?: { pk: string; sk: string } }): Item {
   const id = randomUUID();
-  return {
-    ...keys.leadCommunication(leadId, entry.createdAt, id),
-    entityType: 'LeadCommunication',
-    id,
-    leadId,
-    ...entry,
-  };
+  return { ...keys.leadCommunication(leadId, entry.createdAt, id), entityType: 'LeadCommunication', id, leadId, ...entry };
 }
 
 /**
@@ -146,16 +104,15 @@ export function touchLeadWrite(db: Db, leadId: string, now: string): TransactIte
   };
 }
 
-function toTimelineEntry(item: Item): TimelineEntry {
-  return {
-    id: item.id as string,
-    type: item.type as TimelineEntry['type'],
-    content: (item.content as string | undefined) ?? '',
-    createdBy: (item.createdBy as string | undefined) ?? '',
-    createdAt: item.createdAt as string,
-    ...(item.changes ? { changes: item.changes as TimelineEntry['changes'] } : {}),
-  };
-}
+const communicationSchema = yup.object({
+  id: yup.string().required(),
+  type: yup.mixed<TimelineEntry['type']>().required(),
+  content: yup.string().defined().default(''),
+  createdBy: yup.string().defined().default(''),
+  createdAt: yup.string().required(),
+});
+
+const toTimelineEntry = (item: Item): TimelineEntry => communicationSchema.validateSync(item, { stripUnknown: true });
 
 export interface WebsiteEnquiry {
   name: string;
@@ -164,6 +121,8 @@ export interface WebsiteEnquiry {
   projectType: Lead['projectType'];
   location: string;
   requirements: string;
+  /** The calculator's estimate (rupees), kept on a new lead as its budget and range. */
+  estimate?: LeadEstimate;
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
   summary: string;
   /** Key of the stored submission, so the lead's timeline can point at it. */
@@ -183,7 +142,7 @@ const MAX_ATTEMPTS = 6;
  * on that lead. The phone marker item makes "same phone, one lead" hold even for
  * two submissions racing each other; the loser of the race retries as a merge.
  */
-export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now: string): Promise<CaptureResult> {
+export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext): Promise<CaptureResult> {
   const communication = (leadId: string) =>
     putNew(
       db,
@@ -191,7 +150,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
         type: 'form_submission' satisfies CommunicationType,
         content: enquiry.summary,
         createdBy: 'Website',
-        createdAt: now,
+        createdAt: ctx.now,
         submission: enquiry.submissionKey,
       }),
     );
@@ -209,12 +168,8 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
     const existingId = await findLeadIdByPhone(db, enquiry.phone, true);
     try {
       if (existingId) {
-        await transactWrite(db, [
-          touchLeadWrite(db, existingId, now),
-          communication(existingId),
-          linkSubmission(existingId),
-        ]);
-        if (enquiry.email) await fillBlankEmail(db, existingId, enquiry.email);
+        await transactWrite(db, [touchLeadWrite(db, existingId, ctx.now), communication(existingId), linkSubmission(existingId)]);
+        if (enquiry.email) await fillBlankEmail(db, existingId, enquiry.email, ctx);
         return { leadId: existingId, created: false };
       }
       const lead = newLead(
@@ -226,15 +181,12 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
           projectType: enquiry.projectType,
           location: enquiry.location,
           requirements: enquiry.requirements,
+          budget: enquiry.estimate ? Math.round((enquiry.estimate.min + enquiry.estimate.max) / 2) : 0,
+          estimate: enquiry.estimate ?? null,
         },
-        now,
+        ctx.now,
       );
-      await transactWrite(db, [
-        ...createLeadWrites(db, lead),
-        counterUpdate(db, 'LEADS', leadCounterDeltas(lead, 1)),
-        communication(lead.id),
-        linkSubmission(lead.id),
-      ]);
+      await transactWrite(db, [...leadEntity.createWrites(db, lead, ctx), communication(lead.id), linkSubmission(lead.id)]);
       return { leadId: lead.id, created: true };
     } catch (error) {
       // Lost a race (another submission claimed the phone, or the lead went away): read again.
@@ -245,102 +197,19 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, now
 }
 
 /** Gives a lead the email a later submission brought, only if it has none: staff edits win. */
-async function fillBlankEmail(db: Db, leadId: string, email: string) {
-  const lead = await getLead(db, leadId, true);
-  if (!lead || lead.email !== '') return;
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.lead(leadId),
-        UpdateExpression: 'SET email = :email, searchText = :search',
-        ConditionExpression: 'attribute_exists(pk) AND email = :blank',
-        ExpressionAttributeValues: { ':email': email, ':blank': '', ':search': searchTextOf({ ...lead, email }) },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+async function fillBlankEmail(db: Db, leadId: string, email: string, ctx: WriteContext) {
+  await leadEntity.update(db, leadId, undefined, (lead) => (lead.email === '' ? { ...lead, email } : lead), ctx);
 }
 
-export async function getLead(db: Db, id: string, consistent = false): Promise<Lead | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.lead(id), ConsistentRead: consistent }));
-  return Item ? toLead(Item) : undefined;
-}
+export const getLead = (db: Db, id: string, consistent = false) => leadEntity.get(db, id, consistent);
 
 export async function findLeadIdByPhone(db: Db, phone: string, consistent = false): Promise<string | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.leadPhone(normalizePhone(phone)), ConsistentRead: consistent }),
-  );
-  return Item?.leadId as string | undefined;
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.leadPhone(normalizePhone(phone)), ConsistentRead: consistent }));
+  return typeof Item?.leadId === 'string' ? Item.leadId : undefined;
 }
 
 /** Most recent timeline entries this many at most (a lead's detail view). */
 const TIMELINE_LIMIT = 200;
-
-/** A lead's timeline, newest first. */
-export async function listTimeline(db: Db, leadId: string): Promise<TimelineEntry[]> {
-  const { Items = [] } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.lead(leadId).pk, ':prefix': keys.leadCommunicationPrefix() },
-      ScanIndexForward: false,
-      Limit: TIMELINE_LIMIT,
-    }),
-  );
-  return Items.map(toTimelineEntry);
-}
-
-/** Adds a note, call, WhatsApp message or email to a lead's timeline. Undefined if the lead is gone. */
-export async function addCommunication(
-  db: Db,
-  leadId: string,
-  entry: { type: CommunicationType; content: string },
-  actor: Actor,
-  now: string,
-): Promise<TimelineEntry | undefined> {
-  const item = timelineItem(leadId, { ...entry, createdBy: actor.name, createdAt: now });
-  try {
-    await transactWrite(db, [touchLeadWrite(db, leadId, now), putNew(db, item)]);
-  } catch (error) {
-    if (isTransactionCanceled(error, 0)) return undefined;
-    throw error;
-  }
-  return toTimelineEntry(item);
-}
-
-export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string };
-
-/** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
-export async function createLead(db: Db, input: LeadCreateInput, actor: Actor, now: string): Promise<CreateLeadResult> {
-  const lead = newLead(input, now);
-  try {
-    await transactWrite(db, [
-      ...createLeadWrites(db, lead),
-      counterUpdate(db, 'LEADS', leadCounterDeltas(lead, 1)),
-      putNew(db, timelineItem(lead.id, { type: 'note', content: `Lead added by ${actor.name}`, createdBy: actor.name, createdAt: now })),
-    ]);
-    return { lead };
-  } catch (error) {
-    if (isTransactionCanceled(error, 1)) {
-      const owner = await findLeadIdByPhone(db, lead.phone, true);
-      return { phoneTakenBy: owner ?? '' };
-    }
-    throw error;
-  }
-}
-
-/** field -> [before, after] for every tracked field that differs. */
-export function diffLead(before: Lead, after: Lead): Record<string, [unknown, unknown]> {
-  const changes: Record<string, [unknown, unknown]> = {};
-  for (const field of Object.keys(LEAD_FIELD_LABELS)) {
-    const from = before[field as keyof Lead];
-    const to = after[field as keyof Lead];
-    if (from !== to) changes[field] = [from, to];
-  }
-  return changes;
-}
 
 /** One line for the timeline: 'Status: New → Quoted; Assigned to: — → Ravi Kumar'. */
 export function describeChanges(changes: Record<string, [unknown, unknown]>): string {
@@ -354,46 +223,74 @@ export function describeChanges(changes: Record<string, [unknown, unknown]>): st
     .join('; ');
 }
 
+/** The timeline entry of an audited edit: the lead's tracked fields that changed. Null when none did. */
+function changeEntry(entry: AuditEntry): TimelineEntry | null {
+  if (entry.action !== 'update' && entry.action !== 'bulk_update') return null;
+  // What a website submission filled in is on the timeline as the submission itself.
+  if (entry.actor.id === WEBSITE_ACTOR_ID) return null;
+  const changes = Object.fromEntries(
+    Object.entries(entry.changes)
+      .filter(([field]) => field in LEAD_FIELD_LABELS)
+      .map(([field, change]): [string, [unknown, unknown]] => [field, [change.before, change.after]]),
+  );
+  if (Object.keys(changes).length === 0) return null;
+  return { id: entry.id, type: 'change', content: describeChanges(changes), createdBy: entry.actor.name, createdAt: entry.at, changes };
+}
+
 /**
- * The transaction entries that replace `before` with `after` (version checked)
- * and record the change: the phone marker moved when the phone changed, a
- * 'change' entry on the timeline, and (unless the caller gathers them) the
- * counters moved.
+ * A lead's timeline, newest first: its communications, and its field changes
+ * as the audit log recorded them (one source of truth for who changed what).
  */
-export function updateLeadWrites(db: Db, before: Lead, after: Lead, actor: Actor, now: string, { counters = true } = {}) {
-  const changes = diffLead(before, after);
-  const writes: (TransactItem | null)[] = [
-    {
-      // The item is replaced whole: it must still be the one read, including
-      // the fields website submissions and timeline entries change without a
-      // new version (lastContactedAt, a filled-in email).
-      Put: {
+export async function listTimeline(db: Db, leadId: string): Promise<TimelineEntry[]> {
+  const newest = (pk: string, prefix?: string) =>
+    db.doc.send(
+      new QueryCommand({
         TableName: db.table,
-        Item: leadItem(after),
-        ConditionExpression: 'version = :version AND lastContactedAt = :lastContactedAt AND email = :email',
-        ExpressionAttributeValues: { ':version': before.version, ':lastContactedAt': before.lastContactedAt, ':email': before.email },
-      },
-    },
-  ];
-  const oldPhone = normalizePhone(before.phone);
-  const newPhone = normalizePhone(after.phone);
-  if (oldPhone !== newPhone) {
-    writes.push(putNew(db, { ...keys.leadPhone(newPhone), entityType: 'LeadPhone', leadId: after.id }), {
-      Delete: {
-        TableName: db.table,
-        Key: keys.leadPhone(oldPhone),
-        ConditionExpression: 'attribute_not_exists(pk) OR leadId = :id',
-        ExpressionAttributeValues: { ':id': before.id },
-      },
-    });
-  }
-  if (counters) writes.push(counterUpdate(db, 'LEADS', mergeDeltas(leadCounterDeltas(before, -1), leadCounterDeltas(after, 1))));
-  if (Object.keys(changes).length > 0) {
-    writes.push(
-      putNew(db, timelineItem(after.id, { type: 'change', content: describeChanges(changes), createdBy: actor.name, createdAt: now, changes })),
+        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
+        ScanIndexForward: false,
+        Limit: TIMELINE_LIMIT,
+      }),
     );
+  const [communications, audit] = await Promise.all([
+    newest(keys.lead(leadId).pk, keys.leadCommunicationPrefix()),
+    newest(keys.auditEntry(leadId, '').pk),
+  ]);
+  const changes = (audit.Items ?? []).flatMap((item) => {
+    const entry = changeEntry(auditEntrySchema.validateSync(item, { stripUnknown: true }));
+    return entry ? [entry] : [];
+  });
+  return [...(communications.Items ?? []).map(toTimelineEntry), ...changes]
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    .slice(0, TIMELINE_LIMIT);
+}
+
+/** Adds a note, call, WhatsApp message or email to a lead's timeline. Undefined if the lead is gone. */
+export async function addCommunication(
+  db: Db,
+  leadId: string,
+  entry: { type: CommunicationType; content: string },
+  ctx: WriteContext,
+): Promise<TimelineEntry | undefined> {
+  const item = timelineItem(leadId, { ...entry, createdBy: ctx.actor.name, createdAt: ctx.now });
+  try {
+    await transactWrite(db, [touchLeadWrite(db, leadId, ctx.now), putNew(db, item)]);
+  } catch (error) {
+    if (isTransactionCanceled(error, 0)) return undefined;
+    throw error;
   }
-  return writes;
+  return toTimelineEntry(item);
+}
+
+export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string };
+
+/** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
+export async function createLead(db: Db, input: LeadCreateInput, ctx: WriteContext): Promise<CreateLeadResult> {
+  const lead = newLead(input, ctx.now);
+  const note = timelineItem(lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now });
+  const result = await leadEntity.create(db, lead, ctx, [putNew(db, note)]);
+  if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, lead.phone, true)) ?? '' };
+  return { lead };
 }
 
 export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Lead } | { phoneTakenBy: string };
@@ -403,77 +300,33 @@ export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Le
  * answers with the current lead (stale) so the caller can say someone else
  * changed it. Nothing is overwritten silently.
  */
-export async function updateLead(db: Db, id: string, input: LeadUpdateInput, actor: Actor, now: string): Promise<UpdateLeadResult> {
-  const { version, ...changes } = input;
-  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<Lead>;
-  for (let attempt = 1; ; attempt++) {
-    const before = await getLead(db, id, true);
-    if (!before) return { notFound: true };
-    if (before.version !== version) return { stale: before };
-    const after: Lead = { ...before, ...defined, id, updatedAt: now, version: before.version + 1 };
-    // Staff edits keep the email a website submission filled in meanwhile, unless they change it.
-    if (Object.keys(diffLead(before, after)).length === 0) return { lead: before };
-    try {
-      await transactWrite(db, updateLeadWrites(db, before, after, actor, now));
-      return { lead: after };
-    } catch (error) {
-      // Only a new timeline entry or a filled-in email landed since the read: read again and retry.
-      if (isTransactionCanceled(error, 0) && attempt < MAX_ATTEMPTS) continue;
-      if (isTransactionCanceled(error, 1)) {
-        return { phoneTakenBy: (await findLeadIdByPhone(db, after.phone, true)) ?? '' };
-      }
-      throw error;
-    }
-  }
+export async function updateLead(db: Db, id: string, { version, ...changes }: LeadUpdateInput, ctx: WriteContext): Promise<UpdateLeadResult> {
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, { stripUnknown: true }), ctx);
+  if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, changes.phone ?? '', true)) ?? '' };
+  if ('item' in result) return { lead: result.item };
+  return result;
 }
 
 /**
  * Deletes a lead, its phone marker and its counts in one transaction, then its
  * timeline (SPEC.md: communications are deleted along with their lead).
  */
-export async function deleteLead(db: Db, id: string): Promise<boolean> {
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const lead = await getLead(db, id, true);
-    if (!lead) return false;
-    try {
-      await transactWrite(db, [
-        {
-          Delete: {
-            TableName: db.table,
-            Key: keys.lead(id),
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': lead.version },
-          },
-        },
-        {
-          Delete: {
-            TableName: db.table,
-            Key: keys.leadPhone(normalizePhone(lead.phone)),
-            ConditionExpression: 'attribute_not_exists(pk) OR leadId = :id',
-            ExpressionAttributeValues: { ':id': id },
-          },
-        },
-        counterUpdate(db, 'LEADS', leadCounterDeltas(lead, -1)),
-      ]);
-      try {
-        await deletePartition(db, keys.lead(id).pk);
-      } catch (error) {
-        // The lead is gone; its leftover timeline items are unreachable, not a failed delete.
-        log.error('timeline of a deleted lead not fully removed', { leadId: id, error });
-      }
-      return true;
-    } catch (error) {
-      // Changed between the read and the delete: read again and delete what is there now.
-      if (isTransactionCanceled(error, 0)) continue;
-      throw error;
-    }
+export async function deleteLead(db: Db, id: string, ctx: WriteContext): Promise<boolean> {
+  const result = await leadEntity.remove(db, id, ctx);
+  if (!('deleted' in result)) return false;
+  try {
+    await deletePartition(db, keys.lead(id).pk);
+  } catch (error) {
+    // The lead is gone; its leftover timeline items are unreachable, not a failed delete.
+    log.error('timeline of a deleted lead not fully removed', { leadId: id, error });
   }
-  throw new Error(`lead ${id} kept changing while being deleted`);
+  return true;
 }
 
 /** Removes what is left under a partition key (a deleted lead's timeline), 25 items per batch. */
 async function deletePartition(db: Db, pk: string) {
-  let start: Record<string, NativeAttributeValue> | undefined;
+  let start: ItemKey | undefined;
   do {
     const page = await db.doc.send(
       new QueryCommand({
@@ -489,8 +342,10 @@ async function deletePartition(db: Db, pk: string) {
       let requests = itemKeys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
       for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
         const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
-        requests = (result.UnprocessedItems?.[db.table] ?? []) as typeof requests;
-        if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+        requests = (result.UnprocessedItems?.[db.table] ?? []).flatMap((request) =>
+          request.DeleteRequest?.Key ? [{ DeleteRequest: { Key: { pk: request.DeleteRequest.Key.pk, sk: request.DeleteRequest.Key.sk } } }] : [],
+        );
+        if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt * (0.5 + Math.random())));
       }
       if (requests.length > 0) throw new Error(`${requests.length} timeline items left unprocessed`);
     }
@@ -498,102 +353,53 @@ async function deletePartition(db: Db, pk: string) {
   } while (start);
 }
 
-/** The index and partition a list query reads, from its sort and filters. */
-function listSource(query: LeadListQuery): ListSource & { statusFiltered: boolean } {
-  if (query.sort === 'followUp') {
-    return { index: 'gsi3', pkName: 'gsi3pk', skName: 'gsi3sk', pk: keys.leadFollowUps(), forward: true, statusFiltered: false };
-  }
-  if (query.status) {
-    return { index: 'gsi2', pkName: 'gsi2pk', skName: 'gsi2sk', pk: keys.leadsByStatus(query.status), forward: false, statusFiltered: true };
-  }
-  return { index: 'gsi1', pkName: 'gsi1pk', skName: 'gsi1sk', pk: keys.leads(), forward: false, statusFiltered: false };
+/** The partition a list reads, from its sort and status filter. */
+function listOf(query: Pick<LeadListQuery, 'sort' | 'status'>) {
+  if (query.sort === 'followUp') return leadEntity.source('byFollowUp', {});
+  if (query.status) return leadEntity.source('byStatus', { status: query.status });
+  return leadEntity.source('newest', {});
 }
 
-/** Attribute names a list cursor may hold for `query` (pk, sk and the index's keys). */
-export function leadCursorKeys(query: LeadListQuery) {
-  return cursorKeysOf(listSource(query));
-}
+/** What a list cursor may hold for `query`. */
+export const leadCursorKeys = (query: LeadListQuery) => leadEntity.cursorKeys(listOf(query), query.q, query.sort === 'followUp');
 
 /**
  * One page of leads. Sorting and the status filter pick the index and
- * partition; the other filters and the search filter that Query (queryPage).
+ * partition, a search reads its matches from the token index, and the other
+ * filters filter the page.
  */
-export async function listLeads(
-  db: Db,
-  query: LeadListQuery,
-  exclusiveStartKey?: Record<string, NativeAttributeValue>,
-): Promise<{ items: Lead[]; lastKey?: Record<string, NativeAttributeValue> }> {
-  const source = listSource(query);
-  const expressions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, NativeAttributeValue> = {};
-  if (query.status && !source.statusFiltered) {
-    expressions.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = query.status;
-  }
-  if (query.source) {
-    expressions.push('#source = :source');
-    names['#source'] = 'source';
-    values[':source'] = query.source;
-  }
-  if (query.assignedTo !== undefined && query.assignedTo !== '') {
-    expressions.push('assignedTo = :assignedTo');
-    values[':assignedTo'] = query.assignedTo;
-  }
-  if (query.projectType) {
-    expressions.push('projectType = :projectType');
-    values[':projectType'] = query.projectType;
-  }
-  const search = searchTerm(query.q);
-  if (search) {
-    expressions.push('contains(searchText, :q)');
-    values[':q'] = search;
-  }
-  const { items, lastKey } = await queryPage(db, source, { expressions, names, values }, query.limit, exclusiveStartKey);
-  return { items: items.map(toLead), lastKey };
+export function listLeads(db: Db, query: LeadListQuery, start?: ItemKey): Promise<{ items: Lead[]; lastKey?: ItemKey }> {
+  // The search index answers newest first; by follow-up, a search filters the follow-up list.
+  const inListOrder = query.sort === 'followUp';
+  const statusFiltered = query.status && (inListOrder || query.q);
+  const filtered = statusFiltered || query.source || query.assignedTo || query.projectType;
+  return leadEntity.list(db, listOf(query), {
+    limit: query.limit,
+    start,
+    q: query.q,
+    inListOrder,
+    where: filtered
+      ? (lead) =>
+          (!statusFiltered || lead.status === query.status) &&
+          (!query.source || lead.source === query.source) &&
+          (!query.assignedTo || lead.assignedTo === query.assignedTo) &&
+          (!query.projectType || lead.projectType === query.projectType)
+      : undefined,
+  });
 }
 
 /** Open leads whose next follow-up is on or before `today` (YYYY-MM-DD), oldest first. */
 export async function listFollowUpsDue(db: Db, today: string, limit: number): Promise<Lead[]> {
-  const found: Lead[] = [];
-  let start: Record<string, NativeAttributeValue> | undefined;
-  const closed = CLOSED_LEAD_STATUSES.map((_, i) => `:closed${i}`);
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: 'gsi3',
-        KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk < :end',
-        FilterExpression: `NOT (#status IN (${closed.join(', ')}))`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': keys.leadFollowUps(),
-          // Every sort key of a date up to today sorts before the next day's '<date>#'.
-          ':end': `${today}$`,
-          ...Object.fromEntries(CLOSED_LEAD_STATUSES.map((status, i) => [`:closed${i}`, status])),
-        },
-        Limit: 100,
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(toLead));
-    start = page.LastEvaluatedKey;
-  } while (start && found.length < limit);
-  return found.slice(0, limit);
+  const { items } = await leadEntity.query(db, leadEntity.source('byFollowUp', {}), {
+    limit,
+    // Every sort key of a date up to today sorts before the next day's '<date>#'.
+    sk: { lt: `${today}$` },
+    where: (lead) => !CLOSED_LEAD_STATUSES.includes(lead.status),
+  });
+  return items;
 }
 
 /** The newest leads in one status. */
 export async function listNewestInStatus(db: Db, status: Lead['status'], limit: number): Promise<Lead[]> {
-  const { Items = [] } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.leadsByStatus(status) },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return Items.map(toLead);
+  return (await leadEntity.query(db, leadEntity.source('byStatus', { status }), { limit })).items;
 }

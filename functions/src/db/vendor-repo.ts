@@ -1,209 +1,74 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import type { Vendor, VendorInput, VendorListQuery, VendorUpdateInput } from '@app/shared-types/vendors';
+import { vendorSchema, type Vendor, type VendorInput, type VendorListQuery, type VendorUpdateInput } from '@app/shared-types/vendors';
 import type { Db } from './client';
+import { defineEntity, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
-import { cursorKeysOf, phoneSearchText, queryPage, searchTerm, type ItemKey, type ListSource } from './list-query';
-import { counterUpdate, dashboardCounter } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite } from './writes';
+import { dashboardCounter } from './stats-repo';
 
-type Item = Record<string, NativeAttributeValue>;
+/** Every vendor list is sorted by name, ignoring case (names repeat: the id breaks ties). */
+const byName = (vendor: Vendor) => keys.vendorNameSort(vendor.name, vendor.id);
 
-/** The vendor as the API returns it: no keys, no search text. */
-export function toVendor(item: Item): Vendor {
-  return {
-    id: item.id as string,
-    name: item.name as string,
-    category: item.category as Vendor['category'],
-    specialization: (item.specialization as string | undefined) ?? '',
-    contactPerson: (item.contactPerson as string | undefined) ?? '',
-    phone: item.phone as string,
-    alternatePhone: (item.alternatePhone as string | undefined) ?? '',
-    email: (item.email as string | undefined) ?? '',
-    address: (item.address as string | undefined) ?? '',
-    city: (item.city as string | undefined) ?? '',
-    state: (item.state as string | undefined) ?? '',
-    pincode: (item.pincode as string | undefined) ?? '',
-    gstNumber: (item.gstNumber as string | undefined) ?? '',
-    panNumber: (item.panNumber as string | undefined) ?? '',
-    bankDetails: (item.bankDetails as string | undefined) ?? '',
-    paymentTerms: (item.paymentTerms as string | undefined) ?? '',
-    creditLimit: (item.creditLimit as number | null | undefined) ?? null,
-    rating: (item.rating as number | undefined) ?? 5,
-    status: (item.status as Vendor['status'] | undefined) ?? 'active',
-    notes: (item.notes as string | undefined) ?? '',
-    documents: (item.documents as string[] | undefined) ?? [],
-    lastOrderDate: (item.lastOrderDate as string | null | undefined) ?? null,
-    totalOrders: (item.totalOrders as number | undefined) ?? 0,
-    totalAmount: (item.totalAmount as number | undefined) ?? 0,
-    createdAt: item.createdAt as string,
-    updatedAt: item.updatedAt as string,
-    version: item.version as number,
-  };
-}
+export const vendorEntity = defineEntity({
+  type: 'Vendor',
+  schema: vendorSchema,
+  key: keys.vendor,
+  indexes: {
+    gsi1: (vendor) => ({ pk: keys.vendors(), sk: byName(vendor) }),
+    gsi2: (vendor) => ({ pk: keys.vendorsByCategory(vendor.category), sk: byName(vendor) }),
+    gsi3: (vendor) => ({ pk: keys.vendorsByStatus(vendor.status), sk: byName(vendor) }),
+  },
+  patterns: {
+    all: { index: 'gsi1', partition: () => keys.vendors() },
+    byCategory: { index: 'gsi2', partition: ({ category }: Pick<Vendor, 'category'>) => keys.vendorsByCategory(category) },
+    byStatus: { index: 'gsi3', partition: ({ status }: Pick<Vendor, 'status'>) => keys.vendorsByStatus(status) },
+  },
+  // Only active vendors count on the dashboard.
+  counts: (vendor) => ({ DASHBOARD: { [dashboardCounter.activeVendors]: vendor.status === 'active' ? 1 : 0 } }),
+  search: (vendor) => ({
+    texts: [vendor.name, vendor.contactPerson, vendor.email, vendor.city, vendor.specialization, vendor.gstNumber],
+    phones: [vendor.phone, vendor.alternatePhone],
+  }),
+  searchSort: byName,
+  masked: ['bankDetails', 'panNumber'],
+});
 
-/** Lower-case text the list's search matches. */
-function searchTextOf(vendor: Vendor): string {
-  return [
-    vendor.name.toLowerCase(),
-    vendor.contactPerson.toLowerCase(),
-    phoneSearchText(vendor.phone),
-    vendor.alternatePhone ? phoneSearchText(vendor.alternatePhone) : '',
-    vendor.email.toLowerCase(),
-    vendor.city.toLowerCase(),
-    vendor.specialization.toLowerCase(),
-    vendor.gstNumber.toLowerCase(),
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
+export const getVendor = (db: Db, id: string) => vendorEntity.get(db, id);
 
-/** The whole stored item of a vendor, with the index keys of its three lists. */
-function vendorItem(vendor: Vendor): Item {
-  const sort = keys.vendorNameSort(vendor.name, vendor.id);
-  return {
-    ...keys.vendor(vendor.id),
-    entityType: 'Vendor',
-    ...vendor,
-    searchText: searchTextOf(vendor),
-    gsi1pk: keys.vendors(),
-    gsi1sk: sort,
-    gsi2pk: keys.vendorsByCategory(vendor.category),
-    gsi2sk: sort,
-    gsi3pk: keys.vendorsByStatus(vendor.status),
-    gsi3sk: sort,
-  };
-}
-
-/**
- * The dashboard's 'Active Vendors' change of replacing `before` with `after`
- * (either may be absent: a create or a delete). Written in the vendor's own
- * transaction, so the count is exact however many writes run at once.
- */
-function activeVendorsDelta(before: Pick<Vendor, 'status'> | null, after: Pick<Vendor, 'status'> | null): number {
-  return (after?.status === 'active' ? 1 : 0) - (before?.status === 'active' ? 1 : 0);
-}
-
-function counterWrite(db: Db, before: Vendor | null, after: Vendor | null) {
-  return counterUpdate(db, 'DASHBOARD', { [dashboardCounter.activeVendors]: activeVendorsDelta(before, after) });
-}
-
-export async function getVendor(db: Db, id: string, consistent = false): Promise<Vendor | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.vendor(id), ConsistentRead: consistent }));
-  return Item ? toVendor(Item) : undefined;
-}
-
-export async function createVendor(db: Db, input: VendorInput, now: string): Promise<Vendor> {
-  const vendor: Vendor = { id: randomUUID(), ...input, createdAt: now, updatedAt: now, version: 1 };
-  await transactWrite(db, [putNew(db, vendorItem(vendor)), counterWrite(db, null, vendor)]);
+export async function createVendor(db: Db, input: VendorInput, ctx: WriteContext): Promise<Vendor> {
+  const vendor: Vendor = { id: randomUUID(), ...input, createdAt: ctx.now, updatedAt: ctx.now, version: 1 };
+  await vendorEntity.create(db, vendor, ctx);
   return vendor;
 }
 
-export type UpdateVendorResult = { vendor: Vendor } | { notFound: true } | { stale: Vendor };
+export function updateVendor(db: Db, id: string, { version, ...fields }: VendorUpdateInput, ctx: WriteContext) {
+  return vendorEntity.update(db, id, version, (before) => ({ ...before, ...fields }), ctx);
+}
+
+export const deleteVendor = (db: Db, id: string, ctx: WriteContext) => vendorEntity.remove(db, id, ctx);
+
+/** The list a query reads: a category, else a status, picks its partition; every list is by name. */
+function listOf(query: Pick<VendorListQuery, 'category' | 'status'>) {
+  if (query.category) return vendorEntity.source('byCategory', { category: query.category });
+  if (query.status) return vendorEntity.source('byStatus', { status: query.status });
+  return vendorEntity.source('all', {});
+}
+
+/** What a cursor of `query` may hold. */
+export const vendorCursorKeys = (query: Pick<VendorListQuery, 'category' | 'status' | 'q'>) => vendorEntity.cursorKeys(listOf(query), query.q);
 
 /**
- * Replaces a vendor's fields if it is still at `input.version`; otherwise
- * answers with the vendor as it is now, so the caller can say someone else
- * changed it. Nothing is overwritten silently.
+ * One page of vendors: a search reads its matches from the token index;
+ * otherwise category or status picks the partition (a status with a category
+ * filters it).
  */
-export async function updateVendor(db: Db, id: string, input: VendorUpdateInput, now: string): Promise<UpdateVendorResult> {
-  const { version, ...fields } = input;
-  const before = await getVendor(db, id, true);
-  if (!before) return { notFound: true };
-  if (before.version !== version) return { stale: before };
-  const after: Vendor = { ...fields, id, createdAt: before.createdAt, updatedAt: now, version: version + 1 };
-  try {
-    await transactWrite(db, [
-      {
-        Put: {
-          TableName: db.table,
-          Item: vendorItem(after),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': version },
-        },
-      },
-      // The counter moves from the status that was read: the condition above makes sure it still holds.
-      counterWrite(db, before, after),
-    ]);
-    return { vendor: after };
-  } catch (error) {
-    if (!isTransactionCanceled(error, 0)) throw error;
-    // Changed or deleted between the read and the write.
-    const current = await getVendor(db, id, true);
-    return current ? { stale: current } : { notFound: true };
-  }
-}
-
-const MAX_DELETE_ATTEMPTS = 6;
-
-/** Deletes a vendor and takes it off the dashboard count; false when there is no such vendor. */
-export async function deleteVendor(db: Db, id: string): Promise<boolean> {
-  for (let attempt = 1; attempt <= MAX_DELETE_ATTEMPTS; attempt++) {
-    const vendor = await getVendor(db, id, true);
-    if (!vendor) return false;
-    try {
-      await transactWrite(db, [
-        {
-          Delete: {
-            TableName: db.table,
-            Key: keys.vendor(id),
-            // The count must move by the status actually deleted, not one an edit replaced meanwhile.
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': vendor.version },
-          },
-        },
-        counterWrite(db, vendor, null),
-      ]);
-      return true;
-    } catch (error) {
-      if (!isTransactionCanceled(error, 0)) throw error;
-    }
-  }
-  throw new Error(`vendor ${id} kept changing while being deleted`);
-}
-
-/**
- * The index a list reads: a category, else a status, picks its own partition;
- * the whole list otherwise. Every list is sorted by name.
- */
-function listSource(query: Pick<VendorListQuery, 'category' | 'status'>): ListSource {
-  if (query.category) {
-    return { index: 'gsi2', pkName: 'gsi2pk', skName: 'gsi2sk', pk: keys.vendorsByCategory(query.category), forward: true };
-  }
-  if (query.status) {
-    return { index: 'gsi3', pkName: 'gsi3pk', skName: 'gsi3sk', pk: keys.vendorsByStatus(query.status), forward: true };
-  }
-  return { index: 'gsi1', pkName: 'gsi1pk', skName: 'gsi1sk', pk: keys.vendors(), forward: true };
-}
-
-/** Attribute names a list cursor may hold for `query`, and the partition it must continue. */
-export function vendorCursorKeys(query: Pick<VendorListQuery, 'category' | 'status'>) {
-  return cursorKeysOf(listSource(query));
-}
-
-/**
- * One page of vendors by name. Category or status picks the partition; a
- * status with a category, and the search, filter that Query with a bounded
- * read budget (queryPage), so a page may come back short with a cursor.
- */
-export async function listVendors(
-  db: Db,
-  query: VendorListQuery,
-  exclusiveStartKey?: ItemKey,
-): Promise<{ items: Vendor[]; lastKey?: ItemKey }> {
-  const expressions: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, NativeAttributeValue> = {};
-  if (query.category && query.status) {
-    expressions.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = query.status;
-  }
-  const search = searchTerm(query.q);
-  if (search) {
-    expressions.push('contains(searchText, :q)');
-    values[':q'] = search;
-  }
-  const { items, lastKey } = await queryPage(db, listSource(query), { expressions, names, values }, query.limit, exclusiveStartKey);
-  return { items: items.map(toVendor), lastKey };
+export function listVendors(db: Db, query: VendorListQuery, start?: ItemKey): Promise<{ items: Vendor[]; lastKey?: ItemKey }> {
+  const filtered = (query.category && query.status) || query.q;
+  return vendorEntity.list(db, listOf(query), {
+    limit: query.limit,
+    start,
+    q: query.q,
+    where: filtered
+      ? (vendor) => (!query.category || vendor.category === query.category) && (!query.status || vendor.status === query.status)
+      : undefined,
+  });
 }

@@ -40,5 +40,6 @@ export interface AuthContext {
 }
 
 export interface AppEnv {
-  Variables: { deps: Deps; auth: AuthContext };
+  /** requestId: set for every request (hono/request-id), recorded in audit entries and logs. */
+  Variables: { deps: Deps; auth: AuthContext; requestId: string };
 }

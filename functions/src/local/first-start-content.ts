@@ -1,7 +1,7 @@
 import type { BlogPostItem } from '../db/blog-repo';
-import type { Customer } from '@app/shared-types/customers';
+import { customerName, type Customer } from '@app/shared-types/customers';
 import type { PublicProjectStatus } from '@app/shared-types/constants';
-import type { StoredProject } from '../db/project-repo';
+import type { Project } from '@app/shared-types/projects';
 
 /**
  * Sample content a new installation starts with, so the public site is not
@@ -11,7 +11,7 @@ import type { StoredProject } from '../db/project-repo';
 
 /** A sample project with its customer; the name is also the public title. */
 type SeedProject = Pick<
-  StoredProject,
+  Project,
   'id' | 'title' | 'description' | 'category' | 'area' | 'location' | 'status' | 'showOnWebsite' | 'actualCost' | 'estimatedBudget' | 'projectType' | 'progress'
 > & {
   publicStatus: PublicProjectStatus;
@@ -167,7 +167,7 @@ const projects: SeedProject[] = [
 ];
 
 /** The sample customers and their projects, one customer each, created in this order. */
-export function firstStartProjects(now: string): { customer: Customer; project: StoredProject }[] {
+export function firstStartProjects(now: string): { customer: Customer; project: Project }[] {
   return projects.map(({ image, customer: who, ...seed }, index) => {
     // Stagger creation times so the newest-first order is the order above.
     const createdAt = new Date(new Date(now).getTime() - index * 60_000).toISOString();
@@ -185,9 +185,10 @@ export function firstStartProjects(now: string): { customer: Customer; project: 
       version: 1,
     };
     const photo = `/images/projects/${image}.svg`;
-    const project: StoredProject = {
+    const project: Project = {
       ...seed,
       customerId: customer.id,
+      customerName: customerName(customer),
       name: seed.title,
       priority: 'medium',
       startDate: null,

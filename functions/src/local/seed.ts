@@ -1,10 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createPost } from '../db/blog-repo';
 import type { Db } from '../db/client';
-import { customerName } from '@app/shared-types/customers';
-import { createCustomerWrites, CUSTOMER_ADDED } from '../db/customer-repo';
-import { createProjectWrites, projectCounterDeltas } from '../db/project-repo';
-import { counterUpdate, mergeDeltas } from '../db/stats-repo';
+import { customerEntity } from '../db/customer-repo';
+import { mergedCounterWrites, systemContext } from '../db/entity';
+import { projectEntity } from '../db/project-repo';
 import { createDefaultSettings, getSettings } from '../db/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
@@ -27,10 +26,11 @@ export async function seedFirstStart(db: Db, now = new Date().toISOString()): Pr
   const { company } = await getSettings(db);
   for (const { customer, project } of firstStartProjects(now)) {
     // One transaction per sample: the customer, counted once, with its project counted in.
+    const ctx = systemContext(now, 'first-start');
     await transactWrite(db, [
-      ...createCustomerWrites(db, customer, { counters: false }),
-      ...createProjectWrites(db, project, customerName(customer), { countOnCustomer: false, counters: false }),
-      counterUpdate(db, 'DASHBOARD', mergeDeltas(CUSTOMER_ADDED, projectCounterDeltas(project.status, 1))),
+      ...customerEntity.createWrites(db, customer, ctx, { counters: false }),
+      ...projectEntity.createWrites(db, project, ctx, { counters: false }),
+      ...mergedCounterWrites(db, customerEntity.counterDeltas(null, customer), projectEntity.counterDeltas(null, project)),
     ]).catch((error: unknown) => {
       if (!alreadyThere(error)) throw error;
     });

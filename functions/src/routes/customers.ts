@@ -7,7 +7,7 @@ import {
   customerUpdateSchema,
   type Customer,
 } from '@app/shared-types/customers';
-import { nowIso, requireManager } from '../auth/middleware';
+import { requireManager, writeContext } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { createCustomer, customerCursorKeys, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../db/customer-repo';
 import type { AppEnv } from '../lib/deps';
@@ -21,7 +21,7 @@ const STALE = 'Someone else changed this customer. Reload to see their changes.'
 export const customers = new Hono<AppEnv>()
   .get('/', queryParams(customerListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const start = decodeListCursor(query.cursor, customerCursorKeys());
+    const start = decodeListCursor(query.cursor, customerCursorKeys(query));
     if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for this list' }), 400);
     const { items, lastKey } = await listCustomers(c.var.deps.db, query, start);
     const nextCursor = encodeCursor(lastKey);
@@ -29,7 +29,7 @@ export const customers = new Hono<AppEnv>()
     return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Customer>, 200);
   })
   .post('/', limitBody(), requireJson, jsonBody(customerCreateSchema), async (c) => {
-    const customer = await createCustomer(c.var.deps.db, c.req.valid('json'), nowIso(c));
+    const customer = await createCustomer(c.var.deps.db, c.req.valid('json'), writeContext(c));
     log.info('customer created', { customerId: customer.id, by: c.var.auth.employee.id });
     return c.json(customer, 201);
   })
@@ -43,17 +43,17 @@ export const customers = new Hono<AppEnv>()
   .put('/:id', limitBody(), requireJson, jsonBody(customerUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
-    const result = await updateCustomer(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
-    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await updateCustomer(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
-    return c.json(result.customer, 200);
+    if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
+    return c.json(result.item, 200);
   })
   // Like every delete in the portal, managers and above only (employees get 403).
   .delete('/:id', requireManager, async (c) => {
     const id = c.req.param('id');
-    const result = isEntityId(id) ? await deleteCustomer(c.var.deps.db, id) : { notFound: true as const };
+    const result = isEntityId(id) ? await deleteCustomer(c.var.deps.db, id, writeContext(c)) : { notFound: true as const };
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
-    if ('hasProjects' in result) return c.json(errorBody(CUSTOMER_HAS_PROJECTS(result.hasProjects)), 409);
+    if ('refused' in result) return c.json(errorBody(CUSTOMER_HAS_PROJECTS(result.refused.projectCount)), 409);
     log.info('customer deleted', { customerId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   });

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { Page } from '@app/shared-types/api';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@app/shared-types/constants';
 import {
@@ -17,7 +17,7 @@ import {
   type TimelineEntry,
 } from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
-import { nowIso, requireManager } from '../auth/middleware';
+import { requireManager, writeContext } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
 import { convertLead } from '../db/lead-conversion';
@@ -30,7 +30,6 @@ import {
   listLeads,
   listTimeline,
   updateLead,
-  type Actor,
 } from '../db/lead-repo';
 import { leadCounter, readCounters } from '../db/stats-repo';
 import type { AppEnv } from '../lib/deps';
@@ -40,7 +39,6 @@ import { log } from '../lib/log';
 /** A bulk import of 1,000 typical rows is ~250 KiB; this leaves room for long requirements. */
 const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
-const actorOf = (c: Context<AppEnv>): Actor => ({ id: c.var.auth.employee.id, name: c.var.auth.employee.name });
 
 const PHONE_TAKEN = 'A lead with this phone number already exists';
 const STALE = 'Someone else changed this lead. Reload it to see their changes.';
@@ -78,7 +76,7 @@ export const leads = new Hono<AppEnv>()
     return c.json(analytics, 200);
   })
   .post('/', limitBody(), requireJson, jsonBody(leadCreateSchema), async (c) => {
-    const result = await createLead(c.var.deps.db, c.req.valid('json'), actorOf(c), nowIso(c));
+    const result = await createLead(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if ('phoneTakenBy' in result) {
       return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
     }
@@ -90,8 +88,7 @@ export const leads = new Hono<AppEnv>()
     const result: BulkImportResult = await importLeads(c.var.deps.db, leadsData, {
       includeDuplicates,
       dryRun,
-      actor: actorOf(c),
-      now: nowIso(c),
+      ctx: writeContext(c),
     });
     if (!dryRun) {
       log.info('leads imported', { created: result.leads.length, merged: result.merged, skipped: result.skipped, by: c.var.auth.employee.id });
@@ -104,8 +101,7 @@ export const leads = new Hono<AppEnv>()
       c.var.deps.db,
       ids,
       { ...(assignedTo !== undefined ? { assignedTo } : {}), ...(status !== undefined ? { status } : {}) },
-      actorOf(c),
-      nowIso(c),
+      writeContext(c),
     );
     log.info('leads bulk-updated', { count: result.updated.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
@@ -121,7 +117,7 @@ export const leads = new Hono<AppEnv>()
   .put('/:id', limitBody(), requireJson, jsonBody(leadUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
-    const result = await updateLead(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c));
+    const result = await updateLead(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
     if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('phoneTakenBy' in result) return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
@@ -129,14 +125,14 @@ export const leads = new Hono<AppEnv>()
   })
   .delete('/:id', requireManager, async (c) => {
     const id = c.req.param('id');
-    if (!isEntityId(id) || !(await deleteLead(c.var.deps.db, id))) return c.json(errorBody('Lead not found'), 404);
+    if (!isEntityId(id) || !(await deleteLead(c.var.deps.db, id, writeContext(c)))) return c.json(errorBody('Lead not found'), 404);
     log.info('lead deleted', { leadId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   })
   .post('/:id/convert', limitBody(), requireJson, jsonBody(leadConversionSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
-    const result = await convertLead(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c));
+    const result = await convertLead(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
     if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('notWon' in result) return c.json({ ...errorBody('Only a Won lead can be converted to a customer'), current: result.notWon }, 409);
@@ -155,7 +151,7 @@ export const leads = new Hono<AppEnv>()
   })
   .post('/:id/communications', limitBody(), requireJson, jsonBody(communicationSchema), async (c) => {
     const id = c.req.param('id');
-    const entry = isEntityId(id) ? await addCommunication(c.var.deps.db, id, c.req.valid('json'), actorOf(c), nowIso(c)) : undefined;
+    const entry = isEntityId(id) ? await addCommunication(c.var.deps.db, id, c.req.valid('json'), writeContext(c)) : undefined;
     if (!entry) return c.json(errorBody('Lead not found'), 404);
     return c.json(entry, 201);
   });

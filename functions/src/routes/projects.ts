@@ -15,7 +15,7 @@ import {
   type ProjectPhoto,
 } from '@app/shared-types/photos';
 import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema, type Project } from '@app/shared-types/projects';
-import { nowIso, requireManager } from '../auth/middleware';
+import { requireManager, writeContext } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import {
   addProjectPhoto,
@@ -120,7 +120,7 @@ export const projects = new Hono<AppEnv>()
     return c.json(project, 200);
   })
   .post('/', limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
-    const result = await createProject(c.var.deps.db, c.req.valid('json'), nowIso(c));
+    const result = await createProject(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
     log.info('project created', { projectId: result.project.id, by: c.var.auth.employee.id });
     return c.json(result.project, 201);
@@ -128,7 +128,7 @@ export const projects = new Hono<AppEnv>()
   .put('/:id', limitBody(), requireJson, jsonBody(projectUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
-    const result = await updateProject(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
+    const result = await updateProject(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
@@ -136,7 +136,7 @@ export const projects = new Hono<AppEnv>()
   })
   .delete('/:id', requireManager, async (c) => {
     const id = c.req.param('id');
-    const deleted = isEntityId(id) ? await deleteProject(c.var.deps.db, id) : undefined;
+    const deleted = isEntityId(id) ? await deleteProject(c.var.deps.db, id, writeContext(c)) : undefined;
     if (!deleted) return c.json(errorBody(NOT_FOUND), 404);
     await removeFiles(c, deleted.images.flatMap(photoKeys));
     log.info('project deleted', { projectId: id, by: c.var.auth.employee.id });
@@ -184,7 +184,7 @@ export const projects = new Hono<AppEnv>()
     }
     const copies = sorted.map((width, i) => ({ url: photoUrl(keys[i]!), width }));
     const photo: ProjectPhoto = { id: uploadId, url: copies[copies.length - 1]!.url, copies, aspectRatio };
-    const added = await addProjectPhoto(c.var.deps.db, id, photo, nowIso(c));
+    const added = await addProjectPhoto(c.var.deps.db, id, photo, writeContext(c));
     if (added !== 'added') {
       await removeFiles(c, keys);
       if (added === 'notFound') return c.json(errorBody(NOT_FOUND), 404);
@@ -196,7 +196,7 @@ export const projects = new Hono<AppEnv>()
   })
   .delete('/:id/photos/:photoId', async (c) => {
     const { id, photoId } = c.req.param();
-    const removed = isEntityId(id) && isEntityId(photoId) ? await removeProjectPhoto(c.var.deps.db, id, photoId, nowIso(c)) : null;
+    const removed = isEntityId(id) && isEntityId(photoId) ? await removeProjectPhoto(c.var.deps.db, id, photoId, writeContext(c)) : null;
     if (!removed) return c.json(errorBody('Photo not found'), 404);
     await removeFiles(c, photoKeys(removed));
     const project = await getProject(c.var.deps.db, id, true);
@@ -205,7 +205,7 @@ export const projects = new Hono<AppEnv>()
   })
   .put('/:id/photos/:photoId/cover', async (c) => {
     const { id, photoId } = c.req.param();
-    const done = isEntityId(id) && isEntityId(photoId) && (await makeCoverPhoto(c.var.deps.db, id, photoId, nowIso(c)));
+    const done = isEntityId(id) && isEntityId(photoId) && (await makeCoverPhoto(c.var.deps.db, id, photoId, writeContext(c)));
     if (!done) return c.json(errorBody('Photo not found'), 404);
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);

@@ -13,6 +13,8 @@ import {
 import { formatINR } from '@app/shared-types/format';
 import { calculatorSchema, contactSchema } from '@app/shared-types/forms';
 import { estimateCost } from '@app/shared-types/pricing';
+import { websiteContext } from '../auth/middleware';
+import type { WriteContext } from '../db/entity';
 import { captureWebsiteEnquiry, type WebsiteEnquiry } from '../db/lead-repo';
 import { getSettings } from '../db/settings-repo';
 import { saveSubmission } from '../db/submission-repo';
@@ -28,9 +30,9 @@ const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds
  * The submission is already stored when this runs; a failure here is logged
  * (without the visitor's data) and the visitor still gets their answer.
  */
-async function createOrMergeLead(db: Db, enquiry: WebsiteEnquiry, now: string, submissionId: string) {
+async function createOrMergeLead(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext, submissionId: string) {
   try {
-    const { leadId, created } = await captureWebsiteEnquiry(db, enquiry, now);
+    const { leadId, created } = await captureWebsiteEnquiry(db, enquiry, ctx);
     log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId });
   } catch (error) {
     log.error('lead capture failed; the submission is stored unlinked', { submissionId, error });
@@ -68,7 +70,8 @@ export const calculator = new Hono<AppEnv>().post(
     const { website: honeypot, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
-    const createdAt = new Date().toISOString();
+    const ctx = websiteContext(c);
+    const createdAt = ctx.now;
     const { pricing } = await getSettings(db);
     const estimate = estimateCost(input, pricing);
     const spam = honeypot !== '';
@@ -94,10 +97,11 @@ export const calculator = new Hono<AppEnv>().post(
           projectType: calculatorProjectType[input.bhk],
           location: input.city,
           requirements: summary,
+          estimate: { min: estimate.minCost, max: estimate.maxCost },
           summary,
           submissionKey,
         },
-        createdAt,
+        ctx,
         id,
       );
     }
@@ -116,7 +120,8 @@ export const contact = new Hono<AppEnv>().post(
     const { website: honeypot, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
-    const createdAt = new Date().toISOString();
+    const ctx = websiteContext(c);
+    const createdAt = ctx.now;
     const spam = honeypot !== '';
     const submissionKey = await saveSubmission(db, 'contact', {
       id,
@@ -128,19 +133,22 @@ export const contact = new Hono<AppEnv>().post(
     if (!spam) {
       const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
       const summary = `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}`;
+      const leadType = input.projectType ? contactProjectType[input.projectType] : '';
+      // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
+      const requirements = label && !leadType ? [`Project type: ${label}`, input.message].filter(Boolean).join('. ') : input.message;
       await createOrMergeLead(
         db,
         {
           name: `${input.firstName} ${input.lastName}`,
           phone: input.phone,
           email: input.email,
-          projectType: input.projectType ? contactProjectType[input.projectType] : '',
+          projectType: leadType,
           location: '',
-          requirements: input.message,
+          requirements,
           summary,
           submissionKey,
         },
-        createdAt,
+        ctx,
         id,
       );
     }

@@ -8,8 +8,8 @@ import {
   vendorUpdateSchema,
   type Vendor,
 } from '@app/shared-types/vendors';
-import { nowIso, requireRole } from '../auth/middleware';
-import { decodeCursor, encodeCursor } from '../db/cursor';
+import { requireRole, writeContext } from '../auth/middleware';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from '../db/vendor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
@@ -22,8 +22,6 @@ import { log } from '../lib/log';
  */
 const canDelete = requireRole(...ROLES.filter((role) => role !== 'employee'));
 
-
-
 const NOT_FOUND = 'Vendor not found';
 
 /** A vendor at every field's maximum (20 document links, long notes) is about 18 KiB of JSON. */
@@ -33,34 +31,32 @@ const VENDOR_MAX_BODY_BYTES = 32 * 1024;
 export const vendors = new Hono<AppEnv>()
   .get('/', queryParams(vendorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const { names, partition } = vendorCursorKeys(query);
-    const start = decodeCursor(query.cursor, names);
-    // A cursor must continue this list, not another partition of the index.
-    if (start === null || (start && start[partition.name] !== partition.value)) {
-      return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
-    }
+    const start = decodeListCursor(query.cursor, vendorCursorKeys(query));
+    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
     const { items, lastKey } = await listVendors(c.var.deps.db, query, start);
     const nextCursor = encodeCursor(lastKey);
     c.header('Cache-Control', 'no-store');
     return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Vendor>, 200);
   })
   .post('/', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorCreateSchema), async (c) => {
-    const vendor = await createVendor(c.var.deps.db, c.req.valid('json'), nowIso(c));
+    const vendor = await createVendor(c.var.deps.db, c.req.valid('json'), writeContext(c));
     log.info('vendor created', { vendorId: vendor.id, by: c.var.auth.employee.id });
     return c.json(vendor, 201);
   })
   .put('/:id', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
-    const result = await updateVendor(c.var.deps.db, id, c.req.valid('json'), nowIso(c));
-    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await updateVendor(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
     if ('stale' in result) return c.json({ ...errorBody(STALE_VENDOR_MESSAGE), current: result.stale }, 409);
+    if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
     log.info('vendor updated', { vendorId: id, by: c.var.auth.employee.id });
-    return c.json(result.vendor, 200);
+    return c.json(result.item, 200);
   })
   .delete('/:id', canDelete, async (c) => {
     const id = c.req.param('id');
-    if (!isEntityId(id) || !(await deleteVendor(c.var.deps.db, id))) return c.json(errorBody(NOT_FOUND), 404);
+    if (!isEntityId(id) || !('deleted' in (await deleteVendor(c.var.deps.db, id, writeContext(c))))) {
+      return c.json(errorBody(NOT_FOUND), 404);
+    }
     log.info('vendor deleted', { vendorId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   });

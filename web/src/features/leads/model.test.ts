@@ -95,6 +95,7 @@ describe('changedLeadFields', () => {
     nextFollowUp: null,
     lastContactedAt: '2025-01-01T10:00:00.000Z',
     conversion: null,
+    estimate: null,
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:00:00.000Z',
     version: 3,

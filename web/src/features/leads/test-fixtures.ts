@@ -18,6 +18,7 @@ export function makeLead(overrides: Partial<Lead> & Pick<Lead, 'id' | 'name' | '
     nextFollowUp: null,
     lastContactedAt: '2025-01-10T10:00:00.000Z',
     conversion: null,
+    estimate: null,
     createdAt: '2025-01-10T10:00:00.000Z',
     updatedAt: '2025-01-10T10:00:00.000Z',
     version: 1,

@@ -1,0 +1,659 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type * as yup from 'yup';
+import { MASKED_VALUE, type AuditAction, type AuditActor } from '@app/shared-types/audit';
+import { batchGet } from './batch-get';
+import type { Db } from './client';
+import { keys, newestFirst } from './keys';
+import { matchesSearch, parseSearch, searchTextOf, tokensOf, type SearchQuery, type SearchSource } from './search-tokens';
+import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from './stats-repo';
+import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+
+/**
+ * One small way to define an entity of the single table (the idea of
+ * electrodb and dynamodb-toolbox, our own and small): its stored shape (a yup
+ * schema from shared-types; items are parsed on read, never cast), its key,
+ * the indexes it is listed in, named access patterns, unique markers, counters
+ * kept in the same transaction, and search tokens. Every write goes through
+ * one create, one update (version checked) and one delete path, each with its
+ * audit entry in the same transaction.
+ */
+
+type Item = Record<string, NativeAttributeValue>;
+export type ItemKey = Record<string, NativeAttributeValue>;
+type Key = { pk: string; sk: string };
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3';
+
+/** What every stored entity has. */
+export interface Stored {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** Who writes, for the audit entry (and what time it is). */
+export interface WriteContext {
+  actor: AuditActor;
+  requestId: string;
+  now: string;
+}
+
+/** The actor of the website's own writes (form submissions). */
+export const WEBSITE_ACTOR_ID = 'website';
+
+/** Writes the product makes itself (first-start content, data upgrades, tests' fixtures). */
+export function systemContext(now: string, requestId = 'system'): WriteContext {
+  return { actor: { id: 'system', name: 'System', email: '' }, requestId, now };
+}
+
+/** A sort-key condition of a query. */
+export type SortCondition = { between: [string, string] } | { beginsWith: string } | { gte: string } | { lte: string } | { lt: string };
+
+/** One partition of an index, read in its sort order (`forward`) or backwards. */
+export interface ListSource {
+  index: IndexName;
+  pk: string;
+  forward: boolean;
+}
+
+/** The attributes a list's cursor holds, and the partitions it may continue. */
+export interface CursorKeys {
+  names: string[];
+  partition: { name: string; values: string[] };
+}
+
+/** A named way to read a list: one partition of an index. */
+export interface AccessPattern<P> {
+  index: IndexName;
+  partition: (params: P) => string;
+  /** Ascending sort-key order reads the list as it should show (default true). */
+  forward?: boolean;
+}
+
+export interface UniqueMarker<T> {
+  /** entityType of the marker item. */
+  name: string;
+  /** The marker's key for an item; undefined when the item claims none. */
+  key: (item: T) => Key | undefined;
+  /** Attribute of the marker that names its owner's id. */
+  owner: string;
+}
+
+export interface EntityConfig<T extends Stored, P extends Record<string, AccessPattern<never>>> {
+  /** entityType of its items and the entity name in the audit log. */
+  type: string;
+  schema: yup.Schema<T>;
+  key: (id: string) => Key;
+  /** Index attributes of an item; undefined keeps the item out of that index. */
+  indexes?: Partial<Record<IndexName, (item: T) => { pk: string; sk: string } | undefined>>;
+  patterns: P;
+  unique?: UniqueMarker<T>[];
+  /** What one item adds to the kept counters; updates move them by the difference. */
+  counts?: (item: T) => Partial<Record<CounterName, CounterDeltas>>;
+  /** Searchable values; the item gets a search text and a token index. */
+  search?: (item: T) => SearchSource;
+  /** Sort key of the item in its search partitions: newest first by default. */
+  searchSort?: (item: T) => string;
+  /** Fields that other writes keep (counts, photo lists): an update never sets them from what it read. */
+  kept?: readonly (keyof T)[];
+  /** Fields whose values the audit log masks (personal data). */
+  masked?: readonly (keyof T)[];
+}
+
+/** Fields the audit log does not report as changes: every write moves them. */
+const UNAUDITED = new Set(['updatedAt', 'version']);
+
+const MAX_ATTEMPTS = 6;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
+
+/** Items a search examines at most before answering with a cursor. */
+const SEARCH_READ_BUDGET = 2000;
+/** Items a filtered list examines at most before answering with a cursor. */
+const FILTERED_READ_BUDGET = 2000;
+
+export interface WriteOptions {
+  /** false when the caller gathers the counters of a larger transaction into one entry. */
+  counters?: boolean;
+  action?: AuditAction;
+}
+
+export type UpdateResult<T> = { item: T } | { notFound: true } | { stale: T } | { taken: string };
+export type CreateResult<T> = { item: T } | { taken: string };
+
+/** A write's own condition failed (the entity is not as read). */
+export class WriteConflict extends Error {
+  constructor(readonly entry: number) {
+    super('write condition failed');
+  }
+}
+
+export function defineEntity<T extends Stored, P extends Record<string, AccessPattern<never>>>(config: EntityConfig<T, P>) {
+  const { type, schema, patterns } = config;
+  const unique = config.unique ?? [];
+  const kept = new Set<keyof T>(config.kept ?? []);
+  const masked = new Set<keyof T>(config.masked ?? []);
+  const searchSort = config.searchSort ?? ((item: T) => newestFirst(item.createdAt, item.id));
+
+  /** The stored shape of an item read from the table. Throws if it is not one. */
+  function parse(item: Item): T {
+    return schema.validateSync(item, { stripUnknown: true });
+  }
+
+  /** Attributes that follow from the fields: index keys (undefined removes one) and the search text. */
+  function derived(entity: T): Item {
+    const attributes: Item = {};
+    for (const index of ['gsi1', 'gsi2', 'gsi3'] as const) {
+      const build = config.indexes?.[index];
+      if (!build) continue;
+      const value = build(entity);
+      attributes[`${index}pk`] = value?.pk;
+      attributes[`${index}sk`] = value?.sk;
+    }
+    if (config.search) attributes.searchText = searchTextOf(config.search(entity));
+    return attributes;
+  }
+
+  function stored(entity: T): Item {
+    return Object.fromEntries(
+      Object.entries({ ...config.key(entity.id), entityType: type, ...entity, ...derived(entity) }).filter(([, value]) => value !== undefined),
+    );
+  }
+
+  const tokens = (entity: T | null) => new Set(entity && config.search ? tokensOf(config.search(entity)) : []);
+
+  /** Search index entries to put and delete when `before` becomes `after`. */
+  function tokenWrites(db: Db, before: T | null, after: T | null): TransactItem[] {
+    const old = tokens(before);
+    const next = tokens(after);
+    const sortMoved = before && after && searchSort(before) !== searchSort(after);
+    const writes: TransactItem[] = [];
+    for (const token of old) {
+      if (next.has(token) && !sortMoved) continue;
+      writes.push({ Delete: { TableName: db.table, Key: keys.searchToken(type, token, searchSort(before!)) } });
+    }
+    for (const token of next) {
+      if (old.has(token) && !sortMoved) continue;
+      writes.push({ Put: { TableName: db.table, Item: { ...keys.searchToken(type, token, searchSort(after!)), entityType: 'SearchToken', id: after!.id } } });
+    }
+    return writes;
+  }
+
+  function markerWrites(db: Db, before: T | null, after: T | null): TransactItem[] {
+    const writes: TransactItem[] = [];
+    for (const marker of unique) {
+      const old = before ? marker.key(before) : undefined;
+      const next = after ? marker.key(after) : undefined;
+      if (old && next && old.pk === next.pk && old.sk === next.sk) continue;
+      if (next) writes.push(putNew(db, { ...next, entityType: marker.name, [marker.owner]: after!.id }));
+      if (old) {
+        writes.push({
+          Delete: {
+            TableName: db.table,
+            Key: old,
+            ConditionExpression: 'attribute_not_exists(pk) OR #owner = :id',
+            ExpressionAttributeNames: { '#owner': marker.owner },
+            ExpressionAttributeValues: { ':id': before!.id },
+          },
+        });
+      }
+    }
+    return writes;
+  }
+
+  /** How the kept counters move when `before` becomes `after` (either may be null). */
+  function counterDeltas(before: T | null, after: T | null): Partial<Record<CounterName, CounterDeltas>> {
+    if (!config.counts) return {};
+    const result: Partial<Record<CounterName, CounterDeltas>> = {};
+    const negate = (deltas: CounterDeltas = {}) => Object.fromEntries(Object.entries(deltas).map(([name, delta]) => [name, -delta]));
+    const old = before ? config.counts(before) : {};
+    const next = after ? config.counts(after) : {};
+    for (const name of new Set([...Object.keys(old), ...Object.keys(next)]) as Set<CounterName>) {
+      result[name] = mergeDeltas(negate(old[name]), next[name] ?? {});
+    }
+    return result;
+  }
+
+  /** field -> before/after of every field that differs (masked where personal). */
+  function changes(before: T | null, after: T | null): Record<string, { before: unknown; after: unknown }> {
+    const result: Record<string, { before: unknown; after: unknown }> = {};
+    const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+    for (const field of fields) {
+      if (UNAUDITED.has(field) || field === 'id') continue;
+      const from: unknown = before?.[field as keyof T] ?? null;
+      const to: unknown = after?.[field as keyof T] ?? null;
+      if (JSON.stringify(from) === JSON.stringify(to)) continue;
+      if (!before && (to === '' || to === null || (Array.isArray(to) && to.length === 0))) continue;
+      const mask = (value: unknown) => (masked.has(field as keyof T) && value !== null && value !== '' ? MASKED_VALUE : value);
+      result[field] = { before: before ? mask(from) : null, after: after ? mask(to) : null };
+    }
+    return result;
+  }
+
+  function auditWrite(db: Db, ctx: WriteContext, action: AuditAction, id: string, before: T | null, after: T | null): TransactItem {
+    return auditEntryWrite(db, ctx, { entity: type, entityId: id, action, changes: changes(before, after) });
+  }
+
+  const countersOf = (db: Db, deltas: Partial<Record<CounterName, CounterDeltas>>) => mergedCounterWrites(db, deltas);
+
+  /**
+   * The transaction entries that create `entity`: the item (its key must be
+   * free), its unique markers, search tokens, counters and audit entry.
+   * The item is entry 0; its markers follow in the order of `unique`.
+   */
+  function createWrites(db: Db, entity: T, ctx: WriteContext, options: WriteOptions = {}): TransactItem[] {
+    return [
+      putNew(db, stored(entity)),
+      ...markerWrites(db, null, entity),
+      ...tokenWrites(db, null, entity),
+      ...(options.counters === false ? [] : countersOf(db, counterDeltas(null, entity))),
+      auditWrite(db, ctx, options.action ?? 'create', entity.id, null, entity),
+    ];
+  }
+
+  /**
+   * The entries that turn `before` into `after`, conditioned on the version
+   * read: only the fields that changed are set, so attributes other writes
+   * keep are never written back from a read. The item's update is entry 0.
+   */
+  function updateWrites(db: Db, before: T, after: T, ctx: WriteContext, options: WriteOptions & { condition?: Condition<T> } = {}): TransactItem[] {
+    const names: Record<string, string> = { '#version': 'version' };
+    const values: Item = { ':expected': before.version, ':next': after.version };
+    const sets = ['#version = :next'];
+    const removes: string[] = [];
+    const oldItem = stored(before);
+    const newItem = stored(after);
+    let i = 0;
+    for (const attribute of new Set([...Object.keys(oldItem), ...Object.keys(newItem)])) {
+      if (attribute === 'version' || kept.has(attribute as keyof T)) continue;
+      if (JSON.stringify(oldItem[attribute]) === JSON.stringify(newItem[attribute])) continue;
+      names[`#a${i}`] = attribute;
+      if (newItem[attribute] === undefined) {
+        removes.push(`#a${i}`);
+      } else {
+        values[`:a${i}`] = newItem[attribute];
+        sets.push(`#a${i} = :a${i}`);
+      }
+      i++;
+    }
+    const condition = options.condition;
+    return [
+      {
+        Update: {
+          TableName: db.table,
+          Key: config.key(before.id),
+          UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+          ConditionExpression: condition ? `#version = :expected AND (${condition.expression})` : '#version = :expected',
+          ExpressionAttributeNames: { ...names, ...condition?.names },
+          ExpressionAttributeValues: { ...values, ...condition?.values },
+        },
+      },
+      ...markerWrites(db, before, after),
+      ...tokenWrites(db, before, after),
+      ...(options.counters === false ? [] : countersOf(db, counterDeltas(before, after))),
+      auditWrite(db, ctx, options.action ?? 'update', before.id, before, after),
+    ];
+  }
+
+  function deleteWrites(db: Db, before: T, ctx: WriteContext, options: WriteOptions & { condition?: Condition<T> } = {}): TransactItem[] {
+    const condition = options.condition;
+    return [
+      {
+        Delete: {
+          TableName: db.table,
+          Key: config.key(before.id),
+          // The counters move by what is deleted, not by what an edit replaced meanwhile.
+          ConditionExpression: condition ? `#version = :expected AND (${condition.expression})` : '#version = :expected',
+          ExpressionAttributeNames: { '#version': 'version', ...condition?.names },
+          ExpressionAttributeValues: { ':expected': before.version, ...condition?.values },
+        },
+      },
+      ...markerWrites(db, before, null),
+      ...tokenWrites(db, before, null),
+      ...(options.counters === false ? [] : countersOf(db, counterDeltas(before, null))),
+      auditWrite(db, ctx, options.action ?? 'delete', before.id, before, null),
+    ];
+  }
+
+  /** The marker whose entry failed in a cancelled create/update of one entity, if one did. */
+  function takenMarker(error: unknown): string | undefined {
+    for (const [position, marker] of unique.entries()) {
+      if (isTransactionCanceled(error, position + 1)) return marker.name;
+    }
+    return undefined;
+  }
+
+  async function get(db: Db, id: string, consistent = false): Promise<T | undefined> {
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: config.key(id), ConsistentRead: consistent }));
+    return Item ? parse(Item) : undefined;
+  }
+
+  /** Entities by id (missing ones left out). */
+  async function getMany(db: Db, ids: readonly string[]): Promise<Map<string, T>> {
+    const items = await batchGet(db, [...new Set(ids)].map((id) => config.key(id)));
+    return new Map(items.map((item) => parse(item)).map((entity) => [entity.id, entity]));
+  }
+
+  /** Creates `entity` with `extra` entries in the same transaction; a taken unique marker is answered, not thrown. */
+  async function create(db: Db, entity: T, ctx: WriteContext, extra: TransactItem[] = []): Promise<CreateResult<T>> {
+    try {
+      await transactWrite(db, [...createWrites(db, entity, ctx), ...extra]);
+      return { item: entity };
+    } catch (error) {
+      const taken = takenMarker(error);
+      if (taken) return { taken };
+      throw error;
+    }
+  }
+
+  /**
+   * The one optimistic-locking path: reads the entity, refuses a stale
+   * `expectedVersion` with the current item, applies `change` and writes it on
+   * the condition that nobody wrote in between. `extra` entries (e.g. counts on
+   * other items) join the transaction; when one of them fails, WriteConflict.
+   */
+  async function update(
+    db: Db,
+    id: string,
+    expectedVersion: number | undefined,
+    change: (before: T) => T,
+    ctx: WriteContext,
+    options: { extra?: (before: T, after: T) => TransactItem[]; condition?: Condition<T>; action?: AuditAction } = {},
+  ): Promise<UpdateResult<T>> {
+    for (let attempt = 1; ; attempt++) {
+      const before = await get(db, id, true);
+      if (!before) return { notFound: true };
+      if (expectedVersion !== undefined && before.version !== expectedVersion) return { stale: before };
+      const after = { ...change(before), id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 };
+      if (Object.keys(changes(before, after)).length === 0) return { item: before };
+      const writes = updateWrites(db, before, after, ctx, { condition: options.condition, action: options.action });
+      const extra = options.extra?.(before, after) ?? [];
+      try {
+        await transactWrite(db, [...writes, ...extra]);
+        return { item: after };
+      } catch (error) {
+        const taken = takenMarker(error);
+        if (taken) return { taken };
+        if (isTransactionCanceled(error, 0)) {
+          // Changed (or gone) since the read: a caller who named a version hears so; others try again.
+          if (expectedVersion === undefined && attempt < MAX_ATTEMPTS && !options.condition) {
+            await pause(attempt);
+            continue;
+          }
+          const current = await get(db, id, true);
+          return current ? { stale: current } : { notFound: true };
+        }
+        const failed = extra.findIndex((_, i) => isTransactionCanceled(error, writes.length + i));
+        if (failed >= 0) throw new WriteConflict(failed);
+        throw error;
+      }
+    }
+  }
+
+  /**
+   * The one delete path: deletes the entity as read (version checked) with its
+   * markers, tokens, counters and audit entry. A concurrent edit makes it read
+   * again and retry after a jittered pause. `condition` failing (e.g. the
+   * customer still has projects) answers `refused` with the entity as it is.
+   */
+  async function remove(
+    db: Db,
+    id: string,
+    ctx: WriteContext,
+    options: { condition?: Condition<T>; extra?: (before: T) => TransactItem[] } = {},
+  ): Promise<{ deleted: T } | { notFound: true } | { refused: T }> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const before = await get(db, id, true);
+      if (!before) return { notFound: true };
+      if (options.condition?.holds && !options.condition.holds(before)) return { refused: before };
+      try {
+        await transactWrite(db, [...deleteWrites(db, before, ctx, { condition: options.condition }), ...(options.extra?.(before) ?? [])]);
+        return { deleted: before };
+      } catch (error) {
+        if (!isTransactionCanceled(error, 0)) throw error;
+        await pause(attempt);
+      }
+    }
+    throw new Error(`${type} ${id} kept changing while being deleted`);
+  }
+
+  type Params<N extends keyof P> = P[N] extends AccessPattern<infer X> ? X : never;
+
+  /** The partition a named access pattern reads for `params`. */
+  function source<N extends keyof P>(name: N, params: Params<N>): ListSource {
+    const pattern = patterns[name]!;
+    return { index: pattern.index, pk: (pattern.partition as (p: Params<N>) => string)(params), forward: pattern.forward ?? true };
+  }
+
+  /**
+   * What a cursor of this list may hold: the list's keys and partition, or,
+   * when `q` searches the token index, a token item's key in one of the
+   * query's lookup partitions. Anything else is a forged or foreign cursor.
+   */
+  function cursorKeys(list: ListSource, q?: string, inListOrder = false): CursorKeys {
+    const parsed = parseSearch(q);
+    if (parsed && parsed.lookups.length > 0 && !inListOrder) {
+      return { names: ['pk', 'sk'], partition: { name: 'pk', values: parsed.lookups.map((token) => keys.searchToken(type, token, '').pk) } };
+    }
+    return { names: ['pk', 'sk', `${list.index}pk`, `${list.index}sk`], partition: { name: `${list.index}pk`, values: [list.pk] } };
+  }
+
+  /**
+   * One page of a list: the matches of `q` from the token index when it has
+   * a lookup, else a page of `list` filtered by `where` and `q`. Search
+   * results come in the search order; `inListOrder` keeps the list's order
+   * instead (a filtered read of the list, with its read budget).
+   */
+  async function list(
+    db: Db,
+    list: ListSource,
+    options: { limit: number; start?: ItemKey; q?: string; where?: (item: T) => boolean; sk?: SortCondition; inListOrder?: boolean },
+  ): Promise<{ items: T[]; lastKey?: ItemKey }> {
+    const parsed = parseSearch(options.q);
+    if (parsed && parsed.lookups.length > 0 && !options.inListOrder) return search(db, parsed, options);
+    const where = options.where;
+    const search_ = config.search;
+    const matches = parsed && search_ ? (item: T) => matchesSearch(searchTextOf(search_(item)), parsed) : undefined;
+    const filter = where && matches ? (item: T) => where(item) && matches(item) : (where ?? matches);
+    return query(db, list, { ...options, where: filter });
+  }
+
+  /**
+   * One page of a list partition, in its order. `where` filters the page in
+   * memory (parsed items): a filtered page examines at most
+   * FILTERED_READ_BUDGET items and may come back short, with a cursor.
+   */
+  async function query(
+    db: Db,
+    list: ListSource,
+    options: { limit: number; start?: ItemKey; sk?: SortCondition; where?: (item: T) => boolean },
+  ): Promise<{ items: T[]; lastKey?: ItemKey }> {
+    const pkName = `${list.index}pk`;
+    const skName = `${list.index}sk`;
+    const condition = sortCondition(skName, options.sk);
+    const base = {
+      TableName: db.table,
+      IndexName: list.index,
+      KeyConditionExpression: `#pk = :pk${condition ? ` AND ${condition.expression}` : ''}`,
+      ExpressionAttributeNames: { '#pk': pkName, ...condition?.names },
+      ExpressionAttributeValues: { ':pk': list.pk, ...condition?.values },
+      ScanIndexForward: list.forward,
+    };
+    const where = options.where;
+    if (!where) {
+      const page = await db.doc.send(new QueryCommand({ ...base, Limit: options.limit, ExclusiveStartKey: options.start }));
+      return { items: (page.Items ?? []).map(parse), lastKey: page.LastEvaluatedKey };
+    }
+    const found: T[] = [];
+    let start = options.start;
+    let examined = 0;
+    while (examined < FILTERED_READ_BUDGET) {
+      const page = await db.doc.send(new QueryCommand({ ...base, Limit: 250, ExclusiveStartKey: start }));
+      const items = page.Items ?? [];
+      for (const [i, raw] of items.entries()) {
+        examined++;
+        const entity = parse(raw);
+        if (!where(entity)) continue;
+        found.push(entity);
+        if (found.length === options.limit) {
+          const more = i < items.length - 1 || page.LastEvaluatedKey !== undefined;
+          return { items: found, lastKey: more ? { pk: raw.pk, sk: raw.sk, [pkName]: raw[pkName], [skName]: raw[skName] } : undefined };
+        }
+      }
+      start = page.LastEvaluatedKey;
+      if (!start) break;
+    }
+    return { items: found, lastKey: start };
+  }
+
+  /**
+   * One page of a search: the candidates of the smallest partition among the
+   * query's lookup tokens, checked against every term and `where`, in search
+   * order (newest first). Reads the matches, not the list; at most
+   * SEARCH_READ_BUDGET candidates per request. `start` continues a partition.
+   */
+  async function search(
+    db: Db,
+    parsed: SearchQuery,
+    options: { limit: number; start?: ItemKey; where?: (item: T) => boolean },
+  ): Promise<{ items: T[]; lastKey?: ItemKey }> {
+    let partition: string;
+    let first: { Items?: Item[]; LastEvaluatedKey?: ItemKey } | undefined;
+    const chunk = Math.max(options.limit * 2, 50);
+    const read = (pk: string, start?: ItemKey) =>
+      db.doc.send(
+        new QueryCommand({
+          TableName: db.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          Limit: chunk,
+          ExclusiveStartKey: start,
+        }),
+      );
+    if (options.start) {
+      partition = String(options.start.pk);
+    } else {
+      // Read the first page of each lookup's partition; go on with the smallest.
+      const pages = await Promise.all(
+        [...new Set(parsed.lookups)].map(async (token) => {
+          const pk = keys.searchToken(type, token, '').pk;
+          return { pk, page: await read(pk) };
+        }),
+      );
+      const score = ({ page }: (typeof pages)[number]) => (page.LastEvaluatedKey ? Number.MAX_SAFE_INTEGER : (page.Items?.length ?? 0));
+      const best = pages.reduce((a, b) => (score(b) < score(a) ? b : a));
+      partition = best.pk;
+      first = best.page;
+    }
+    const found: T[] = [];
+    let start = options.start;
+    let examined = 0;
+    while (examined < SEARCH_READ_BUDGET) {
+      const page = first ?? (await read(partition, start));
+      first = undefined;
+      const tokensRead = page.Items ?? [];
+      examined += tokensRead.length;
+      const candidates = await batchGet(db, tokensRead.map((token) => config.key(String(token.id))));
+      const byId = new Map(candidates.map((item) => [String(item.id), item]));
+      for (const [i, token] of tokensRead.entries()) {
+        const raw = byId.get(String(token.id));
+        if (!raw || !matchesSearch(raw.searchText, parsed)) continue;
+        const entity = parse(raw);
+        if (options.where && !options.where(entity)) continue;
+        found.push(entity);
+        if (found.length === options.limit) {
+          const more = i < tokensRead.length - 1 || page.LastEvaluatedKey !== undefined;
+          return { items: found, lastKey: more ? { pk: token.pk, sk: token.sk } : undefined };
+        }
+      }
+      start = page.LastEvaluatedKey;
+      if (!start) break;
+    }
+    return { items: found, lastKey: start };
+  }
+
+  return {
+    type,
+    key: config.key,
+    parse,
+    stored,
+    get,
+    getMany,
+    create,
+    update,
+    remove,
+    source,
+    list,
+    query,
+    cursorKeys,
+    createWrites,
+    updateWrites,
+    deleteWrites,
+    counterDeltas,
+    /** The search index entries of an item written before it had any (data upgrades). */
+    searchIndexWrites: (db: Db, entity: T) => tokenWrites(db, null, entity),
+    takenMarker,
+  };
+}
+
+/** An extra condition on the item a write changes, with its in-memory twin for the item as read. */
+export interface Condition<T = never> {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Item;
+  /** Whether the item as read meets the condition (a delete refuses without trying when not). */
+  holds?: (item: T) => boolean;
+}
+
+function sortCondition(skName: string, condition: SortCondition | undefined) {
+  if (!condition) return undefined;
+  const names = { '#sk': skName };
+  if ('between' in condition) {
+    return { expression: '#sk BETWEEN :skFrom AND :skTo', names, values: { ':skFrom': condition.between[0], ':skTo': condition.between[1] } };
+  }
+  if ('beginsWith' in condition) return { expression: 'begins_with(#sk, :sk)', names, values: { ':sk': condition.beginsWith } };
+  if ('gte' in condition) return { expression: '#sk >= :sk', names, values: { ':sk': condition.gte } };
+  if ('lte' in condition) return { expression: '#sk <= :sk', names, values: { ':sk': condition.lte } };
+  return { expression: '#sk < :sk', names, values: { ':sk': condition.lt } };
+}
+
+/** The audit entry of a write, as a transaction entry (never updated or deleted afterwards). */
+export function auditEntryWrite(
+  db: Db,
+  ctx: WriteContext,
+  entry: { entity: string; entityId: string; action: AuditAction; changes: Record<string, { before: unknown; after: unknown }> },
+): TransactItem {
+  const id = randomUUID();
+  const sort = `${ctx.now}#${id}`;
+  return putNew(db, {
+    ...keys.auditEntry(entry.entityId, sort),
+    entityType: 'AuditEntry',
+    id,
+    at: ctx.now,
+    actor: ctx.actor,
+    ...entry,
+    requestId: ctx.requestId,
+    gsi1pk: keys.auditLog(),
+    gsi1sk: sort,
+    gsi2pk: keys.auditByEntity(entry.entity),
+    gsi2sk: sort,
+    gsi3pk: keys.auditByActor(ctx.actor.id),
+    gsi3sk: sort,
+  });
+}
+
+/**
+ * The counter entries of a transaction that writes several entities: their
+ * deltas merged into one entry per counter set (a transaction may touch an
+ * item once, and two shards picked at random could be the same one).
+ */
+export function mergedCounterWrites(db: Db, ...all: Partial<Record<CounterName, CounterDeltas>>[]): TransactItem[] {
+  const merged: Partial<Record<CounterName, CounterDeltas>> = {};
+  for (const deltas of all) {
+    for (const [name, values] of Object.entries(deltas) as [CounterName, CounterDeltas][]) merged[name] = mergeDeltas(merged[name] ?? {}, values);
+  }
+  return Object.entries(merged).flatMap(([name, values]) => {
+    const write = counterUpdate(db, name as CounterName, values ?? {});
+    return write ? [write] : [];
+  });
+}
