@@ -49,6 +49,13 @@ async function signIn(email: string) {
 }
 
 const me = (cookie: string | undefined) => staffRequest(app, '/api/auth/me', cookie);
+/** GET /api/auth/me answers 200 either way: `{ user }` for a live session, `{ user: null }` otherwise. */
+async function signedOut(cookie: string | undefined) {
+  const answer = await me(cookie);
+  expect(answer.status).toBe(200);
+  const body = (await answer.json()) as { user: unknown };
+  return body.user === null;
+}
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const tokenOf = (cookie: string) => cookie.slice('session='.length);
 
@@ -183,6 +190,13 @@ async function rawEmployee(id: string) {
 }
 
 describe('sessions', () => {
+  it('GET /api/auth/me without a session answers 200 { user: null }: signed out is not an error', async () => {
+    const answer = await me(undefined);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.json()).toEqual({ user: null });
+  });
+
   it('logout revokes the session: the old cookie gets 401 afterwards', async () => {
     const employee = await account();
     const cookie = await signIn(employee.email);
@@ -192,8 +206,12 @@ describe('sessions', () => {
     expect(logout.headers.getSetCookie().join()).toMatch(/session=;.*Max-Age=0/);
     expect(await getSession(db, sid)).toBeUndefined();
     const after = await me(cookie);
-    expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ error: 'Please sign in to continue' });
+    expect(after.status).toBe(200);
+    expect(await after.json()).toEqual({ user: null });
+    // A guarded route refuses the old cookie.
+    const refused = await staffRequest(app, '/api/users', cookie);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'Please sign in to continue' });
   });
 
   it('rejects expired, tampered and alg:none tokens for a live session with 401', async () => {
@@ -210,9 +228,10 @@ describe('sessions', () => {
     const wrongAudienceInput = `${header}.${b64({ ...claims, aud: 'another-app', iss: TOKEN_ISSUER })}`;
     const wrongAudience = `${wrongAudienceInput}.${sign('sha256', Buffer.from(wrongAudienceInput), { key: testSigningKey.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
     for (const bad of [expired, tampered, algNone, wrongAudience, 'garbage']) {
-      const response = await me(`session=${bad}`);
+      const response = await staffRequest(app, '/api/users', `session=${bad}`);
       expect(response.status, bad).toBe(401);
       expect(await response.json()).toEqual({ error: 'Please sign in to continue' });
+      expect(await signedOut(`session=${bad}`), bad).toBe(true);
     }
     expect(claims).toMatchObject({ iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
     // The genuine token still works: the rejections were about the tokens, not the session.
@@ -237,8 +256,10 @@ describe('sessions', () => {
       clock.advance(5 * 60_000 + 1_000);
       // The token lives as long as the timeout, so both it and the session item have ended.
       const idle = await me(cookie);
-      expect(idle.status).toBe(401);
-      expect(await idle.json()).toEqual({ error: expect.any(String) });
+      expect(idle.status).toBe(200);
+      expect(await idle.json()).toEqual({ user: null });
+      // The dead session's cookie is cleared.
+      expect(idle.headers.getSetCookie().join()).toMatch(/session=;.*Max-Age=0/);
     } finally {
       await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.settings(), entityType: 'Settings', version: 1 } }));
     }
@@ -272,8 +293,8 @@ describe('POST /api/auth/change-password', () => {
     const renewed = sessionCookieOf(changed);
     expect(renewed).toBeDefined();
     expect((await me(renewed)).status).toBe(200); // this browser stays signed in
-    expect((await me(otherBrowser)).status).toBe(401); // every other session ends
-    expect((await me(cookie)).status).toBe(401);
+    expect(await signedOut(otherBrowser)).toBe(true); // every other session ends
+    expect(await signedOut(cookie)).toBe(true);
 
     expect((await login(app, employee.email, PASSWORD)).response.status).toBe(401);
     expect((await login(app, employee.email, 'a-brand-new-one')).response.status).toBe(200);

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { authOf, clearSessionCookie, csrfGuard, nowMs, startSessionCookie } from '../auth/middleware';
+import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie } from '../auth/middleware';
 import { getEmployeeByEmail, recordFailedLogin, recordSuccessfulLogin, toPublicUser, updatePasswordHash } from '../db/employee-repo';
 import { createSession, deleteSession } from '../db/session-repo';
 import { getSettings } from '../db/settings-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv, AuthContext } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
@@ -58,9 +58,17 @@ export const auth = new Hono<AppEnv>()
     log.info('login succeeded', { email, ip, outcome: 'success', employeeId: employee.id, sessionId: session.id });
     return c.json({ user: toPublicUser(employee) } satisfies SessionUser, 200);
   })
-  .get('/me', (c) => {
+  // Public (app.ts lists it): the portal asks on every load, and being signed out is an
+  // answer, not an error. A 401 here would be a console error in the browser on every
+  // signed-out visit, so no session (or a dead one, whose cookie is cleared) is
+  // `{ user: null }` with 200. Every other route still answers 401 without a session.
+  .get('/me', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ user: toPublicUser(authOf(c).employee) } satisfies SessionUser, 200);
+    await requireSession(c, async () => {});
+    // Set by requireSession only when the session is alive.
+    const auth: AuthContext | undefined = c.get('auth');
+    const answer: SessionUser | { user: null } = auth ? { user: toPublicUser(auth.employee) } : { user: null };
+    return c.json(answer, 200);
   })
   .post('/logout', async (c) => {
     const { session, employee } = authOf(c);

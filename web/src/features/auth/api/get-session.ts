@@ -6,11 +6,14 @@ import { useToast } from '../../../lib/toast';
 
 /**
  * The session as GET /api/auth/me answers it ({ user }), or null when signed
- * out (the API answers 401). Other screens read the role from this cache entry.
+ * out (the API answers { user: null } with 200, so a signed-out visit logs no
+ * failed request; a 401 is still read as signed out). Other screens read the
+ * role from this cache entry.
  */
 export async function getSession(): Promise<SessionUser | null> {
   try {
-    return await unwrap(api.auth.me.$get());
+    const { user } = await unwrap(api.auth.me.$get());
+    return user ? { user } : null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
