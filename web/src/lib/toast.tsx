@@ -3,6 +3,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import {
   createContext,
   useCallback,
@@ -23,7 +25,7 @@ export interface ToastOptions {
   variant?: ToastVariant;
 }
 
-interface QueuedToast extends ToastOptions {
+interface ShownToast extends ToastOptions {
   id: number;
 }
 
@@ -35,21 +37,30 @@ type ToastFn = (options: ToastOptions) => void;
 
 const ToastContext = createContext<ToastFn | null>(null);
 
-/** The app's one toast system. Toasts queue; the next shows when the current one closes. */
+/**
+ * The app's one toast system. One toast shows at a time and the newest wins: a new toast
+ * replaces the one showing (a 'Login failed' never stays over the 'Login successful' that
+ * followed it).
+ *
+ * Where: at the top on phones (the bottom of a phone screen holds the primary actions: a
+ * dialog's buttons, the calculator's estimate, the WhatsApp button), bottom left on larger
+ * screens (dialog buttons, the lead drawer and the WhatsApp button are on the right).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [queue, setQueue] = useState<QueuedToast[]>([]);
+  const [current, setCurrent] = useState<ShownToast | null>(null);
   const [closingId, setClosingId] = useState<number | null>(null);
   const nextId = useRef(1);
   const alertRef = useRef<HTMLDivElement>(null);
   const [swipe, setSwipe] = useState<{ startX: number; dx: number } | null>(null);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const toast = useCallback<ToastFn>((options) => {
     const id = nextId.current++;
-    setQueue((current) => [...current, { ...options, id }]);
+    setSwipe(null);
+    setCurrent({ ...options, id });
   }, []);
 
-  const current = queue[0];
-  const open = current !== undefined && closingId !== current.id;
+  const open = current !== null && closingId !== current.id;
 
   const close = useCallback(() => {
     if (current) setClosingId(current.id);
@@ -61,9 +72,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     close();
   };
 
-  const handleExited = () => {
+  const handleExited = (id: number) => {
     setSwipe(null);
-    setQueue((items) => items.slice(1));
+    setCurrent((shown) => (shown?.id === id ? null : shown));
   };
 
   useEffect(() => {
@@ -101,10 +112,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             open={open}
             autoHideDuration={TOAST_DURATION_MS}
             onClose={handleClose}
-            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            slotProps={{ transition: { onExited: handleExited } }}
-            // Sits above the floating WhatsApp button so neither hides the other.
-            sx={{ bottom: { xs: 88, sm: 96 }, maxWidth: { md: 420 }, width: { md: '100%' } }}
+            anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }}
+            slotProps={{ transition: { onExited: () => handleExited(current.id) } }}
+            sx={{ maxWidth: { md: 420 }, width: { md: '100%' } }}
           >
             <Box
               onPointerDown={onPointerDown}
