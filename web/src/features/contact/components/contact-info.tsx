@@ -6,6 +6,7 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import EmailIcon from '@mui/icons-material/Email';
 import PhoneIcon from '@mui/icons-material/Phone';
 import PlaceIcon from '@mui/icons-material/Place';
+import { formatPhone } from '@app/shared-types/phone';
 import { BUSINESS_HOURS, type SiteInfo } from '@app/shared-types/site';
 import type { ReactNode } from 'react';
 import { SocialLinks } from '../../../components/layouts/social-links';
@@ -50,7 +51,7 @@ export function ContactInfo({ site }: { site: SiteInfo }) {
       </InfoCard>
       <InfoCard icon={<PhoneIcon />} title="Call us">
         <Link href={telHref(site.companyPhone)} sx={{ fontWeight: 600 }}>
-          {site.companyPhone}
+          {formatPhone(site.companyPhone)}
         </Link>
       </InfoCard>
       <InfoCard icon={<EmailIcon />} title="Email us">

@@ -7,6 +7,7 @@ import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { formatDate } from '@app/shared-types/format';
+import { formatPhone } from '@app/shared-types/phone';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
@@ -73,7 +74,7 @@ export function DashboardOverview({ links }: { links: DashboardLinks }) {
               id: lead.id,
               href: links.lead(lead.id),
               primary: lead.name,
-              secondary: [lead.source, lead.phone, formatDate(lead.createdAt)].filter(Boolean).join(' · '),
+              secondary: [lead.source, lead.phone && formatPhone(lead.phone), formatDate(lead.createdAt)].filter(Boolean).join(' · '),
             }))}
           />
         </Grid>
@@ -85,7 +86,7 @@ export function DashboardOverview({ links }: { links: DashboardLinks }) {
               id: lead.id,
               href: links.lead(lead.id),
               primary: lead.name,
-              secondary: [lead.phone, lead.nextFollowUp && formatDate(lead.nextFollowUp)].filter(Boolean).join(' · '),
+              secondary: [lead.phone && formatPhone(lead.phone), lead.nextFollowUp && formatDate(lead.nextFollowUp)].filter(Boolean).join(' · '),
               badge: isOverdue(lead.nextFollowUp, today) ? (
                 <Chip size="small" color="error" variant="outlined" label="overdue" />
               ) : undefined,
