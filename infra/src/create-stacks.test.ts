@@ -180,6 +180,8 @@ describe('public function role', () => {
       ['dynamodb:PutItem', 'table', keys.leadCommunication('l1', '2026-01-01T00:00:00Z', 'x').pk],
       ['dynamodb:PutItem', 'table', keys.leadPhone('919988776655').pk],
       ['dynamodb:UpdateItem', 'table', keys.lead('l1').pk],
+      ['dynamodb:PutItem', 'table', keys.searchToken('Lead', 'ravi', 'x').pk],
+      ['dynamodb:PutItem', 'table', keys.auditEntry('l1', 'x').pk],
       ['dynamodb:UpdateItem', 'table', keys.estimate('e1').pk],
       ['dynamodb:UpdateItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
     ];
@@ -216,6 +218,11 @@ describe('public function role', () => {
       ['dynamodb:GetItem', 'table', 'SEED'],
       ['dynamodb:GetItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
       ['dynamodb:PutItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
+      // Search tokens of staff-only entities, and reading the audit log.
+      ['dynamodb:PutItem', 'table', keys.searchToken('Vendor', 'ravi', 'x').pk],
+      ['dynamodb:Query', 'table', keys.searchToken('Lead', 'ravi', 'x').pk],
+      ['dynamodb:Query', 'table', keys.auditEntry('l1', 'x').pk],
+      ['dynamodb:Query', 'gsi1', keys.auditLog()],
     ];
     for (const [action, resource, key] of denied) {
       expect(publicRoleAllows(statements, action, resource, key), `${action} ${resource} ${key}`).toBe(false);
@@ -242,6 +249,7 @@ describe('public function role', () => {
       else if (name === 'rateLimit') sample(name, fn('public-form', '203.0.113.7', 1));
       else if (name === 'blogPostsByStatus' || name === 'leadsByStatus') sample(name, fn('published'));
       else if (name === 'stats') sample(name, fn('LEADS', 0));
+      else if (name === 'searchToken') sample(name, fn('Lead', 'ravi', 'x'));
       else sample(name, fn('x', '2026-01-01T00:00:00Z', 'y'));
     }
     const publicAccess: Record<string, string[]> = {
@@ -283,6 +291,11 @@ describe('public function role', () => {
       session: [], // sign-in sessions: admin only
       rateLimit: ['rateLimit'],
       dataVersion: [], // local start-up bookkeeping
+      searchToken: ['write'], // a new website lead writes its search tokens (staff entities' tokens: admin only)
+      auditEntry: ['write'], // a new website lead writes its audit entry (never read by the website)
+      auditLog: [], // gsi1 list of the audit log: admin only
+      auditByEntity: [], // gsi2 lists of the audit log by entity: admin only
+      auditByActor: [], // gsi3 lists of the audit log by actor: admin only
     };
     expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());
     for (const [name, grants] of Object.entries(publicAccess)) {

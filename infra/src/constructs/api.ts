@@ -59,8 +59,8 @@ export const ADMIN_ROUTES_BESIDE_PUBLIC = [{ method: 'GET', path: '/api/projects
  * Partition keys the public function may touch, as IAM StringLike patterns
  * over the prefixes of functions/src/db/keys.ts. Reads are the website's
  * content; writes are lead capture (submission, lead, its timeline entries
- * under LEAD#, the phone marker, the lead counters under STATS) and the per-IP
- * rate-limit windows.
+ * under LEAD#, the phone marker, the lead counters under STATS, the lead's
+ * search tokens and its audit entry) and the per-IP rate-limit windows.
  */
 export const PUBLIC_KEY_ACCESS = {
   /** GetItem on the table. */
@@ -70,7 +70,7 @@ export const PUBLIC_KEY_ACCESS = {
   /** GetItem for lead capture: "does a lead own this phone number already?" */
   leadLookup: ['LEADPHONE#*'],
   /** PutItem/UpdateItem (also inside TransactWriteItems), returning nothing. */
-  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*', 'STATS'],
+  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*', 'STATS', 'SEARCH#Lead#*', 'AUDIT#*'],
   /** UpdateItem of the per-IP rate-limit counters, which return their new count. */
   rateLimit: ['RATE#*'],
 } as const;
