@@ -6,6 +6,7 @@ import { csrfGuard, requireSession } from './auth/middleware';
 import type { Deps, AppEnv } from './lib/deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
+import { auditLog } from './routes/audit-log';
 import { auth } from './routes/auth';
 import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
@@ -80,7 +81,8 @@ export function createApp(deps: Deps) {
     .route('/dashboard', dashboard)
     .route('/leads', leads)
     .route('/customers', customers)
-    .route('/vendors', vendors);
+    .route('/vendors', vendors)
+    .route('/audit-log', auditLog);
 
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.

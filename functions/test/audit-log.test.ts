@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@app/shared-types/api';
+import type { AuditEntry } from '@app/shared-types/audit';
+import type { Customer } from '@app/shared-types/customers';
+import type { Lead } from '@app/shared-types/leads';
+import type { Vendor } from '@app/shared-types/vendors';
+import type { Db } from '../src/db/client';
+import { createTestApp, customerInput, json, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
+
+let app: TestApp;
+let db: Db;
+let employee: string;
+let employeeId: string;
+let manager: string;
+let admin: string;
+
+beforeAll(async () => {
+  ({ app, db } = await createTestApp());
+  const [asEmployee, asManager, asAdmin] = await Promise.all([
+    signedInStaff(app, db, 'employee'),
+    signedInStaff(app, db, 'manager'),
+    signedInStaff(app, db, 'admin'),
+  ]);
+  ({ cookie: employee } = asEmployee);
+  employeeId = asEmployee.employee.id;
+  ({ cookie: manager } = asManager);
+  ({ cookie: admin } = asAdmin);
+});
+
+/** The audit entries of one entity, newest first, as an admin reads them. */
+async function historyOf(entityId: string): Promise<AuditEntry[]> {
+  const response = await staffRequest(app, `/api/audit-log?entityId=${entityId}`, admin);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await json<Page<AuditEntry>>(response)).items;
+}
+
+async function addLead(body: Record<string, unknown> = {}) {
+  const response = await staffRequest(app, '/api/leads', employee, { method: 'POST', body: { name: 'Audit Lead', phone: uniquePhone(), ...body } });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<Lead>(response);
+}
+
+describe('the audit log', () => {
+  it('records a create with who, when, the request and every field set', async () => {
+    const lead = await addLead({ email: 'audit@example.com', budget: 500000 });
+    const [entry, ...rest] = await historyOf(lead.id);
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      entity: 'Lead',
+      entityId: lead.id,
+      action: 'create',
+      actor: { id: employeeId, name: 'Test employee' },
+      at: lead.createdAt,
+    });
+    expect(entry!.actor.email).toMatch(/^employee-.*@kaveri-studio\.in$/);
+    expect(entry!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(entry!.changes).toMatchObject({
+      name: { before: null, after: 'Audit Lead' },
+      email: { before: null, after: 'audit@example.com' },
+      budget: { before: null, after: 500000 },
+      status: { before: null, after: 'New' },
+    });
+  });
+
+  it('records an update with before and after of the changed fields only, and nothing for a refused one', async () => {
+    const lead = await addLead();
+    const put = (body: Record<string, unknown>) => staffRequest(app, `/api/leads/${lead.id}`, employee, { method: 'PUT', body });
+    expect((await put({ version: 1, status: 'Quoted', budget: 900000 })).status).toBe(200);
+    // A stale version and a taken phone are refused: their transactions write no entry.
+    expect((await put({ version: 1, status: 'Lost' })).status).toBe(409);
+    const other = await addLead();
+    expect((await put({ version: 2, phone: other.phone })).status).toBe(409);
+    const history = await historyOf(lead.id);
+    expect(history.map((entry) => entry.action)).toEqual(['update', 'create']);
+    expect(history[0]!.changes).toEqual({ status: { before: 'New', after: 'Quoted' }, budget: { before: 0, after: 900000 } });
+  });
+
+  it('records each lead of a bulk update, and a conversion, and a delete', async () => {
+    const [first, second] = [await addLead(), await addLead()];
+    const bulk = await staffRequest(app, '/api/leads/bulk-update', employee, {
+      method: 'POST',
+      body: { ids: [first.id, second.id], status: 'Won' },
+    });
+    expect(bulk.status).toBe(200);
+    for (const lead of [first, second]) {
+      const [entry] = await historyOf(lead.id);
+      expect(entry).toMatchObject({ action: 'bulk_update', changes: { status: { before: 'New', after: 'Won' } } });
+    }
+
+    const converted = await staffRequest(app, `/api/leads/${first.id}/convert`, employee, {
+      method: 'POST',
+      body: { version: 2, customer: { firstName: 'Audit', lastName: 'Customer' }, project: null },
+    });
+    expect(converted.status, await converted.clone().text()).toBe(201);
+    const { customer } = await json<{ customer: Customer }>(converted);
+    const [conversion] = await historyOf(first.id);
+    expect(conversion).toMatchObject({ action: 'convert', changes: { conversion: { before: null } } });
+    expect((conversion!.changes.conversion!.after as { customerId: string }).customerId).toBe(customer.id);
+    expect((await historyOf(customer.id)).map((entry) => entry.action)).toEqual(['create']);
+
+    expect((await staffRequest(app, `/api/leads/${second.id}`, manager, { method: 'DELETE' })).status).toBe(200);
+    const [deleted] = await historyOf(second.id);
+    expect(deleted).toMatchObject({ action: 'delete', changes: { name: { before: 'Audit Lead', after: null }, status: { before: 'Won', after: null } } });
+  });
+
+  it('masks personal data of a vendor (bank details, PAN)', async () => {
+    const response = await staffRequest(app, '/api/vendors', employee, {
+      method: 'POST',
+      body: { name: 'Audit Vendor', category: 'civil', phone: uniquePhone(), panNumber: 'AABCU9603R', bankDetails: 'HDFC 1234567890' },
+    });
+    expect(response.status).toBe(201);
+    const vendor = await json<Vendor>(response);
+    const [entry] = await historyOf(vendor.id);
+    expect(entry!.changes.panNumber).toEqual({ before: null, after: '••••' });
+    expect(entry!.changes.bankDetails).toEqual({ before: null, after: '••••' });
+    expect(JSON.stringify(entry)).not.toContain('1234567890');
+  });
+
+  it('filters by entity type, actor and date range, newest first, with a cursor', async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await staffRequest(app, '/api/customers', manager, { method: 'POST', body: { ...customerInput, firstName: `Audit ${i}` } });
+      expect(response.status).toBe(201);
+    }
+    const managerId = (await json<{ user: { id: string } }>(staffRequest(app, '/api/auth/me', manager))).user.id;
+    const first = await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?entity=Customer&actorId=${managerId}&limit=2`, admin));
+    expect(first.items.map((entry) => entry.changes.firstName?.after)).toEqual(['Audit 2', 'Audit 1']);
+    expect(first.nextCursor).toBeDefined();
+    const second = await json<Page<AuditEntry>>(
+      staffRequest(app, `/api/audit-log?entity=Customer&actorId=${managerId}&limit=2&cursor=${first.nextCursor!}`, admin),
+    );
+    expect(second.items.map((entry) => entry.changes.firstName?.after)).toEqual(['Audit 0']);
+    // A cursor of another list is refused, not replayed.
+    expect((await staffRequest(app, `/api/audit-log?entity=Lead&cursor=${first.nextCursor!}`, admin)).status).toBe(400);
+
+    const byActor = await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?actorId=${managerId}&limit=100`, admin));
+    expect(byActor.items.every((entry) => entry.actor.id === managerId)).toBe(true);
+    const all = await json<Page<AuditEntry>>(staffRequest(app, '/api/audit-log?limit=5', admin));
+    expect(all.items).toHaveLength(5);
+    const times = all.items.map((entry) => entry.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    const past = await json<Page<AuditEntry>>(staffRequest(app, '/api/audit-log?from=2020-01-01&to=2020-12-31', admin));
+    expect(past.items).toEqual([]);
+    expect((await staffRequest(app, '/api/audit-log?from=2026-02-30', admin)).status).toBe(400);
+    expect((await staffRequest(app, '/api/audit-log?from=2026-02-10&to=2026-02-01', admin)).status).toBe(400);
+  });
+
+  it('is for admins and superadmins: employees and managers get 403', async () => {
+    expect((await staffRequest(app, '/api/audit-log', employee)).status).toBe(403);
+    expect((await staffRequest(app, '/api/audit-log', manager)).status).toBe(403);
+    expect((await staffRequest(app, '/api/audit-log')).status).toBe(401);
+  });
+
+  it('has no route that changes or deletes an entry', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const response = await staffRequest(app, '/api/audit-log', admin, { method, body: {} });
+      expect([404, 405], method).toContain(response.status);
+    }
+  });
+});
