@@ -48,19 +48,25 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
  * (the password hash, lockout state) are server-side only, in
  * functions/src/db/employee-repo.ts.
  */
-export interface EmployeeAccount {
-  id: string;
-  name: string;
+export const employeeAccountFields = {
+  id: yup.string().required(),
+  name: yup.string().required(),
   /** Lower-cased; unique. */
-  email: string;
-  role: Role;
-  status: EmployeeStatus;
-}
+  email: yup.string().required(),
+  role: yup.mixed<Role>().oneOf([...ROLES]).required(),
+  status: yup.mixed<EmployeeStatus>().oneOf([...EMPLOYEE_STATUSES]).required(),
+};
+const employeeAccountSchema = yup.object(employeeAccountFields);
+export type EmployeeAccount = yup.InferType<typeof employeeAccountSchema>;
 
 /**
  * The HR part of an employee: what the firm records about the person, not
  * about their sign-in. Optional today; the People module adds its fields here.
  */
+export const employeeHrFields = {
+  department: yup.string().optional(),
+  position: yup.string().optional(),
+};
 export interface EmployeeHrProfile {
   department?: string;
   position?: string;

@@ -1,32 +1,48 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { EmployeeAccount, EmployeeHrProfile, PublicUser } from '@app/shared-types/auth';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
+import { employeeAccountFields, employeeHrFields, type EmployeeAccount, type EmployeeHrProfile, type PublicUser } from '@app/shared-types/auth';
+import { storedFields } from '@app/shared-types/forms';
 import type { Db } from './client';
+import { defineEntity, systemContext, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
-import { isConditionalCheckFailed, isTransactionCanceled, putNew } from './writes';
-
-/** The server-side sign-in state of an employee: never in an API answer. */
-export interface EmployeeCredentials {
-  /** scrypt hash (auth/password.ts). Never leaves the server. */
-  passwordHash: string;
-  /** Sessions created before this instant are no longer valid. */
-  passwordChangedAt: string;
-  /** Consecutive failed logins since the last success or lock. */
-  failedLoginCount: number;
-  /** ISO time until which login is refused, or null. */
-  lockedUntil: string | null;
-  lastLoginAt: string | null;
-}
+import { isConditionalCheckFailed } from './writes';
 
 /**
  * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email
- * unique through the USER# marker item), the HR profile and the credentials.
+ * unique through the USER# marker item), the HR profile and the server-side
+ * sign-in state, which never appears in an API answer.
  */
-export interface EmployeeItem extends EmployeeAccount, EmployeeHrProfile, EmployeeCredentials {
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+const employeeSchema = yup.object({
+  ...employeeAccountFields,
+  ...employeeHrFields,
+  /** scrypt hash (auth/password.ts). Never leaves the server. */
+  passwordHash: yup.string().required(),
+  /** Sessions created before this instant are no longer valid. */
+  passwordChangedAt: yup.string().required(),
+  /** Consecutive failed logins since the last success or lock. */
+  failedLoginCount: yup.number().integer().default(0),
+  /** ISO time until which login is refused, or null. */
+  lockedUntil: yup.string().nullable().default(null),
+  lastLoginAt: yup.string().nullable().default(null),
+  ...storedFields,
+});
+export type EmployeeItem = yup.InferType<typeof employeeSchema>;
+/** The server-side sign-in state of an employee. */
+export type EmployeeCredentials = Pick<EmployeeItem, 'passwordHash' | 'passwordChangedAt' | 'failedLoginCount' | 'lockedUntil' | 'lastLoginAt'>;
+
+export const employeeEntity = defineEntity({
+  type: 'Employee',
+  schema: employeeSchema,
+  key: keys.employee,
+  indexes: { gsi1: (employee) => ({ pk: keys.employees(), sk: `${employee.name.trim().toLowerCase()}#${employee.id}` }) },
+  patterns: { byName: { index: 'gsi1', partition: () => keys.employees() } },
+  unique: [{ name: 'EmployeeEmail', key: (employee) => keys.employeeEmail(employee.email), owner: 'employeeId' }],
+  search: (employee) => ({ texts: [employee.name, employee.email] }),
+  // Sign-in bookkeeping changes without a new version: an admin's open edit never conflicts with a login.
+  kept: ['failedLoginCount', 'lockedUntil', 'lastLoginAt'],
+  masked: ['passwordHash'],
+});
 
 export interface NewEmployee extends Pick<EmployeeAccount, 'name' | 'email' | 'role'>, EmployeeHrProfile {
   passwordHash: string;
@@ -53,13 +69,10 @@ export function toPublicUser(employee: EmployeeItem): PublicUser {
   };
 }
 
-const byNameSortKey = (name: string, id: string) => `${name.trim().toLowerCase()}#${id}`;
-
 /** Creates the employee and claims the email in one transaction; EmailTakenError if it is claimed. */
-export async function createEmployee(db: Db, input: NewEmployee, now: string): Promise<EmployeeItem> {
-  const id = randomUUID();
+export async function createEmployee(db: Db, input: NewEmployee, now: string, ctx: WriteContext = systemContext(now)): Promise<EmployeeItem> {
   const employee: EmployeeItem = {
-    id,
+    id: randomUUID(),
     name: input.name,
     email: normalizeEmail(input.email),
     role: input.role,
@@ -75,62 +88,24 @@ export async function createEmployee(db: Db, input: NewEmployee, now: string): P
     updatedAt: now,
     version: 1,
   };
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          putNew(db, {
-            ...keys.employee(id),
-            entityType: 'Employee',
-            gsi1pk: keys.employees(),
-            gsi1sk: byNameSortKey(employee.name, id),
-            ...employee,
-          }),
-          putNew(db, { ...keys.employeeEmail(employee.email), entityType: 'EmployeeEmail', employeeId: id }),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (isTransactionCanceled(error, 1)) {
-      throw new EmailTakenError();
-    }
-    throw error;
-  }
+  const result = await employeeEntity.create(db, employee, ctx);
+  if ('taken' in result) throw new EmailTakenError();
   return employee;
 }
 
-const stripKeys = (item: Record<string, unknown>): EmployeeItem => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entityType: _t, ...employee } = item;
-  return employee as unknown as EmployeeItem;
-};
-
-export async function getEmployee(db: Db, id: string): Promise<EmployeeItem | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.employee(id), ConsistentRead: true }));
-  return Item ? stripKeys(Item) : undefined;
-}
+export const getEmployee = (db: Db, id: string) => employeeEntity.get(db, id, true);
 
 /** The employee owning `email` (marker GetItem, then the item). */
 export async function getEmployeeByEmail(db: Db, email: string): Promise<EmployeeItem | undefined> {
   const { Item: marker } = await db.doc.send(
     new GetCommand({ TableName: db.table, Key: keys.employeeEmail(normalizeEmail(email)), ConsistentRead: true }),
   );
-  const id = marker?.employeeId as string | undefined;
-  return id ? getEmployee(db, id) : undefined;
+  return typeof marker?.employeeId === 'string' ? getEmployee(db, marker.employeeId) : undefined;
 }
 
 /** Employees by name, a page at a time. */
-export async function listEmployees(db: Db, options: { limit: number; exclusiveStartKey?: Record<string, string> }) {
-  const { Items = [], LastEvaluatedKey } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.employees() },
-      Limit: options.limit,
-      ExclusiveStartKey: options.exclusiveStartKey,
-    }),
-  );
-  return { items: Items.map(stripKeys), lastKey: LastEvaluatedKey };
+export function listEmployees(db: Db, options: { limit: number; exclusiveStartKey?: ItemKey }) {
+  return employeeEntity.query(db, employeeEntity.source('byName', {}), { limit: options.limit, start: options.exclusiveStartKey });
 }
 
 /**
@@ -189,21 +164,15 @@ export async function recordSuccessfulLogin(db: Db, id: string, now: string): Pr
 export async function updatePasswordHash(
   db: Db,
   id: string,
-  options: { passwordHash: string; expectedVersion: number; now: string },
+  options: { passwordHash: string; expectedVersion: number; now: string; ctx?: WriteContext },
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.employee(id),
-        UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now, updatedAt = :now, version = version + :one',
-        ConditionExpression: 'attribute_exists(pk) AND version = :expected',
-        ExpressionAttributeValues: { ':hash': options.passwordHash, ':now': options.now, ':one': 1, ':expected': options.expectedVersion },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  const ctx = options.ctx ?? systemContext(options.now);
+  const result = await employeeEntity.update(
+    db,
+    id,
+    options.expectedVersion,
+    (employee) => ({ ...employee, passwordHash: options.passwordHash, passwordChangedAt: options.now }),
+    ctx,
+  );
+  return 'item' in result;
 }
