@@ -56,7 +56,7 @@ export const employeeAccountFields = {
   role: yup.mixed<Role>().oneOf([...ROLES]).required(),
   status: yup.mixed<EmployeeStatus>().oneOf([...EMPLOYEE_STATUSES]).required(),
 };
-const employeeAccountSchema = yup.object(employeeAccountFields);
+export const employeeAccountSchema = yup.object(employeeAccountFields);
 export type EmployeeAccount = yup.InferType<typeof employeeAccountSchema>;
 
 /**
