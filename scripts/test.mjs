@@ -1,7 +1,7 @@
 // npm test: typecheck, lint, unit and API tests (vitest, on an in-memory
 // DynamoDB Local), a fresh build, and end-to-end tests in Chromium (Playwright).
 // Ends with one summary line counting every test that ran.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 import { ensureChromium, ensureJava } from './system-deps.mjs';
@@ -9,13 +9,42 @@ import { ensureChromium, ensureJava } from './system-deps.mjs';
 const outDir = `${root}test/output`;
 mkdirSync(outDir, { recursive: true });
 const started = Date.now();
+/** Each phase's name, seconds and outcome, printed as a summary before the last line. */
+const phases = [];
+const seconds = (t0) => (Date.now() - t0) / 1000;
+
+function record(name, t0, ok) {
+  phases.push({ name, seconds: seconds(t0), ok });
+  console.log(`--- ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds(t0).toFixed(1)} s`);
+  return ok;
+}
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
   const t0 = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  console.log(`--- ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return result.status === 0;
+  return record(name, t0, result.status === 0);
+}
+
+/** Runs single-threaded steps side by side (one per core); each one's output is printed whole when it ends. */
+async function stepsTogether(steps) {
+  return Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => {
+            console.log(`\n=== ${name} ===`);
+            process.stdout.write(Buffer.concat(output));
+            resolve(record(name, t0, code === 0));
+          });
+        }),
+    ),
+  );
 }
 
 function readJson(path) {
@@ -29,9 +58,11 @@ function readJson(path) {
 ensureJava();
 const chromium = ensureChromium();
 
-const results = [];
-results.push(step('typecheck', 'npm', ['run', 'typecheck', '--silent']));
-results.push(step('lint', 'npm', ['run', 'lint', '--silent']));
+// Typecheck (tsc -b, incremental) and lint (cached) are one process each: they share the cores.
+const results = await stepsTogether([
+  { name: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+  { name: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
+]);
 results.push(
   step('unit and API tests (vitest)', 'npx', [
     'vitest',
@@ -42,7 +73,9 @@ results.push(
   ]),
 );
 console.log('\n=== build ===');
+const buildStarted = Date.now();
 buildIfNeeded({ force: true });
+record('build', buildStarted, true);
 results.push(
   step('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'test/playwright.config.ts'], {
     CHROMIUM_PATH: chromium,
@@ -58,6 +91,9 @@ const failedChecks = results.slice(0, 2).filter((ok) => !ok).length;
 const failedTests = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const stepsFailed = results.filter((ok) => !ok).length;
 const failed = failedChecks + Math.max(failedTests, stepsFailed - failedChecks);
-console.log(`\nnpm test took ${((Date.now() - started) / 1000).toFixed(0)} s; steps failed: ${stepsFailed}`);
+console.log('\nphase times:');
+for (const phase of phases) console.log(`  ${phase.name.padEnd(40)} ${phase.seconds.toFixed(1).padStart(6)} s${phase.ok ? '' : '  FAILED'}`);
+console.log(`  ${'total'.padEnd(40)} ${seconds(started).toFixed(1).padStart(6)} s`);
+console.log(`\nnpm test took ${seconds(started).toFixed(0)} s; steps failed: ${stepsFailed}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(stepsFailed === 0 ? 0 : 1);
