@@ -68,6 +68,16 @@ describe('POST /api/calculator', () => {
     expect(timeline[0]?.content).toContain('1450 sq ft');
   });
 
+  it("keeps the estimate on the lead: its range, and its midpoint as the budget (not ₹0)", async () => {
+    const phone = uniquePhone();
+    const response = await postJson(app, '/api/calculator', { ...validEstimate, phone });
+    const { minCost, maxCost, totalCost } = (await response.json()) as { minCost: number; maxCost: number; totalCost: number };
+    const lead = await getLead(db, (await findLeadIdByPhone(db, phone))!);
+    expect(lead?.estimate).toEqual({ min: minCost, max: maxCost });
+    expect(lead?.budget).toBe(Math.round(totalCost));
+    expect(lead?.budget).toBeGreaterThan(0);
+  });
+
   it('answers 400 with a message per invalid field, using the form schema', async () => {
     const response = await postJson(app, '/api/calculator', { bhk: 'castle', area: 'big', phone: '12' });
     expect(response.status).toBe(400);
@@ -186,6 +196,17 @@ describe('POST /api/calculator', () => {
 });
 
 describe('POST /api/contact', () => {
+  it.each([
+    ['residential', '', 'Project type: Residential. We want to redo our kitchen and living room.'],
+    ['consultation', '', 'Project type: Consultation. We want to redo our kitchen and living room.'],
+    ['commercial', 'Commercial', 'We want to redo our kitchen and living room.'],
+  ])('keeps the project type %s on the lead', async (projectType, leadType, requirements) => {
+    const phone = uniquePhone();
+    expect((await postJson(app, '/api/contact', { ...validContact, phone, projectType })).status).toBe(201);
+    const lead = await getLead(db, (await findLeadIdByPhone(db, phone))!);
+    expect(lead).toMatchObject({ projectType: leadType, requirements });
+  });
+
   it('stores the message and creates a lead with all six fields', async () => {
     const phone = uniquePhone();
     const response = await postJson(app, '/api/contact', { ...validContact, phone });

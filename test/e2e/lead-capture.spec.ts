@@ -1,5 +1,6 @@
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/db/lead-repo';
 import { choose, e2eDb, expect, test } from './fixtures';
+import { signIn } from './portal';
 
 const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
 
@@ -46,6 +47,9 @@ test.describe('calculator', () => {
       status: 'New',
       projectType: '3BHK',
       location: 'Hyderabad',
+      // The estimate the visitor saw stays on the lead: its range, and its midpoint as the budget.
+      estimate: { min: 1_096_000, max: 1_644_000 },
+      budget: 1_370_000,
     });
     expect((await listLeads(db, { sort: 'created', limit: 1000 })).items.length).toBe(leadsBefore + 1);
 
@@ -53,6 +57,32 @@ test.describe('calculator', () => {
     await expect(page.getByLabel('Full Name')).toHaveValue('');
     await expect(page.getByLabel('Phone Number')).toHaveValue('');
     await expect(page.getByLabel('Carpet Area (sq ft)')).toHaveValue('0');
+  });
+});
+
+test.describe('a website lead in the portal', () => {
+  test("shows the calculator's estimate and the contact form's project type", async ({ page, request }) => {
+    const db = e2eDb();
+    const phone = uniquePhone();
+    const calculator = await request.post('/api/calculator', {
+      data: { bhk: '2bhk', area: 1000, material: 'basic', rooms: 'all', name: 'Estimate Visitor', phone, email: '', city: 'Hyderabad' },
+    });
+    expect(calculator.status()).toBe(201);
+    const contactPhone = uniquePhone();
+    const contact = await request.post('/api/contact', {
+      data: { firstName: 'Residential', lastName: 'Visitor', email: 'res@example.com', phone: contactPhone, projectType: 'residential', message: 'A 3BHK in Kokapet.' },
+    });
+    expect(contact.status()).toBe(201);
+
+    await signIn(page);
+    await page.goto(`/admin/leads?lead=${(await findLeadIdByPhone(db, phone))!}`);
+    const drawer = page.getByRole('dialog');
+    // 1000 sq ft x basic ₹800-1200 x 2BHK 1.0 x all rooms 1.0
+    await expect(drawer.getByText('₹8,00,000 – ₹12,00,000')).toBeVisible();
+    await expect(drawer.getByText('₹10,00,000', { exact: true })).toBeVisible();
+
+    await page.goto(`/admin/leads?lead=${(await findLeadIdByPhone(db, contactPhone))!}`);
+    await expect(page.getByRole('dialog').getByText('Project type: Residential. A 3BHK in Kokapet.')).toBeVisible();
   });
 });
 

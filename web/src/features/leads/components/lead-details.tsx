@@ -53,6 +53,9 @@ export function LeadDetails({ lead, onSave, disabled }: LeadDetailsProps) {
           <Field label="Email" value={lead.email} />
           <Field label="Source" value={lead.source} />
           <Field label="Budget" value={formatINR(lead.budget)} />
+          {lead.estimate ? (
+            <Field label="Calculator estimate" value={`${formatINR(lead.estimate.min)} – ${formatINR(lead.estimate.max)}`} />
+          ) : null}
           <Field label="Project Type" value={lead.projectType} />
           <Field label="Location" value={lead.location} wide />
           <Field label="Requirements" value={lead.requirements} wide />
