@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInput } from '@app/shared-types/customers';
 import { api, unwrap } from '../../../lib/api-client';
-import { getCustomerQueryOptions } from './get-customer';
-import { refreshCustomerQueries } from './refresh-customer-queries';
+import { useRecordSave } from '../../../lib/record-mutations';
+import { CUSTOMER_CACHE } from './get-customer';
 
 /** Adds a customer; rejects with ApiError 400 (field messages) for invalid input. */
 export function createCustomer(input: CustomerInput) {
@@ -10,12 +9,5 @@ export function createCustomer(input: CustomerInput) {
 }
 
 export function useCreateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createCustomer,
-    onSuccess: (customer) => {
-      queryClient.setQueryData(getCustomerQueryOptions(customer.id).queryKey, customer);
-      void refreshCustomerQueries(queryClient);
-    },
-  });
+  return useRecordSave(createCustomer, CUSTOMER_CACHE);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { getCustomerQueryOptions } from './get-customer';
-import { refreshCustomerQueries } from './refresh-customer-queries';
+import { useRecordDelete } from '../../../lib/record-mutations';
+import { CUSTOMER_CACHE } from './get-customer';
 
 /**
  * Deletes a customer; rejects with ApiError 409 (saying how many projects)
@@ -12,12 +11,5 @@ export function deleteCustomer(id: string) {
 }
 
 export function useDeleteCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCustomer,
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: getCustomerQueryOptions(id).queryKey });
-      void refreshCustomerQueries(queryClient);
-    },
-  });
+  return useRecordDelete(deleteCustomer, CUSTOMER_CACHE);
 }

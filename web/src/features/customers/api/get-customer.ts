@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { CUSTOMERS_KEY } from './refresh-customer-queries';
+import type { RecordCache } from '../../../lib/record-mutations';
+import { CUSTOMERS_KEY, refreshCustomerQueries } from './refresh-customer-queries';
 
 /** A customer; rejects with ApiError 404 when it does not exist. */
 export function getCustomer(id: string) {
@@ -14,3 +15,9 @@ export function getCustomerQueryOptions(id: string) {
 export function useCustomer(id: string | null) {
   return useQuery({ ...getCustomerQueryOptions(id ?? ''), enabled: id !== null });
 }
+
+/** A customer's detail query and the refresh after any customer write, for the customer mutations. */
+export const CUSTOMER_CACHE: RecordCache = {
+  detailKey: (id) => getCustomerQueryOptions(id).queryKey,
+  refresh: refreshCustomerQueries,
+};

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerUpdateInput } from '@app/shared-types/customers';
 import { api, unwrap } from '../../../lib/api-client';
-import { getCustomerQueryOptions } from './get-customer';
-import { refreshCustomerQueries } from './refresh-customer-queries';
+import { useRecordSave } from '../../../lib/record-mutations';
+import { CUSTOMER_CACHE } from './get-customer';
 
 /**
  * Saves every field of a customer with the version the editor saw; rejects
@@ -14,12 +13,5 @@ export function updateCustomer({ id, ...input }: CustomerUpdateInput & { id: str
 }
 
 export function useUpdateCustomer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCustomer,
-    onSuccess: (customer) => {
-      queryClient.setQueryData(getCustomerQueryOptions(customer.id).queryKey, customer);
-      void refreshCustomerQueries(queryClient);
-    },
-  });
+  return useRecordSave(updateCustomer, CUSTOMER_CACHE);
 }

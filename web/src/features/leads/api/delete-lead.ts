@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { refreshLeadQueries } from './refresh-lead-queries';
+import { useRecordDelete } from '../../../lib/record-mutations';
+import { LEAD_CACHE } from './get-lead';
 
 /** Deletes a lead and its timeline; employees get ApiError 403. */
 export function deleteLead(id: string) {
@@ -8,12 +8,5 @@ export function deleteLead(id: string) {
 }
 
 export function useDeleteLead() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteLead,
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: ['leads', 'detail', id] });
-      void refreshLeadQueries(queryClient);
-    },
-  });
+  return useRecordDelete(deleteLead, LEAD_CACHE);
 }

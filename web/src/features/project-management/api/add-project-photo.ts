@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PhotoAddInput } from '@app/shared-types/photos';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRecordSave } from '../../../lib/record-mutations';
 import type { PreparedPhoto } from '../photo-copies';
-import { getProjectQueryOptions } from './get-project';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { PROJECT_CACHE } from './get-project';
 import { requestPhotoUpload } from './request-photo-upload';
 import { sendPhotoCopy } from './send-photo-copy';
 
@@ -56,12 +55,5 @@ export async function uploadProjectPhoto({ projectId, photo, onProgress }: Uploa
  * values, and only the photo list on screen and the lists change.
  */
 export function useUploadProjectPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadProjectPhoto,
-    onSuccess: (project) => {
-      queryClient.setQueryData(getProjectQueryOptions(project.id).queryKey, project);
-      void refreshProjectManagementQueries(queryClient);
-    },
-  });
+  return useRecordSave(uploadProjectPhoto, PROJECT_CACHE);
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { getProjectQueryOptions } from './get-project';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { useRecordDelete } from '../../../lib/record-mutations';
+import { PROJECT_CACHE } from './get-project';
 
 /** Deletes a project and its photos; employees get ApiError 403, a project already gone 404. */
 export function deleteProject(id: string) {
@@ -9,12 +8,5 @@ export function deleteProject(id: string) {
 }
 
 export function useDeleteProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteProject,
-    onSuccess: (_result, id) => {
-      queryClient.removeQueries({ queryKey: getProjectQueryOptions(id).queryKey });
-      void refreshProjectManagementQueries(queryClient);
-    },
-  });
+  return useRecordDelete(deleteProject, PROJECT_CACHE);
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { PROJECT_MANAGEMENT_KEY } from './refresh-queries';
+import type { RecordCache } from '../../../lib/record-mutations';
+import { PROJECT_MANAGEMENT_KEY, refreshProjectManagementQueries } from './refresh-queries';
 
 /** A project as staff see it; rejects with ApiError 404 when it does not exist. */
 export function getProject(id: string) {
@@ -14,3 +15,9 @@ export function getProjectQueryOptions(id: string) {
 export function useProject(id: string | null) {
   return useQuery({ ...getProjectQueryOptions(id ?? ''), enabled: id !== null });
 }
+
+/** A project's detail query and the refresh after any project write, for the project mutations. */
+export const PROJECT_CACHE: RecordCache = {
+  detailKey: (id) => getProjectQueryOptions(id).queryKey,
+  refresh: refreshProjectManagementQueries,
+};

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { getProjectQueryOptions } from './get-project';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { useRecordSave } from '../../../lib/record-mutations';
+import { PROJECT_CACHE } from './get-project';
 
 /** Takes a photo off a project and deletes its files; answers the project. */
 export function removeProjectPhoto({ projectId, photoId }: { projectId: string; photoId: string }) {
@@ -9,12 +8,5 @@ export function removeProjectPhoto({ projectId, photoId }: { projectId: string; 
 }
 
 export function useRemoveProjectPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeProjectPhoto,
-    onSuccess: (project) => {
-      queryClient.setQueryData(getProjectQueryOptions(project.id).queryKey, project);
-      void refreshProjectManagementQueries(queryClient);
-    },
-  });
+  return useRecordSave(removeProjectPhoto, PROJECT_CACHE);
 }

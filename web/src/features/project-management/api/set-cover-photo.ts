@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
-import { getProjectQueryOptions } from './get-project';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { useRecordSave } from '../../../lib/record-mutations';
+import { PROJECT_CACHE } from './get-project';
 
 /** Makes a photo the project's cover (its first photo); answers the project. */
 export function setCoverPhoto({ projectId, photoId }: { projectId: string; photoId: string }) {
@@ -9,12 +8,5 @@ export function setCoverPhoto({ projectId, photoId }: { projectId: string; photo
 }
 
 export function useSetCoverPhoto() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setCoverPhoto,
-    onSuccess: (project) => {
-      queryClient.setQueryData(getProjectQueryOptions(project.id).queryKey, project);
-      void refreshProjectManagementQueries(queryClient);
-    },
-  });
+  return useRecordSave(setCoverPhoto, PROJECT_CACHE);
 }

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProjectUpdateInput } from '@app/shared-types/projects';
 import { api, unwrap } from '../../../lib/api-client';
-import { getProjectQueryOptions } from './get-project';
-import { refreshProjectManagementQueries } from './refresh-queries';
+import { useRecordSave } from '../../../lib/record-mutations';
+import { PROJECT_CACHE } from './get-project';
 
 /**
  * Saves every field of a project with the version the editor saw; rejects
@@ -15,12 +14,5 @@ export function updateProject({ id, ...input }: ProjectUpdateInput & { id: strin
 
 /** Puts the saved project (and its new version) into the detail at once, so reopening it never edits an old version. */
 export function useUpdateProject() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProject,
-    onSuccess: (project) => {
-      queryClient.setQueryData(getProjectQueryOptions(project.id).queryKey, project);
-      void refreshProjectManagementQueries(queryClient);
-    },
-  });
+  return useRecordSave(updateProject, PROJECT_CACHE);
 }
