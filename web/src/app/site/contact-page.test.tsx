@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ContactResult } from '@app/shared-types/api';
 import { describe, expect, it } from 'vitest';
+import { siteFixture } from '../../test/fixtures';
 import { findToast, renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -63,6 +64,15 @@ describe('contact page', () => {
     expect(within(toast).getByText('Failed to send message. Please try again.')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('First Name').value).toBe('Ravi');
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeTruthy();
+  });
+
+  it("shows the firm's phone in the one display format, however Settings has it typed", async () => {
+    server.use(http.get('/api/site', () => HttpResponse.json({ ...siteFixture, companyPhone: '98480-12345' })));
+    renderRoute('/contact');
+
+    const main = within(await screen.findByRole('main'));
+    const phone = await main.findByRole('link', { name: '+91 98480 12345' });
+    expect(phone.getAttribute('href')).toBe('tel:9848012345');
   });
 
   it('shows the office details with working phone, email and map links', async () => {
