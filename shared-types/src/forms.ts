@@ -174,3 +174,46 @@ export const storedFields = {
   updatedAt: yup.string().required(),
   version: yup.number().integer().min(1).required(),
 };
+
+/**
+ * A form's values for a schema's fields: what the inputs hold. Choices stay
+ * their type (or '' for none chosen), switches stay booleans, everything else
+ * is text (numbers as typed, lists one item a line, null as '').
+ */
+export type FormValues<T> = {
+  [K in keyof T]-?: NonNullable<T[K]> extends boolean
+    ? boolean
+    : NonNullable<T[K]> extends string
+      ? string extends NonNullable<T[K]>
+        ? string
+        : NonNullable<T[K]> | ''
+      : string;
+};
+
+/** How a stored value shows in an input (see FormValues); `formatNumber` for amounts shown grouped. */
+function toInputValue(value: unknown, formatNumber: (value: number) => string): unknown {
+  if (typeof value === 'boolean') return value;
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join('\n');
+  if (typeof value === 'number') return formatNumber(value);
+  return String(value);
+}
+
+/**
+ * The form values of `from` (an entity being edited) or, without it, of a
+ * new one: the schema's defaults. Written once per schema instead of a
+ * hand-kept values type, defaults object and mapper per form.
+ */
+export function formValuesOf<S extends yup.AnyObjectSchema>(
+  schema: S,
+  from?: Partial<yup.InferType<S>>,
+  formatNumber: (value: number) => string = String,
+): FormValues<yup.InferType<S>> {
+  const defaults: Record<string, unknown> = schema.getDefault();
+  const source: Record<string, unknown> = from ?? {};
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(schema.fields)) {
+    values[name] = toInputValue(name in source ? source[name] : defaults[name], formatNumber);
+  }
+  return values as FormValues<yup.InferType<S>>;
+}

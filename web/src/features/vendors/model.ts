@@ -1,5 +1,5 @@
 import type { ChipProps } from '@mui/material/Chip';
-import { fieldMessages } from '@app/shared-types/forms';
+import { fieldMessages, formValuesOf, type FormValues } from '@app/shared-types/forms';
 import {
   VENDOR_CATEGORIES,
   VENDOR_CATEGORY_LABELS,
@@ -60,85 +60,11 @@ export const STATUS_COLORS: Record<VendorStatus, ChipProps['color']> = {
 
 
 /** The create/edit form: every value as the inputs hold it (numbers as typed, documents one per line). */
-export interface VendorFormValues {
-  name: string;
-  category: VendorCategory | '';
-  specialization: string;
-  status: VendorStatus;
-  rating: string;
-  contactPerson: string;
-  phone: string;
-  alternatePhone: string;
-  email: string;
-  address: string;
-  city: string;
-  state: string;
-  pincode: string;
-  gstNumber: string;
-  panNumber: string;
-  paymentTerms: string;
-  creditLimit: string;
-  bankDetails: string;
-  lastOrderDate: string;
-  totalOrders: string;
-  totalAmount: string;
-  documents: string;
-  notes: string;
-}
+export type VendorFormValues = FormValues<VendorInput>;
 
-export const NEW_VENDOR_VALUES: VendorFormValues = {
-  name: '',
-  category: '',
-  specialization: '',
-  status: 'active',
-  rating: String(VENDOR_DEFAULT_RATING),
-  contactPerson: '',
-  phone: '',
-  alternatePhone: '',
-  email: '',
-  address: '',
-  city: '',
-  state: '',
-  pincode: '',
-  gstNumber: '',
-  panNumber: '',
-  paymentTerms: '',
-  creditLimit: '',
-  bankDetails: '',
-  lastOrderDate: '',
-  totalOrders: '0',
-  totalAmount: '0',
-  documents: '',
-  notes: '',
-};
+export const NEW_VENDOR_VALUES: VendorFormValues = formValuesOf(vendorCreateSchema);
 
-export function toVendorFormValues(vendor: Vendor): VendorFormValues {
-  return {
-    name: vendor.name,
-    category: vendor.category,
-    specialization: vendor.specialization,
-    status: vendor.status,
-    rating: String(vendor.rating),
-    contactPerson: vendor.contactPerson,
-    phone: vendor.phone,
-    alternatePhone: vendor.alternatePhone,
-    email: vendor.email,
-    address: vendor.address,
-    city: vendor.city,
-    state: vendor.state,
-    pincode: vendor.pincode,
-    gstNumber: vendor.gstNumber,
-    panNumber: vendor.panNumber,
-    paymentTerms: vendor.paymentTerms,
-    creditLimit: vendor.creditLimit === null ? '' : String(vendor.creditLimit),
-    bankDetails: vendor.bankDetails,
-    lastOrderDate: vendor.lastOrderDate ?? '',
-    totalOrders: String(vendor.totalOrders),
-    totalAmount: String(vendor.totalAmount),
-    documents: vendor.documents.join('\n'),
-    notes: vendor.notes,
-  };
-}
+export const toVendorFormValues = (vendor: Vendor): VendorFormValues => formValuesOf(vendorCreateSchema, vendor);
 
 /** The form's values in the API's shape, before validation: documents a list of non-blank lines. */
 function inputShapeOf(values: VendorFormValues) {
