@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerCreateSchema, customerListQuerySchema, customerUpdateSchema } from './customers';
-import { chars, fieldRules, rows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
+import { rows, testRows, validate, type Accepts, type Refuses } from './schema-test-kit';
 
 const validCustomer = { firstName: 'Meera', phone: '9848011111' };
 
@@ -43,11 +43,7 @@ function customerRows() {
 }
 
 describe('customerCreateSchema (POST /api/customers)', () => {
-  const { accepts, refuses } = fieldRules(customerCreateSchema, validCustomer);
-  const fields = customerRows();
-
-  it.each(titled<Accepts>(fields.accepts))('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-  it.each(titled<Refuses>(fields.refuses))('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+  testRows(customerCreateSchema, validCustomer, customerRows());
 
   it('names every missing and wrong field of an empty dialog at once, and fills the defaults', async () => {
     expect((await validate(customerCreateSchema, { email: 'not-an-email' })).errors).toEqual({
@@ -68,39 +64,11 @@ describe('customerCreateSchema (POST /api/customers)', () => {
 });
 
 describe('customerUpdateSchema (PUT /api/customers/:id)', () => {
-  const { accepts, refuses } = fieldRules(customerUpdateSchema, { ...validCustomer, version: 2 });
-  const fields = customerRows();
-
-  it.each(titled<Accepts>([...fields.accepts, ['version', 1, 1], ['version', '12', 12]]))('accepts %s', (_title, field, input, cleaned) =>
-    accepts(field, input, cleaned),
-  );
-  it.each(titled<Refuses>([...fields.refuses, ...rows.version()]))('refuses %s', (_title, field, input, message, path) =>
-    refuses(field, input, message, path),
-  );
+  const fields = rows.versioned(customerRows());
+  testRows(customerUpdateSchema, { ...validCustomer, version: 2 }, { ...fields, accepts: [...fields.accepts, ['version', '12', 12]] });
 });
 
 describe('customerListQuerySchema (GET /api/customers)', () => {
-  const { accepts, refuses } = fieldRules(customerListQuerySchema, {});
-
-  it.each(
-    titled<Accepts>([
-      ['q', undefined, undefined],
-      ['q', ' meera ', 'meera'],
-      ['q', chars(100), chars(100)],
-      ['limit', undefined, 24],
-      ['limit', '1', 1],
-      ['limit', '100', 100],
-      ['cursor', chars(2048), chars(2048)],
-    ]),
-  )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-
-  it.each(
-    titled<Refuses>([
-      ['q', chars(101), 'Search is too long'],
-      ['limit', '0', 'limit must be at least 1'],
-      ['limit', '101', 'limit must be at most 100'],
-      ['limit', '1.5', 'limit must be a whole number'],
-      ['cursor', chars(2049), 'cursor must be at most 2048 characters'],
-    ]),
-  )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+  const paging = rows.listQuery(24);
+  testRows(customerListQuerySchema, {}, { accepts: [['q', undefined, undefined], ...paging.accepts], refuses: paging.refuses });
 });

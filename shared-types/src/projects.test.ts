@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROJECT_STATUSES, PUBLIC_PROJECT_STATUSES } from './constants';
 import { PROJECT_PRIORITIES, PROJECT_TYPES, leadConversionSchema, projectCreateSchema, projectListQuerySchema, projectUpdateSchema } from './projects';
-import { chars, fieldRules, rows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
+import { chars, fieldRules, rows, testRows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
 
 const validProject = { customerId: 'customer-1', name: 'Verma villa', projectType: 'Villa' };
 
@@ -94,11 +94,7 @@ function projectRows() {
 }
 
 describe('projectCreateSchema (POST /api/projects)', () => {
-  const { accepts, refuses } = fieldRules(projectCreateSchema, validProject);
-  const fields = projectRows();
-
-  it.each(titled<Accepts>(fields.accepts))('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-  it.each(titled<Refuses>(fields.refuses))('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+  testRows(projectCreateSchema, validProject, projectRows());
 
   it.each([
     ['2026-03-01', '2026-03-01', {}],
@@ -145,39 +141,15 @@ describe('projectCreateSchema (POST /api/projects)', () => {
 });
 
 describe('projectUpdateSchema (PUT /api/projects/:id)', () => {
-  const { accepts, refuses } = fieldRules(projectUpdateSchema, { ...validProject, version: 3 });
-  const fields = projectRows();
-
-  it.each(titled<Accepts>([...fields.accepts, ['version', 1, 1]]))('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-  it.each(titled<Refuses>([...fields.refuses, ...rows.version()]))('refuses %s', (_title, field, input, message, path) =>
-    refuses(field, input, message, path),
-  );
+  testRows(projectUpdateSchema, { ...validProject, version: 3 }, rows.versioned(projectRows()));
 });
 
 describe('projectListQuerySchema (GET /api/projects/manage)', () => {
-  const { accepts, refuses } = fieldRules(projectListQuerySchema, {});
-
-  it.each(
-    titled<Accepts>([
-      ...PROJECT_STATUSES.map((status): Accepts => ['status', status, status]),
-      ['q', ' nair ', 'nair'],
-      ['q', chars(100), chars(100)],
-      ['limit', undefined, 24],
-      ['limit', '100', 100],
-      ['cursor', chars(2048), chars(2048)],
-    ]),
-  )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-
-  it.each(
-    titled<Refuses>([
-      ['status', 'finished', 'Unknown status'],
-      ['status', 'On_hold', 'Unknown status'],
-      ['q', chars(101), 'Search is too long'],
-      ['limit', '0', 'limit must be at least 1'],
-      ['limit', '101', 'limit must be at most 100'],
-      ['cursor', chars(2049), 'cursor must be at most 2048 characters'],
-    ]),
-  )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+  const paging = rows.listQuery(24);
+  testRows(projectListQuerySchema, {}, {
+    accepts: [...PROJECT_STATUSES.map((status): Accepts => ['status', status, status]), ...paging.accepts],
+    refuses: [['status', 'finished', 'Unknown status'], ['status', 'On_hold', 'Unknown status'], ...paging.refuses],
+  });
 });
 
 describe('leadConversionSchema (POST /api/leads/:id/convert)', () => {

@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import * as yup from 'yup';
 import { fieldMessages } from './forms';
 
@@ -86,6 +86,23 @@ export function fieldRules(schema: yup.ISchema<unknown>, valid: Record<string, u
   };
 }
 
+/** Accepted and refused rows for one schema. */
+export interface RuleRows {
+  accepts: readonly Accepts[];
+  refuses: readonly Refuses[];
+}
+
+/**
+ * Declares one test per row: each accepted input is cleaned as the row says,
+ * each refused one gets exactly its message. `valid` is a value the schema
+ * accepts; `prefix` goes before each title ('with a project, ').
+ */
+export function testRows(schema: yup.ISchema<unknown>, valid: Record<string, unknown>, table: RuleRows, prefix = '') {
+  const { accepts, refuses } = fieldRules(schema, valid);
+  it.each(titled<Accepts>(table.accepts))(`${prefix}accepts %s`, (_title, field, input, cleaned) => accepts(field, input, cleaned));
+  it.each(titled<Refuses>(table.refuses))(`${prefix}refuses %s`, (_title, field, input, message, path) => refuses(field, input, message, path));
+}
+
 /** Table rows of the rules most fields share. */
 export const rows = {
   /** Exactly `max` characters pass (trimmed), one more is refused with `message`. */
@@ -159,6 +176,32 @@ export const rows = {
         [field, '2026-2-3', 'Enter a date as YYYY-MM-DD'],
         [field, '03/02/2026', 'Enter a date as YYYY-MM-DD'],
         [field, '2026-02-03T10:00:00Z', 'Enter a date as YYYY-MM-DD'],
+      ],
+    };
+  },
+
+  /** A field table for an update: the create rows plus the version every update carries. */
+  versioned(fields: RuleRows): RuleRows {
+    return { accepts: [...fields.accepts, ['version', 1, 1]], refuses: [...fields.refuses, ...rows.version()] };
+  },
+
+  /** The paging and search of a list query: `q` trimmed up to 100 characters, `limit` 1 to 100 (default `defaultLimit`), an opaque cursor. */
+  listQuery(defaultLimit: number): RuleRows {
+    return {
+      accepts: [
+        ['q', ' nair ', 'nair'],
+        ['q', chars(100), chars(100)],
+        ['limit', undefined, defaultLimit],
+        ['limit', '1', 1],
+        ['limit', '100', 100],
+        ['cursor', chars(2048), chars(2048)],
+      ],
+      refuses: [
+        ['q', chars(101), 'Search is too long'],
+        ['limit', '0', 'limit must be at least 1'],
+        ['limit', '101', 'limit must be at most 100'],
+        ['limit', '2.5', 'limit must be a whole number'],
+        ['cursor', chars(2049), 'cursor must be at most 2048 characters'],
       ],
     };
   },

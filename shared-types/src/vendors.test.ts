@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chars, fieldRules, rows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
+import { chars, rows, testRows, validate, type Accepts, type Refuses } from './schema-test-kit';
 import {
   VENDOR_CATEGORIES,
   VENDOR_MAX_DOCUMENTS,
@@ -138,11 +138,7 @@ function vendorRows() {
 }
 
 describe('vendorCreateSchema (POST /api/vendors)', () => {
-  const { accepts, refuses } = fieldRules(vendorCreateSchema, validVendor);
-  const fields = vendorRows();
-
-  it.each(titled<Accepts>(fields.accepts))('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-  it.each(titled<Refuses>(fields.refuses))('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+  testRows(vendorCreateSchema, validVendor, vendorRows());
 
   it('names what is missing or wrong in an empty dialog, and fills the SPEC.md defaults', async () => {
     expect((await validate(vendorCreateSchema, { gstNumber: '36AABCU9603R1X', panNumber: 'ABC' })).errors).toEqual({
@@ -179,39 +175,17 @@ describe('vendorCreateSchema (POST /api/vendors)', () => {
 });
 
 describe('vendorUpdateSchema (PUT /api/vendors/:id)', () => {
-  const { accepts, refuses } = fieldRules(vendorUpdateSchema, { ...validVendor, version: 5 });
-  const fields = vendorRows();
-
-  it.each(titled<Accepts>([...fields.accepts, ['version', 1, 1]]))('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-  it.each(titled<Refuses>([...fields.refuses, ...rows.version()]))('refuses %s', (_title, field, input, message, path) =>
-    refuses(field, input, message, path),
-  );
+  testRows(vendorUpdateSchema, { ...validVendor, version: 5 }, rows.versioned(vendorRows()));
 });
 
 describe('vendorListQuerySchema (GET /api/vendors)', () => {
-  const { accepts, refuses } = fieldRules(vendorListQuerySchema, {});
-
-  it.each(
-    titled<Accepts>([
+  const paging = rows.listQuery(24);
+  testRows(vendorListQuerySchema, {}, {
+    accepts: [
       ...VENDOR_CATEGORIES.map((category): Accepts => ['category', category, category]),
       ...VENDOR_STATUSES.map((status): Accepts => ['status', status, status]),
-      ['q', ' sai ', 'sai'],
-      ['q', chars(100), chars(100)],
-      ['limit', undefined, 24],
-      ['limit', '100', 100],
-      ['cursor', chars(2048), chars(2048)],
-    ]),
-  )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
-
-  it.each(
-    titled<Refuses>([
-      ['category', 'Civil', 'Unknown category'],
-      ['category', 'wood', 'Unknown category'],
-      ['status', 'paused', 'Unknown status'],
-      ['q', chars(101), 'Search is too long'],
-      ['limit', '0', 'limit must be at least 1'],
-      ['limit', '101', 'limit must be at most 100'],
-      ['cursor', chars(2049), 'cursor must be at most 2048 characters'],
-    ]),
-  )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+      ...paging.accepts,
+    ],
+    refuses: [['category', 'Civil', 'Unknown category'], ['category', 'wood', 'Unknown category'], ['status', 'paused', 'Unknown status'], ...paging.refuses],
+  });
 });
