@@ -1,4 +1,5 @@
 import { customerCreateSchema, customerName, customerUpdateSchema, type Customer, type CustomerInput, type CustomerUpdateInput } from '@app/shared-types/customers';
+import { formValuesOf, type FormValues } from '@app/shared-types/forms';
 import { formatPhone } from '@app/shared-types/phone';
 import { searchParam } from '../../lib/url-params';
 
@@ -36,42 +37,15 @@ export function splitName(typed: string): { firstName: string; lastName: string 
   return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
 }
 
-/** The customer form: every value as the inputs hold it. */
-export interface CustomerFormValues {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  address: string;
-  city: string;
-  notes: string;
-  /** The version the form was loaded from (null for a new customer). */
-  version: number | null;
-}
+/** The customer form: every value as the inputs hold it, and the version it was loaded from (null for a new customer). */
+export type CustomerFormValues = FormValues<CustomerInput> & { version: number | null };
 
-export const NEW_CUSTOMER_VALUES: CustomerFormValues = {
-  firstName: '',
-  lastName: '',
-  phone: '',
-  email: '',
-  address: '',
-  city: '',
-  notes: '',
-  version: null,
-};
+export const NEW_CUSTOMER_VALUES: CustomerFormValues = { ...formValuesOf(customerCreateSchema), version: null };
 
-export function toCustomerFormValues(customer: Customer): CustomerFormValues {
-  return {
-    firstName: customer.firstName,
-    lastName: customer.lastName,
-    phone: customer.phone,
-    email: customer.email,
-    address: customer.address,
-    city: customer.city,
-    notes: customer.notes,
-    version: customer.version,
-  };
-}
+export const toCustomerFormValues = (customer: Customer): CustomerFormValues => ({
+  ...formValuesOf(customerCreateSchema, customer),
+  version: customer.version,
+});
 
 export function toCustomerInput(values: CustomerFormValues): CustomerInput {
   return customerCreateSchema.validateSync(values, { stripUnknown: true });

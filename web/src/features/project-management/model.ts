@@ -16,9 +16,9 @@ import {
   type Project,
   type ProjectInput,
   type ProjectPriority,
-  type ProjectType,
   type ProjectUpdateInput,
 } from '@app/shared-types/projects';
+import { formValuesOf, type FormValues } from '@app/shared-types/forms';
 
 import { pickOption, searchParam } from '../../lib/url-params';
 
@@ -105,56 +105,11 @@ export function shownPublicStatus(project: Pick<Project, 'publicStatus' | 'statu
 
 
 /** The project form: every value as the inputs hold it (amounts and progress as typed, dates as YYYY-MM-DD or ''). */
-export interface ProjectFormValues {
-  customerId: string;
+export type ProjectFormValues = FormValues<ProjectInput> & {
   /** How the chosen customer is named in the picker (not sent). */
   customerLabel: string;
-  name: string;
-  projectType: ProjectType | '';
-  description: string;
-  status: ProjectStatus;
-  priority: ProjectPriority;
-  estimatedBudget: string;
-  actualCost: string;
-  startDate: string;
-  estimatedEndDate: string;
-  progress: string;
-  siteAddress: string;
-  requirements: string;
-  notes: string;
-  showOnWebsite: boolean;
-  title: string;
-  category: string;
-  area: string;
-  location: string;
-  publicStatus: PublicProjectStatus | '';
   /** The version the form was loaded from (null for a new project): a stale one gets 409. */
   version: number | null;
-}
-
-export const NEW_PROJECT_VALUES: ProjectFormValues = {
-  customerId: '',
-  customerLabel: '',
-  name: '',
-  projectType: '',
-  description: '',
-  status: 'planning',
-  priority: 'medium',
-  estimatedBudget: '',
-  actualCost: '',
-  startDate: '',
-  estimatedEndDate: '',
-  progress: '0',
-  siteAddress: '',
-  requirements: '',
-  notes: '',
-  showOnWebsite: false,
-  title: '',
-  category: '',
-  area: '',
-  location: '',
-  publicStatus: '',
-  version: null,
 };
 
 const rupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
@@ -164,31 +119,10 @@ export function amountText(value: number | null): string {
   return value === null ? '' : rupees.format(value);
 }
 
+export const NEW_PROJECT_VALUES: ProjectFormValues = { ...formValuesOf(projectCreateSchema), customerLabel: '', version: null };
+
 export function toProjectFormValues(project: Project): ProjectFormValues {
-  return {
-    customerId: project.customerId,
-    customerLabel: project.customerName,
-    name: project.name,
-    projectType: project.projectType,
-    description: project.description,
-    status: project.status,
-    priority: project.priority,
-    estimatedBudget: amountText(project.estimatedBudget),
-    actualCost: amountText(project.actualCost),
-    startDate: project.startDate ?? '',
-    estimatedEndDate: project.estimatedEndDate ?? '',
-    progress: String(project.progress),
-    siteAddress: project.siteAddress,
-    requirements: project.requirements,
-    notes: project.notes,
-    showOnWebsite: project.showOnWebsite,
-    title: project.title,
-    category: project.category,
-    area: project.area,
-    location: project.location,
-    publicStatus: project.publicStatus ?? '',
-    version: project.version,
-  };
+  return { ...formValuesOf(projectCreateSchema, project, amountText), customerLabel: project.customerName, version: project.version };
 }
 
 /** The POST /api/projects body, cleaned by the schema the server validates with ('12,50,000' is 1250000, '' dates null). */

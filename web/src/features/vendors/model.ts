@@ -3,7 +3,6 @@ import { fieldMessages, formValuesOf, type FormValues } from '@app/shared-types/
 import {
   VENDOR_CATEGORIES,
   VENDOR_CATEGORY_LABELS,
-  VENDOR_DEFAULT_RATING,
   VENDOR_RATING_MAX,
   VENDOR_RATING_MIN,
   VENDOR_STATUSES,

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
-import { FormSelectField, FormTextField } from '../../../components/form-fields';
+import { FormField } from '../../../components/form-fields';
 import { useCreateProject } from '../api/create-project';
 import { getProjectQueryOptions, useProject } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
@@ -46,7 +46,7 @@ function ShowOnWebsiteSwitch() {
 function AutomaticStatusHint() {
   const { values } = useFormikContext<ProjectFormValues>();
   if (values.publicStatus !== '') return null;
-  const shown = shownPublicStatus({ publicStatus: null, status: values.status });
+  const shown = shownPublicStatus({ publicStatus: null, status: values.status || 'planning' });
   return <>Shown as {PUBLIC_PROJECT_STATUS_LABELS[shown]} while the project is in this status</>;
 }
 
@@ -101,66 +101,36 @@ export function ProjectDialog({ open, projectId, customerField, onClose }: Proje
             {({ values }) => (
               <>
                 <Grid size={12}>{customerField}</Grid>
-                <Grid size={{ xs: 12, sm: 8 }}>
-                  <FormTextField name="name" label="Project Name" required autoComplete="off" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <FormSelectField name="projectType" label="Project Type" required options={PROJECT_TYPE_CHOICES} />
-                </Grid>
-                <Grid size={{ xs: 6, sm: 4 }}>
-                  <FormSelectField name="status" label="Status" options={STATUS_OPTIONS} />
-                </Grid>
-                <Grid size={{ xs: 6, sm: 4 }}>
-                  <FormSelectField name="priority" label="Priority" options={PRIORITY_OPTIONS} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <FormTextField
-                    name="progress"
-                    label="Progress"
-                    inputMode="numeric"
-                    helperText="0 to 100"
-                    slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
-                  />
-                </Grid>
-                <Grid size={12}>
-                  <FormTextField name="description" label="Description" multiline minRows={2} />
-                </Grid>
+                <FormField name="name" label="Project Name" size={{ xs: 12, sm: 8 }} required autoComplete="off" />
+                <FormField name="projectType" label="Project Type" kind="select" size={{ xs: 12, sm: 4 }} required options={PROJECT_TYPE_CHOICES} />
+                <FormField name="status" label="Status" kind="select" size={{ xs: 6, sm: 4 }} options={STATUS_OPTIONS} />
+                <FormField name="priority" label="Priority" kind="select" size={{ xs: 6, sm: 4 }} options={PRIORITY_OPTIONS} />
+                <FormField
+                  name="progress"
+                  label="Progress"
+                  kind="number"
+                  size={{ xs: 12, sm: 4 }}
+                  helperText="0 to 100"
+                  slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
+                />
+                <FormField name="description" label="Description" kind="multiline" size={12} />
 
                 <FormSection title="Budget and schedule" />
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField
-                    name="estimatedBudget"
-                    label="Estimated Budget (₹)"
-                    inputMode="decimal"
-                    placeholder="e.g. 12,50,000"
-                    helperText="Blank if not known yet"
-                  />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="actualCost" label="Actual Cost (₹)" inputMode="decimal" placeholder="e.g. 11,80,000" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="startDate" label="Start Date" type="date" slotProps={{ inputLabel: { shrink: true } }} />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField
-                    name="estimatedEndDate"
-                    label="Estimated End Date"
-                    type="date"
-                    slotProps={{ inputLabel: { shrink: true } }}
-                  />
-                </Grid>
+                <FormField
+                  name="estimatedBudget"
+                  label="Estimated Budget (₹)"
+                  kind="money"
+                  placeholder="e.g. 12,50,000"
+                  helperText="Blank if not known yet"
+                />
+                <FormField name="actualCost" label="Actual Cost (₹)" kind="money" placeholder="e.g. 11,80,000" />
+                <FormField name="startDate" label="Start Date" kind="date" />
+                <FormField name="estimatedEndDate" label="Estimated End Date" kind="date" />
 
                 <FormSection title="Site and scope" />
-                <Grid size={12}>
-                  <FormTextField name="siteAddress" label="Site Address" multiline minRows={2} />
-                </Grid>
-                <Grid size={12}>
-                  <FormTextField name="requirements" label="Requirements" multiline minRows={3} />
-                </Grid>
-                <Grid size={12}>
-                  <FormTextField name="notes" label="Notes" multiline minRows={2} />
-                </Grid>
+                <FormField name="siteAddress" label="Site Address" kind="multiline" size={12} />
+                <FormField name="requirements" label="Requirements" kind="multiline" rows={3} size={12} />
+                <FormField name="notes" label="Notes" kind="multiline" size={12} />
 
                 <FormSection title="Website" />
                 <Grid size={12}>
@@ -171,28 +141,20 @@ export function ProjectDialog({ open, projectId, customerField, onClose }: Proje
                       : 'Not on the website. Turn this on to list the project on the public Projects page.'}
                   </Typography>
                 </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="title" label="Public Title" placeholder="Defaults to the project name" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="category" label="Category" placeholder="e.g. Residential" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <FormTextField name="area" label="Area" placeholder="e.g. 1,850 sq ft" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <FormTextField name="location" label="Location" placeholder="e.g. Gachibowli, Hyderabad" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 4 }}>
-                  <FormSelectField
-                    name="publicStatus"
-                    label="Public Status"
-                    options={PUBLIC_STATUS_OPTIONS}
-                    helperText={<AutomaticStatusHint />}
-                    // '' is a real choice here ('Automatic'), so show it rather than an empty box.
-                    slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                  />
-                </Grid>
+                <FormField name="title" label="Public Title" placeholder="Defaults to the project name" />
+                <FormField name="category" label="Category" placeholder="e.g. Residential" />
+                <FormField name="area" label="Area" size={{ xs: 12, sm: 4 }} placeholder="e.g. 1,850 sq ft" />
+                <FormField name="location" label="Location" size={{ xs: 12, sm: 4 }} placeholder="e.g. Gachibowli, Hyderabad" />
+                <FormField
+                  name="publicStatus"
+                  label="Public Status"
+                  kind="select"
+                  size={{ xs: 12, sm: 4 }}
+                  options={PUBLIC_STATUS_OPTIONS}
+                  helperText={<AutomaticStatusHint />}
+                  // '' is a real choice here ('Automatic'), so show it rather than an empty box.
+                  slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                />
 
                 <FormSection title="Photos" />
                 <Grid size={12}>
