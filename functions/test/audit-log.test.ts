@@ -144,6 +144,23 @@ describe('the audit log', () => {
     expect((await staffRequest(app, '/api/audit-log?from=2026-02-10&to=2026-02-01', admin)).status).toBe(400);
   });
 
+  it('50 simultaneous edits of one vendor from the same version: one wins with one entry, 49 get 409', async () => {
+    const created = await staffRequest(app, '/api/vendors', employee, { method: 'POST', body: { name: 'Race Vendor', category: 'civil', phone: uniquePhone() } });
+    const vendor = await json<Vendor>(created);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        staffRequest(app, `/api/vendors/${vendor.id}`, employee, { method: 'PUT', body: { ...vendor, city: `City ${i}`, version: 1 } }),
+      ),
+    );
+    const statuses = answers.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+    const history = await historyOf(vendor.id);
+    expect(history.map((entry) => entry.action)).toEqual(['update', 'create']);
+    const winner = await json<Vendor>(answers.find((response) => response.status === 200)!);
+    expect(history[0]!.changes.city).toEqual({ before: '', after: winner.city });
+  });
+
   it('is for admins and superadmins: employees and managers get 403', async () => {
     expect((await staffRequest(app, '/api/audit-log', employee)).status).toBe(403);
     expect((await staffRequest(app, '/api/audit-log', manager)).status).toBe(403);
