@@ -179,27 +179,32 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     return writes;
   }
 
-  function markerWrites(db: Db, before: T | null, after: T | null): TransactItem[] {
-    const writes: TransactItem[] = [];
+  /** Marker entries when `before` becomes `after`, each with the marker it claims (none for a release). */
+  function markerEntries(db: Db, before: T | null, after: T | null): { write: TransactItem; claims?: string }[] {
+    const entries: { write: TransactItem; claims?: string }[] = [];
     for (const marker of unique) {
       const old = before ? marker.key(before) : undefined;
       const next = after ? marker.key(after) : undefined;
       if (old && next && old.pk === next.pk && old.sk === next.sk) continue;
-      if (next) writes.push(putNew(db, { ...next, entityType: marker.name, [marker.owner]: after!.id }));
+      if (next) entries.push({ write: putNew(db, { ...next, entityType: marker.name, [marker.owner]: after!.id }), claims: marker.name });
       if (old) {
-        writes.push({
-          Delete: {
-            TableName: db.table,
-            Key: old,
-            ConditionExpression: 'attribute_not_exists(pk) OR #owner = :id',
-            ExpressionAttributeNames: { '#owner': marker.owner },
-            ExpressionAttributeValues: { ':id': before!.id },
+        entries.push({
+          write: {
+            Delete: {
+              TableName: db.table,
+              Key: old,
+              ConditionExpression: 'attribute_not_exists(pk) OR #owner = :id',
+              ExpressionAttributeNames: { '#owner': marker.owner },
+              ExpressionAttributeValues: { ':id': before!.id },
+            },
           },
         });
       }
     }
-    return writes;
+    return entries;
   }
+
+  const markerWrites = (db: Db, before: T | null, after: T | null) => markerEntries(db, before, after).map((entry) => entry.write);
 
   /** How the kept counters move when `before` becomes `after` (either may be null). */
   function counterDeltas(before: T | null, after: T | null): Partial<Record<CounterName, CounterDeltas>> {
@@ -315,10 +320,14 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     ];
   }
 
-  /** The marker whose entry failed in a cancelled create/update of one entity, if one did. */
-  function takenMarker(error: unknown): string | undefined {
-    for (const [position, marker] of unique.entries()) {
-      if (isTransactionCanceled(error, position + 1)) return marker.name;
+  /**
+   * The unique marker a cancelled create or update (`before` null for a
+   * create) failed to claim, if that is why it was cancelled. Marker entries
+   * follow the item's entry (0) in the transaction.
+   */
+  function takenMarker(db: Db, error: unknown, before: T | null, after: T): string | undefined {
+    for (const [position, entry] of markerEntries(db, before, after).entries()) {
+      if (entry.claims && isTransactionCanceled(error, position + 1)) return entry.claims;
     }
     return undefined;
   }
@@ -340,7 +349,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
       await transactWrite(db, [...createWrites(db, entity, ctx), ...extra]);
       return { item: entity };
     } catch (error) {
-      const taken = takenMarker(error);
+      const taken = takenMarker(db, error, null, entity);
       if (taken) return { taken };
       throw error;
     }
@@ -372,7 +381,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
         await transactWrite(db, [...writes, ...extra]);
         return { item: after };
       } catch (error) {
-        const taken = takenMarker(error);
+        const taken = takenMarker(db, error, before, after);
         if (taken) return { taken };
         if (isTransactionCanceled(error, 0)) {
           // Changed (or gone) since the read: a caller who named a version hears so; others try again.
@@ -592,7 +601,6 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     counterDeltas,
     /** The search index entries of an item written before it had any (data upgrades). */
     searchIndexWrites: (db: Db, entity: T) => tokenWrites(db, null, entity),
-    takenMarker,
   };
 }
 
