@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Grid, { type GridProps } from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Form, useField, useFormikContext } from 'formik';
@@ -106,6 +107,60 @@ export function FormSelectField({
       ))}
     </TextField>
   );
+}
+
+/** How a FormField takes its value: the input it renders and the keyboard it asks for. */
+export type FieldKind = 'text' | 'number' | 'money' | 'date' | 'multiline' | 'select';
+
+/** The grid cell a field fills: a number of the 12 columns, or one per breakpoint. */
+export type FieldCell = GridProps['size'];
+
+/** Half a row from `sm` up, a whole row on phones: the usual form field. */
+const HALF_ROW: FieldCell = { xs: 12, sm: 6 };
+
+type FieldInputProps = Omit<BaseProps, 'size'> &
+  (
+    | {
+        /** text (the default), number (whole numbers), money (rupees, decimals allowed), date, or multiline. */
+        kind?: Exclude<FieldKind, 'select'>;
+        /** The height of a multiline field, in rows (2 when not given). */
+        rows?: number;
+      }
+    | { kind: 'select'; options: readonly SelectOption[] }
+  );
+
+type FormFieldProps = FieldInputProps & {
+  /** The grid cell it fills; half a row from `sm` up when not given. */
+  size?: FieldCell;
+};
+
+/**
+ * A form field in its grid cell, bound to Formik by name: the one way the
+ * portal dialogs and the website forms write a field. The label is what users
+ * (and the e2e tests) find the field by.
+ */
+export function FormField({ size = HALF_ROW, ...props }: FormFieldProps) {
+  return <Grid size={size}>{fieldInput(props)}</Grid>;
+}
+
+function fieldInput(props: FieldInputProps): ReactNode {
+  if (props.kind === 'select') {
+    const { kind: _kind, ...select } = props;
+    return <FormSelectField {...select} />;
+  }
+  const { kind = 'text', rows, ...input } = props;
+  switch (kind) {
+    case 'number':
+      return <FormTextField inputMode="numeric" {...input} />;
+    case 'money':
+      return <FormTextField inputMode="decimal" {...input} />;
+    case 'date':
+      return <FormTextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...input} />;
+    case 'multiline':
+      return <FormTextField multiline minRows={rows ?? 2} {...input} />;
+    case 'text':
+      return <FormTextField {...input} />;
+  }
 }
 
 /**

@@ -6,13 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { CalculatorResult } from '@app/shared-types/api';
 import { calculatorSchema } from '@app/shared-types/forms';
 import { Formik } from 'formik';
-import {
-  FormSelectField,
-  FormShell,
-  FormTextField,
-  HoneypotField,
-  serverErrorsStatus,
-} from '../../../components/form-fields';
+import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useSubmitCalculator } from '../api/submit-calculator';
@@ -66,47 +60,25 @@ export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
               About your property
             </Typography>
             <Grid container spacing={2.5}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormSelectField name="bhk" label="Property Type" options={PROPERTY_TYPE_OPTIONS} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField
-                  name="area"
-                  label="Carpet Area (sq ft)"
-                  type="number"
-                  slotProps={{ htmlInput: { min: 100, max: 100000, step: 10, inputMode: 'numeric' } }}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormSelectField name="material" label="Material Preference" options={MATERIAL_OPTIONS} />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormSelectField name="rooms" label="Rooms to Design" options={ROOM_SCOPE_OPTIONS} />
-              </Grid>
+              <FormField name="bhk" label="Property Type" kind="select" options={PROPERTY_TYPE_OPTIONS} />
+              <FormField
+                name="area"
+                label="Carpet Area (sq ft)"
+                type="number"
+                slotProps={{ htmlInput: { min: 100, max: 100000, step: 10, inputMode: 'numeric' } }}
+              />
+              <FormField name="material" label="Material Preference" kind="select" options={MATERIAL_OPTIONS} />
+              <FormField name="rooms" label="Rooms to Design" kind="select" options={ROOM_SCOPE_OPTIONS} />
             </Grid>
 
             <Typography variant="h4" component="h2" sx={{ mt: 4, mb: 2.5 }}>
               Your contact details
             </Typography>
             <Grid container spacing={2.5}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="name" label="Full Name" autoComplete="name" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField
-                  name="email"
-                  label="Email Address"
-                  type="email"
-                  autoComplete="email"
-                  helperText="(optional)"
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField name="city" label="City" autoComplete="address-level2" />
-              </Grid>
+              <FormField name="name" label="Full Name" autoComplete="name" />
+              <FormField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+              <FormField name="email" label="Email Address" type="email" autoComplete="email" helperText="(optional)" />
+              <FormField name="city" label="City" autoComplete="address-level2" />
             </Grid>
             <HoneypotField />
 

@@ -3,13 +3,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import { contactSchema } from '@app/shared-types/forms';
 import { Formik } from 'formik';
-import {
-  FormSelectField,
-  FormShell,
-  FormTextField,
-  HoneypotField,
-  serverErrorsStatus,
-} from '../../../components/form-fields';
+import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -42,24 +36,12 @@ export function ContactForm() {
       {({ isSubmitting }) => (
         <FormShell>
           <Grid container spacing={2.5}>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField name="firstName" label="First Name" autoComplete="given-name" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField name="lastName" label="Last Name" autoComplete="family-name" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField name="email" label="Email Address" type="email" autoComplete="email" />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-            </Grid>
-            <Grid size={12}>
-              <FormSelectField name="projectType" label="Project Type" options={PROJECT_TYPE_OPTIONS} />
-            </Grid>
-            <Grid size={12}>
-              <FormTextField name="message" label="Message" multiline minRows={5} helperText="(optional)" />
-            </Grid>
+            <FormField name="firstName" label="First Name" autoComplete="given-name" />
+            <FormField name="lastName" label="Last Name" autoComplete="family-name" />
+            <FormField name="email" label="Email Address" type="email" autoComplete="email" />
+            <FormField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+            <FormField name="projectType" label="Project Type" kind="select" size={12} options={PROJECT_TYPE_OPTIONS} />
+            <FormField name="message" label="Message" kind="multiline" rows={5} size={12} helperText="(optional)" />
           </Grid>
           <HoneypotField />
           <Box sx={{ mt: 3 }}>

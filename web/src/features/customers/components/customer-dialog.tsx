@@ -1,8 +1,7 @@
-import Grid from '@mui/material/Grid';
 import { customerCreateSchema, customerName, customerUpdateSchema, type Customer } from '@app/shared-types/customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { EntityForm, EntityFormDialog } from '../../../components/entity-form-dialog';
-import { FormTextField } from '../../../components/form-fields';
+import { FormField } from '../../../components/form-fields';
 import { useCreateCustomer } from '../api/create-customer';
 import { getCustomerQueryOptions, useCustomer } from '../api/get-customer';
 import { useUpdateCustomer } from '../api/update-customer';
@@ -66,27 +65,13 @@ export function CustomerDialog({ open, customerId, prefill, onClose, onSaved }: 
           onSaved={onSaved}
           onClose={onClose}
         >
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="firstName" label="First Name" required autoFocus autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="lastName" label="Last Name" autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="phone" label="Phone" type="tel" required autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="email" label="Email" type="email" autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <FormTextField name="address" label="Address" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextField name="city" label="City" />
-          </Grid>
-          <Grid size={12}>
-            <FormTextField name="notes" label="Notes" multiline minRows={3} />
-          </Grid>
+          <FormField name="firstName" label="First Name" required autoFocus autoComplete="off" />
+          <FormField name="lastName" label="Last Name" autoComplete="off" />
+          <FormField name="phone" label="Phone" type="tel" required autoComplete="off" />
+          <FormField name="email" label="Email" type="email" autoComplete="off" />
+          <FormField name="address" label="Address" size={{ xs: 12, sm: 8 }} />
+          <FormField name="city" label="City" size={{ xs: 12, sm: 4 }} />
+          <FormField name="notes" label="Notes" kind="multiline" rows={3} size={12} />
         </EntityForm>
       )}
     </EntityFormDialog>

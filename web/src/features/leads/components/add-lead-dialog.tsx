@@ -1,8 +1,7 @@
-import Grid from '@mui/material/Grid';
 import { leadCreateSchema } from '@app/shared-types/leads';
 import { EntityForm } from '../../../components/entity-form-dialog';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormSelectField, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
+import { FormField, serverErrorsStatus } from '../../../components/form-fields';
 import { isConflict } from '../../../lib/api-errors';
 import { useCreateLead } from '../api/create-lead';
 import {
@@ -39,42 +38,16 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose: () =>
         }}
         onClose={onClose}
       >
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="name" label="Name" required autoFocus autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="phone" label="Phone" type="tel" required autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="email" label="Email" type="email" autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormSelectField name="source" label="Source" options={SOURCE_OPTIONS} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              name="budget"
-              label="Budget (₹)"
-              inputMode="numeric"
-              placeholder="e.g. 500000"
-              helperText="Whole rupees; blank means 0"
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormSelectField name="projectType" label="Project Type" options={PROJECT_TYPE_CHOICES} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="location" label="Location" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <FormSelectField name="assignedTo" label="Assigned To" options={ASSIGNEE_OPTIONS} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <FormSelectField name="status" label="Status" options={STATUS_OPTIONS} />
-          </Grid>
-          <Grid size={12}>
-            <FormTextField name="requirements" label="Requirements" multiline minRows={3} />
-          </Grid>
+          <FormField name="name" label="Name" required autoFocus autoComplete="off" />
+          <FormField name="phone" label="Phone" type="tel" required autoComplete="off" />
+          <FormField name="email" label="Email" type="email" autoComplete="off" />
+          <FormField name="source" label="Source" kind="select" options={SOURCE_OPTIONS} />
+          <FormField name="budget" label="Budget (₹)" kind="number" placeholder="e.g. 500000" helperText="Whole rupees; blank means 0" />
+          <FormField name="projectType" label="Project Type" kind="select" options={PROJECT_TYPE_CHOICES} />
+          <FormField name="location" label="Location" />
+          <FormField name="assignedTo" label="Assigned To" kind="select" size={{ xs: 12, sm: 3 }} options={ASSIGNEE_OPTIONS} />
+          <FormField name="status" label="Status" kind="select" size={{ xs: 12, sm: 3 }} options={STATUS_OPTIONS} />
+          <FormField name="requirements" label="Requirements" kind="multiline" rows={3} size={12} />
       </EntityForm>
     </FormDialog>
   );

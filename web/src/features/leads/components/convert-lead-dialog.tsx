@@ -12,7 +12,7 @@ import { PROJECT_TYPES, leadConversionSchema } from '@app/shared-types/projects'
 import { Formik, yupToFormErrors } from 'formik';
 import { useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
-import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
+import { FormField, FormShell, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useConvertLead } from '../api/convert-lead';
@@ -96,21 +96,11 @@ export function ConvertLeadDialog({ lead, open, onClose, onReload }: { lead: Lea
                 Customer (phone {lead.phone})
               </Typography>
               <Grid container spacing={2}>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="customer.firstName" label="First name" required autoFocus />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="customer.lastName" label="Last name" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="customer.email" label="Email" type="email" />
-                </Grid>
-                <Grid size={{ xs: 12, sm: 6 }}>
-                  <FormTextField name="customer.city" label="City" />
-                </Grid>
-                <Grid size={12}>
-                  <FormTextField name="customer.address" label="Address" multiline minRows={2} />
-                </Grid>
+                <FormField name="customer.firstName" label="First name" required autoFocus />
+                <FormField name="customer.lastName" label="Last name" />
+                <FormField name="customer.email" label="Email" type="email" />
+                <FormField name="customer.city" label="City" />
+                <FormField name="customer.address" label="Address" kind="multiline" size={12} />
               </Grid>
               <FormControlLabel
                 sx={{ mt: 2, mb: 1 }}
@@ -121,18 +111,10 @@ export function ConvertLeadDialog({ lead, open, onClose, onReload }: { lead: Lea
               />
               {values.withProject && (
                 <Grid container spacing={2}>
-                  <Grid size={12}>
-                    <FormTextField name="project.name" label="Project name" required />
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <FormSelectField name="project.projectType" label="Project type" required options={PROJECT_TYPE_CHOICES} />
-                  </Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>
-                    <FormTextField name="project.estimatedBudget" label="Estimated budget (₹)" inputMode="decimal" />
-                  </Grid>
-                  <Grid size={12}>
-                    <FormTextField name="project.siteAddress" label="Site address" />
-                  </Grid>
+                  <FormField name="project.name" label="Project name" size={12} required />
+                  <FormField name="project.projectType" label="Project type" kind="select" required options={PROJECT_TYPE_CHOICES} />
+                  <FormField name="project.estimatedBudget" label="Estimated budget (₹)" kind="money" />
+                  <FormField name="project.siteAddress" label="Site address" size={12} />
                 </Grid>
               )}
             </DialogContent>

@@ -1,6 +1,4 @@
-import Grid from '@mui/material/Grid';
-import { SearchField } from '../../../components/search-field';
-import { SelectField } from '../../../components/select-field';
+import { FilterBar, FilterSearch, FilterSelect } from '../../../components/filter-bar';
 import {
   PROJECT_TYPE_OPTIONS,
   SALESPERSON_OPTIONS,
@@ -16,40 +14,18 @@ interface LeadFiltersProps {
   onChange: (name: FilterParam, value: string) => void;
 }
 
+const SELECT_CELL = { xs: 6, sm: 4, md: 'grow' } as const;
+
 /** Search and filters of the leads list; the page keeps them in the URL. */
 export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
   return (
-    <Grid container spacing={1.5} component="section" aria-label="Filter leads">
-      <Grid size={{ xs: 12, xl: 4 }}>
-        <SearchField label="Search leads" placeholder="Name, phone or email" value={filters.q} onSearch={(value) => onChange('q', value)} />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
-        <SelectField label="Status" value={filters.status} options={STATUS_OPTIONS} emptyLabel="All statuses" onChange={(value) => onChange('status', value)} />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
-        <SelectField label="Source" value={filters.source} options={SOURCE_OPTIONS} emptyLabel="All sources" onChange={(value) => onChange('source', value)} />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 4, md: 'grow' }}>
-        <SelectField
-          label="Assigned To"
-          value={filters.assignedTo}
-          options={SALESPERSON_OPTIONS}
-          emptyLabel="Everyone"
-          onChange={(value) => onChange('assignedTo', value)}
-        />
-      </Grid>
-      <Grid size={{ xs: 6, sm: 6, md: 'grow' }}>
-        <SelectField
-          label="Project Type"
-          value={filters.projectType}
-          options={PROJECT_TYPE_OPTIONS}
-          emptyLabel="All types"
-          onChange={(value) => onChange('projectType', value)}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 'grow' }}>
-        <SelectField label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(value) => onChange('sort', value)} />
-      </Grid>
-    </Grid>
+    <FilterBar label="Filter leads" filters={filters} onChange={onChange}>
+      <FilterSearch param="q" label="Search leads" placeholder="Name, phone or email" size={{ xs: 12, xl: 4 }} />
+      <FilterSelect param="status" label="Status" options={STATUS_OPTIONS} emptyLabel="All statuses" size={SELECT_CELL} />
+      <FilterSelect param="source" label="Source" options={SOURCE_OPTIONS} emptyLabel="All sources" size={SELECT_CELL} />
+      <FilterSelect param="assignedTo" label="Assigned To" options={SALESPERSON_OPTIONS} emptyLabel="Everyone" size={SELECT_CELL} />
+      <FilterSelect param="projectType" label="Project Type" options={PROJECT_TYPE_OPTIONS} emptyLabel="All types" size={{ xs: 6, sm: 6, md: 'grow' }} />
+      <FilterSelect param="sort" label="Sort" options={SORT_OPTIONS} size={{ xs: 12, sm: 6, md: 'grow' }} />
+    </FilterBar>
   );
 }

@@ -1,7 +1,6 @@
-import Grid from '@mui/material/Grid';
 import type { Vendor } from '@app/shared-types/vendors';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
-import { FormSelectField, FormTextField } from '../../../components/form-fields';
+import { FormField } from '../../../components/form-fields';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
 import {
@@ -58,103 +57,51 @@ export function VendorDialog({ open, vendorId, vendor, error, onClose }: VendorD
           versioned={loaded ? { id: loaded.id, noun: 'vendor', labels: VENDOR_FIELD_LABELS, toValues: toVendorFormValues, onReload: reload } : undefined}
           onClose={onClose}
         >
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="name" label="Vendor Name" required autoFocus autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormSelectField name="category" label="Category" required options={CATEGORY_CHOICES} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="specialization" label="Specialization" placeholder="e.g. Modular kitchens, teak" />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            <FormSelectField name="status" label="Status" options={STATUS_OPTIONS} />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            <FormSelectField name="rating" label="Rating" options={RATING_OPTIONS} />
-          </Grid>
+          <FormField name="name" label="Vendor Name" required autoFocus autoComplete="off" />
+          <FormField name="category" label="Category" kind="select" required options={CATEGORY_CHOICES} />
+          <FormField name="specialization" label="Specialization" placeholder="e.g. Modular kitchens, teak" />
+          <FormField name="status" label="Status" kind="select" size={{ xs: 6, sm: 3 }} options={STATUS_OPTIONS} />
+          <FormField name="rating" label="Rating" kind="select" size={{ xs: 6, sm: 3 }} options={RATING_OPTIONS} />
 
           <FormSection title="Contact" />
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="contactPerson" label="Contact Person" autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="phone" label="Phone" type="tel" required autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="alternatePhone" label="Alternate Phone" type="tel" autoComplete="off" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="email" label="Email" type="email" autoComplete="off" />
-          </Grid>
+          <FormField name="contactPerson" label="Contact Person" autoComplete="off" />
+          <FormField name="phone" label="Phone" type="tel" required autoComplete="off" />
+          <FormField name="alternatePhone" label="Alternate Phone" type="tel" autoComplete="off" />
+          <FormField name="email" label="Email" type="email" autoComplete="off" />
 
           <FormSection title="Address" />
-          <Grid size={12}>
-            <FormTextField name="address" label="Address" multiline minRows={2} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 5 }}>
-            <FormTextField name="city" label="City" />
-          </Grid>
-          <Grid size={{ xs: 7, sm: 4 }}>
-            <FormTextField name="state" label="State" />
-          </Grid>
-          <Grid size={{ xs: 5, sm: 3 }}>
-            <FormTextField name="pincode" label="Pincode" inputMode="numeric" slotProps={{ htmlInput: { maxLength: 6 } }} />
-          </Grid>
+          <FormField name="address" label="Address" kind="multiline" size={12} />
+          <FormField name="city" label="City" size={{ xs: 12, sm: 5 }} />
+          <FormField name="state" label="State" size={{ xs: 7, sm: 4 }} />
+          <FormField name="pincode" label="Pincode" kind="number" size={{ xs: 5, sm: 3 }} slotProps={{ htmlInput: { maxLength: 6 } }} />
 
           <FormSection title="Tax and payment" />
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              name="gstNumber"
-              label="GST Number"
-              placeholder="36AABCU9603R1ZM"
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField
-              name="panNumber"
-              label="PAN Number"
-              placeholder="AABCU9603R"
-              autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 10, autoCapitalize: 'characters', spellCheck: false } }}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="paymentTerms" label="Payment Terms" placeholder="e.g. 30 days from invoice date" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormTextField name="creditLimit" label="Credit Limit (₹)" inputMode="decimal" helperText="Blank means no limit set" />
-          </Grid>
-          <Grid size={12}>
-            <FormTextField name="bankDetails" label="Bank Details" multiline minRows={2} placeholder="Account name, number, IFSC" />
-          </Grid>
+          <FormField
+            name="gstNumber"
+            label="GST Number"
+            placeholder="36AABCU9603R1ZM"
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
+          />
+          <FormField
+            name="panNumber"
+            label="PAN Number"
+            placeholder="AABCU9603R"
+            autoComplete="off"
+            slotProps={{ htmlInput: { maxLength: 10, autoCapitalize: 'characters', spellCheck: false } }}
+          />
+          <FormField name="paymentTerms" label="Payment Terms" placeholder="e.g. 30 days from invoice date" />
+          <FormField name="creditLimit" label="Credit Limit (₹)" kind="money" helperText="Blank means no limit set" />
+          <FormField name="bankDetails" label="Bank Details" kind="multiline" size={12} placeholder="Account name, number, IFSC" />
 
           <FormSection title="Orders" />
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <FormTextField name="lastOrderDate" label="Last Order Date" type="date" slotProps={{ inputLabel: { shrink: true } }} />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <FormTextField name="totalOrders" label="Total Orders" inputMode="numeric" />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>
-            <FormTextField name="totalAmount" label="Total Amount (₹)" inputMode="decimal" />
-          </Grid>
+          <FormField name="lastOrderDate" label="Last Order Date" kind="date" size={{ xs: 12, sm: 4 }} />
+          <FormField name="totalOrders" label="Total Orders" kind="number" size={{ xs: 6, sm: 4 }} />
+          <FormField name="totalAmount" label="Total Amount (₹)" kind="money" size={{ xs: 6, sm: 4 }} />
 
           <FormSection title="Documents and notes" />
-          <Grid size={12}>
-            <FormTextField
-              name="documents"
-              label="Documents"
-              multiline
-              minRows={2}
-              helperText="One link or file name per line"
-            />
-          </Grid>
-          <Grid size={12}>
-            <FormTextField name="notes" label="Notes" multiline minRows={3} />
-          </Grid>
+          <FormField name="documents" label="Documents" kind="multiline" size={12} helperText="One link or file name per line" />
+          <FormField name="notes" label="Notes" kind="multiline" rows={3} size={12} />
         </EntityForm>
       )}
     </EntityFormDialog>

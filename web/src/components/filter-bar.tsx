@@ -1,0 +1,75 @@
+import Grid, { type GridProps } from '@mui/material/Grid';
+import { createContext, useContext, type ReactNode } from 'react';
+import { SearchField } from './search-field';
+import { SelectField, type SelectOption } from './select-field';
+
+/**
+ * The filter bar of a resource list: a search box and selects, each bound to
+ * one URL parameter by name. The page keeps the filters in the URL; the bar
+ * only reads them and reports changes.
+ */
+
+interface FilterBinding {
+  value: (param: string) => string;
+  onChange: (param: string, value: string) => void;
+}
+
+const FilterContext = createContext<FilterBinding | null>(null);
+
+function useFilter(param: string) {
+  const binding = useContext(FilterContext);
+  if (!binding) throw new Error('A filter field must be inside a FilterBar');
+  return { value: binding.value(param), onChange: (value: string) => binding.onChange(param, value) };
+}
+
+interface FilterBarProps<P extends string> {
+  /** 'Filter leads': the bar is a labelled region. */
+  label: string;
+  filters: Readonly<Record<P, string>>;
+  onChange: (param: P, value: string) => void;
+  children: ReactNode;
+}
+
+export function FilterBar<P extends string>({ label, filters, onChange, children }: FilterBarProps<P>) {
+  // A field naming a parameter the bar does not have is a mistake in the page: say so at once.
+  const known = (param: string): P => {
+    if (!(param in filters)) throw new Error(`No filter named '${param}'`);
+    return param as P;
+  };
+  const binding: FilterBinding = {
+    value: (param) => filters[known(param)],
+    onChange: (param, value) => onChange(known(param), value),
+  };
+  return (
+    <Grid container spacing={1.5} component="section" aria-label={label}>
+      <FilterContext.Provider value={binding}>{children}</FilterContext.Provider>
+    </Grid>
+  );
+}
+
+interface FilterCellProps {
+  /** The URL parameter the field shows and changes. */
+  param: string;
+  label: string;
+  size: GridProps['size'];
+}
+
+/** The search box of a FilterBar; it searches once typing pauses. */
+export function FilterSearch({ param, label, size, placeholder }: FilterCellProps & { placeholder: string }) {
+  const { value, onChange } = useFilter(param);
+  return (
+    <Grid size={size}>
+      <SearchField label={label} placeholder={placeholder} value={value} onSearch={onChange} />
+    </Grid>
+  );
+}
+
+/** A select of a FilterBar; `emptyLabel` names the choice that clears the filter ('All statuses'). */
+export function FilterSelect({ param, label, size, options, emptyLabel }: FilterCellProps & { options: readonly SelectOption[]; emptyLabel?: string }) {
+  const { value, onChange } = useFilter(param);
+  return (
+    <Grid size={size}>
+      <SelectField label={label} value={value} options={options} emptyLabel={emptyLabel} onChange={onChange} />
+    </Grid>
+  );
+}
