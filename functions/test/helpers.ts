@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
 import { hashPassword } from '../src/auth/password';
@@ -161,4 +161,24 @@ let phoneCounter = 0;
 /** A 10-digit phone number starting with `first` that no other call in this test process returns. */
 export function uniquePhone(first = '9'): string {
   return `${first}${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter).padStart(3, '0')}`;
+}
+
+/**
+ * Reads a cursor-paged list to its end, `limit` items a page, and returns the
+ * ids in the order the pages gave them; fails if a page holds more than `limit`.
+ */
+export async function readAllPages(
+  list: (query: Record<string, string>) => Promise<{ items: { id: string }[]; nextCursor?: string }>,
+  query: Record<string, string>,
+  limit = 2,
+): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    expect(page.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.items.map((item) => item.id));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return seen;
 }

@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { createTableInput, ensureTable } from '../src/local/create-table';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createTestApp, json, uniquePhone, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, readAllPages, uniquePhone, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -223,14 +223,7 @@ describe('GET /api/leads', () => {
 
   it('pages with an opaque cursor, every lead exactly once, filtered or not', async () => {
     for (const query of [{}, { source: 'Referral' }, { sort: 'followUp' }] as Record<string, string>[]) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await list({ ...query, limit: '2', ...(cursor ? { cursor } : {}) });
-        expect(page.items.length).toBeLessThanOrEqual(2);
-        seen.push(...page.items.map((lead) => lead.id));
-        cursor = page.nextCursor;
-      } while (cursor);
+      const seen = await readAllPages(list, query);
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen.length).toBe((await list({ ...query, limit: '100' })).items.length);
     }

@@ -3,7 +3,7 @@ import type { Page } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/dashboard';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Db } from '../src/db/client';
-import { createTestApp, json, uniquePhone as nextPhone, signedInStaff, staffRequest, type TestApp } from './helpers';
+import { createTestApp, json, readAllPages, uniquePhone as nextPhone, signedInStaff, staffRequest, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -241,14 +241,7 @@ describe('GET /api/vendors', () => {
 
   it('pages with an opaque cursor, every vendor exactly once, filtered or not', async () => {
     for (const query of [{}, { category: 'furniture' }, { status: 'active' }] as Record<string, string>[]) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await list({ ...query, limit: '2', ...(cursor ? { cursor } : {}) });
-        expect(page.items.length).toBeLessThanOrEqual(2);
-        seen.push(...page.items.map((vendor) => vendor.id));
-        cursor = page.nextCursor;
-      } while (cursor);
+      const seen = await readAllPages(list, query);
       expect(new Set(seen).size).toBe(seen.length);
       expect(seen).toEqual((await list({ ...query, limit: '100' })).items.map((vendor) => vendor.id));
     }
