@@ -1,9 +1,11 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { ValidationError, type AnyObject, type ObjectSchema, type InferType } from 'yup';
-import type { ApiErrorBody } from '@app/shared-types/api';
+import type { ApiErrorBody, Page } from '@app/shared-types/api';
 import { fieldMessages } from '@app/shared-types/forms';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
+import type { CursorKeys, ItemKey } from '../db/entity';
 import { hitRateLimit } from '../db/rate-limit-repo';
 import type { AppEnv } from './deps';
 
@@ -84,4 +86,25 @@ export const rateLimit = (options: { scope: string; limit: number; windowSeconds
 /** Ids the app makes (UUIDs) or seeds (slugs); anything else cannot name an item. */
 export function isEntityId(id: string): boolean {
   return /^[A-Za-z0-9-]{1,64}$/.test(id);
+}
+
+/**
+ * The answer of a list route: 400 when the cursor is not one of this list's
+ * (forged, or from another list), else the page `read` returns from the
+ * cursor's position, never cached, with the next cursor when there is one.
+ */
+export async function listPage<T>(
+  c: Context<AppEnv>,
+  cursor: string | undefined,
+  cursorKeys: CursorKeys,
+  read: (start: ItemKey | undefined) => Promise<{ items: T[]; lastKey?: ItemKey }>,
+): Promise<(Response & TypedResponse<ApiErrorBody, 400, 'json'>) | (Response & TypedResponse<Page<T>, 200, 'json'>)> {
+  const start = decodeListCursor(cursor, cursorKeys);
+  if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
+  const { items, lastKey } = await read(start);
+  const nextCursor = encodeCursor(lastKey);
+  c.header('Cache-Control', 'no-store');
+  const page: Page<T> = { items, ...(nextCursor ? { nextCursor } : {}) };
+  // TypeScript cannot work out the JSON form of a generic T; for the plain data items are, it is T itself.
+  return c.json(page, 200) as Response & TypedResponse<Page<T>, 200, 'json'>;
 }

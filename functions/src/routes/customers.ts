@@ -1,17 +1,9 @@
 import { Hono } from 'hono';
-import type { Page } from '@app/shared-types/api';
-import {
-  CUSTOMER_HAS_PROJECTS,
-  customerCreateSchema,
-  customerListQuerySchema,
-  customerUpdateSchema,
-  type Customer,
-} from '@app/shared-types/customers';
+import { CUSTOMER_HAS_PROJECTS, customerCreateSchema, customerListQuerySchema, customerUpdateSchema } from '@app/shared-types/customers';
 import { requireManager, writeContext } from '../auth/middleware';
-import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { createCustomer, customerCursorKeys, deleteCustomer, getCustomer, listCustomers, updateCustomer } from '../db/customer-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
 const NOT_FOUND = 'Customer not found';
@@ -21,12 +13,7 @@ const STALE = 'Someone else changed this customer. Reload to see their changes.'
 export const customers = new Hono<AppEnv>()
   .get('/', queryParams(customerListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const start = decodeListCursor(query.cursor, customerCursorKeys(query));
-    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for this list' }), 400);
-    const { items, lastKey } = await listCustomers(c.var.deps.db, query, start);
-    const nextCursor = encodeCursor(lastKey);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Customer>, 200);
+    return listPage(c, query.cursor, customerCursorKeys(query), (start) => listCustomers(c.var.deps.db, query, start));
   })
   .post('/', limitBody(), requireJson, jsonBody(customerCreateSchema), async (c) => {
     const customer = await createCustomer(c.var.deps.db, c.req.valid('json'), writeContext(c));

@@ -1,24 +1,8 @@
 import { Hono } from 'hono';
-import type { Page } from '@app/shared-types/api';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@app/shared-types/constants';
-import {
-  bulkImportSchema,
-  bulkUpdateSchema,
-  communicationSchema,
-  conversionRate,
-  leadCreateSchema,
-  leadListQuerySchema,
-  leadUpdateSchema,
-  type BulkImportResult,
-  type BulkUpdateResult,
-  type Lead,
-  type LeadAnalytics,
-  type LeadDetail,
-  type TimelineEntry,
-} from '@app/shared-types/leads';
+import { bulkImportSchema, bulkUpdateSchema, communicationSchema, conversionRate, leadCreateSchema, leadListQuerySchema, leadUpdateSchema, type BulkImportResult, type BulkUpdateResult, type LeadAnalytics, type LeadDetail, type TimelineEntry } from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
 import { requireManager, writeContext } from '../auth/middleware';
-import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
 import { convertLead } from '../db/lead-conversion';
 import {
@@ -33,12 +17,11 @@ import {
 } from '../db/lead-repo';
 import { leadCounter, readCounters } from '../db/stats-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
 /** A bulk import of 1,000 typical rows is ~250 KiB; this leaves room for long requirements. */
 const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
-
 
 const PHONE_TAKEN = 'A lead with this phone number already exists';
 const STALE = 'Someone else changed this lead. Reload it to see their changes.';
@@ -47,14 +30,7 @@ const STALE = 'Someone else changed this lead. Reload it to see their changes.';
 export const leads = new Hono<AppEnv>()
   .get('/', queryParams(leadListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const start = decodeListCursor(query.cursor, leadCursorKeys(query));
-    if (start === null) {
-      return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
-    }
-    const { items, lastKey } = await listLeads(c.var.deps.db, query, start);
-    const nextCursor = encodeCursor(lastKey);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Lead>, 200);
+    return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start));
   })
   .get('/analytics', async (c) => {
     const { LEADS: counters } = await readCounters(c.var.deps.db);

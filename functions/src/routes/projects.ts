@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import * as yup from 'yup';
-import type { Page } from '@app/shared-types/api';
 import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
 import {
   detectPhotoType,
@@ -14,9 +13,8 @@ import {
   type PhotoUploadTicket,
   type ProjectPhoto,
 } from '@app/shared-types/photos';
-import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema, type Project } from '@app/shared-types/projects';
+import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema } from '@app/shared-types/projects';
 import { requireManager, writeContext } from '../auth/middleware';
-import { decodeListCursor, encodeCursor } from '../db/cursor';
 import {
   addProjectPhoto,
   createProject,
@@ -32,7 +30,7 @@ import {
   withCustomerName,
 } from '../db/project-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { keyOfPhotoUrl, photoKey, photoUrl } from '../photos/photo-storage';
 
@@ -98,12 +96,7 @@ export const projects = new Hono<AppEnv>()
   })
   .get('/manage', queryParams(projectListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const start = decodeListCursor(query.cursor, projectCursorKeys(query));
-    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
-    const { items, lastKey } = await listProjects(c.var.deps.db, query, start);
-    const nextCursor = encodeCursor(lastKey);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Project>, 200);
+    return listPage(c, query.cursor, projectCursorKeys(query), (start) => listProjects(c.var.deps.db, query, start));
   })
   .get('/manage/:id', async (c) => {
     const id = c.req.param('id');

@@ -1,18 +1,10 @@
 import { Hono } from 'hono';
-import type { Page } from '@app/shared-types/api';
 import { ROLES } from '@app/shared-types/auth';
-import {
-  STALE_VENDOR_MESSAGE,
-  vendorCreateSchema,
-  vendorListQuerySchema,
-  vendorUpdateSchema,
-  type Vendor,
-} from '@app/shared-types/vendors';
+import { STALE_VENDOR_MESSAGE, vendorCreateSchema, vendorListQuerySchema, vendorUpdateSchema } from '@app/shared-types/vendors';
 import { requireRole, writeContext } from '../auth/middleware';
-import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from '../db/vendor-repo';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
 /**
@@ -31,12 +23,7 @@ const VENDOR_MAX_BODY_BYTES = 32 * 1024;
 export const vendors = new Hono<AppEnv>()
   .get('/', queryParams(vendorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const start = decodeListCursor(query.cursor, vendorCursorKeys(query));
-    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
-    const { items, lastKey } = await listVendors(c.var.deps.db, query, start);
-    const nextCursor = encodeCursor(lastKey);
-    c.header('Cache-Control', 'no-store');
-    return c.json({ items, ...(nextCursor ? { nextCursor } : {}) } satisfies Page<Vendor>, 200);
+    return listPage(c, query.cursor, vendorCursorKeys(query), (start) => listVendors(c.var.deps.db, query, start));
   })
   .post('/', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorCreateSchema), async (c) => {
     const vendor = await createVendor(c.var.deps.db, c.req.valid('json'), writeContext(c));
