@@ -4,27 +4,19 @@ import type { AuditEntry } from '@app/shared-types/audit';
 import type { Customer } from '@app/shared-types/customers';
 import type { Lead } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
-import type { Db } from '../src/db/client';
-import { createTestApp, customerInput, json, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
+import { createStaffApp, customerInput, json, staffRequest, type TestApp, uniquePhone } from './helpers';
 
 let app: TestApp;
-let db: Db;
 let employee: string;
 let employeeId: string;
 let manager: string;
 let admin: string;
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
-  const [asEmployee, asManager, asAdmin] = await Promise.all([
-    signedInStaff(app, db, 'employee'),
-    signedInStaff(app, db, 'manager'),
-    signedInStaff(app, db, 'admin'),
-  ]);
-  ({ cookie: employee } = asEmployee);
-  employeeId = asEmployee.employee.id;
-  ({ cookie: manager } = asManager);
-  ({ cookie: admin } = asAdmin);
+  const { staff, ...test } = await createStaffApp('employee', 'manager', 'admin');
+  ({ app } = test);
+  [employee, manager, admin] = [staff('employee').cookie, staff('manager').cookie, staff('admin').cookie];
+  employeeId = staff('employee').employee.id;
 });
 
 /** The audit entries of one entity, newest first, as an admin reads them. */

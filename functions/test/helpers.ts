@@ -136,6 +136,14 @@ export async function signedInStaff(app: TestApp, db: Db, role: 'employee' | 'ma
   return { cookie, employee };
 }
 
+/** A test app with one signed-in account for each role asked for, by role. */
+export async function createStaffApp<R extends 'employee' | 'manager' | 'admin' | 'superadmin'>(...roles: R[]) {
+  const { app, db } = await createTestApp();
+  const accounts = await Promise.all(roles.map((role) => signedInStaff(app, db, role)));
+  const staff = new Map(roles.map((role, i) => [role, accounts[i]!]));
+  return { app, db, staff: (role: R) => staff.get(role)! };
+}
+
 /** A valid customer as the create dialog sends it. */
 export const customerInput = {
   firstName: 'Meera',

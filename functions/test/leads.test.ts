@@ -8,7 +8,7 @@ import { createDb, type Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { createTableInput, ensureTable } from '../src/local/create-table';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createTestApp, json, readAllPages, uniquePhone, postJson, signedInStaff, staffRequest, validEstimate, type TestApp } from './helpers';
+import { createStaffApp, createTestApp, json, postJson, readAllPages, signedInStaff, staffRequest, type TestApp, uniquePhone, validEstimate } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -16,8 +16,9 @@ let employee: string;
 let manager: string;
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
-  [{ cookie: employee }, { cookie: manager }] = await Promise.all([signedInStaff(app, db, 'employee'), signedInStaff(app, db, 'manager')]);
+  const { staff, ...test } = await createStaffApp('employee', 'manager');
+  ({ app, db } = test);
+  [employee, manager] = [staff('employee').cookie, staff('manager').cookie];
 });
 
 

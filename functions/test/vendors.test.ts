@@ -2,17 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/dashboard';
 import type { Vendor } from '@app/shared-types/vendors';
-import type { Db } from '../src/db/client';
-import { createTestApp, json, readAllPages, uniquePhone as nextPhone, signedInStaff, staffRequest, type TestApp } from './helpers';
+import { createStaffApp, createTestApp, json, readAllPages, signedInStaff, staffRequest, type TestApp, uniquePhone as nextPhone } from './helpers';
 
 let app: TestApp;
-let db: Db;
 let employee: string;
 let manager: string;
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
-  [{ cookie: employee }, { cookie: manager }] = await Promise.all([signedInStaff(app, db, 'employee'), signedInStaff(app, db, 'manager')]);
+  const { staff, ...test } = await createStaffApp('employee', 'manager');
+  ({ app } = test);
+  [employee, manager] = [staff('employee').cookie, staff('manager').cookie];
 });
 
 const uniquePhone = () => nextPhone('8');
