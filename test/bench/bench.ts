@@ -5,12 +5,25 @@
  *   and of the admin code the portal loads on top of it (login, Leads CRM);
  * - p50/p99 latency of POST /api/calculator at a fixed request rate for 20 s;
  * - p50/p99 latency of GET /api/leads with 10,000 leads in the table (first
- *   page, a filtered page, a search), at the same fixed rate.
+ *   page, a filtered page, one-match searches by email, surname, phone digits
+ *   and two words: each reads the token index, SEARCH#Lead#<token>), at the
+ *   same fixed rate;
+ * - the same searches, the first page and a filtered page again with 100,000
+ *   leads (BENCH_LEADS_LARGE; 0 skips it), the leads beyond the first 10,000
+ *   written straight into DynamoDB Local through the repository code.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { SALESPEOPLE, leadImportRowSchema } from '@app/shared-types/leads';
+import { createDb, type Db } from '@app/functions/db/client';
+import { mergedCounterWrites, systemContext } from '@app/functions/db/entity';
+import { keys } from '@app/functions/db/keys';
+import { leadEntity, newLead } from '@app/functions/db/lead-repo';
+import { parseSearch } from '@app/functions/db/search-tokens';
+import { isTransactionConflict, transactWrite, type TransactItem } from '@app/functions/db/writes';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
@@ -23,6 +36,10 @@ const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench-password-123';
 const BENCH_LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
 const BENCH_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
+/** Leads in the table for the second round of lead measurements; 0 (or not more than BENCH_LEADS) skips it. */
+const BENCH_LEADS_LARGE = Number(process.env.BENCH_LEADS_LARGE ?? 100_000);
+/** Transactions in flight while writing the large round's leads straight into the table. */
+const SEED_CONCURRENCY = 8;
 
 function startServer(endpoint: string) {
   return launchLocalServer({
@@ -92,25 +109,59 @@ async function signIn(url: string): Promise<string> {
   return cookie;
 }
 
-/** Fills the table with leads through the bulk import, 1,000 per request. */
+const FIRST_NAMES = [
+  'Aarav', 'Priya', 'Rahul', 'Sneha', 'Vikram', 'Ananya', 'Arjun', 'Divya', 'Karthik', 'Lakshmi',
+  'Manoj', 'Neha', 'Rohit', 'Sanjana', 'Suresh', 'Swathi', 'Venkat', 'Kavya', 'Harish', 'Meera',
+];
+const CONSONANTS = 'bcdfghjklmnprstvwxyz';
+const VOWELS = 'aeiou';
+const SOURCES = ['Facebook Ads', 'Google Ads', 'Website', 'Referral', 'Direct Call', 'Instagram', 'WhatsApp'];
+const TYPES = ['1BHK', '2BHK', '3BHK', '4BHK', 'Villa', 'Office', 'Commercial', 'Renovation'];
+
+/**
+ * Lead n's surname: six letters (three consonant-vowel syllables), its own
+ * for each of the first million leads. All are six letters long, so none is
+ * the prefix of another and searching one finds one lead at any table size.
+ */
+function surnameOf(n: number) {
+  let rest = (n * 7919) % 1_000_000;
+  let word = '';
+  for (let syllable = 0; syllable < 3; syllable++) {
+    word += CONSONANTS[Math.floor((rest % 100) / 5)]! + VOWELS[rest % 5]!;
+    rest = Math.floor(rest / 100);
+  }
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+/** Lead n's phone: 8 and nine digits spread over the range (one number per lead), not a run of neighbours. */
+const phoneOf = (n: number) => `8${String((n * 73_939_133 + 12_345_678) % 1_000_000_000).padStart(9, '0')}`;
+
+/**
+ * Lead n as a bulk-import row. The first BENCH_LEADS have the emails
+ * lead<n>@example.com; the leads beyond them, first.surname@example.com, so
+ * that no email word of theirs starts with lead9999 (a search term matches
+ * the start of a word): the one-match searches stay one-match at 100k.
+ */
+function leadRow(n: number) {
+  const first = FIRST_NAMES[n % FIRST_NAMES.length]!;
+  const surname = surnameOf(n);
+  return {
+    name: `${first} ${surname}`,
+    phone: phoneOf(n),
+    email: n < BENCH_LEADS ? `lead${n}@example.com` : `${first}.${surname}@example.com`.toLowerCase(),
+    source: SOURCES[n % SOURCES.length]!,
+    budget: String(300000 + (n % 50) * 25000),
+    projectType: TYPES[n % TYPES.length]!,
+    location: 'Hyderabad',
+    requirements: 'Full home interiors: modular kitchen, wardrobes, false ceiling and lighting',
+  };
+}
+
+/** Fills the table with leads 0..count-1 through the bulk import, 1,000 per request. */
 async function seedLeads(url: string, cookie: string, count: number) {
-  const sources = ['Facebook Ads', 'Google Ads', 'Website', 'Referral', 'Direct Call', 'Instagram', 'WhatsApp'];
-  const types = ['1BHK', '2BHK', '3BHK', '4BHK', 'Villa', 'Office', 'Commercial', 'Renovation'];
   const started = performance.now();
   for (let offset = 0; offset < count; offset += 1000) {
-    const leadsData = Array.from({ length: Math.min(1000, count - offset) }, (_, j) => {
-      const i = offset + j;
-      return {
-        name: `Bench Lead ${i}`,
-        phone: `8${String(100000000 + i)}`,
-        email: `lead${i}@example.com`,
-        source: sources[i % sources.length],
-        budget: String(300000 + (i % 50) * 25000),
-        projectType: types[i % types.length],
-        location: 'Hyderabad',
-        requirements: 'Full home interiors: modular kitchen, wardrobes, false ceiling and lighting',
-      };
-    });
+    const leadsData = Array.from({ length: Math.min(1000, count - offset) }, (_, j) => leadRow(offset + j));
     const response = await fetch(`${url}/api/leads/bulk-import`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: url, cookie },
@@ -120,6 +171,108 @@ async function seedLeads(url: string, cookie: string, count: number) {
     if (!response.ok || result.leads?.length !== leadsData.length) throw new Error(`bulk import failed: ${response.status}`);
   }
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * Writes leads from..to-1 straight into the table with the items the bulk
+ * import writes (leadEntity.createWrites: the lead, its phone marker, search
+ * tokens and audit entry; imported leads are New with the first salesperson),
+ * as many leads as fit 99 entries per transaction plus one counters entry,
+ * SEED_CONCURRENCY transactions in flight. Skips the API's request handling,
+ * not the writes.
+ */
+async function seedLeadsDirect(db: Db, from: number, to: number) {
+  const started = performance.now();
+  function* transactions(): Generator<TransactItem[]> {
+    let ctx = systemContext(new Date().toISOString(), 'bench-seed');
+    let entries: TransactItem[] = [];
+    let deltas: ReturnType<typeof leadEntity.counterDeltas>[] = [];
+    for (let n = from; n < to; n++) {
+      if ((n - from) % 1000 === 0) ctx = systemContext(new Date().toISOString(), 'bench-seed');
+      const row = leadImportRowSchema.validateSync(leadRow(n), { stripUnknown: true });
+      const lead = newLead({ ...row, status: 'New', assignedTo: SALESPEOPLE[0] }, ctx.now);
+      const writes = leadEntity.createWrites(db, lead, ctx, { counters: false, action: 'import' });
+      if (entries.length > 0 && entries.length + writes.length > 99) {
+        yield [...entries, ...mergedCounterWrites(db, ...deltas)];
+        entries = [];
+        deltas = [];
+      }
+      entries.push(...writes);
+      deltas.push(leadEntity.counterDeltas(null, lead));
+    }
+    if (entries.length > 0) yield [...entries, ...mergedCounterWrites(db, ...deltas)];
+  }
+  const queue = transactions();
+  await Promise.all(
+    Array.from({ length: SEED_CONCURRENCY }, async () => {
+      for (let next = queue.next(); !next.done; next = queue.next()) {
+        // Counter shards are shared: a transaction that keeps losing conflicts goes again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await transactWrite(db, next.value);
+            break;
+          } catch (error) {
+            if (!isTransactionConflict(error) || attempt >= 10) throw error;
+          }
+        }
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/** Items in a search-token partition (what a search for that lookup token reads its candidates from). */
+async function partitionSize(db: Db, token: string) {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.searchToken('Lead', token, '').pk },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * The one-match lead searches, all of leads among the first BENCH_LEADS (so
+ * the same query runs at both table sizes): by email (lead9999@), by
+ * surname, by the last 5 digits of a phone and by two words (first name and
+ * surname). The phone's lead is one whose last 5 digits sit in no other
+ * phone of the largest table (phone search matches digits anywhere) and
+ * start with 6 to 8 (the calculator's phones are 91000 and 5 digits).
+ */
+function leadSearches() {
+  const largest = Math.max(BENCH_LEADS, BENCH_LEADS_LARGE || 100_000);
+  const phones = new Map<string, number>();
+  for (let n = 0; n < largest; n++) {
+    const phone = phoneOf(n);
+    for (const gram of new Set(Array.from({ length: phone.length - 4 }, (_, i) => phone.slice(i, i + 5)))) {
+      phones.set(gram, (phones.get(gram) ?? 0) + 1);
+    }
+  }
+  // The first such lead from lead 6789 on; with few leads there may be none: then the one in fewest phones.
+  const inPhones = (n: number) => (/^[678]/.test(phoneOf(n).slice(-5)) ? phones.get(phoneOf(n).slice(-5))! : Infinity);
+  let phoneLead = 6789 % BENCH_LEADS;
+  for (let step = 0, n = phoneLead; step < BENCH_LEADS && inPhones(phoneLead) > 1; step++, n = (n + 1) % BENCH_LEADS) {
+    if (inPhones(n) < inPhones(phoneLead)) phoneLead = n;
+  }
+  const nameLead = 4321 % BENCH_LEADS;
+  const twoWordLead = 1234 % BENCH_LEADS;
+  const twoWords = leadRow(twoWordLead).name.toLowerCase();
+  return [
+    { what: 'email', q: `lead${BENCH_LEADS - 1}@` },
+    { what: 'surname', q: surnameOf(nameLead).toLowerCase() },
+    { what: 'last 5 phone digits', q: phoneOf(phoneLead).slice(-5) },
+    { what: 'two words', q: twoWords },
+  ];
 }
 
 /**
@@ -229,6 +382,44 @@ function report(label: string, load: Awaited<ReturnType<typeof constantRate>>) {
   );
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : noun.endsWith('ch') ? 'es' : 's'}`;
+
+type Round = { leads: number; lines: { label: string; p50: number; p99: number }[] };
+
+/**
+ * The lead list at the table's current size: the first page, a filtered page
+ * and the one-match searches, each with the partitions of the token index
+ * its lookups read (the search goes on with the smallest).
+ */
+async function leadRound(
+  db: Db,
+  getLeads: (query: string) => () => Promise<Response>,
+  leads: number,
+  searches: ReturnType<typeof leadSearches>,
+): Promise<Round> {
+  const lines: Round['lines'] = [];
+  const measure = async (label: string, query: string, seconds: number, note = '') => {
+    const load = await constantRate(seconds, getLeads(query));
+    report(`GET /api/leads?${label}${note} for ${seconds} s`, load);
+    lines.push({ label, p50: load.p50, p99: load.p99 });
+  };
+  // Warm up first (after seeding, DynamoDB Local's JVM is busy collecting garbage); not counted.
+  await constantRate(3, getLeads('limit=25'));
+  await measure('limit=25', 'limit=25', DURATION_SECONDS, ` (${leads} leads)`);
+  await measure('source=Referral&limit=25', 'source=Referral&limit=25', 10);
+  for (const { what, q } of searches) {
+    const query = `q=${encodeURIComponent(q)}&limit=25`;
+    const answer = (await (await getLeads(query)()).json()) as { items: unknown[]; nextCursor?: string };
+    const matches = answer.nextCursor ? `${answer.items.length}+ matches` : plural(answer.items.length, 'match');
+    const lookups = [...new Set(parseSearch(q)?.lookups ?? [])];
+    const sizes = await Promise.all(lookups.map(async (token) => `SEARCH#Lead#${token} (${plural(await partitionSize(db, token), 'item')})`));
+    const reads = `token index ${sizes.join(' and ')}${sizes.length > 1 ? ', goes on with the smaller' : ''}`;
+    await measure(`q=${q}`, query, 10, ` (${what}, ${matches}; ${reads})`);
+    lines[lines.length - 1]!.label = `q=${q} (${what})`;
+  }
+  return { leads, lines };
+}
+
 buildIfNeeded();
 const dynamo = await startDynamoLocal();
 const server = await startServer(dynamo.endpoint);
@@ -253,15 +444,18 @@ try {
   report(`POST /api/calculator for ${DURATION_SECONDS} s`, await calculatorLoad(server.url, { seconds: DURATION_SECONDS, firstVisitor: 0 }));
 
   const cookie = await signIn(server.url);
+  const db = createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' });
+  const searches = leadSearches();
   const seconds = await seedLeads(server.url, cookie, BENCH_LEADS);
-  console.log(`Seeded ${BENCH_LEADS} leads through POST /api/leads/bulk-import (1,000 per request) in ${seconds.toFixed(1)} s`);
+  console.log(
+    `Seeded ${BENCH_LEADS} leads through POST /api/leads/bulk-import (1,000 per request) in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(BENCH_LEADS / seconds)} leads/s)`,
+  );
   const getLeads = (query: string) => () =>
     fetch(`${server.url}/api/leads?${query}`, { headers: { cookie, origin: server.url } });
-  await constantRate(3, getLeads('limit=25'));
+  const rounds: Round[] = [];
   const total = BENCH_LEADS + RATE_PER_SECOND * (DURATION_SECONDS + 3);
-  report(`GET /api/leads?limit=25 (${total} leads) for ${DURATION_SECONDS} s`, await constantRate(DURATION_SECONDS, getLeads('limit=25')));
-  report(`GET /api/leads?source=Referral&limit=25 for 10 s`, await constantRate(10, getLeads('source=Referral&limit=25')));
-  report(`GET /api/leads?q=lead9999@ (one match, reads up to 2,000 leads) for 10 s`, await constantRate(10, getLeads('q=lead9999%40&limit=25')));
+  rounds.push(await leadRound(db, getLeads, total, searches));
 
   const projectSeconds = await seedProjects(server.url, cookie, BENCH_PROJECTS);
   console.log(`Created ${BENCH_PROJECTS} projects through POST /api/projects (10 at a time) in ${projectSeconds.toFixed(1)} s`);
@@ -270,6 +464,23 @@ try {
   report(`GET /api/projects/manage?status=execution&limit=24 for 10 s`, await constantRate(10, getProjects('/api/projects/manage?status=execution&limit=24')));
   report(`GET /api/projects/manage?q=bench%20project%201999 (one match) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?q=bench%20project%201999&limit=24')));
   report(`GET /api/projects?status=ongoing (website) for 10 s`, await constantRate(10, getProjects('/api/projects?status=ongoing')));
+
+  if (BENCH_LEADS_LARGE > BENCH_LEADS) {
+    const extra = BENCH_LEADS_LARGE - BENCH_LEADS;
+    const directSeconds = await seedLeadsDirect(db, BENCH_LEADS, BENCH_LEADS_LARGE);
+    console.log(
+      `Seeded ${extra} more leads straight into DynamoDB Local (leadEntity.createWrites, up to 99 entries and the counters per ` +
+        `transaction, ${SEED_CONCURRENCY} in flight) in ${directSeconds.toFixed(1)} s (${Math.round(extra / directSeconds)} leads/s; ` +
+        `through the bulk import at the rate above: ~${Math.round((extra * seconds) / BENCH_LEADS)} s)`,
+    );
+    rounds.push(await leadRound(db, getLeads, total + extra, searches));
+    const [small, large] = rounds as [Round, Round];
+    const cell = (result: { p50: number; p99: number }) => `${result.p50.toFixed(1)} / ${result.p99.toFixed(1)} ms`.padEnd(22);
+    console.log(`GET /api/leads, p50 / p99${' '.repeat(31)}${`${small.leads} leads`.padEnd(22)}${large.leads} leads`);
+    for (const [i, line] of small.lines.entries()) {
+      console.log(`  ${line.label.padEnd(54)}${cell(line)}${cell(large.lines[i]!)}`);
+    }
+  }
 } finally {
   await server.stop();
   await dynamo.stop();
