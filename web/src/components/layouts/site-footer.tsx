@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { SERVICES } from '@app/shared-types/constants';
+import { formatPhone } from '@app/shared-types/phone';
 import type { SiteInfo } from '@app/shared-types/site';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -76,7 +77,7 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
                 <Stack component="address" spacing={1} sx={{ fontStyle: 'normal' }}>
                   <Typography variant="body2">{site.companyAddress}</Typography>
                   <Link href={`tel:${site.companyPhone.replace(/[^\d+]/g, '')}`} color="inherit" variant="body2">
-                    {site.companyPhone}
+                    {formatPhone(site.companyPhone)}
                   </Link>
                   <Link href={`mailto:${site.companyEmail}`} color="inherit" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {site.companyEmail}
