@@ -5,21 +5,20 @@ export function formatINR(amount: number): string {
   return inr.format(amount);
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
+const dateFormats = {
+  long: new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }),
+  short: new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }),
+};
 
 /**
- * A date shown as the firm sees it (Asia/Kolkata), e.g. '5 June 2024'. Plain
- * 'YYYY-MM-DD' dates are calendar dates and are not shifted by the time zone.
+ * A date shown as the firm sees it (Asia/Kolkata), e.g. '5 June 2024' (or
+ * '5 Jun 2024' short, for table columns). Plain 'YYYY-MM-DD' dates are
+ * calendar dates and are not shifted by the time zone.
  */
-export function formatDate(value: string): string {
+export function formatDate(value: string, style: keyof typeof dateFormats = 'long'): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00+05:30`) : new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return dateFormat.format(date);
+  return dateFormats[style].format(date);
 }
 
 const calendarDateFormat = new Intl.DateTimeFormat('en-CA', {

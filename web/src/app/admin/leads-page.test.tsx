@@ -42,7 +42,7 @@ describe('Leads CRM: list', () => {
     const row = within(await findRow('Ravi Kumar'));
     expect(row.getByText('₹12,50,000')).toBeTruthy();
     expect(row.getByText('Quoted')).toBeTruthy();
-    expect(row.getByText('3 February 2025')).toBeTruthy();
+    expect(row.getByText('3 Feb 2025')).toBeTruthy();
   });
 
   it("shows 'Loading leads...' and then 'No leads found'", async () => {

@@ -107,8 +107,8 @@ export function formatDateTime(iso: string): string {
 }
 
 /** A calendar date or '—' when there is none. */
-export function formatOptionalDate(value: string | null | undefined): string {
-  return value ? formatDate(value) : '—';
+export function formatOptionalDate(value: string | null | undefined, style: 'long' | 'short' = 'long'): string {
+  return value ? formatDate(value, style) : '—';
 }
 
 function changeValue(field: string, value: unknown): string {
