@@ -43,5 +43,16 @@ test.describe('leads table', () => {
     const grid = await page.getByRole('grid').boundingBox();
     const created = await page.getByRole('columnheader', { name: 'Created', exact: true }).boundingBox();
     expect((created?.x ?? Infinity) + (created?.width ?? 0)).toBeLessThanOrEqual((grid?.x ?? 0) + (grid?.width ?? 0) + 1);
+    // Phone, source, budget, status and dates show whole, not cut off with '...'.
+    const row = page.getByRole('grid').getByRole('row').filter({ hasText: tag });
+    for (const field of ['phone', 'source', 'budget', 'status', 'nextFollowUp', 'createdAt']) {
+      const cell = row.locator(`[data-field="${field}"]`);
+      const overflow = await cell.evaluate((element) => {
+        const content = (element.firstElementChild as HTMLElement | null) ?? element;
+        return content.scrollWidth - content.clientWidth;
+      });
+      expect(overflow, field).toBeLessThanOrEqual(1);
+    }
+    await expect(row.locator('[data-field="phone"]')).toHaveText(/^\+91 \d{5} \d{5}$/);
   });
 });
