@@ -310,14 +310,15 @@ describe('Leads CRM: lead detail', () => {
     expect(body).toEqual({ version: 4, status: 'Won' });
   });
 
-  it('explains a stale update (409) and reloads the lead on request', async () => {
+  it('explains a stale update (409) with what changed, and reloads the lead on request', async () => {
     let loads = 0;
+    const current = { ...leadDetailFixture.lead, priority: 'high', version: leadDetailFixture.lead.version + 1 };
     server.use(
       http.get('/api/leads/lead-1', () => {
         loads++;
         return HttpResponse.json(leadDetailFixture);
       }),
-      http.put('/api/leads/:id', () => HttpResponse.json({ error: 'This lead was changed by someone else' }, { status: 409 })),
+      http.put('/api/leads/:id', () => HttpResponse.json({ error: 'This lead was changed by someone else', current }, { status: 409 })),
     );
     const { user } = renderLeads('/admin/leads?lead=lead-1');
 
@@ -325,11 +326,14 @@ describe('Leads CRM: lead detail', () => {
     await user.click(drawer.getByRole('combobox', { name: 'Priority' }));
     await user.click(await screen.findByRole('option', { name: 'Urgent' }));
 
-    expect(await drawer.findByText('Someone else changed this lead. Reload it to see their changes.')).toBeTruthy();
+    const stale = /Someone else changed this lead\. Reload it to see their changes\./;
+    expect(await drawer.findByText(stale)).toBeTruthy();
+    const changes = within(drawer.getByRole('table', { name: 'What changed' }));
+    expect(changes.getByRole('row', { name: 'Priority high urgent' })).toBeTruthy();
     expect(loads).toBe(1);
     await user.click(drawer.getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(loads).toBe(2));
-    expect(drawer.queryByText('Someone else changed this lead. Reload it to see their changes.')).toBeNull();
+    expect(drawer.queryByText(stale)).toBeNull();
   });
 
   it('adds a call to the timeline', async () => {

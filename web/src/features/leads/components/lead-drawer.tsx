@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '@app/shared-types/format';
 import { formatPhone, whatsappLink } from '@app/shared-types/phone';
-import type { Lead } from '@app/shared-types/leads';
+import { LEAD_FIELD_LABELS, type Lead } from '@app/shared-types/leads';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -25,7 +25,8 @@ import { LoadingState } from '../../../components/loading-state';
 import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useDeleteLead } from '../api/delete-lead';
-import { isConflict, serverMessage } from '../../../lib/api-errors';
+import { isConflict, serverMessage, staleCurrent } from '../../../lib/api-errors';
+import { changedFields, StaleChanges, type FieldChange } from '../../../components/entity-form-dialog';
 import { STALE_LEAD_MESSAGE } from '../api/errors';
 import { useLead } from '../api/get-lead';
 import { refreshLeadQueries } from '../api/refresh-lead-queries';
@@ -128,7 +129,8 @@ function LeadDrawerContent({
   const detail = useLead(id);
   const updateLead = useUpdateLead();
   const deleteLead = useDeleteLead();
-  const [stale, setStale] = useState(false);
+  /** After a stale save: the fields someone else changed meanwhile (null: no stale save). */
+  const [stale, setStale] = useState<FieldChange[] | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [converting, setConverting] = useState(false);
 
@@ -152,7 +154,10 @@ function LeadDrawerContent({
       await updateLead.mutateAsync({ id: lead.id, version: lead.version, ...changes });
       toast({ title: 'Lead updated', description: lead.name });
     } catch (error) {
-      if (isConflict(error)) setStale(true);
+      if (isConflict(error)) {
+        const current = staleCurrent<Lead>(error, lead.id);
+        setStale(current ? changedFields(current, { ...lead, ...changes }, LEAD_FIELD_LABELS) : []);
+      }
       else toast({ variant: 'destructive', title: 'Failed to update lead', description: serverMessage(error) });
       throw error;
     }
@@ -160,7 +165,7 @@ function LeadDrawerContent({
 
   /** Refetches this lead (and the list, which may show the same change). */
   const reload = async () => {
-    setStale(false);
+    setStale(null);
     await refreshLeadQueries(queryClient);
   };
 
@@ -181,7 +186,7 @@ function LeadDrawerContent({
     }
   };
 
-  const busy = updateLead.isPending || stale;
+  const busy = updateLead.isPending || stale !== null;
 
   return (
     <>
@@ -197,17 +202,9 @@ function LeadDrawerContent({
         <ConvertLeadDialog lead={lead} open={converting} onClose={() => setConverting(false)} onReload={() => void reload()} />
       </Box>
       {stale && (
-        <Alert
-          severity="warning"
-          sx={{ mx: 3, mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void reload()}>
-              Reload
-            </Button>
-          }
-        >
-          {STALE_LEAD_MESSAGE}
-        </Alert>
+        <Box sx={{ mx: 3 }}>
+          <StaleChanges message={STALE_LEAD_MESSAGE} noun="lead" changes={stale} onReload={() => void reload()} />
+        </Box>
       )}
       <Divider />
       <Section title="Follow-up">
