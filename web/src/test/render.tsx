@@ -1,9 +1,20 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
+
+/**
+ * Emotion writes MUI's styles into a detached element instead of <head>: jsdom
+ * then has no style sheets to match, so getComputedStyle (called by every
+ * *ByRole query, accessible-name lookup and MUI effect) stops walking hundreds of
+ * rules per element. That was over a third of the page tests' time. The tests
+ * check behaviour and what is visible to a screen reader, not CSS.
+ */
+const detachedStyles = () => createCache({ key: 'test', container: document.createElement('div') });
 
 /**
  * Renders the app at `url` with the real providers and routes (or the given
@@ -14,9 +25,11 @@ export function renderRoute(url: string, { routes = appRoutes }: { routes?: Rout
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup({ delay: null });
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <CacheProvider value={detachedStyles()}>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </CacheProvider>,
   );
   return { ...result, user, router, queryClient };
 }
