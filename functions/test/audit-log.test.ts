@@ -153,6 +153,22 @@ describe('the audit log', () => {
     expect(history[0]!.changes.city).toEqual({ before: '', after: winner.city });
   });
 
+  it('a rename moves every search token of a vendor with long texts in one transaction', async () => {
+    const words = (prefix: string, count = 12) => Array.from({ length: count }, (_, i) => `${prefix}${i}abcdefgh`).join(' ');
+    const created = await staffRequest(app, '/api/vendors', employee, {
+      method: 'POST',
+      body: { name: 'Zeppelin Woodworks', category: 'furniture', phone: uniquePhone(), alternatePhone: uniquePhone(), contactPerson: words('c'), city: words('t', 7), specialization: words('s') },
+    });
+    expect(created.status).toBe(201);
+    const vendor = await json<Vendor>(created);
+    const renamed = await staffRequest(app, `/api/vendors/${vendor.id}`, employee, { method: 'PUT', body: { ...vendor, name: 'Aardvark Interiors' } });
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    const found = (q: string) => json<Page<Vendor>>(staffRequest(app, `/api/vendors?q=${q}`, employee));
+    expect((await found('aardvark')).items.map((item) => item.id)).toEqual([vendor.id]);
+    expect((await found('zeppelin')).items).toEqual([]);
+    expect((await found(vendor.phone.slice(-5))).items.map((item) => item.id)).toEqual([vendor.id]);
+  });
+
   it('is for admins and superadmins: employees and managers get 403', async () => {
     expect((await staffRequest(app, '/api/audit-log', employee)).status).toBe(403);
     expect((await staffRequest(app, '/api/audit-log', manager)).status).toBe(403);

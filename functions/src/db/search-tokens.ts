@@ -6,17 +6,23 @@ import { normalizePhone } from '@app/shared-types/phone';
  * the entity's transaction, so a search reads the partition of one query token
  * (its candidates) instead of the whole list.
  *
- * - Words (names, email parts, cities...) give their prefixes of 2 to 10
- *   characters and the whole word: 'kumar' -> ku, kum, kuma, kumar.
- * - Phone numbers give every run of 4 digits (of the identifying digits and of
- *   all digits), so any 4 or more digits of a number find it.
+ * - Words (names, email parts, cities...) give their prefixes of 2, 3, 5 and
+ *   8 characters: 'kumar' -> ku, kum, kumar. A query word looks up the longest
+ *   of these it covers ('kuma' reads 'kum') and the candidates are checked
+ *   against the whole word.
+ * - Phone numbers give every run of 4 of their identifying digits, so any 4 or
+ *   more digits of a number find it.
  */
 
 /** Lengths of the word prefixes kept as tokens; a query word looks up the longest one it covers. */
-const PREFIX_LENGTHS = [2, 3, 4, 5, 6, 8, 10];
+const PREFIX_LENGTHS = [2, 3, 5, 8];
 const PHONE_GRAM = 4;
-/** Tokens one item keeps at most, so a create or an update fits one transaction with room to spare. */
-export const MAX_TOKENS = 45;
+/**
+ * Tokens one item keeps at most: a rename moves them all (deletes and puts)
+ * and must still fit one 100-entry transaction with the item, its counter and
+ * its audit entry. The name's come first, then the phones', then the rest.
+ */
+export const MAX_TOKENS = 48;
 
 /** Lower-case words of a text (letters and digits of any script). */
 export function wordsOf(text: string): string[] {
@@ -51,11 +57,14 @@ export interface SearchSource {
   phones?: string[];
 }
 
-/** The tokens an item is indexed under, most telling first, at most MAX_TOKENS. */
+/** The tokens an item is indexed under, most telling first (the first text, the phones, the other texts), at most MAX_TOKENS. */
 export function tokensOf(source: SearchSource): string[] {
+  const [first = '', ...rest] = source.texts;
   const tokens = new Set<string>();
+  const addWords = (text: string) => wordsOf(text).forEach((word) => wordTokens(word).forEach((token) => tokens.add(token)));
+  addWords(first);
   for (const phone of source.phones ?? []) if (phone) phoneTokens(phone).forEach((token) => tokens.add(token));
-  for (const text of source.texts) for (const word of wordsOf(text)) wordTokens(word).forEach((token) => tokens.add(token));
+  rest.forEach(addWords);
   return [...tokens].slice(0, MAX_TOKENS);
 }
 
