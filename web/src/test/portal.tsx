@@ -1,7 +1,11 @@
+import type { PublicUser } from '@app/shared-types/auth';
 import { screen, type within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ComponentType } from 'react';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from '../app/admin/sections';
+import { routesForHost } from '../app/router';
+import { adminUserFixture } from './admin-fixtures';
+import { signedInAs } from './handlers';
 import { renderRoute } from './render';
 import { server } from './server';
 
@@ -15,6 +19,17 @@ export function renderPortalPage(url: string, { path, Component, section, role =
   const found = ADMIN_SECTIONS.find((item) => item.id === section);
   const handle: AdminRouteHandle = { title: found?.label ?? section ?? '', section: found };
   return renderRoute(url, { routes: [{ path, Component, handle }] });
+}
+
+/**
+ * The whole portal (session check, login, layout and every section) at `url`, for
+ * tests of the portal itself: signed in as `as` until the app logs out (MSW), or
+ * signed out with `as: null`. With `host`, the routes that host gets (an admin host
+ * serves the portal at '/').
+ */
+export function renderPortal(url: string, { as = adminUserFixture, host }: { as?: PublicUser | null; host?: string } = {}) {
+  if (as) server.use(...signedInAs(as));
+  return renderRoute(url, host ? { routes: routesForHost(host) } : {});
 }
 
 export type User = ReturnType<typeof renderRoute>['user'];

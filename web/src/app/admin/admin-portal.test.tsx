@@ -2,12 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { adminUserFixture, employeeUserFixture, FIXTURE_PASSWORD } from '../../test/admin-fixtures';
-import { signedInAs } from '../../test/handlers';
-import { findToast, renderRoute } from '../../test/render';
+import { renderPortal, type User } from '../../test/portal';
+import { findToast } from '../../test/render';
 import { server } from '../../test/server';
-import { routesForHost } from '../router';
-
-type User = ReturnType<typeof renderRoute>['user'];
 
 async function signIn(user: User, email: string, password: string) {
   await user.click(await screen.findByLabelText('Email'));
@@ -34,7 +31,7 @@ describe('admin portal: signing in and out', () => {
         return HttpResponse.json({ error: 'Please sign in to continue' }, { status: 401 });
       }),
     );
-    renderRoute('/admin');
+    renderPortal('/admin', { as: null });
 
     expect(await screen.findByRole('status', { name: 'Loading' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Access Admin Portal' })).toBeNull();
@@ -45,7 +42,7 @@ describe('admin portal: signing in and out', () => {
     expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 
-  it('requires email and password before calling the server', async () => {
+  it('requires email and password before calling the server, and shows or hides the password', async () => {
     let calls = 0;
     server.use(
       http.post('/api/auth/login', () => {
@@ -53,20 +50,16 @@ describe('admin portal: signing in and out', () => {
         return HttpResponse.json({ error: 'unexpected' }, { status: 500 });
       }),
     );
-    const { user } = renderRoute('/admin');
+    const { user } = renderPortal('/admin', { as: null });
 
     await user.click(await screen.findByRole('button', { name: 'Access Admin Portal' }));
 
     expect(await screen.findByText('Email is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
     expect(calls).toBe(0);
-  });
 
-  it('toggles the password between hidden and shown', async () => {
-    const { user } = renderRoute('/admin');
-    const password = await screen.findByLabelText<HTMLInputElement>('Password');
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
     expect(password.type).toBe('password');
-
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(password.type).toBe('text');
     await user.click(screen.getByRole('button', { name: 'Hide password' }));
@@ -74,7 +67,7 @@ describe('admin portal: signing in and out', () => {
   });
 
   it("shows the server's message inline and in a destructive 'Login failed' toast on a wrong password", async () => {
-    const { user } = renderRoute('/admin');
+    const { user } = renderPortal('/admin', { as: null });
 
     await signIn(user, adminUserFixture.email, 'wrong-password');
 
@@ -87,7 +80,7 @@ describe('admin portal: signing in and out', () => {
 
   it("falls back to 'Login failed' when the server gives no message", async () => {
     server.use(http.post('/api/auth/login', () => new HttpResponse(null, { status: 503 })));
-    const { user } = renderRoute('/admin');
+    const { user } = renderPortal('/admin', { as: null });
 
     await signIn(user, adminUserFixture.email, FIXTURE_PASSWORD);
 
@@ -102,7 +95,7 @@ describe('admin portal: signing in and out', () => {
         return HttpResponse.json({ user: adminUserFixture });
       }),
     );
-    const { user } = renderRoute('/admin');
+    const { user } = renderPortal('/admin', { as: null });
 
     await signIn(user, adminUserFixture.email, FIXTURE_PASSWORD);
 
@@ -120,7 +113,7 @@ describe('admin portal: signing in and out', () => {
   });
 
   it('keeps the address it was opened at when signing in there', async () => {
-    const { user, router } = renderRoute('/admin/vendors');
+    const { user, router } = renderPortal('/admin/vendors', { as: null });
 
     await signIn(user, adminUserFixture.email, FIXTURE_PASSWORD);
 
@@ -129,8 +122,7 @@ describe('admin portal: signing in and out', () => {
   });
 
   it('opens a deep link to a section once the session check succeeds', async () => {
-    server.use(...signedInAs(adminUserFixture));
-    const { router } = renderRoute('/admin/leads');
+    const { router } = renderPortal('/admin/leads');
 
     // The Leads CRM chunk (a data grid) can take a while to load on a busy machine.
     const link = await waitFor(() => sidebar().getByRole('link', { name: 'Leads CRM' }), { timeout: 10_000 });
@@ -141,38 +133,35 @@ describe('admin portal: signing in and out', () => {
   });
 
   it('logs out to the login form on the dashboard address and forgets cached data', async () => {
-    server.use(...signedInAs(adminUserFixture));
-    const { user, router, queryClient } = renderRoute('/admin/projects');
+    const { user, router, queryClient } = renderPortal('/admin/projects');
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('button', { name: 'Access Admin Portal' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin');
+    // The login form can show before the dashboard's route module has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(queryClient.getQueryData(['auth', 'me'])).toBeNull();
     expect(queryClient.getQueryCache().findAll().map((query) => query.queryKey[0])).not.toContain('dashboard');
   });
 
   it('still signs out locally when the logout call fails', async () => {
-    server.use(
-      ...signedInAs(adminUserFixture),
-      http.post('/api/auth/logout', () => HttpResponse.json({ error: 'Server error' }, { status: 500 })),
-    );
-    const { user, router } = renderRoute('/admin/blog');
+    const { user, router } = renderPortal('/admin/blog');
+    server.use(http.post('/api/auth/logout', () => HttpResponse.json({ error: 'Server error' }, { status: 500 })));
 
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('button', { name: 'Access Admin Portal' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin');
+    // The login form can show before the dashboard's route module has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
   it('returns to the login form when the server says the session expired', async () => {
     server.use(
-      ...signedInAs(adminUserFixture),
       http.get('/api/dashboard/comprehensive-stats', () =>
         HttpResponse.json({ error: 'Your session has expired. Please sign in again.' }, { status: 401 }),
       ),
     );
-    renderRoute('/admin');
+    renderPortal('/admin');
 
     const toast = await findToast('alert', 'Session expired');
     expect(within(toast).getByText('Your session has expired. Please sign in again.')).toBeTruthy();
@@ -182,8 +171,7 @@ describe('admin portal: signing in and out', () => {
 
 describe('admin portal: sections and roles', () => {
   it('lists the ten sections in order for an admin, each at its own URL', async () => {
-    server.use(...signedInAs(adminUserFixture));
-    renderRoute('/admin');
+    renderPortal('/admin');
 
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
     const links = sidebar().getAllByRole('link');
@@ -202,8 +190,7 @@ describe('admin portal: sections and roles', () => {
   });
 
   it('hides Employees and Settings from an employee and refuses their URLs', async () => {
-    server.use(...signedInAs(employeeUserFixture));
-    renderRoute('/admin/settings');
+    renderPortal('/admin/settings', { as: employeeUserFixture });
 
     expect(await screen.findByRole('heading', { name: 'You do not have access to this section' })).toBeTruthy();
     const labels = sidebar()
@@ -217,8 +204,7 @@ describe('admin portal: sections and roles', () => {
   });
 
   it("shows an honest 'coming soon' panel for a section not built yet", async () => {
-    server.use(...signedInAs(adminUserFixture));
-    renderRoute('/admin/finance');
+    renderPortal('/admin/finance');
 
     expect(await screen.findByRole('heading', { name: 'Enhanced Finance Management' })).toBeTruthy();
     expect(screen.getByText('This section is being built and will be available here soon.')).toBeTruthy();
@@ -226,19 +212,18 @@ describe('admin portal: sections and roles', () => {
   });
 
   it('shows a not-found panel inside the layout for an unknown admin address', async () => {
-    server.use(...signedInAs(adminUserFixture));
-    const { user, router } = renderRoute('/admin/xyz');
+    const { user, router } = renderPortal('/admin/xyz');
 
     expect(await screen.findByRole('heading', { name: 'Page not found.' })).toBeTruthy();
     expect(sidebar().getByRole('link', { name: 'Dashboard' })).toBeTruthy();
 
     await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
-    expect(router.state.location.pathname).toBe('/admin');
+    // The dashboard's route module may still be loading when the click returns.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
   });
 
   it("serves the portal at '/' on an admin host, with links under '/'", async () => {
-    server.use(...signedInAs(adminUserFixture));
-    const { user, router } = renderRoute('/leads', { routes: routesForHost('admin.example.com') });
+    const { user, router } = renderPortal('/leads', { host: 'admin.example.com' });
 
     // The Leads CRM chunk (a data grid) can take a while to load on a busy machine.
     const link = await waitFor(() => sidebar().getByRole('link', { name: 'Leads CRM' }), { timeout: 10_000 });
@@ -248,14 +233,14 @@ describe('admin portal: sections and roles', () => {
 
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('button', { name: 'Access Admin Portal' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
+    // The login form can show before the dashboard's route module has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 });
 
 describe('admin dashboard', () => {
   it('lists new leads and due follow-ups, each opening the lead in the CRM', async () => {
-    server.use(...signedInAs(adminUserFixture));
-    const { user, router } = renderRoute('/admin');
+    const { user, router } = renderPortal('/admin');
 
     const newLeads = within(await screen.findByRole('region', { name: 'New leads' }));
     expect(newLeads.getByLabelText('9 in total')).toBeTruthy();
@@ -273,8 +258,7 @@ describe('admin dashboard', () => {
   });
 
   it('points the quick actions at their sections', async () => {
-    server.use(...signedInAs(adminUserFixture));
-    renderRoute('/admin');
+    renderPortal('/admin');
 
     const actions = within(await screen.findByRole('region', { name: 'Quick Actions' }));
     expect(actions.getByRole('link', { name: 'Add Customer' }).getAttribute('href')).toBe('/admin/leads?new=1');
@@ -285,7 +269,6 @@ describe('admin dashboard', () => {
 
   it('says so when there are no new leads and no follow-ups', async () => {
     server.use(
-      ...signedInAs(adminUserFixture),
       http.get('/api/dashboard/comprehensive-stats', () =>
         HttpResponse.json({
           totalCustomers: 0,
@@ -298,7 +281,7 @@ describe('admin dashboard', () => {
         }),
       ),
     );
-    renderRoute('/admin');
+    renderPortal('/admin');
 
     expect(await screen.findByText('No new leads')).toBeTruthy();
     expect(screen.getByText('No follow-ups due today')).toBeTruthy();
@@ -307,7 +290,6 @@ describe('admin dashboard', () => {
   it('shows an error with a retry that loads the figures', async () => {
     let fail = true;
     server.use(
-      ...signedInAs(adminUserFixture),
       http.get('/api/dashboard/comprehensive-stats', () =>
         fail
           ? HttpResponse.json({ error: 'Something went wrong' }, { status: 500 })
@@ -322,7 +304,7 @@ describe('admin dashboard', () => {
             }),
       ),
     );
-    const { user } = renderRoute('/admin');
+    const { user } = renderPortal('/admin');
 
     expect(await screen.findByText('The dashboard could not be loaded.')).toBeTruthy();
     fail = false;
