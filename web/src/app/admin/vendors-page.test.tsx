@@ -15,8 +15,18 @@ const renderVendors = (url = '/admin/vendors', role = 'admin') =>
 const findCard = (name: string) => screen.findByRole('article', { name });
 
 describe('Vendors: list', () => {
-  it('shows the heading from the section list and a card per vendor', async () => {
-    renderVendors();
+  it("shows the heading from the section list and a card per vendor, and loads the next page with the cursor the first page ended with ('Load more')", async () => {
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/vendors', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return cursor === 'page-2'
+          ? HttpResponse.json({ items: [makeVendor({ id: 'vendor-9', name: 'Zenith Tiles', category: 'flooring' })] })
+          : HttpResponse.json({ items: vendorFixtures, nextCursor: 'page-2' });
+      }),
+    );
+    const { user } = renderVendors();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Vendor Management' })).toBeTruthy();
     const card = within(await findCard('Sri Sai Timbers'));
@@ -29,33 +39,29 @@ describe('Vendors: list', () => {
     expect(card.getByRole('link', { name: '+91 98480 22222' }).getAttribute('href')).toBe('tel:+919848022222');
     expect(within(await findCard('Kaveri Paints')).getByText('Blacklisted')).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(vendorFixtures.length);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await findCard('Zenith Tiles')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(vendorFixtures.length + 1);
+    expect(cursors).toEqual([null, 'page-2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it("shows a spinner while loading, then 'No vendors found matching your criteria'", async () => {
-    server.use(
-      http.get('/api/vendors', async () => {
-        await delay(50);
-        return HttpResponse.json({ items: [] });
-      }),
-    );
-    renderVendors();
-
-    expect(await screen.findByText('Loading vendors...')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { hidden: true })).toBeTruthy();
-    expect(await screen.findByText('No vendors found matching your criteria')).toBeTruthy();
-  });
-
-  it('sends the search (debounced) and the category to the server and keeps them in the URL', async () => {
+  it('shows a spinner, then sends the search (debounced) and the category to the server and keeps them in the URL', async () => {
     const queries: URLSearchParams[] = [];
     server.use(
-      http.get('/api/vendors', ({ request }) => {
+      http.get('/api/vendors', async ({ request }) => {
         queries.push(new URL(request.url).searchParams);
+        await delay(50);
         return HttpResponse.json({ items: [] });
       }),
     );
     const { user, router } = renderVendors('/admin/vendors?category=lighting');
 
-    await screen.findByText('No vendors found matching your criteria');
+    expect(await screen.findByText('Loading vendors...')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { hidden: true })).toBeTruthy();
+    expect(await screen.findByText('No vendors found matching your criteria')).toBeTruthy();
     expect(queries[0]?.get('category')).toBe('lighting');
     expect(queries[0]?.get('limit')).toBe('24');
     expect(queries[0]?.has('q')).toBe(false);
@@ -72,28 +78,6 @@ describe('Vendors: list', () => {
     await waitFor(() => expect(queries.at(-1)?.get('category')).toBe('civil'));
     expect(queries.at(-1)?.get('q')).toBe('sai');
     expect(router.state.location.search).toContain('category=civil');
-  });
-
-  it("loads the next page with the cursor the first page ended with ('Load more')", async () => {
-    const cursors: (string | null)[] = [];
-    server.use(
-      http.get('/api/vendors', ({ request }) => {
-        const cursor = new URL(request.url).searchParams.get('cursor');
-        cursors.push(cursor);
-        return cursor === 'page-2'
-          ? HttpResponse.json({ items: [makeVendor({ id: 'vendor-9', name: 'Zenith Tiles', category: 'flooring' })] })
-          : HttpResponse.json({ items: vendorFixtures, nextCursor: 'page-2' });
-      }),
-    );
-    const { user } = renderVendors();
-
-    await findCard('Sri Sai Timbers');
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-
-    expect(await findCard('Zenith Tiles')).toBeTruthy();
-    expect(screen.getAllByRole('article')).toHaveLength(vendorFixtures.length + 1);
-    expect(cursors).toEqual([null, 'page-2']);
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });
 
