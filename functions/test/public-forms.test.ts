@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost } from '@app/shared-types/pricing';
 import type { Db } from '../src/db/client';
@@ -253,6 +253,26 @@ describe('POST /api/contact', () => {
     expect((await postJson(app, '/api/contact', { ...validContact, phone, website: 'x' })).status).toBe(201);
     expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
     expect((await listSpam('CONTACTS')).some((item) => item.phone === phone)).toBe(true);
+  });
+});
+
+describe('a submission whose lead cannot be written', () => {
+  it('is refused as a whole: no 201, no submission stored without its lead', async () => {
+    const phone = uniquePhone();
+    // A phone marker that points at no lead: the merge into "that lead" cannot be written.
+    await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.leadPhone(normalizePhone(phone)), entityType: 'LeadPhone', leadId: 'gone' } }));
+    const response = await postJson(app, '/api/contact', { ...validContact, phone });
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    const stored = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        FilterExpression: 'phone = :phone',
+        ExpressionAttributeValues: { ':pk': keys.submissions('CONTACTS', false), ':phone': phone },
+      }),
+    );
+    expect(stored.Items).toEqual([]);
   });
 });
 

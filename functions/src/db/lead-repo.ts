@@ -125,8 +125,8 @@ export interface WebsiteEnquiry {
   estimate?: LeadEstimate;
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
   summary: string;
-  /** Key of the stored submission, so the lead's timeline can point at it. */
-  submissionKey: { pk: string; sk: string };
+  /** The submission as it is stored (submissionItem): written in the lead's transaction, with the lead's id. */
+  submission: { pk: string; sk: string } & Record<string, NativeAttributeValue>;
 }
 
 export interface CaptureResult {
@@ -137,10 +137,13 @@ export interface CaptureResult {
 const MAX_ATTEMPTS = 6;
 
 /**
- * Turns a website enquiry into CRM state: a new lead (source 'Website') with a
- * timeline entry, or, when a lead with the same phone exists, a timeline entry
- * on that lead. The phone marker item makes "same phone, one lead" hold even for
- * two submissions racing each other; the loser of the race retries as a merge.
+ * Turns a website enquiry into CRM state in one transaction with the stored
+ * submission: a new lead (source 'Website') with a timeline entry, or, when a
+ * lead with the same phone exists, a timeline entry on that lead. Either all
+ * of it is written or nothing (the visitor is then told to try again), so no
+ * accepted submission is ever without its lead. The phone marker item makes
+ * "same phone, one lead" hold even for two submissions racing each other; the
+ * loser of the race retries as a merge.
  */
 export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext): Promise<CaptureResult> {
   const communication = (leadId: string) =>
@@ -151,24 +154,16 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         content: enquiry.summary,
         createdBy: 'Website',
         createdAt: ctx.now,
-        submission: enquiry.submissionKey,
+        submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
       }),
     );
-  const linkSubmission = (leadId: string) => ({
-    Update: {
-      TableName: db.table,
-      Key: enquiry.submissionKey,
-      UpdateExpression: 'SET leadId = :leadId',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':leadId': leadId },
-    },
-  });
+  const storeSubmission = (leadId: string) => putNew(db, { ...enquiry.submission, leadId });
 
   for (let attempt = 1; ; attempt++) {
     const existingId = await findLeadIdByPhone(db, enquiry.phone, true);
     try {
       if (existingId) {
-        await transactWrite(db, [touchLeadWrite(db, existingId, ctx.now), communication(existingId), linkSubmission(existingId)]);
+        await transactWrite(db, [touchLeadWrite(db, existingId, ctx.now), communication(existingId), storeSubmission(existingId)]);
         if (enquiry.email) await fillBlankEmail(db, existingId, enquiry.email, ctx);
         return { leadId: existingId, created: false };
       }
@@ -186,7 +181,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         },
         ctx.now,
       );
-      await transactWrite(db, [...leadEntity.createWrites(db, lead, ctx), communication(lead.id), linkSubmission(lead.id)]);
+      await transactWrite(db, [...leadEntity.createWrites(db, lead, ctx), communication(lead.id), storeSubmission(lead.id)]);
       return { leadId: lead.id, created: true };
     } catch (error) {
       // Lost a race (another submission claimed the phone, or the lead went away): read again.

@@ -1,32 +1,30 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { keys } from './keys';
+import { putNew, transactWrite } from './writes';
 
 type Kind = 'estimate' | 'contact';
 
-/**
- * Stores a form submission on its own, before any CRM work, so an accepted
- * submission is durable even if creating the lead fails afterwards.
- */
-export async function saveSubmission(
-  db: Db,
+/** A stored form submission (calculator estimate or contact message), as the website received it. */
+export function submissionItem(
   kind: Kind,
-  submission: { id: string; createdAt: string; spam: boolean } & Record<string, unknown>,
-): Promise<{ pk: string; sk: string }> {
-  const key = kind === 'estimate' ? keys.estimate(submission.id) : keys.contactSubmission(submission.id);
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...key,
-        entityType: kind === 'estimate' ? 'CalculatorEstimate' : 'ContactSubmission',
-        gsi1pk: keys.submissions(kind === 'estimate' ? 'ESTIMATES' : 'CONTACTS', submission.spam),
-        gsi1sk: `${submission.createdAt}#${submission.id}`,
-        version: 1,
-        ...submission,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return key;
+  submission: { id: string; createdAt: string; spam: boolean } & Record<string, NativeAttributeValue>,
+): { pk: string; sk: string } & Record<string, NativeAttributeValue> {
+  return {
+    ...(kind === 'estimate' ? keys.estimate(submission.id) : keys.contactSubmission(submission.id)),
+    entityType: kind === 'estimate' ? 'CalculatorEstimate' : 'ContactSubmission',
+    gsi1pk: keys.submissions(kind === 'estimate' ? 'ESTIMATES' : 'CONTACTS', submission.spam),
+    gsi1sk: `${submission.createdAt}#${submission.id}`,
+    version: 1,
+    ...submission,
+  };
+}
+
+/**
+ * Stores a submission on its own: only spam, which creates no lead. A real
+ * submission is written in its lead's transaction (captureWebsiteEnquiry), so
+ * no accepted submission is ever without its lead.
+ */
+export async function saveSubmission(db: Db, item: ReturnType<typeof submissionItem>): Promise<void> {
+  await transactWrite(db, [putNew(db, item)]);
 }

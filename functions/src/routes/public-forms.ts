@@ -17,7 +17,7 @@ import { websiteContext } from '../auth/middleware';
 import type { WriteContext } from '../db/entity';
 import { captureWebsiteEnquiry, type WebsiteEnquiry } from '../db/lead-repo';
 import { getSettings } from '../db/settings-repo';
-import { saveSubmission } from '../db/submission-repo';
+import { saveSubmission, submissionItem } from '../db/submission-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/deps';
 import { jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
@@ -27,16 +27,14 @@ import { log } from '../lib/log';
 const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds: 60 });
 
 /**
- * The submission is already stored when this runs; a failure here is logged
- * (without the visitor's data) and the visitor still gets their answer.
+ * Stores a submission: spam on its own (no lead), a real one in one
+ * transaction with its lead. If that fails the request fails, and the visitor
+ * is asked to try again: a 201 always means the lead exists.
  */
-async function createOrMergeLead(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext, submissionId: string) {
-  try {
-    const { leadId, created } = await captureWebsiteEnquiry(db, enquiry, ctx);
-    log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId });
-  } catch (error) {
-    log.error('lead capture failed; the submission is stored unlinked', { submissionId, error });
-  }
+async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem>, enquiry: Omit<WebsiteEnquiry, 'submission'> | null, ctx: WriteContext) {
+  if (!enquiry) return saveSubmission(db, submission);
+  const { leadId, created } = await captureWebsiteEnquiry(db, { ...enquiry, submission }, ctx);
+  log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId: submission.id });
 }
 
 /** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
@@ -75,36 +73,28 @@ export const calculator = new Hono<AppEnv>().post(
     const { pricing } = await getSettings(db);
     const estimate = estimateCost(input, pricing);
     const spam = honeypot !== '';
-    const submissionKey = await saveSubmission(db, 'estimate', {
-      id,
-      createdAt,
-      spam,
-      ...input,
-      ...estimate,
-      ...(spam ? { honeypot } : {}),
-    });
-    if (!spam) {
-      const summary =
-        `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
-        `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
-        `Estimate ${formatINR(estimate.minCost)} - ${formatINR(estimate.maxCost)}.`;
-      await createOrMergeLead(
-        db,
-        {
-          name: input.name,
-          phone: input.phone,
-          email: input.email,
-          projectType: calculatorProjectType[input.bhk],
-          location: input.city,
-          requirements: summary,
-          estimate: { min: estimate.minCost, max: estimate.maxCost },
-          summary,
-          submissionKey,
-        },
-        ctx,
-        id,
-      );
-    }
+    const submission = submissionItem('estimate', { id, createdAt, spam, ...input, ...estimate, ...(spam ? { honeypot } : {}) });
+    const summary =
+      `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
+      `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
+      `Estimate ${formatINR(estimate.minCost)} - ${formatINR(estimate.maxCost)}.`;
+    await storeEnquiry(
+      db,
+      submission,
+      spam
+        ? null
+        : {
+            name: input.name,
+            phone: input.phone,
+            email: input.email,
+            projectType: calculatorProjectType[input.bhk],
+            location: input.city,
+            requirements: summary,
+            estimate: { min: estimate.minCost, max: estimate.maxCost },
+            summary,
+          },
+      ctx,
+    );
     // A bot that filled the honeypot gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
@@ -123,35 +113,27 @@ export const contact = new Hono<AppEnv>().post(
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
     const spam = honeypot !== '';
-    const submissionKey = await saveSubmission(db, 'contact', {
-      id,
-      createdAt,
-      spam,
-      ...input,
-      ...(spam ? { honeypot } : {}),
-    });
-    if (!spam) {
-      const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
-      const summary = `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}`;
-      const leadType = input.projectType ? contactProjectType[input.projectType] : '';
-      // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
-      const requirements = label && !leadType ? [`Project type: ${label}`, input.message].filter(Boolean).join('. ') : input.message;
-      await createOrMergeLead(
-        db,
-        {
-          name: `${input.firstName} ${input.lastName}`,
-          phone: input.phone,
-          email: input.email,
-          projectType: leadType,
-          location: '',
-          requirements,
-          summary,
-          submissionKey,
-        },
-        ctx,
-        id,
-      );
-    }
+    const submission = submissionItem('contact', { id, createdAt, spam, ...input, ...(spam ? { honeypot } : {}) });
+    const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
+    const leadType = input.projectType ? contactProjectType[input.projectType] : '';
+    // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
+    const requirements = label && !leadType ? [`Project type: ${label}`, input.message].filter(Boolean).join('. ') : input.message;
+    await storeEnquiry(
+      db,
+      submission,
+      spam
+        ? null
+        : {
+            name: `${input.firstName} ${input.lastName}`,
+            phone: input.phone,
+            email: input.email,
+            projectType: leadType,
+            location: '',
+            requirements,
+            summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}`,
+          },
+      ctx,
+    );
     return c.json({ id, createdAt } satisfies ContactResult, 201);
   },
 );
