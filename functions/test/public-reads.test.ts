@@ -127,6 +127,52 @@ describe('GET /api/blog-posts', () => {
   });
 });
 
+/** Forged cursors of every kind: each must be a 400, never a 500 (issue 11, item 4). */
+function forgedCursors(valid: Record<string, string>, status?: string): [string, string][] {
+  const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+  return [
+    ['another partition', b64({ ...valid, gsi1pk: 'BLOGPOSTS#draft' })],
+    ['another list', b64({ ...valid, gsi1pk: valid.gsi1pk === 'PUBLIC_PROJECTS' ? 'BLOGPOSTS#published' : 'PUBLIC_PROJECTS' })],
+    ['a staff list', b64({ ...valid, gsi1pk: 'CUSTOMERS' })],
+    ...(status ? ([['a sort key outside the status asked for', b64({ ...valid, gsi1sk: valid.gsi1sk!.replace(status, 'upcoming') })]] as [string, string][]) : []),
+    ['another kind of item', b64({ ...valid, pk: 'SETTINGS', sk: 'SETTINGS' })],
+    ['a lone surrogate', b64(`{"pk":"${valid.pk}\\ud800","sk":"${valid.sk}","gsi1pk":"${valid.gsi1pk}","gsi1sk":"${valid.gsi1sk}"}`)],
+    ['wrong key names', b64({ PK: valid.pk, SK: valid.sk, gsi1pk: valid.gsi1pk, gsi1sk: valid.gsi1sk })],
+    ['a missing key', b64({ pk: valid.pk, sk: valid.sk, gsi1pk: valid.gsi1pk })],
+    ['an extra key', b64({ ...valid, gsi2pk: 'x' })],
+    ['a number value', b64({ ...valid, gsi1sk: 5 })],
+    ['an object value', b64({ ...valid, sk: { S: 'x' } })],
+    ['an empty value', b64({ ...valid, sk: '' })],
+    ['a __proto__ key', b64(`{"__proto__":{"x":1},"pk":"${valid.pk}","sk":"${valid.sk}","gsi1pk":"${valid.gsi1pk}","gsi1sk":"${valid.gsi1sk}"}`)],
+    ['a list', b64([valid.pk])],
+    ['JSON null', b64('null')],
+    ['garbage base64', '%%%'],
+    ['base64 of garbage', b64('not json at all')],
+    ['a huge cursor', b64({ ...valid, sk: 'x'.repeat(5000) })],
+  ];
+}
+
+describe('forged cursors on the public lists', () => {
+  it.each([
+    ['/api/projects', '/api/projects?limit=1'],
+    ['/api/projects', '/api/projects?limit=1&status=finished'],
+    ['/api/blog-posts', '/api/blog-posts?limit=1'],
+  ])('%s answers 400 to each forged cursor (%s)', async (path, firstPage) => {
+    const first = (await (await app.request(firstPage)).json()) as { nextCursor?: string };
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const valid = JSON.parse(Buffer.from(first.nextCursor!, 'base64url').toString('utf8')) as Record<string, string>;
+    const status = firstPage.includes('status=') ? 'finished' : undefined;
+    const query = status ? `&status=${status}` : '';
+    const statuses: Record<string, number> = {};
+    for (const [name, cursor] of forgedCursors(valid, status)) {
+      statuses[name] = (await app.request(`${path}?limit=1${query}&cursor=${encodeURIComponent(cursor)}`)).status;
+    }
+    expect(statuses).toEqual(Object.fromEntries(Object.keys(statuses).map((name) => [name, 400])));
+    // The real cursor still pages on.
+    expect((await app.request(`${path}?limit=1${query}&cursor=${encodeURIComponent(first.nextCursor!)}`)).status).toBe(200);
+  });
+});
+
 describe('unknown API paths and SEO files', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
     const response = await app.request('/api/nothing-here');

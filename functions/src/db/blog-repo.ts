@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/api';
 import type { Db } from './client';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeListCursor, encodeCursor, type ListCursorShape } from './cursor';
 import { keys } from './keys';
 import { putNew } from './writes';
 
@@ -32,13 +32,20 @@ function toDetail(item: BlogPostItem): BlogPostDetail {
   return { ...toSummary(item), content: item.content, seoTitle: item.seoTitle, seoDescription: item.seoDescription };
 }
 
-const CURSOR_KEYS = ['pk', 'sk', 'gsi1pk', 'gsi1sk'];
+/** A cursor of the published list: a post's keys in the published partition, nothing else. */
+const PUBLISHED_CURSOR: ListCursorShape = {
+  names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  partition: { name: 'gsi1pk', values: [keys.blogPostsByStatus('published')] },
+  sort: { name: 'gsi1sk' },
+  item: { pkPrefix: keys.blogPost('').pk, sk: keys.blogPost('').sk },
+};
 
+/** The published posts, newest first; null for a cursor that is not one of this list's. */
 export async function listPublishedPosts(
   db: Db,
   options: { limit: number; cursor?: string },
 ): Promise<Page<BlogPostSummary> | null> {
-  const startKey = decodeCursor(options.cursor, CURSOR_KEYS);
+  const startKey = decodeListCursor(options.cursor, PUBLISHED_CURSOR);
   if (startKey === null) return null;
   const { Items = [], LastEvaluatedKey } = await db.doc.send(
     new QueryCommand({

@@ -61,6 +61,10 @@ export interface ListSource {
 export interface CursorKeys {
   names: string[];
   partition: { name: string; values: string[] };
+  /** The sort-key attribute, and the read's condition on it (a cursor must start inside it). */
+  sort?: { name: string; condition?: SortCondition };
+  /** The table key of the list's items (pk prefix and sk), for cursors that hold one. */
+  item?: { pkPrefix: string; sk: string };
 }
 
 /** A named way to read a list: one partition of an index. */
@@ -439,12 +443,18 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
    * when `q` searches the token index, a token item's key in one of the
    * query's lookup partitions. Anything else is a forged or foreign cursor.
    */
-  function cursorKeys(list: ListSource, q?: string, inListOrder = false): CursorKeys {
+  function cursorKeys(list: ListSource, q?: string, inListOrder = false, sk?: SortCondition): CursorKeys {
     const parsed = parseSearch(q);
     if (parsed && parsed.lookups.length > 0 && !inListOrder) {
       return { names: ['pk', 'sk'], partition: { name: 'pk', values: parsed.lookups.map((token) => keys.searchToken(type, token, '').pk) } };
     }
-    return { names: ['pk', 'sk', `${list.index}pk`, `${list.index}sk`], partition: { name: `${list.index}pk`, values: [list.pk] } };
+    const itemKey = config.key('');
+    return {
+      names: ['pk', 'sk', `${list.index}pk`, `${list.index}sk`],
+      partition: { name: `${list.index}pk`, values: [list.pk] },
+      sort: { name: `${list.index}sk`, ...(sk ? { condition: sk } : {}) },
+      item: { pkPrefix: itemKey.pk, sk: itemKey.sk },
+    };
   }
 
   /**

@@ -243,13 +243,11 @@ export async function listPublicProjects(
   db: Db,
   options: { status?: PublicProjectStatus; limit: number; cursor?: string },
 ): Promise<Page<PublicProject> | null> {
-  const start = decodeListCursor(options.cursor, projectEntity.cursorKeys(WEBSITE_LIST));
+  const sk = options.status ? { beginsWith: `${options.status}#` } : undefined;
+  // The cursor must continue this list, inside the status asked for (DynamoDB throws on a start key outside it).
+  const start = decodeListCursor(options.cursor, projectEntity.cursorKeys(WEBSITE_LIST, undefined, false, sk));
   if (start === null) return null;
-  const { items, lastKey } = await projectEntity.query(db, WEBSITE_LIST, {
-    limit: options.limit,
-    start,
-    sk: options.status ? { beginsWith: `${options.status}#` } : undefined,
-  });
+  const { items, lastKey } = await projectEntity.query(db, WEBSITE_LIST, { limit: options.limit, start, sk });
   return { items: items.map(toPublicProject), nextCursor: encodeCursor(lastKey) };
 }
 
