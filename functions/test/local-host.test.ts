@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { createDb } from '../src/db/client';
 import { findLeadIdByPhone, getLead } from '../src/db/lead-repo';
 import { startDynamoLocal } from '../src/local/dynamo-local';
 import { launchLocalServer } from '../src/local/launch';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '../src/lib/security-headers';
 import { validEstimate } from './helpers';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,6 +59,40 @@ describe('the local host (npm start)', () => {
       expect(await getLead(db, leadId!)).toMatchObject({ name: validEstimate.name, source: 'Website' });
     } finally {
       await dynamo.stop();
+    }
+  }, 120_000);
+});
+
+describe('the local host security headers', () => {
+  it('sends the CloudFront CSP, nosniff, frame and referrer headers on pages, assets, the portal and the API', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'interiors-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
+    writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
+    const server = await launchLocalServer({
+      cwd: root,
+      args: ['--import', 'tsx', 'functions/src/local/server.ts'],
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'headers'), DYNAMODB_IN_MEMORY: '1', WEB_DIST: webDist, TABLE_NAME: 'interiors' },
+    });
+    try {
+      for (const [path, status] of [['/', 200], ['/assets/app-1234.js', 200], ['/admin', 200], ['/admin/leads', 200], ['/api/site', 200], ['/api/nothing-here', 404]] as const) {
+        const response = await fetch(`${server.url}${path}`);
+        expect(response.status, path).toBe(status);
+        // Over plain http there is no https:// to upgrade to, and photos upload to the host itself.
+        expect(response.headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(undefined, { upgradeInsecureRequests: false }));
+        expect(response.headers.get('x-content-type-options'), path).toBe(SECURITY_HEADERS.contentTypeOptions);
+        expect(response.headers.get('x-frame-options'), path).toBe(SECURITY_HEADERS.frameOptions);
+        expect(response.headers.get('referrer-policy'), path).toBe(SECURITY_HEADERS.referrerPolicy);
+        expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS.permissionsPolicy);
+        expect(response.headers.get('strict-transport-security'), path).toBeNull();
+        await response.arrayBuffer();
+      }
+      const csp = contentSecurityPolicy(undefined, { upgradeInsecureRequests: false });
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      await server.stop('SIGINT');
+      rmSync(webDist, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -9,7 +9,8 @@ import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { parseConfig } from './config';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
-import { API_PATHS, contentSecurityPolicy, SPA_REWRITE_CODE } from './constructs/web';
+import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
+import { API_PATHS, SPA_REWRITE_CODE } from './constructs/web';
 import { createStacks } from './create-stacks';
 import { logicalId } from './nag';
 
@@ -487,6 +488,30 @@ describe('CloudFront', () => {
     for (const b of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(b.ResponseHeadersPolicyId, b.PathPattern ?? 'default').toEqual({ Ref: expect.stringMatching(/^WebSecurityHeaders/) });
     }
+  });
+
+  it('sends exactly the shared security headers (functions/src/lib/security-headers.ts), which the local host sends too', () => {
+    const policy = only(prod.template, 'AWS::CloudFront::ResponseHeadersPolicy').Properties.ResponseHeadersPolicyConfig;
+    const security = policy.SecurityHeadersConfig;
+    // The CSP with the photos bucket's domain (a deploy-time value) standing in as PHOTOS.
+    const [separator, parts] = security.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'] as [string, unknown[]];
+    const bucketDomain = { 'Fn::GetAtt': [logicalId(prod.stacks.web.photosBucket), 'RegionalDomainName'] };
+    const csp = parts.map((part) => (typeof part === 'string' ? part : (expect(part).toEqual(bucketDomain), 'PHOTOS'))).join(separator);
+    const shared = securityHeaders({ photoUploadOrigin: 'https://PHOTOS', https: true });
+    expect(csp).toBe(shared['Content-Security-Policy']);
+    expect(csp).toBe(contentSecurityPolicy('https://PHOTOS'));
+    // CloudFront's X-Content-Type-Options has no value to set: it is always nosniff.
+    expect(shared['X-Content-Type-Options']).toBe('nosniff');
+    expect(security.FrameOptions.FrameOption).toBe(shared['X-Frame-Options']);
+    expect(security.ReferrerPolicy.ReferrerPolicy).toBe(shared['Referrer-Policy']);
+    const hsts = security.StrictTransportSecurity;
+    expect(`max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}`).toBe(shared['Strict-Transport-Security']);
+    expect(policy.CustomHeadersConfig.Items).toEqual([
+      { Header: 'Permissions-Policy', Value: SECURITY_HEADERS.permissionsPolicy, Override: true },
+    ]);
+    expect(Object.keys(shared).sort()).toEqual(
+      ['Content-Security-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options', 'X-Frame-Options'],
+    );
   });
 
   it('allows in the CSP only what the SPA loads, and uploads to the photos bucket alone', () => {

@@ -11,6 +11,7 @@ import { fileSigningKey } from '../auth/signing-key';
 import { createDb } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { errorBody } from '../lib/http';
+import { securityHeaders } from '../lib/security-headers';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
@@ -68,7 +69,15 @@ const api = createApp({
   photos: photos.storage,
 });
 
+// The same security headers CloudFront adds (lib/security-headers.ts), on every answer:
+// pages, assets, photos and the API. Photos upload to this host's own /uploads, so the
+// CSP names no other origin; served over plain http, it sends no HSTS and no upgrade.
+const headers = Object.entries(securityHeaders({ https: false }));
 const host = new Hono();
+host.use(async (c, next) => {
+  await next();
+  for (const [name, value] of headers) c.res.headers.set(name, value);
+});
 host.use(compress());
 host.route('/', api);
 host.route('/', photos.routes);

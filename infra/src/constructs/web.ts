@@ -32,6 +32,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
+import { contentSecurityPolicy, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { logicalId } from '../nag';
 
 /**
@@ -51,29 +52,18 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
-/**
- * What the SPA loads: its own files, inline styles (MUI/emotion inject <style>
- * tags at run time), data: and blob: images (photo previews), the Instagram
- * embed script and its frames, and the Google Maps embed frame on the contact
- * page. The API is same-origin; the only other place it talks to is the
- * photos bucket (`photoUploadOrigin`), where the portal sends presigned uploads.
- */
-export function contentSecurityPolicy(photoUploadOrigin: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' https://www.instagram.com",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ${photoUploadOrigin}`,
-    'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "manifest-src 'self'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+/** CDK's enum member for a shared X-Frame-Options value (the enum's values are the header values). */
+function frameOption(value: string): HeadersFrameOption {
+  const found = Object.values(HeadersFrameOption).find((option) => option === value);
+  if (!found) throw new Error(`CloudFront has no X-Frame-Options '${value}'`);
+  return found;
+}
+
+/** CDK's enum member for a shared Referrer-Policy value. */
+function referrerPolicy(value: string): HeadersReferrerPolicy {
+  const found = Object.values(HeadersReferrerPolicy).find((policy) => policy === value);
+  if (!found) throw new Error(`CloudFront has no Referrer-Policy '${value}'`);
+  return found;
 }
 
 /** Paths CloudFront sends to the API instead of the bucket. */
@@ -173,30 +163,27 @@ export class Web extends Construct {
       comment: 'SPA fallback: extension-less paths outside /api get /index.html',
     });
 
+    // The headers are defined once, in functions/src/lib/security-headers.ts: the local host sends the same.
+    const hsts = SECURITY_HEADERS.strictTransportSecurity;
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP, nosniff, frame and referrer policies for every response',
       securityHeadersBehavior: {
         strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
+          accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+          includeSubdomains: hsts.includeSubdomains,
           override: true,
         },
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy(`https://${this.photosBucket.bucketRegionalDomainName}`),
           override: true,
         },
+        // CloudFront's X-Content-Type-Options is always 'nosniff', the shared value.
         contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        frameOptions: { frameOption: frameOption(SECURITY_HEADERS.frameOptions), override: true },
+        referrerPolicy: { referrerPolicy: referrerPolicy(SECURITY_HEADERS.referrerPolicy), override: true },
       },
       customHeadersBehavior: {
-        customHeaders: [
-          {
-            header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-            override: true,
-          },
-        ],
+        customHeaders: [{ header: 'Permissions-Policy', value: SECURITY_HEADERS.permissionsPolicy, override: true }],
       },
     });
 

@@ -1,0 +1,71 @@
+/**
+ * The security headers of every response, in one place: CloudFront's response
+ * headers policy (infra/src/constructs/web.ts) and the local host
+ * (functions/src/local/server.ts) both read them from here, so the two cannot
+ * drift. Plain data and string functions only: infra imports this module.
+ */
+
+/**
+ * What the SPA loads: its own files, inline styles (MUI/emotion inject <style>
+ * tags at run time), data: and blob: images (photo previews), the Instagram
+ * embed script and its frames, and the Google Maps embed frame on the contact
+ * page. The API is same-origin; the only other place it talks to is the
+ * photos bucket (`photoUploadOrigin`), where the portal sends presigned
+ * uploads. The local host takes uploads on its own origin, so it passes none.
+ *
+ * `upgradeInsecureRequests: false` is for a host served over plain http (the
+ * local server): there the directive would send the page's own requests to an
+ * https:// address nothing answers (e.g. http://192.168.1.5:3000).
+ */
+export function contentSecurityPolicy(
+  photoUploadOrigin?: string,
+  { upgradeInsecureRequests = true }: { upgradeInsecureRequests?: boolean } = {},
+): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://www.instagram.com",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    photoUploadOrigin ? `connect-src 'self' ${photoUploadOrigin}` : "connect-src 'self'",
+    'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    ...(upgradeInsecureRequests ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** The headers besides the CSP, as their values are sent. */
+export const SECURITY_HEADERS = {
+  /** X-Content-Type-Options */
+  contentTypeOptions: 'nosniff',
+  /** X-Frame-Options */
+  frameOptions: 'DENY',
+  /** Referrer-Policy */
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  /** Permissions-Policy */
+  permissionsPolicy: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  /** Strict-Transport-Security (https only: CloudFront sends it, the http local host does not). */
+  strictTransportSecurity: { maxAgeSeconds: 730 * 24 * 60 * 60, includeSubdomains: true },
+} as const;
+
+/**
+ * Every security header by name, as a host sends it. HSTS only when the host
+ * is served over https.
+ */
+export function securityHeaders(options: { photoUploadOrigin?: string; https: boolean }): Record<string, string> {
+  const hsts = SECURITY_HEADERS.strictTransportSecurity;
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(options.photoUploadOrigin, { upgradeInsecureRequests: options.https }),
+    'X-Content-Type-Options': SECURITY_HEADERS.contentTypeOptions,
+    'X-Frame-Options': SECURITY_HEADERS.frameOptions,
+    'Referrer-Policy': SECURITY_HEADERS.referrerPolicy,
+    'Permissions-Policy': SECURITY_HEADERS.permissionsPolicy,
+    ...(options.https
+      ? { 'Strict-Transport-Security': `max-age=${hsts.maxAgeSeconds}${hsts.includeSubdomains ? '; includeSubDomains' : ''}` }
+      : {}),
+  };
+}
