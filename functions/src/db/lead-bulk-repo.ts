@@ -13,6 +13,7 @@ import type { LeadStatus } from '@app/shared-types/constants';
 import { fieldMessages } from '@app/shared-types/forms';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
+import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from './keys';
 import { mergedCounterWrites, type WriteContext } from './entity';
 import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
@@ -41,6 +42,8 @@ export async function classifyImportRows(db: Db, rows: readonly unknown[]): Prom
       if (typeof row !== 'object' || row === null || Array.isArray(row)) {
         return { index, errors: { _: 'Row must be an object of lead fields' } };
       }
+      const reserved = reservedKeyFields(row);
+      if (Object.keys(reserved).length > 0) return { index, errors: reserved };
       try {
         return { index, lead: await leadImportRowSchema.validate(row, { abortEarly: false, stripUnknown: true }) };
       } catch (error) {

@@ -8,6 +8,7 @@ import { decodeListCursor, encodeCursor } from '../db/cursor';
 import type { CursorKeys, ItemKey } from '../db/entity';
 import { hitRateLimit } from '../db/rate-limit-repo';
 import type { AppEnv } from './deps';
+import { reservedKeyFields, reservedNameFields } from './reserved-keys';
 
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
@@ -41,6 +42,9 @@ export const jsonBody = <S extends ObjectSchema<AnyObject>>(schema: S) =>
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return c.json(errorBody('Request body must be a JSON object'), 400);
     }
+    // Keys such as 'constructor' make yup throw: refused here, anywhere in the body.
+    const reserved = reservedKeyFields(value);
+    if (Object.keys(reserved).length > 0) return c.json(errorBody('Validation failed', reserved), 400);
     try {
       return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as InferType<S>;
     } catch (error) {
@@ -61,6 +65,9 @@ type QueryInput<S extends ObjectSchema<AnyObject>> = { [K in keyof InferType<S>]
  */
 export const queryParams = <S extends ObjectSchema<AnyObject>>(schema: S) =>
   validator('query', async (value, c) => {
+    // Read from the URL itself: the parsed query silently drops '__proto__'.
+    const reserved = reservedNameFields(new URL(c.req.url).searchParams.keys());
+    if (Object.keys(reserved).length > 0) return c.json(errorBody('Invalid query parameters', reserved), 400);
     try {
       return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as InferType<S>;
     } catch (error) {
