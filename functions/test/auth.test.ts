@@ -1,11 +1,11 @@
-import { sign } from 'node:crypto';
+import { randomUUID, sign } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_MINUTES } from '@app/shared-types/auth';
-import { hashPassword } from '../src/auth/password';
+import { hashPassword, hashQueue, hashStats, type HashSlot } from '../src/auth/password';
 import { signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/auth/tokens';
 import type { Db } from '../src/db/client';
-import { createEmployee, getEmployee, type NewEmployee } from '../src/db/employee-repo';
+import { createEmployee, getEmployee, recordSuccessfulLogin, type NewEmployee } from '../src/db/employee-repo';
 import { keys } from '../src/db/keys';
 import { getSession } from '../src/db/session-repo';
 import {
@@ -149,28 +149,32 @@ describe('POST /api/auth/login', () => {
     expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
   });
 
-  it('limits sign-in attempts per IP address (20 a minute)', async () => {
-    const attempts = async () => {
-      const ip = newVisitorIp();
-      const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) {
-        const response = await app.request('/api/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, [TEST_IP_HEADER]: ip },
-          body: JSON.stringify({ email: 'x@kaveri-studio.in', password: '1' }), // invalid: no hashing needed
-        });
-        statuses.push(response.status);
-      }
-      return statuses;
-    };
-    // The limit counts per minute; run again if the attempts straddled a minute boundary.
-    for (let tries = 0; ; tries++) {
-      const minute = Math.floor(Date.now() / 60_000);
-      const statuses = await attempts();
-      if (Math.floor(Date.now() / 60_000) !== minute && tries < 2) continue;
-      expect(statuses).toEqual([...Array<number>(20).fill(400), 429]);
-      break;
-    }
+  it('limits sign-in attempts per IP address: 20 per 5 minutes on the app clock, then 429 with Retry-After', async () => {
+    const ip = newVisitorIp();
+    const attempt = () =>
+      app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, [TEST_IP_HEADER]: ip },
+        body: JSON.stringify({ email: 'x@kaveri-studio.in', password: '1' }), // invalid: no hashing needed
+      });
+    // Start at the beginning of a 5-minute window, so the attempts below stay in one.
+    const windowMs = 5 * 60_000;
+    clock.advance(windowMs - (clock.now() % windowMs) + 1_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await attempt()).status);
+    expect(statuses).toEqual(Array<number>(20).fill(400));
+    // Two minutes on, the same address is still refused: the limit spans five minutes, not one.
+    clock.advance(2 * 60_000);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(60);
+    expect(retryAfter).toBeLessThanOrEqual(3 * 60);
+    expect(await refused.json()).toEqual({ error: 'Too many sign-in attempts. Try again in 3 minutes.' });
+    // Another address is not affected; the next window lets this one in again.
+    expect((await login(app, 'x@kaveri-studio.in', '1')).response.status).toBe(400);
+    clock.advance(retryAfter * 1000);
+    expect((await attempt()).status).toBe(400);
   });
 
   it('refuses a sign-in posted from another origin', async () => {
@@ -180,6 +184,80 @@ describe('POST /api/auth/login', () => {
       body: JSON.stringify({ email: 'x@kaveri-studio.in', password: PASSWORD }),
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('login lockout under concurrency', () => {
+  /** 18 simultaneous guesses at `email` (17 wrong, the 10th right), each from its own IP; the passwords checked and the statuses. */
+  async function flood(email: string) {
+    const before = hashStats.runs;
+    const responses = await Promise.all(Array.from({ length: 18 }, (_, i) => login(app, email, i === 9 ? PASSWORD : `wrong-${i}-password`)));
+    const checked = hashStats.runs - before;
+    const statuses: Record<number, number> = {};
+    for (const { response } of responses) statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    return { checked, statuses, responses };
+  }
+
+  for (const kind of ['existing', 'unknown'] as const) {
+    it(`18 simultaneous guesses at an ${kind} email check at most 5 passwords (Settings maxLoginAttempts)`, async () => {
+      const email = kind === 'existing' ? (await account()).email : `nobody-${randomUUID()}@kaveri-studio.in`;
+      const { checked, statuses } = await flood(email);
+      console.log(`lockout, ${kind} email: 18 simultaneous guesses against a limit of 5 -> ${checked} passwords checked; statuses ${JSON.stringify(statuses)}`);
+      expect(checked).toBeLessThanOrEqual(5);
+      expect(statuses[429]).toBeGreaterThanOrEqual(13);
+    });
+  }
+
+  it('after the limit, an existing and an unknown email answer alike: 429, Retry-After and the same message', async () => {
+    const existing = (await account()).email;
+    const unknown = `nobody-${randomUUID()}@kaveri-studio.in`;
+    for (const email of [existing, unknown]) {
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const { response } = await login(app, email, `wrong-${attempt}-password`);
+        expect(response.status).toBe(401);
+        expect(await response.json()).toEqual({ error: 'Invalid email or password' });
+      }
+    }
+    const answers = await Promise.all([existing, unknown].map(async (email) => {
+      const { response } = await login(app, email, PASSWORD);
+      return { status: response.status, retryAfter: Number(response.headers.get('retry-after')), body: await response.json() };
+    }));
+    for (const answer of answers) {
+      expect(answer.status).toBe(429);
+      expect(answer.retryAfter).toBeGreaterThan(LOCKOUT_MINUTES * 60 - 30);
+      expect(answer.retryAfter).toBeLessThanOrEqual(LOCKOUT_MINUTES * 60);
+      expect(answer.body).toEqual({ error: 'Too many failed attempts. Try again in 15 minutes.' });
+    }
+  });
+
+  it('a success clears the attempt counter only if no other attempt was counted meanwhile', async () => {
+    const employee = await account();
+    expect((await login(app, employee.email, 'wrong-1-password')).response.status).toBe(401);
+    // The sign-in below saw count 2 for its own attempt; a racing attempt made it 3 meanwhile.
+    await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...(await rawEmployee(employee.id)), failedLoginCount: 3 } }));
+    await recordSuccessfulLogin(db, employee.id, new Date(clock.now()).toISOString(), 2);
+    expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 3 });
+    await recordSuccessfulLogin(db, employee.id, new Date(clock.now()).toISOString(), 3);
+    expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+  });
+
+  it('answers 503 with Retry-After when the hash queue is full, and gives the attempt back', async () => {
+    const employee = await account();
+    const held: HashSlot[] = [];
+    for (let slot = hashQueue.reserve(); slot; slot = hashQueue.reserve()) held.push(slot);
+    try {
+      expect(held).toHaveLength(10); // 2 running + 8 waiting
+      for (const email of [employee.email, `nobody-${randomUUID()}@kaveri-studio.in`]) {
+        const { response } = await login(app, email, PASSWORD);
+        expect(response.status).toBe(503);
+        expect(response.headers.get('retry-after')).toBe('2');
+        expect(await response.json()).toEqual({ error: 'The server is busy. Please try again in a moment.' });
+      }
+      expect((await getEmployee(db, employee.id))?.failedLoginCount).toBe(0);
+    } finally {
+      for (const slot of held) slot.release();
+    }
+    expect((await login(app, employee.email, PASSWORD)).response.status).toBe(200);
   });
 });
 

@@ -13,7 +13,83 @@ const KEY_BYTES = 32;
 /** scrypt needs 128 * N * r bytes (128 MiB here); Node's default cap is 32 MiB. */
 const MAXMEM = 256 * 1024 * 1024;
 
+/** A place held in a HashQueue: `run` uses it once, `release` gives it back unused. Either frees it. */
+export interface HashSlot {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  release(): void;
+}
+
+/**
+ * A small bound on concurrent hashing. scrypt runs on libuv's threadpool (4
+ * threads by default), which file reads share: unbounded, a flood of logins
+ * stalls every static file. At most `maxRunning` hashes run; `maxWaiting` more
+ * wait in order; beyond that `reserve` answers undefined (the login route's 503).
+ */
+export class HashQueue {
+  private held = 0;
+  private running = 0;
+  private readonly waiters: (() => void)[] = [];
+
+  constructor(
+    readonly maxRunning = 2,
+    readonly maxWaiting = 8,
+  ) {}
+
+  /** A place for one hash (running or waiting), or undefined when all are taken. */
+  reserve(): HashSlot | undefined {
+    if (this.held >= this.maxRunning + this.maxWaiting) return undefined;
+    return this.slot();
+  }
+
+  /** Runs `work` in its turn, whether or not a place is free (for staff routes, which are few). */
+  wait<T>(work: () => Promise<T>): Promise<T> {
+    return this.slot().run(work);
+  }
+
+  /** Hashes running and waiting now. */
+  get size() {
+    return { running: this.running, waiting: this.waiters.length, held: this.held };
+  }
+
+  private slot(): HashSlot {
+    this.held += 1;
+    let done = false;
+    const free = () => {
+      if (done) return;
+      done = true;
+      this.held -= 1;
+    };
+    return {
+      run: async <T>(work: () => Promise<T>) => {
+        if (done) throw new Error('hash slot already used');
+        try {
+          if (this.running >= this.maxRunning) await new Promise<void>((resolve) => this.waiters.push(resolve));
+          else this.running += 1;
+          try {
+            return await work();
+          } finally {
+            // Hand the running place straight to the next in line, if any.
+            const next = this.waiters.shift();
+            if (next) next();
+            else this.running -= 1;
+          }
+        } finally {
+          free();
+        }
+      },
+      release: free,
+    };
+  }
+}
+
+/** The process's one queue: every hash and verification goes through it. */
+export const hashQueue = new HashQueue();
+
+/** How many scrypt runs this process has started (the lockout tests count password checks with it). */
+export const hashStats = { runs: 0 };
+
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  hashStats.runs += 1;
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFC'), salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
@@ -41,16 +117,20 @@ function parseHash(stored: string): ParsedHash | undefined {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const hash = await scryptAsync(password, salt, KEY_BYTES, { N: 2 ** LOG_N, r: R, p: P, maxmem: MAXMEM });
+  const hash = await hashQueue.wait(() => scryptAsync(password, salt, KEY_BYTES, { N: 2 ** LOG_N, r: R, p: P, maxmem: MAXMEM }));
   return ['scrypt', LOG_N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
 }
 
-/** Whether `password` matches the stored hash. A malformed hash never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Whether `password` matches the stored hash. A malformed hash never matches.
+ * Runs in `slot` when given (a place the caller reserved), else waits its turn.
+ */
+export async function verifyPassword(password: string, stored: string, slot?: HashSlot): Promise<boolean> {
   const parsed = parseHash(stored);
   // A malformed hash still costs a full run, so it is not a faster "no".
   const { logN, r, p, salt, hash } = parsed ?? parseHash(DUMMY_HASH)!;
-  const candidate = await scryptAsync(password, salt, hash.length, { N: 2 ** logN, r, p, maxmem: MAXMEM });
+  const work = () => scryptAsync(password, salt, hash.length, { N: 2 ** logN, r, p, maxmem: MAXMEM });
+  const candidate = await (slot ? slot.run(work) : hashQueue.wait(work));
   return timingSafeEqual(candidate, hash) && parsed !== undefined;
 }
 
@@ -61,8 +141,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 export const DUMMY_HASH = ['scrypt', LOG_N, R, P, randomBytes(SALT_BYTES).toString('base64'), randomBytes(KEY_BYTES).toString('base64')].join('$');
 
-/** Runs the same work as a real verification and always fails. */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  await verifyPassword(password, DUMMY_HASH);
+/** Runs the same work as a real verification, in the same queue, and always fails. */
+export async function verifyAgainstDummy(password: string, slot?: HashSlot): Promise<false> {
+  await verifyPassword(password, DUMMY_HASH, slot);
   return false;
 }

@@ -20,9 +20,9 @@ const employeeSchema = yup.object({
   passwordHash: yup.string().required(),
   /** Sessions created before this instant are no longer valid. */
   passwordChangedAt: yup.string().required(),
-  /** Consecutive failed logins since the last success or lock. */
+  /** Sign-in attempts counted in the current window (login-attempt-repo.ts), cleared by a success. */
   failedLoginCount: yup.number().integer().default(0),
-  /** ISO time until which login is refused, or null. */
+  /** ISO time the current window of attempts ends (a lock once the count is at the limit), or null. */
   lockedUntil: yup.string().nullable().default(null),
   lastLoginAt: yup.string().nullable().default(null),
   ...storedFields,
@@ -109,55 +109,33 @@ export function listEmployees(db: Db, options: { limit: number; exclusiveStartKe
 }
 
 /**
- * Counts a failed login (atomic ADD). Reaching `maxAttempts` locks the account
- * until `lockUntil` and starts the count again. Lockout state is not a profile
- * edit, so `version` stays and an admin's open edit does not conflict with it.
+ * Notes a successful login. Clears the attempt counter (login-attempt-repo.ts)
+ * only if it still reads `seenCount`, the count this login's own attempt made:
+ * attempts counted by racing requests meanwhile are not wiped.
  */
-export async function recordFailedLogin(
-  db: Db,
-  id: string,
-  options: { maxAttempts: number; lockUntil: string },
-): Promise<{ locked: boolean; failedCount: number }> {
-  const { Attributes } = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: keys.employee(id),
-      UpdateExpression: 'ADD failedLoginCount :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  const failedCount = Number(Attributes?.failedLoginCount ?? 0);
-  if (failedCount < options.maxAttempts) return { locked: false, failedCount };
+export async function recordSuccessfulLogin(db: Db, id: string, now: string, seenCount: number): Promise<void> {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.employee(id),
-        UpdateExpression: 'SET lockedUntil = :until, failedLoginCount = :zero',
-        // Only one of several racing failures locks; the others find the count reset.
-        ConditionExpression: 'attribute_exists(pk) AND failedLoginCount >= :max',
-        ExpressionAttributeValues: { ':until': options.lockUntil, ':zero': 0, ':max': options.maxAttempts },
+        UpdateExpression: 'SET failedLoginCount = :zero, lockedUntil = :none, lastLoginAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND failedLoginCount = :seen',
+        ExpressionAttributeValues: { ':zero': 0, ':none': null, ':now': now, ':seen': seenCount },
       }),
     );
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.employee(id),
+        UpdateExpression: 'SET lastLoginAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
   }
-  return { locked: true, failedCount };
-}
-
-/** Clears the failure count and any expired lock; notes the login time. */
-export async function recordSuccessfulLogin(db: Db, id: string, now: string): Promise<void> {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: keys.employee(id),
-      UpdateExpression: 'SET failedLoginCount = :zero, lockedUntil = :none, lastLoginAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':zero': 0, ':none': null, ':now': now },
-    }),
-  );
 }
 
 /** Replaces the hash if the employee is still at `expectedVersion`; false on a stale version. */

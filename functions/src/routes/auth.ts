@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password';
+import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie } from '../auth/middleware';
-import { getEmployeeByEmail, recordFailedLogin, recordSuccessfulLogin, toPublicUser, updatePasswordHash } from '../db/employee-repo';
+import { getEmployeeByEmail, normalizeEmail, recordSuccessfulLogin, toPublicUser, updatePasswordHash } from '../db/employee-repo';
+import { countLoginAttempt, returnLoginAttempt, type AttemptSubject } from '../db/login-attempt-repo';
+import { hitRateLimit } from '../db/rate-limit-repo';
 import { createSession, deleteSession } from '../db/session-repo';
 import { getSettings } from '../db/settings-repo';
 import type { AppEnv, AuthContext } from '../lib/deps';
@@ -12,8 +15,20 @@ import { log } from '../lib/log';
 /** The one answer for an unknown email, a wrong password and an inactive account. */
 export const LOGIN_FAILED = 'Invalid email or password';
 
-/** Per IP, on top of the per-account lockout: slows password spraying across accounts. */
-const loginRateLimit = rateLimit({ scope: 'login', limit: 20, windowSeconds: 60 });
+/** Sign-in attempts per IP address per window, on top of the per-account lockout: slows password spraying across accounts. */
+export const LOGIN_IP_LIMIT = { limit: 20, windowSeconds: 5 * 60 };
+
+/** The per-IP login limit, counted on the app's clock (every request, before the body is even read). */
+const loginIpLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { db, clientIp } = c.var.deps;
+  const result = await hitRateLimit(db, { scope: 'login-ip', subject: clientIp(c), ...LOGIN_IP_LIMIT, nowMs: nowMs(c) });
+  if (!result.allowed) {
+    log.warn('login refused', { ip: clientIp(c), outcome: 'ip_limited' });
+    c.header('Retry-After', String(result.retryAfter));
+    return c.json(errorBody(`Too many sign-in attempts. Try again in ${Math.ceil(result.retryAfter / 60)} minutes.`), 429);
+  }
+  await next();
+};
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
 /**
@@ -21,37 +36,42 @@ const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10,
  * other routes run behind requireSession and the CSRF guard.
  */
 export const auth = new Hono<AppEnv>()
-  .post('/login', loginRateLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
+  .post('/login', loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
     const ip = clientIp(c);
     const [employee, { security }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
 
-    const lockedUntil = employee?.lockedUntil ? Date.parse(employee.lockedUntil) : 0;
-    if (employee && lockedUntil > now) {
-      const retryAfter = Math.ceil((lockedUntil - now) / 1000);
-      log.warn('login refused', { email, ip, outcome: 'locked', employeeId: employee.id });
-      c.header('Retry-After', String(retryAfter));
-      return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(retryAfter / 60)} minutes.`), 429);
+    // The attempt is counted before any hashing, and refused at the limit: racing
+    // requests cannot check more than maxLoginAttempts passwords per lock. An
+    // unknown email is counted and answered the same way as an account.
+    const subject: AttemptSubject = employee ? { employeeId: employee.id } : { unknownEmail: normalizeEmail(email) };
+    const attempt = await countLoginAttempt(db, subject, { maxAttempts: security.maxLoginAttempts, lockMs: LOCKOUT_MINUTES * 60_000, nowMs: now });
+    if (!attempt.allowed) {
+      log.warn('login refused', { email, ip, outcome: 'locked', ...(employee ? { employeeId: employee.id } : {}) });
+      c.header('Retry-After', String(attempt.retryAfterSeconds));
+      return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`), 429);
     }
 
-    // An unknown email costs the same scrypt run as a wrong password.
-    const passwordOk = employee ? await verifyPassword(password, employee.passwordHash) : await verifyAgainstDummy(password);
+    // Hashing is bounded (auth/password.ts): when the queue is full, answer 503 and give the attempt back.
+    const slot = hashQueue.reserve();
+    if (!slot) {
+      await returnLoginAttempt(db, subject);
+      log.warn('login refused', { email, ip, outcome: 'hash_queue_full' });
+      c.header('Retry-After', '2');
+      return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
+    }
+    // An unknown email costs the same scrypt run, in the same queue, as a wrong password.
+    const passwordOk = employee ? await verifyPassword(password, employee.passwordHash, slot) : await verifyAgainstDummy(password, slot);
     if (!employee || !passwordOk || employee.status !== 'active') {
       let outcome = !employee ? 'unknown_email' : !passwordOk ? 'wrong_password' : 'inactive';
-      if (employee && !passwordOk) {
-        const { locked } = await recordFailedLogin(db, employee.id, {
-          maxAttempts: security.maxLoginAttempts,
-          lockUntil: new Date(now + LOCKOUT_MINUTES * 60_000).toISOString(),
-        });
-        if (locked) outcome = 'wrong_password_locked';
-      }
+      if (attempt.count >= security.maxLoginAttempts) outcome += '_locked';
       log.warn('login failed', { email, ip, outcome, ...(employee ? { employeeId: employee.id } : {}) });
       return c.json(errorBody(LOGIN_FAILED), 401);
     }
 
-    await recordSuccessfulLogin(db, employee.id, new Date(now).toISOString());
+    await recordSuccessfulLogin(db, employee.id, new Date(now).toISOString(), attempt.count);
     const timeoutMinutes = security.sessionTimeout;
     const session = await createSession(db, { employeeId: employee.id, nowMs: now, timeoutMinutes });
     await startSessionCookie(c, { employee, session, timeoutMinutes });
