@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 import { csrfGuard, requireSession } from './auth/middleware';
+import { isServiceUnavailable } from './db/unavailable';
 import type { Deps, AppEnv } from './lib/deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
@@ -64,6 +65,52 @@ const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
 };
 
+/** What a visitor reads when the database is down, slow or throttling: nothing they did wrong. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client should wait before trying again (Retry-After). */
+export const RETRY_AFTER_SECONDS = 5;
+/**
+ * The longest a request may take before the app answers 503 itself: below the
+ * functions' timeouts (10 s public, 15 s admin; infra/src/constructs/api.ts),
+ * so the caller gets a clear answer instead of API Gateway's timeout. Staff
+ * routes get longer: a 1,000-row lead import is one request.
+ */
+export const REQUEST_DEADLINE_MS = { public: 8_000, staff: 12_000 } as const;
+
+function unavailable(): Response {
+  return new Response(JSON.stringify(errorBody(UNAVAILABLE_MESSAGE)), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': String(RETRY_AFTER_SECONDS) },
+  });
+}
+
+/**
+ * Answers 503 when the rest of the request has not finished within `ms`. What
+ * was running goes on in the background until the SDK's own timeouts end it
+ * (db/client.ts). Each DynamoDB write (one item or one transaction) happens
+ * whole or not at all, and a form sent again is deduplicated by phone.
+ */
+function deadline(override: number | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const route = handlerRoute(c);
+    const isPublic = !route || publicRoutes.has(`${route.method} ${route.path}`);
+    const ms = override ?? (isPublic ? REQUEST_DEADLINE_MS.public : REQUEST_DEADLINE_MS.staff);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<'expired'>((resolve) => {
+      timer = setTimeout(() => resolve('expired'), ms);
+    });
+    try {
+      const outcome = await Promise.race([next().then(() => 'done' as const), expired]);
+      if (outcome === 'expired') {
+        log.warn('request deadline passed', { method: c.req.method, path: c.req.path, requestId: c.var.requestId, deadlineMs: ms });
+        return unavailable();
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 /**
  * The whole API as one Hono app. Hosts (Lambda, the local server) only provide
  * Deps; nothing here knows which host runs it.
@@ -87,6 +134,7 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.
     .use(requestId({ headerName: '' }))
+    .use(deadline(deps.requestDeadlineMs))
     .use(async (c, next) => {
       c.set('deps', deps);
       await next();
@@ -98,6 +146,11 @@ export function createApp(deps: Deps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       return c.json(errorBody(error.message || 'Bad request'), error.status);
+    }
+    // The database (or another AWS service) is down, slow or throttling: not a bug, and worth retrying.
+    if (isServiceUnavailable(error)) {
+      log.warn('service unavailable', { method: c.req.method, path: c.req.path, requestId: c.var.requestId, error });
+      return unavailable();
     }
     log.error('unhandled error', { method: c.req.method, path: c.req.path, requestId: c.var.requestId, error });
     return c.json(errorBody('Something went wrong on our side. Please try again.'), 500);

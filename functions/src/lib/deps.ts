@@ -27,6 +27,11 @@ export interface Deps {
    * without it, photo uploads answer 503.
    */
   photos?: PhotoStorage;
+  /**
+   * How long any request may take before the app answers 503; unset:
+   * REQUEST_DEADLINE_MS in app.ts (8 s public routes, 12 s staff routes).
+   */
+  requestDeadlineMs?: number;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

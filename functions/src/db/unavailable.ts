@@ -1,0 +1,71 @@
+/**
+ * Whether an error means the database (or another AWS service the request
+ * needed) could not be reached or would not serve us right now, so the answer
+ * is "try again in a moment" (503), not "we have a bug" (500): the network
+ * (refused, reset, unreachable), the SDK's connection and request timeouts,
+ * throttling, and the service's own 5xx answers. Anything else is a bug.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  return causes(error).some(isUnavailableCause);
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/** The SDK's error names for timeouts, throttling and the service's own failures. */
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'InternalServerError',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+]);
+
+/** A cancelled transaction's reasons that are throttling, not a failed condition. */
+const UNAVAILABLE_CANCELLATION_CODES = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  $fault?: unknown;
+  $metadata?: { httpStatusCode?: unknown };
+  CancellationReasons?: { Code?: unknown }[];
+}
+
+function isUnavailableCause(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as ErrorLike;
+  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
+  if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
+  if (e.name === 'TransactionCanceledException') {
+    return (e.CancellationReasons ?? []).some((reason) => UNAVAILABLE_CANCELLATION_CODES.has(String(reason.Code)));
+  }
+  // An SDK error (it carries $metadata) for an answer of 5xx: the service failed, not our request.
+  const status = e.$metadata?.httpStatusCode;
+  return typeof status === 'number' && status >= 500 && e.$fault === 'server';
+}
+
+/** The error, its causes and an AggregateError's errors (connecting to both IPv4 and IPv6 gives one), a few levels deep. */
+function causes(error: unknown, depth = 0): unknown[] {
+  if (depth > 4 || typeof error !== 'object' || error === null) return [error];
+  const nested: unknown[] = [];
+  if ('cause' in error) nested.push(error.cause);
+  if (error instanceof AggregateError) nested.push(...(error.errors as unknown[]));
+  return [error, ...nested.flatMap((inner) => causes(inner, depth + 1))];
+}
