@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, expectedVersion, pageLimit, phoneNumber, storedFields, text } from './forms';
+import { email, expectedVersion, pageLimit, phoneNumber, storedFields, multilineText, text } from './forms';
 
 /**
  * Customers: people and companies the firm works for (PRODUCT.md: their own
@@ -12,9 +12,9 @@ const customerFields = {
   lastName: text().max(100, 'Last name is too long (100 characters at most)').default(''),
   phone: phoneNumber(),
   email: email(),
-  address: text().max(500, 'Address is too long (500 characters at most)').default(''),
+  address: multilineText().max(500, 'Address is too long (500 characters at most)').default(''),
   city: text().max(100, 'City is too long (100 characters at most)').default(''),
-  notes: text().max(5000, 'Notes are too long (5000 characters at most)').default(''),
+  notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').default(''),
 };
 
 /** POST /api/customers (the create dialog). */

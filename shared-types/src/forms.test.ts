@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as yup from 'yup';
 import { CONTACT_PROJECT_TYPES, MATERIALS, PROPERTY_TYPES, ROOM_SCOPES } from './constants';
+import { customerCreateSchema, customerListQuerySchema } from './customers';
+import { NAME_AND_PHONE_REQUIRED, communicationSchema, leadCreateSchema, leadImportRowSchema, leadUpdateSchema } from './leads';
+import { leadConversionSchema, projectCreateSchema } from './projects';
+import { vendorCreateSchema } from './vendors';
 import {
   HONEYPOT_FIELD,
   calculatorSchema,
@@ -13,9 +17,11 @@ import {
   phoneNumber,
   rupees,
   rupeesOrNull,
+  multilineText,
   text,
+  STORED_PARSE_OPTIONS,
 } from './forms';
-import { chars, fieldRules, rows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
+import { chars, fieldRules, rows, testRows, titled, validate, type Accepts, type Refuses } from './schema-test-kit';
 
 describe('public form schemas', () => {
   it('trims text and keeps the form defaults', async () => {
@@ -247,4 +253,114 @@ describe('contactSchema', () => {
       ...message.refuses,
     ]),
   )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
+});
+
+/**
+ * One text rule for every free-text field (issue 11, item 5): each field of
+ * each schema is listed with whether it is multi-line and, when required, its
+ * required message; the table checks the whole rule on it.
+ */
+describe('the shared free-text rule', () => {
+  describe('on the helpers', () => {
+    const helpers = yup.object({
+      line: text(),
+      lines: multilineText(),
+      name: text().required('Name is required'),
+      note: multilineText().required('Write something'),
+    });
+    const valid = { name: 'Asha', note: 'Called' };
+    testRows(helpers, valid, rows.freeText('line', { multiline: false }), 'text() ');
+    testRows(helpers, valid, rows.freeText('lines', { multiline: true }), 'multilineText() ');
+    testRows(helpers, valid, rows.freeText('name', { multiline: false, required: 'Name is required' }), 'required text() ');
+    testRows(helpers, valid, rows.freeText('note', { multiline: true, required: 'Write something' }), 'required multilineText() ');
+
+    it('reads stored text as it is (items stored before the rule still parse)', () => {
+      const stored = { line: ' a\u0000\u202E ', name: '\u200B', note: 'x\u001b' };
+      expect(helpers.validateSync(stored, STORED_PARSE_OPTIONS)).toMatchObject(stored);
+    });
+  });
+
+  type Field = readonly [field: string, multiline: boolean, required?: string];
+  const schemas: [name: string, schema: yup.AnyObjectSchema, valid: Record<string, unknown>, fields: Field[]][] = [
+    [
+      'calculator',
+      calculatorSchema,
+      { bhk: '2bhk', area: 1200, material: 'basic', rooms: 'all', name: 'Priya', phone: '9848012345', city: 'Hyderabad' },
+      [['name', false, 'Full name is required'], ['city', false, 'City is required']],
+    ],
+    [
+      'contact',
+      contactSchema,
+      { firstName: 'Rahul', lastName: 'Menon', email: 'rahul@example.com', phone: '9000011111' },
+      [['firstName', false, 'First name is required'], ['lastName', false, 'Last name is required'], ['message', true]],
+    ],
+    [
+      'customer',
+      customerCreateSchema,
+      { firstName: 'Meera', phone: '9848011111' },
+      [['firstName', false, 'First name is required'], ['lastName', false], ['address', true], ['city', false], ['notes', true]],
+    ],
+    ['customer list query', customerListQuerySchema, {}, [['q', false]]],
+    [
+      'new lead',
+      leadCreateSchema,
+      { name: 'Asha', phone: '9848011111' },
+      [['name', false, NAME_AND_PHONE_REQUIRED], ['location', false], ['requirements', true], ['notes', true]],
+    ],
+    ['lead edit', leadUpdateSchema, { version: 1 }, [['location', false], ['requirements', true], ['notes', true]]],
+    ['imported lead row', leadImportRowSchema, { name: 'Asha', phone: '9848011111', source: 'Website' }, [['name', false, NAME_AND_PHONE_REQUIRED], ['location', false], ['requirements', true]]],
+    ['communication', communicationSchema, { type: 'note' }, [['content', true, 'Write what happened']]],
+    [
+      'project',
+      projectCreateSchema,
+      { customerId: 'customer-1', name: 'Verma villa', projectType: 'Villa' },
+      [
+        ['name', false, 'Project name is required'],
+        ['description', true],
+        ['siteAddress', true],
+        ['requirements', true],
+        ['notes', true],
+        ['title', false],
+        ['category', false],
+        ['area', false],
+        ['location', false],
+      ],
+    ],
+    [
+      'lead conversion',
+      leadConversionSchema,
+      { customer: { firstName: 'Ravi' }, version: 4 },
+      [['customer.firstName', false, 'First name is required'], ['customer.lastName', false], ['customer.address', true], ['customer.city', false]],
+    ],
+    [
+      'vendor',
+      vendorCreateSchema,
+      { name: 'Deccan Stones', category: 'flooring', phone: '9000011111' },
+      [
+        ['name', false, 'Vendor name is required'],
+        ['specialization', false],
+        ['contactPerson', false],
+        ['address', true],
+        ['city', false],
+        ['state', false],
+        ['bankDetails', true],
+        ['paymentTerms', false],
+        ['notes', true],
+      ],
+    ],
+  ];
+
+  for (const [name, schema, valid, fields] of schemas) {
+    describe(`on the ${name} form`, () => {
+      for (const [field, multiline, required] of fields) {
+        testRows(schema, valid, rows.freeText(field, { multiline, ...(required ? { required } : {}) }), `${field}: `);
+      }
+    });
+  }
+
+  it('refuses a vendor document of only zero-width characters or with a control character', async () => {
+    const { refuses } = fieldRules(vendorCreateSchema, { name: 'Deccan Stones', category: 'flooring', phone: '9000011111' });
+    await refuses('documents', ['\u200B\u2060'], 'A document cannot be blank', 'documents[0]');
+    await refuses('documents', ['a\u0000.pdf'], 'Contains characters that are not allowed', 'documents[0]');
+  });
 });

@@ -16,15 +16,61 @@ import { isValidPhone } from './phone';
  * schema, so a message shown under a field is the message the server returns.
  */
 
+/** The message for text holding control, bidi-override or broken (lone surrogate) characters. */
+export const TEXT_NOT_ALLOWED = 'Contains characters that are not allowed';
+/** The message for a line break or tab in a one-line field. */
+export const TEXT_ONE_LINE = 'Line breaks and tabs are not allowed here';
+
 /**
- * Trimmed text. yup's own trim() throws a TypeError (not a ValidationError) on
- * arrays and objects; this one leaves them for the type check to reject.
+ * Parse options for items read back from the table: the text rules below
+ * apply to what is written, so an item stored before them still reads.
  */
-export const text = () =>
-  yup
+export const STORED_PARSE_OPTIONS = { stripUnknown: true, context: { stored: true } } as const;
+
+const isStoredRead = (context: unknown) => (context as { stored?: unknown } | undefined)?.stored === true;
+
+/** Whitespace and the zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM): invisible at the ends of text. */
+const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
+/** C0 and C1 controls (ESC, so ANSI escapes, among them) and DEL, except tab and line feed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+/** Bidi embeddings, overrides and isolates: they reorder what a reader sees. */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/** Half of a UTF-16 pair without its other half: not a character at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LINE_BREAK_OR_TAB = /[\n\t]/;
+
+/**
+ * The one rule for free text: NFC-normalised and trimmed (zero-width
+ * characters at the ends too, so text of only invisible characters is blank
+ * and fails `required`); control characters, ANSI escapes, bidi overrides and
+ * lone surrogates refused. yup's own trim() throws a TypeError (not a
+ * ValidationError) on arrays and objects; this one leaves them for the type
+ * check to reject.
+ */
+function freeText(multiline: boolean) {
+  return yup
     .string()
     .typeError('Must be text')
-    .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value));
+    .transform((value: unknown, _original: unknown, _schema: unknown, options: { context?: unknown }) => {
+      if (typeof value !== 'string' || isStoredRead(options.context)) return value;
+      const lines = multiline ? value.replace(/\r\n?/g, '\n') : value;
+      return lines.normalize('NFC').replace(INVISIBLE_EDGES, '');
+    })
+    .test('allowed-characters', TEXT_NOT_ALLOWED, function allowed(value) {
+      if (!value || isStoredRead(this.options.context)) return true;
+      return !CONTROL.test(value) && !BIDI_CONTROL.test(value) && !LONE_SURROGATE.test(value);
+    })
+    .test('one-line', TEXT_ONE_LINE, function oneLine(value) {
+      return multiline || !value || isStoredRead(this.options.context) || !LINE_BREAK_OR_TAB.test(value);
+    });
+}
+
+/** One-line free text (names, cities, titles, search): see freeText. */
+export const text = () => freeText(false);
+
+/** Free text of several lines (notes, requirements, messages, addresses, descriptions): line breaks and tabs allowed, CRLF read as LF. */
+export const multilineText = () => freeText(true);
 
 /** One message per field of a yup error (the first one, as the form shows it); '_' for the whole value. */
 export function fieldMessages(error: yup.ValidationError): Record<string, string> {
@@ -117,7 +163,12 @@ const optionalEmail = text()
 
 /** Hidden form field a person never fills in; bots do. */
 export const HONEYPOT_FIELD = 'website';
-const honeypot = text().max(2000).default('');
+// Plain trimmed text: a bot's garbage here is refused quietly by the route, never with a message naming the field.
+const honeypot = yup
+  .string()
+  .transform((value: unknown) => (typeof value === 'string' ? value.trim() : value))
+  .max(2000)
+  .default('');
 
 export const calculatorSchema = yup.object({
   bhk: yup
@@ -158,7 +209,7 @@ export const contactSchema = yup.object({
     .mixed<ContactProjectType | ''>()
     .oneOf(['', ...CONTACT_PROJECT_TYPES], 'Choose a project type')
     .default(''),
-  message: text().max(5000, 'Message is too long (5000 characters at most)').default(''),
+  message: multilineText().max(5000, 'Message is too long (5000 characters at most)').default(''),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactInput = yup.InferType<typeof contactSchema>;

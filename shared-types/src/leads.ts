@@ -7,7 +7,7 @@ import {
   type LeadSource,
   type LeadStatus,
 } from './constants';
-import { email, expectedVersion, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
+import { email, expectedVersion, oneOfList, optionalDate, pageLimit, storedFields, multilineText, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -93,8 +93,8 @@ const leadFields = {
     `Project type must be one of: ${LEAD_PROJECT_TYPES.join(', ')}`,
   ).default(''),
   location: text().max(255, 'Location is too long').default(''),
-  requirements: text().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
-  notes: text().max(5000, 'Notes are too long (5000 characters at most)').default(''),
+  requirements: multilineText().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
+  notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').default(''),
   assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').default(''),
   status: oneOfList(LEAD_STATUSES, 'Choose a lead status').default('New'),
   priority: oneOfList(LEAD_PRIORITIES, 'Choose a priority').default('medium'),
@@ -121,8 +121,8 @@ export const leadUpdateSchema = yup.object({
   budget: budget().optional().default(undefined),
   projectType: oneOfList<LeadProjectType | ''>(['', ...LEAD_PROJECT_TYPES], 'Choose a project type').optional(),
   location: text().max(255, 'Location is too long').optional(),
-  requirements: text().max(5000, 'Requirements are too long (5000 characters at most)').optional(),
-  notes: text().max(5000, 'Notes are too long (5000 characters at most)').optional(),
+  requirements: multilineText().max(5000, 'Requirements are too long (5000 characters at most)').optional(),
+  notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').optional(),
   assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').optional(),
   status: oneOfList(LEAD_STATUSES, 'Choose a lead status').optional(),
   priority: oneOfList(LEAD_PRIORITIES, 'Choose a priority').optional(),
@@ -223,7 +223,7 @@ export const communicationSchema = yup.object({
     .mixed<(typeof COMMUNICATION_TYPES)[number]>()
     .oneOf([...COMMUNICATION_TYPES], 'Choose note, call, WhatsApp or email')
     .required('Type is required'),
-  content: text().required('Write what happened').max(5000, 'At most 5000 characters'),
+  content: multilineText().required('Write what happened').max(5000, 'At most 5000 characters'),
 });
 export type CommunicationInput = yup.InferType<typeof communicationSchema>;
 

@@ -5,7 +5,7 @@ import {
   type ProjectStatus,
   type PublicProjectStatus,
 } from './constants';
-import { expectedVersion, oneOfList, optionalDate, pageLimit, rupeesOrNull, storedFields, text } from './forms';
+import { expectedVersion, oneOfList, optionalDate, pageLimit, rupeesOrNull, storedFields, multilineText, text } from './forms';
 import { projectPhotoSchema } from './photos';
 
 /**
@@ -46,7 +46,7 @@ const projectFields = {
   customerId: yup.string().typeError('Customer is required').trim().required('Customer is required').max(64),
   name: text().required('Project name is required').max(200, 'Project name is too long (200 characters at most)'),
   projectType: oneOfList(PROJECT_TYPES, 'Project type is required').required('Project type is required'),
-  description: text().max(5000, 'Description is too long (5000 characters at most)').default(''),
+  description: multilineText().max(5000, 'Description is too long (5000 characters at most)').default(''),
   status: oneOfList(PROJECT_STATUSES, 'Choose a status').default('planning'),
   priority: oneOfList(PROJECT_PRIORITIES, 'Choose a priority').default('medium'),
   estimatedBudget: rupeesOrNull('Budget'),
@@ -67,9 +67,9 @@ const projectFields = {
     .min(0, 'Progress must be a number from 0 to 100')
     .max(100, 'Progress must be a number from 0 to 100')
     .default(0),
-  siteAddress: text().max(500, 'Site address is too long (500 characters at most)').default(''),
-  requirements: text().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
-  notes: text().max(5000, 'Notes are too long (5000 characters at most)').default(''),
+  siteAddress: multilineText().max(500, 'Site address is too long (500 characters at most)').default(''),
+  requirements: multilineText().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
+  notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').default(''),
   // What the website shows when the project is on it.
   title: text().max(200, 'Title is too long (200 characters at most)').default(''),
   category: text().max(100, 'Category is too long (100 characters at most)').default(''),
@@ -123,7 +123,7 @@ export const leadConversionSchema = yup.object({
       firstName: text().required('First name is required').max(100, 'First name is too long (100 characters at most)'),
       lastName: text().max(100, 'Last name is too long (100 characters at most)').default(''),
       email: text().max(254, 'Email address is too long').email('Enter a valid email address').default(''),
-      address: text().max(500, 'Address is too long (500 characters at most)').default(''),
+      address: multilineText().max(500, 'Address is too long (500 characters at most)').default(''),
       city: text().max(100, 'City is too long (100 characters at most)').default(''),
     })
     .required(),

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import * as yup from 'yup';
-import { fieldMessages } from './forms';
+import { TEXT_NOT_ALLOWED, TEXT_ONE_LINE, fieldMessages } from './forms';
 
 /**
  * Helpers for the schema unit tests (*.test.ts beside each schema): a schema
@@ -123,6 +123,59 @@ export const rows = {
       [field, '', message],
       [field, '   ', message],
     ];
+  },
+
+  /**
+   * The shared free-text rule (forms.ts text and multilineText): NFC and
+   * trimmed; control characters, ANSI escapes, bidi overrides and isolates
+   * and lone surrogates refused; line breaks and tabs only where the field
+   * is multi-line; text of only zero-width characters is blank, so it fails
+   * `required` (with the field's own message) and is '' otherwise.
+   */
+  freeText(field: string, options: { multiline: boolean; required?: string }): { accepts: Accepts[]; refuses: Refuses[] } {
+    const { multiline, required } = options;
+    const invisible = '\u200B\u200C\u200D\uFEFF\u2060';
+    return {
+      accepts: [
+        [field, ' Cafe\u0301 ', 'Caf\u00e9'],
+        [field, `${invisible}Priya ${invisible}`, 'Priya'],
+        [field, 'क्\u200Dष', 'क्\u200Dष'],
+        [field, 'שלום \u200FHello', 'שלום \u200FHello'],
+        [field, 'Tiles 😀', 'Tiles 😀'],
+        ...(multiline
+          ? ([
+              [field, 'line one\r\nline two\tindented\rthree', 'line one\nline two\tindented\nthree'],
+              [field, '\n  text  \n', 'text'],
+            ] as Accepts[])
+          : []),
+        ...(required ? [] : ([[field, ` ${invisible} `, '']] as Accepts[])),
+      ],
+      refuses: [
+        [field, 'a\u0000b', TEXT_NOT_ALLOWED],
+        [field, '\u001b[31mred\u001b[0m', TEXT_NOT_ALLOWED],
+        [field, 'bell\u0007', TEXT_NOT_ALLOWED],
+        [field, 'del\u007f', TEXT_NOT_ALLOWED],
+        [field, 'csi\u009b31m', TEXT_NOT_ALLOWED],
+        [field, 'invoice\u202Efdp.exe', TEXT_NOT_ALLOWED],
+        [field, '\u202Aembedded\u202C', TEXT_NOT_ALLOWED],
+        [field, '\u2066isolated\u2069', TEXT_NOT_ALLOWED],
+        [field, 'half \uD83D pair', TEXT_NOT_ALLOWED],
+        [field, 'low \uDE00 half', TEXT_NOT_ALLOWED],
+        ...(multiline
+          ? ([[field, 'a\u000Bb', TEXT_NOT_ALLOWED]] as Refuses[])
+          : ([
+              [field, 'two\nlines', TEXT_ONE_LINE],
+              [field, 'a\tb', TEXT_ONE_LINE],
+              [field, 'a\r\nb', TEXT_NOT_ALLOWED],
+            ] as Refuses[])),
+        ...(required
+          ? ([
+              [field, invisible, required],
+              [field, ` \u200B\n\u2060 `, required],
+            ] as Refuses[])
+          : []),
+      ],
+    };
   },
 
   /** A phone number: 10 to 15 digits with separators, at most 20 characters. */

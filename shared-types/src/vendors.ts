@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, expectedVersion, oneOfList, optionalDate, pageLimit, parseRupees, phoneNumber, rupees, rupeesOrNull, storedFields, text } from './forms';
+import { email, expectedVersion, oneOfList, optionalDate, pageLimit, parseRupees, phoneNumber, rupees, rupeesOrNull, storedFields, multilineText, text } from './forms';
 import { isValidPhone } from './phone';
 
 /**
@@ -78,7 +78,7 @@ const vendorFields = {
     .test('phone', 'Enter a valid phone number (at least 10 digits)', (value) => !value || isValidPhone(value))
     .default(''),
   email: email(),
-  address: text().max(500, 'Address is too long (500 characters at most)').default(''),
+  address: multilineText().max(500, 'Address is too long (500 characters at most)').default(''),
   city: text().max(100, 'City is too long (100 characters at most)').default(''),
   state: text().max(100, 'State is too long (100 characters at most)').default(''),
   pincode: text()
@@ -93,7 +93,7 @@ const vendorFields = {
   panNumber: upperText()
     .matches(PAN_PATTERN, { message: 'Enter a valid 10-character PAN, e.g. AABCU9603R', excludeEmptyString: true })
     .default(''),
-  bankDetails: text().max(1000, 'Bank details are too long (1000 characters at most)').default(''),
+  bankDetails: multilineText().max(1000, 'Bank details are too long (1000 characters at most)').default(''),
   paymentTerms: text().max(200, 'Payment terms are too long (200 characters at most)').default(''),
   /** SPEC.md 5 for money fields: a decimal or null. */
   creditLimit: rupeesOrNull('Credit limit'),
@@ -107,7 +107,7 @@ const vendorFields = {
     .max(VENDOR_RATING_MAX, RATING_MESSAGE)
     .default(VENDOR_DEFAULT_RATING),
   status: oneOfList(VENDOR_STATUSES, 'Choose active, inactive or blacklisted').default('active'),
-  notes: text().max(5000, 'Notes are too long (5000 characters at most)').default(''),
+  notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').default(''),
   documents: yup
     .array()
     .typeError('Documents must be a list')

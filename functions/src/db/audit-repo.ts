@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntrySchema, type AuditEntry, type AuditLogQuery } from '@app/shared-types/audit';
+import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from './client';
 import type { CursorKeys, ItemKey } from './entity';
 import { keys } from './keys';
@@ -61,7 +62,7 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery, start?: Ite
     );
     for (const raw of page.Items ?? []) {
       examined++;
-      const entry = auditEntrySchema.validateSync(raw, { stripUnknown: true });
+      const entry = auditEntrySchema.validateSync(raw, STORED_PARSE_OPTIONS);
       if (where(entry)) items.push(entry);
     }
     next = page.LastEvaluatedKey;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type * as yup from 'yup';
 import { MASKED_VALUE, type AuditAction, type AuditActor } from '@app/shared-types/audit';
+import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { keys, newestFirst } from './keys';
@@ -141,7 +142,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
 
   /** The stored shape of an item read from the table. Throws if it is not one. */
   function parse(item: Item): T {
-    return schema.validateSync(item, { stripUnknown: true });
+    return schema.validateSync(item, STORED_PARSE_OPTIONS);
   }
 
   /** Attributes that follow from the fields: index keys (undefined removes one) and the search text. */

@@ -15,6 +15,7 @@ import {
   type TimelineEntry,
 } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
+import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from './client';
 import { log } from '../lib/log';
 import { defineEntity, WEBSITE_ACTOR_ID, type ItemKey, type WriteContext } from './entity';
@@ -112,7 +113,7 @@ const communicationSchema = yup.object({
   createdAt: yup.string().required(),
 });
 
-const toTimelineEntry = (item: Item): TimelineEntry => communicationSchema.validateSync(item, { stripUnknown: true });
+const toTimelineEntry = (item: Item): TimelineEntry => communicationSchema.validateSync(item, STORED_PARSE_OPTIONS);
 
 export interface WebsiteEnquiry {
   name: string;
@@ -252,7 +253,7 @@ export async function listTimeline(db: Db, leadId: string): Promise<TimelineEntr
     newest(keys.auditEntry(leadId, '').pk),
   ]);
   const changes = (audit.Items ?? []).flatMap((item) => {
-    const entry = changeEntry(auditEntrySchema.validateSync(item, { stripUnknown: true }));
+    const entry = changeEntry(auditEntrySchema.validateSync(item, STORED_PARSE_OPTIONS));
     return entry ? [entry] : [];
   });
   return [...(communications.Items ?? []).map(toTimelineEntry), ...changes]
@@ -297,7 +298,7 @@ export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Le
  */
 export async function updateLead(db: Db, id: string, { version, ...changes }: LeadUpdateInput, ctx: WriteContext): Promise<UpdateLeadResult> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, { stripUnknown: true }), ctx);
+  const result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS), ctx);
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, changes.phone ?? '', true)) ?? '' };
   if ('item' in result) return { lead: result.item };
   return result;
