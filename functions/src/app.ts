@@ -75,7 +75,10 @@ export const RETRY_AFTER_SECONDS = 5;
  * so the caller gets a clear answer instead of API Gateway's timeout. Staff
  * routes get longer: a 1,000-row lead import is one request.
  */
-export const REQUEST_DEADLINE_MS = { public: 8_000, staff: 12_000 } as const;
+export const REQUEST_DEADLINE_MS = { public: 8_000, staff: 12_000, bulkImport: 14_000 } as const;
+
+/** Routes that may run longer than other staff routes (still under the admin Lambda's 15 s). */
+const LONG_ROUTES: Record<string, number> = { 'POST /api/leads/bulk-import': REQUEST_DEADLINE_MS.bulkImport };
 
 function unavailable(): Response {
   return new Response(JSON.stringify(errorBody(UNAVAILABLE_MESSAGE)), {
@@ -94,7 +97,7 @@ function deadline(override: number | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const route = handlerRoute(c);
     const isPublic = !route || publicRoutes.has(`${route.method} ${route.path}`);
-    const ms = override ?? (isPublic ? REQUEST_DEADLINE_MS.public : REQUEST_DEADLINE_MS.staff);
+    const ms = override ?? (route && LONG_ROUTES[`${route.method} ${route.path}`]) ?? (isPublic ? REQUEST_DEADLINE_MS.public : REQUEST_DEADLINE_MS.staff);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => resolve('expired'), ms);
