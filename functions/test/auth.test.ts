@@ -241,7 +241,7 @@ describe('login lockout under concurrency', () => {
     expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
   });
 
-  it('answers 503 with Retry-After when the hash queue is full, and gives the attempt back', async () => {
+  it('answers 503 with Retry-After when the hash queue is full, before counting the attempt', async () => {
     const employee = await account();
     const held: HashSlot[] = [];
     for (let slot = hashQueue.reserve(); slot; slot = hashQueue.reserve()) held.push(slot);

@@ -10,7 +10,9 @@
  *   same fixed rate;
  * - the same searches, the first page and a filtered page again with 100,000
  *   leads (BENCH_LEADS_LARGE; 0 skips it), the leads beyond the first 10,000
- *   written straight into DynamoDB Local through the repository code.
+ *   written straight into DynamoDB Local through the repository code;
+ * - p50/p99 latency of GET / (a static file) during bursts of 40 concurrent
+ *   failed logins (unknown emails, an IP each), and how the logins were answered.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -382,6 +384,38 @@ function report(label: string, load: Awaited<ReturnType<typeof constantRate>>) {
   );
 }
 
+/**
+ * GET / at the fixed rate for `seconds` while attackers send failed logins:
+ * every second a burst of LOGIN_FLOOD at once (each attacker waits for its
+ * answer, so never more than LOGIN_FLOOD in flight), each an unknown email from
+ * an IP of its own, so neither the lockout nor the per-IP limit stops them.
+ */
+const LOGIN_FLOOD = 40;
+async function staticDuringLoginFlood(url: string, seconds: number) {
+  let stop = false;
+  let sent = 0;
+  const logins = new Map<number, number>();
+  const attacker = async () => {
+    while (!stop) {
+      await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+      if (stop) break;
+      const i = sent++;
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url, 'x-forwarded-for': `198.19.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ email: `flood-${i}@example.com`, password: 'not-the-password' }),
+      });
+      await response.arrayBuffer();
+      logins.set(response.status, (logins.get(response.status) ?? 0) + 1);
+    }
+  };
+  const attackers = Array.from({ length: LOGIN_FLOOD }, attacker);
+  const load = await constantRate(seconds, () => fetch(`${url}/`));
+  stop = true;
+  await Promise.all(attackers);
+  return { load, logins: Object.fromEntries(logins) };
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : noun.endsWith('ch') ? 'es' : 's'}`;
 
 type Round = { leads: number; lines: { label: string; p50: number; p99: number }[] };
@@ -481,6 +515,9 @@ try {
       console.log(`  ${line.label.padEnd(54)}${cell(line)}${cell(large.lines[i]!)}`);
     }
   }
+
+  const flood = await staticDuringLoginFlood(server.url, 5);
+  report(`GET / during ${LOGIN_FLOOD} concurrent failed logins a second (answered ${JSON.stringify(flood.logins)}) for 5 s`, flood.load);
 } finally {
   await server.stop();
   await dynamo.stop();

@@ -37,13 +37,18 @@ export class HashQueue {
 
   /** A place for one hash (running or waiting), or undefined when all are taken. */
   reserve(): HashSlot | undefined {
-    if (this.held >= this.maxRunning + this.maxWaiting) return undefined;
+    if (this.full) return undefined;
     return this.slot();
   }
 
   /** Runs `work` in its turn, whether or not a place is free (for staff routes, which are few). */
   wait<T>(work: () => Promise<T>): Promise<T> {
     return this.slot().run(work);
+  }
+
+  /** Whether every place is taken (a cheap early "busy" before any other work). */
+  get full() {
+    return this.held >= this.maxRunning + this.maxWaiting;
   }
 
   /** Hashes running and waiting now. */

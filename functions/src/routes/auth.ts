@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
 import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie } from '../auth/middleware';
@@ -29,6 +29,13 @@ const loginIpLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+/** The answer when the hash queue is full: 503, try again in a moment. */
+function busy(c: Context<AppEnv>, details: { email: string; ip: string }) {
+  log.warn('login refused', { ...details, outcome: 'hash_queue_full' });
+  c.header('Retry-After', '2');
+  return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
+}
+
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
 /**
@@ -41,6 +48,8 @@ export const auth = new Hono<AppEnv>()
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
     const ip = clientIp(c);
+    // A full hash queue is answered before any database work, so a flood's refusals cost little.
+    if (hashQueue.full) return busy(c, { email, ip });
     const [employee, { security }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
 
     // The attempt is counted before any hashing, and refused at the limit: racing
@@ -57,10 +66,9 @@ export const auth = new Hono<AppEnv>()
     // Hashing is bounded (auth/password.ts): when the queue is full, answer 503 and give the attempt back.
     const slot = hashQueue.reserve();
     if (!slot) {
+      // Filled up meanwhile: this attempt was counted but will not be checked.
       await returnLoginAttempt(db, subject);
-      log.warn('login refused', { email, ip, outcome: 'hash_queue_full' });
-      c.header('Retry-After', '2');
-      return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
+      return busy(c, { email, ip });
     }
     // An unknown email costs the same scrypt run, in the same queue, as a wrong password.
     const passwordOk = employee ? await verifyPassword(password, employee.passwordHash, slot) : await verifyAgainstDummy(password, slot);
