@@ -7,6 +7,7 @@ import { signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/auth/toke
 import type { Db } from '../src/db/client';
 import { createEmployee, getEmployee, recordSuccessfulLogin, type NewEmployee } from '../src/db/employee-repo';
 import { keys } from '../src/db/keys';
+import { countLoginAttempt, returnLoginAttempt } from '../src/db/login-attempt-repo';
 import { getSession } from '../src/db/session-repo';
 import {
   createTestApp,
@@ -239,6 +240,21 @@ describe('login lockout under concurrency', () => {
     expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 3 });
     await recordSuccessfulLogin(db, employee.id, new Date(clock.now()).toISOString(), 3);
     expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+  });
+
+  it("an unknown email's window ends like an account's; an attempt given back (never checked) is uncounted, never below zero", async () => {
+    const subject = { unknownEmail: `nobody-${randomUUID()}@kaveri-studio.in` };
+    const options = { maxAttempts: 2, lockMs: 60_000 };
+    const start = clock.now();
+    expect(await countLoginAttempt(db, subject, { ...options, nowMs: start })).toEqual({ allowed: true, count: 1 });
+    await returnLoginAttempt(db, subject);
+    await returnLoginAttempt(db, subject);
+    expect(await countLoginAttempt(db, subject, { ...options, nowMs: start + 1_000 })).toEqual({ allowed: true, count: 1 });
+    expect(await countLoginAttempt(db, subject, { ...options, nowMs: start + 2_000 })).toEqual({ allowed: true, count: 2 });
+    // Locked until a minute after the last counted attempt; refusals do not extend it.
+    expect(await countLoginAttempt(db, subject, { ...options, nowMs: start + 30_000 })).toEqual({ allowed: false, retryAfterSeconds: 32 });
+    expect(await countLoginAttempt(db, subject, { ...options, nowMs: start + 61_000 })).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(await countLoginAttempt(db, subject, { ...options, nowMs: start + 62_000 })).toEqual({ allowed: true, count: 1 });
   });
 
   it('answers 503 with Retry-After when the hash queue is full, before counting the attempt', async () => {
