@@ -48,7 +48,7 @@ export const auth = new Hono<AppEnv>()
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
     const ip = clientIp(c);
-    // A full hash queue is answered before any database work, so a flood's refusals cost little.
+    // A full hash queue is answered before the account is even read, so a flood's refusals cost little.
     if (hashQueue.full) return busy(c, { email, ip });
     const [employee, { security }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
 
