@@ -397,8 +397,11 @@ describe('HTTP API', () => {
   it('throttles the stage, and the form posts harder', () => {
     const stage = only(prod.template, 'AWS::ApiGatewayV2::Stage');
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
-    expect(stage.Properties.RouteSettings['POST /api/calculator']).toEqual({ throttlingRateLimit: 5, throttlingBurstLimit: 10 });
-    expect(stage.Properties.RouteSettings['POST /api/contact']).toEqual({ throttlingRateLimit: 5, throttlingBurstLimit: 10 });
+    // CloudFormation's casing: camelCase keys are silently ignored and the route keeps the stage limits.
+    expect(stage.Properties.RouteSettings).toEqual({
+      'POST /api/calculator': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+    });
   });
 });
 

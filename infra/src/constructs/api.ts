@@ -194,10 +194,13 @@ export class Api extends Construct {
       routes.push(...this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: adminIntegration }));
     }
     // Form posts write to DynamoDB: a tighter ceiling than the read routes.
+    // RouteSettings is untyped JSON in the L1 (a map of route key to settings), so CDK passes it
+    // through as written: the keys must be CloudFormation's (ThrottlingRateLimit), or they are ignored.
     const cfnStage = this.stage.node.defaultChild as CfnStage;
+    const formThrottle = { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 };
     cfnStage.routeSettings = {
-      'POST /api/calculator': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
-      'POST /api/contact': { throttlingRateLimit: 5, throttlingBurstLimit: 10 },
+      'POST /api/calculator': formThrottle,
+      'POST /api/contact': formThrottle,
     };
     // Route settings name route keys, which must exist before the stage refers to them.
     for (const route of routes) cfnStage.addResourceDependency(route.node.defaultChild as CfnRoute);
