@@ -1,13 +1,21 @@
 /**
- * Reduces a phone number to the digits that identify it, so '+91 98480-12345',
- * '098480 12345' and '9848012345' are the same lead. Indian numbers lose their
- * country code or trunk prefix; other numbers keep all their digits.
+ * Reduces a phone number to the digits that identify it: the key of "one lead
+ * per phone". An Indian number becomes its 10 national digits however its
+ * prefix is written ('+91', '0091', '91', a trunk '0', '0 0', '+91 0'), so
+ * '+91 98480-12345', '0091 98480 12345', '+91 0 98480 12345', '0 0 98480 12345'
+ * and '9848012345' are the same lead; landlines lose their STD code's trunk 0
+ * ('040 2345 6789' is '4023456789'). Other numbers keep all their digits but
+ * the leading zeros of an international '00' prefix ('0044 …' is '+44 …').
  */
 export function normalizePhone(input: string): string {
   const digits = input.replace(/\D/g, '');
-  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
-  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
-  return digits;
+  // '00' (international prefix) and '0' (trunk prefix), however many.
+  const rest = digits.replace(/^0+/, '');
+  if (rest.startsWith('91')) {
+    const national = rest.slice(2).replace(/^0+/, '');
+    if (national.length === 10) return national;
+  }
+  return rest || digits;
 }
 
 /** True when the text looks like a dialable phone number (10 to 15 digits, common separators). */
