@@ -10,7 +10,7 @@ import { fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../te
 import { parseConfig } from './config';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
-import { API_PATHS, SPA_REWRITE_CODE } from './constructs/web';
+import { API_PATHS, SPA_REWRITE_CODE, UPLOADS_PREFIX } from './constructs/web';
 import { createStacks } from './create-stacks';
 import { logicalId } from './nag';
 
@@ -324,6 +324,21 @@ describe('admin function role', () => {
       expect.objectContaining({ Action: expect.arrayContaining(['secretsmanager:GetSecretValue']), Resource: { Ref: secretId } }),
     );
     expect(statements).toContainEqual(expect.objectContaining({ Sid: 'ProjectPhotos' }));
+  });
+
+  it('may list the photos prefix only, so S3 answers a missing photo with NoSuchKey instead of AccessDenied', () => {
+    const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.adminRole));
+    const listing = statements.filter((s) => asArray(s.Action).includes('s3:ListBucket'));
+    expect(listing).toEqual([
+      {
+        Sid: 'ProjectPhotosListing',
+        Effect: 'Allow',
+        Action: 's3:ListBucket',
+        // The bucket itself (ListBucket is a bucket action), not its objects.
+        Resource: { 'Fn::GetAtt': [logicalId(prod.stacks.web.photosBucket), 'Arn'] },
+        Condition: { StringLike: { 's3:prefix': `${UPLOADS_PREFIX}*` } },
+      },
+    ]);
   });
 });
 

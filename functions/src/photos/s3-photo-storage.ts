@@ -3,6 +3,15 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { HEAD_BYTES, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-storage';
 
 /**
+ * What a read of a copy that was never uploaded can answer: NoSuchKey, InvalidRange (an empty
+ * object), or AccessDenied, which S3 gives instead of NoSuchKey to a caller without s3:ListBucket
+ * on the bucket (it will not reveal whether the key exists). The stack grants ListBucket on the
+ * photos prefix, so AccessDenied should not happen; if a policy change brings it back, the staff
+ * member still gets "upload every copy" rather than a 500.
+ */
+const MISSING = new Set(['NoSuchKey', 'InvalidRange', 'AccessDenied']);
+
+/**
  * Photos in the stack's photos bucket. Uploads are presigned POST forms whose
  * policy pins the key, the content type and a size range, so S3 itself
  * refuses anything else; CloudFront serves the bucket's uploads/ prefix.
@@ -31,7 +40,7 @@ export function s3PhotoStorage(bucket: string, client = new S3Client({})): Photo
         const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
         return { size, head: head ?? new Uint8Array() };
       } catch (error) {
-        if (error instanceof Error && (error.name === 'NoSuchKey' || error.name === 'InvalidRange')) return null;
+        if (error instanceof Error && MISSING.has(error.name)) return null;
         throw error;
       }
     },

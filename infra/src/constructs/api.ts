@@ -226,6 +226,16 @@ export class Api extends Construct {
         resources: [bucket.arnForObjects(`${prefix}*`)],
       }),
     );
+    // Without ListBucket, S3 answers a read of a missing key with AccessDenied (it will not
+    // say whether the key exists); with it, NoSuchKey, which the app reads as "not uploaded yet".
+    this.adminRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'ProjectPhotosListing',
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': `${prefix}*` } },
+      }),
+    );
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
       reason: `Staff upload, replace and delete project photos; every object under ${prefix} is one, named by the app.`,
