@@ -1,11 +1,13 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectStatus } from '@app/shared-types/constants';
 import { customerName } from '@app/shared-types/customers';
+import type { Lead } from '@app/shared-types/leads';
+import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from '../db/client';
 import { customerEntity, getCustomers } from '../db/customer-repo';
-import { mergedCounterWrites, systemContext, type ItemKey, type ListSource } from '../db/entity';
+import { mergedCounterWrites, systemContext, type ItemKey, type ListSource, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { leadEntity } from '../db/lead-repo';
+import { deleteLead, leadEntity } from '../db/lead-repo';
 import { projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
@@ -17,14 +19,18 @@ const LEADS_INDEXED = 1;
 const PROJECTS_MANAGED = 2;
 /** Data version after leads, customers, projects and vendors got their search token index. */
 const SEARCH_INDEXED = 3;
-const CURRENT_VERSION = SEARCH_INDEXED;
+/** Data version after phone markers got the one canonical Indian form (issue 11, item 6) and duplicates were merged. */
+const PHONES_CANONICAL = 4;
+const CURRENT_VERSION = PHONES_CANONICAL;
 
 /**
  * Brings a laptop's data from an earlier version up to date, each step once:
  * leads captured before the CRM existed get the index keys the lead lists
  * read and are counted (indexLeads); sample projects from before Project
  * Management get customers (upgradeSampleProjects); every searchable item gets
- * its search tokens (indexSearch). The version reached is recorded in a marker
+ * its search tokens (indexSearch); phone markers are re-keyed to the
+ * canonical phone form and leads that turn out to share a phone are merged
+ * (rekeyLeadPhones). The version reached is recorded in a marker
  * item, so later start-ups only read the marker. Returns how many leads and
  * projects it upgraded.
  */
@@ -36,6 +42,7 @@ export async function upgradeLocalData(db: Db): Promise<{ leads: number; project
   const projects = version < PROJECTS_MANAGED ? await upgradeSampleProjects(db) : 0;
   // Leads indexed just now already have their tokens.
   if (version < SEARCH_INDEXED) await indexSearch(db, version < LEADS_INDEXED);
+  if (version < PHONES_CANONICAL) await rekeyLeadPhones(db);
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
@@ -172,4 +179,139 @@ async function indexSearch(db: Db, leadsDone: boolean) {
       ).catch(skipChanged);
     }
   });
+}
+
+/**
+ * The phone key before PHONES_CANONICAL: '0091 …', '+91 0 …', '+910…' and
+ * '0 0 …' each had a key of their own, so one number could have two leads.
+ */
+export function legacyPhoneKey(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('91')) return digits.slice(2);
+  if (digits.length === 11 && digits.startsWith('0')) return digits.slice(1);
+  return digits;
+}
+
+/** Deletes a phone marker if `leadId` owns it (another lead's marker is left alone). */
+async function releasePhoneMarker(db: Db, phoneKey: string, leadId: string) {
+  await db.doc
+    .send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.leadPhone(phoneKey),
+        ConditionExpression: 'leadId = :id',
+        ExpressionAttributeValues: { ':id': leadId },
+      }),
+    )
+    .catch(skipChanged);
+}
+
+/**
+ * Re-keys every lead's phone marker to normalizePhone's canonical form and
+ * merges the leads that now share one: the oldest lead is kept, the others'
+ * timeline entries are moved onto it (their submissions follow), a note on it
+ * records each merged lead's name, phone and email, and the merged lead is
+ * deleted through the entity layer (its counters, search tokens and an audit
+ * entry go with it). Safe to run again after a crash: copies keep their ids.
+ * Runs at local start-up, before the server takes requests.
+ */
+async function rekeyLeadPhones(db: Db) {
+  const byPhone = new Map<string, Lead[]>();
+  await forEachItem(db, leadEntity.source('newest', {}), async (item) => {
+    const lead = leadEntity.parse(item);
+    const key = normalizePhone(lead.phone);
+    byPhone.set(key, [...(byPhone.get(key) ?? []), lead]);
+  });
+  const now = new Date().toISOString();
+  const ctx = systemContext(now, 'upgrade');
+  for (const [phoneKey, found] of byPhone) {
+    const leads = found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
+    const [kept, ...duplicates] = leads as [Lead, ...Lead[]];
+    if (duplicates.length === 0 && legacyPhoneKey(kept.phone) === phoneKey) continue;
+    // No lead of the group owns a marker while it is merged; the kept lead claims the canonical one after.
+    for (const lead of leads) {
+      await releasePhoneMarker(db, legacyPhoneKey(lead.phone), lead.id);
+      await releasePhoneMarker(db, phoneKey, lead.id);
+    }
+    for (const duplicate of duplicates) await mergeLead(db, kept, duplicate, ctx);
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.table,
+        Item: { ...keys.leadPhone(phoneKey), entityType: 'LeadPhone', leadId: kept.id },
+        ConditionExpression: 'attribute_not_exists(pk) OR leadId = :id',
+        ExpressionAttributeValues: { ':id': kept.id },
+      }),
+    );
+    // Its phone is searched by the canonical digits now.
+    const searchText = leadEntity.stored(kept).searchText;
+    await transactWrite(db, [
+      {
+        Update: {
+          TableName: db.table,
+          Key: keys.lead(kept.id),
+          UpdateExpression: 'SET searchText = :text',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':text': searchText },
+        },
+      },
+      ...leadEntity.searchIndexWrites(db, kept),
+    ]).catch(skipChanged);
+  }
+}
+
+/** Moves `duplicate`'s timeline onto `kept`, notes the merge there, and deletes `duplicate`. */
+async function mergeLead(db: Db, kept: Lead, duplicate: Lead, ctx: WriteContext) {
+  const prefix = keys.leadCommunicationPrefix();
+  let start: ItemKey | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.lead(duplicate.id).pk, ':prefix': prefix },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const entry of page.Items ?? []) {
+      const id = String(entry.id);
+      await db.doc.send(
+        new PutCommand({ TableName: db.table, Item: { ...entry, ...keys.leadCommunication(kept.id, String(entry.createdAt), id), leadId: kept.id } }),
+      );
+      const submission = entry.submission as { pk?: unknown; sk?: unknown } | undefined;
+      if (typeof submission?.pk === 'string' && typeof submission.sk === 'string') {
+        await db.doc
+          .send(
+            new UpdateCommand({
+              TableName: db.table,
+              Key: { pk: submission.pk, sk: submission.sk },
+              UpdateExpression: 'SET leadId = :kept',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':kept': kept.id },
+            }),
+          )
+          .catch(skipChanged);
+      }
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  // The note's id is the merged lead's, so a second run writes the same note.
+  const content =
+    `Merged a duplicate lead with the same phone: ${duplicate.name}, ${duplicate.phone}, ${duplicate.email || 'no email'} ` +
+    `(source ${duplicate.source}, status ${duplicate.status}, added ${duplicate.createdAt}). Its timeline is now on this lead.`;
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: {
+        ...keys.leadCommunication(kept.id, ctx.now, duplicate.id),
+        entityType: 'LeadCommunication',
+        id: duplicate.id,
+        leadId: kept.id,
+        type: 'note',
+        content,
+        createdBy: ctx.actor.name,
+        createdAt: ctx.now,
+      },
+    }),
+  );
+  await deleteLead(db, duplicate.id, ctx);
 }
