@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, removeTempDirs } from '../test/synth';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 
 const webDist = fakeWebDist();
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666';
@@ -74,6 +74,15 @@ describe('deployment config', () => {
     expect(problems.join('\n')).toMatch(/alarmEmail 'ops-at-example'/);
     expect(problems.join('\n')).toMatch(/npm run build -w web/);
     expect(problems.join('\n')).toMatch(/12-digit/);
+  });
+
+  it('reserves concurrency for the public function: a default, a number, or none', () => {
+    expect(parseConfig({ webDist }).publicConcurrency).toBe(DEFAULT_PUBLIC_CONCURRENCY);
+    expect(parseConfig({ webDist, publicConcurrency: ' 40 ' }).publicConcurrency).toBe(40);
+    expect(parseConfig({ webDist, publicConcurrency: 'none' }).publicConcurrency).toBeUndefined();
+    for (const bad of ['0', '-3', '2.5', 'lots', '100000']) {
+      expect(problemsOf({ webDist, publicConcurrency: bad })).toEqual([expect.stringMatching(/^publicConcurrency '.*' must be/)]);
+    }
   });
 
   it('treats blank values as unset', () => {

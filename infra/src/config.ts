@@ -5,6 +5,16 @@ import { fileURLToPath } from 'node:url';
 /** Where `npm run build -w web` puts the SPA. */
 export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/**
+ * Concurrent executions reserved for the public function. It is also its ceiling: a flood of
+ * public requests is throttled there and cannot use up the account's concurrency, which the
+ * admin function draws on. About 3 are busy at the stage's 50 requests a second of ~50 ms
+ * each; 20 leaves room for cold starts and slow DynamoDB moments. Lambda keeps 10 of the
+ * account's limit unreserved, so the account needs a limit of at least this plus 10.
+ */
+export const DEFAULT_PUBLIC_CONCURRENCY = 20;
+const MAX_PUBLIC_CONCURRENCY = 1000;
+
 /** Everything that differs between two deployments of the product. */
 export interface AppConfig {
   /** Lower-case name of the deployment ('dev', 'staging', 'prod'); part of the stack name. */
@@ -20,6 +30,8 @@ export interface AppConfig {
   readonly alarmEmail?: string;
   /** The built SPA to upload (a folder with index.html). */
   readonly webDistPath: string;
+  /** Reserved concurrency of the public function; unset leaves it unreserved (`none`). */
+  readonly publicConcurrency?: number;
   /** Target account/region; unset synthesizes an environment-agnostic stack. */
   readonly env?: { readonly account?: string; readonly region?: string };
 }
@@ -31,6 +43,7 @@ export interface ConfigInput {
   certificateArn?: unknown;
   alarmEmail?: unknown;
   webDist?: unknown;
+  publicConcurrency?: unknown;
   account?: unknown;
   region?: unknown;
 }
@@ -87,6 +100,18 @@ export function parseConfig(input: ConfigInput): AppConfig {
     problems.push(`no built web app at ${webDistPath} (index.html missing): run 'npm run build -w web' first`);
   }
 
+  const concurrencyText = text(input.publicConcurrency) ?? String(DEFAULT_PUBLIC_CONCURRENCY);
+  const publicConcurrency = concurrencyText === 'none' ? undefined : Number(concurrencyText);
+  if (
+    publicConcurrency !== undefined &&
+    !(Number.isInteger(publicConcurrency) && publicConcurrency >= 1 && publicConcurrency <= MAX_PUBLIC_CONCURRENCY)
+  ) {
+    problems.push(
+      `publicConcurrency '${concurrencyText}' must be a whole number from 1 to ${MAX_PUBLIC_CONCURRENCY}, ` +
+        "or 'none' to leave the public function unreserved",
+    );
+  }
+
   const account = text(input.account);
   const region = text(input.region);
   if (account && !/^\d{12}$/.test(account)) problems.push(`account '${account}' is not a 12-digit AWS account id`);
@@ -98,13 +123,14 @@ export function parseConfig(input: ConfigInput): AppConfig {
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),
     webDistPath,
+    ...(publicConcurrency !== undefined ? { publicConcurrency } : {}),
     ...(account || region ? { env: { account, region } } : {}),
   };
 }
 
 /**
  * Reads the config from CDK context (`-c stage=prod`) first, then from the
- * environment (STAGE, DOMAIN_NAME, CERTIFICATE_ARN, ALARM_EMAIL, WEB_DIST), and
+ * environment (STAGE, DOMAIN_NAME, CERTIFICATE_ARN, ALARM_EMAIL, WEB_DIST, PUBLIC_CONCURRENCY), and
  * the account/region the CDK CLI resolved from your credentials.
  */
 export function readConfig(context: (key: string) => unknown, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -114,6 +140,7 @@ export function readConfig(context: (key: string) => unknown, env: NodeJS.Proces
     certificateArn: context('certificateArn') ?? env.CERTIFICATE_ARN,
     alarmEmail: context('alarmEmail') ?? env.ALARM_EMAIL,
     webDist: context('webDist') ?? env.WEB_DIST,
+    publicConcurrency: context('publicConcurrency') ?? env.PUBLIC_CONCURRENCY,
     account: env.CDK_DEFAULT_ACCOUNT,
     region: env.CDK_DEFAULT_REGION,
   });

@@ -7,7 +7,7 @@ import type { Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
-import { parseConfig } from './config';
+import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { API_PATHS, SPA_REWRITE_CODE, UPLOADS_PREFIX } from './constructs/web';
@@ -362,6 +362,22 @@ describe('functions', () => {
     expect(admin.Properties.Environment.Variables.JWT_SECRET_ARN).toEqual({
       Ref: logicalId(prod.stacks.auth.jwtSigningKey),
     });
+  });
+
+  it('reserve concurrency for the public function, so a flood of it cannot take what the admin function needs', () => {
+    const fns = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
+    const publicFn = fns.find(([id]) => id.startsWith('ApiPublic'))![1];
+    const admin = fns.find(([id]) => id.startsWith('ApiAdmin'))![1];
+    expect(publicFn.Properties.ReservedConcurrentExecutions).toBe(DEFAULT_PUBLIC_CONCURRENCY);
+    // The admin function draws on the unreserved rest of the account, which the public one no longer can.
+    expect(admin.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    const custom = synthesize({ stage: 'dev', publicConcurrency: '7', bundle: false });
+    const customPublic = resources(custom.template, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiPublic'))![1];
+    expect(customPublic.Properties.ReservedConcurrentExecutions).toBe(7);
+    const unreserved = synthesize({ stage: 'dev', publicConcurrency: 'none', bundle: false });
+    for (const [, fn] of resources(unreserved.template, 'AWS::Lambda::Function')) {
+      expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+    }
   });
 
   it('keeps every log group for a set time', () => {

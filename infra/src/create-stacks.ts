@@ -47,6 +47,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     originVerify: auth.originVerify,
     logRetention,
     logRemovalPolicy,
+    ...(config.publicConcurrency !== undefined ? { publicConcurrency: config.publicConcurrency } : {}),
   });
   const web = new Web(stack, 'Web', {
     httpApi: api.httpApi,

@@ -83,6 +83,11 @@ export interface ApiProps {
   readonly originVerify: ISecret;
   readonly logRetention: RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /**
+   * Reserved concurrency of the public function (see DEFAULT_PUBLIC_CONCURRENCY): its share,
+   * and its ceiling, so a flood of public requests cannot starve the admin function.
+   */
+  readonly publicConcurrency?: number;
 }
 
 /**
@@ -116,6 +121,7 @@ export class Api extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(10),
       environment,
+      ...(props.publicConcurrency !== undefined ? { reservedConcurrentExecutions: props.publicConcurrency } : {}),
       props,
     });
     this.grantPublicTableAccess(this.publicRole, table);
@@ -249,6 +255,7 @@ export class Api extends Construct {
       memorySize: number;
       timeout: Duration;
       environment: Record<string, string>;
+      reservedConcurrentExecutions?: number;
       props: ApiProps;
     },
   ): [NodejsFunction, Role] {
@@ -269,6 +276,9 @@ export class Api extends Construct {
       architecture: Architecture.ARM_64,
       memorySize: options.memorySize,
       timeout: options.timeout,
+      ...(options.reservedConcurrentExecutions !== undefined
+        ? { reservedConcurrentExecutions: options.reservedConcurrentExecutions }
+        : {}),
       role,
       logGroup,
       environment: options.environment,
