@@ -27,8 +27,9 @@ describe('deployment config', () => {
 
   it('keeps data in every stage that is not dev or dev-*', () => {
     expect(parseConfig({ webDist, stage: 'dev-asha' }).disposable).toBe(true);
-    expect(parseConfig({ webDist, stage: 'staging' }).disposable).toBe(false);
-    expect(parseConfig({ webDist, stage: 'prod' }).disposable).toBe(false);
+    const alarmEmail = 'ops@kaveri-studio.in';
+    expect(parseConfig({ webDist, stage: 'staging', alarmEmail }).disposable).toBe(false);
+    expect(parseConfig({ webDist, stage: 'prod', alarmEmail }).disposable).toBe(false);
   });
 
   it('accepts a custom domain with a us-east-1 certificate and an alarm email', () => {
@@ -83,6 +84,16 @@ describe('deployment config', () => {
     for (const bad of ['0', '-3', '2.5', 'lots', '100000']) {
       expect(problemsOf({ webDist, publicConcurrency: bad })).toEqual([expect.stringMatching(/^publicConcurrency '.*' must be/)]);
     }
+  });
+
+  it('requires an alarm email outside dev stages, so alarms reach someone', () => {
+    for (const stage of ['staging', 'prod']) {
+      expect(problemsOf({ webDist, stage })).toEqual([
+        `stage '${stage}' needs alarmEmail (ALARM_EMAIL): the address the alarms are mailed to; only dev and dev-* stages may go without`,
+      ]);
+      expect(problemsOf({ webDist, stage, alarmEmail: 'ops@kaveri-studio.in' })).toEqual([]);
+    }
+    expect(problemsOf({ webDist, stage: 'dev-asha' })).toEqual([]);
   });
 
   it('treats blank values as unset', () => {

@@ -26,7 +26,7 @@ export interface AppConfig {
   readonly disposable: boolean;
   /** Custom domain served by CloudFront, with its ACM certificate (us-east-1). */
   readonly domain?: { readonly name: string; readonly certificateArn: string };
-  /** Where alarm notifications go; without it the alarms still fire into the SNS topic. */
+  /** Where alarm notifications go; required outside dev stages (on dev the alarms only fire into the SNS topic). */
   readonly alarmEmail?: string;
   /** The built SPA to upload (a folder with index.html). */
   readonly webDistPath: string;
@@ -92,8 +92,14 @@ export function parseConfig(input: ConfigInput): AppConfig {
     );
   }
 
+  const disposable = stage === 'dev' || stage.startsWith('dev-');
   const alarmEmail = text(input.alarmEmail);
   if (alarmEmail && !EMAIL.test(alarmEmail)) problems.push(`alarmEmail '${alarmEmail}' is not an email address`);
+  if (!alarmEmail && !disposable) {
+    problems.push(
+      `stage '${stage}' needs alarmEmail (ALARM_EMAIL): the address the alarms are mailed to; only dev and dev-* stages may go without`,
+    );
+  }
 
   const webDistPath = resolve(text(input.webDist) ?? DEFAULT_WEB_DIST);
   if (!existsSync(join(webDistPath, 'index.html'))) {
@@ -119,7 +125,7 @@ export function parseConfig(input: ConfigInput): AppConfig {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     stage,
-    disposable: stage === 'dev' || stage.startsWith('dev-'),
+    disposable,
     ...(domainName && certificateArn ? { domain: { name: domainName, certificateArn } } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),
     webDistPath,

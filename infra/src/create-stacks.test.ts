@@ -578,7 +578,7 @@ describe('CloudFront', () => {
 });
 
 describe('monitoring', () => {
-  it('alarms on function errors and throttles, API 5xx and DynamoDB throttles, into the alarm topic', () => {
+  it('alarms on function errors and throttles, error log lines, API 5xx and DynamoDB throttles, into the alarm topic', () => {
     const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm');
     const metricNames = alarms.map(([, a]) => a.Properties.MetricName ?? a.Properties.Metrics?.map((m: Cfn) => m.MetricStat?.Metric.MetricName).filter(Boolean).join('+'));
     expect(metricNames.sort()).toEqual(
@@ -587,6 +587,8 @@ describe('monitoring', () => {
         'Errors',
         'Throttles',
         'Throttles',
+        'PublicErrorLogLines',
+        'AdminErrorLogLines',
         '5xx',
         // The table and each of its indexes.
         Array(1 + TABLE_DEFINITION.globalSecondaryIndexes.length).fill('ReadThrottleEvents').join('+'),
@@ -597,6 +599,31 @@ describe('monitoring', () => {
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.TreatMissingData, id).toBe('notBreaching');
+    }
+  });
+
+  it("counts the app's error log lines in each function's log group", () => {
+    const filters = resources(prod.template, 'AWS::Logs::MetricFilter');
+    const api = prod.stacks.api;
+    const expected = [
+      ['PublicErrorLogLines', logicalId(api.publicFunction.logGroup)],
+      ['AdminErrorLogLines', logicalId(api.adminFunction.logGroup)],
+    ];
+    expect(
+      filters.map(([, f]) => [f.Properties.MetricTransformations[0].MetricName, f.Properties.LogGroupName.Ref]).sort(),
+    ).toEqual(expected.sort());
+    for (const [id, filter] of filters) {
+      // The lines functions/src/lib/log.ts writes for log.error: {"level":"error",...}.
+      expect(filter.Properties.FilterPattern, id).toBe('{ $.level = "error" }');
+      expect(filter.Properties.MetricTransformations[0], id).toMatchObject({ MetricValue: '1', MetricNamespace: expect.any(String) });
+    }
+    // Each alarm watches its filter's metric.
+    const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm').filter(([, a]) => /ErrorLogLines$/.test(a.Properties.MetricName ?? ''));
+    expect(alarms).toHaveLength(2);
+    for (const [id, alarm] of alarms) {
+      const filter = filters.find(([, f]) => f.Properties.MetricTransformations[0].MetricName === alarm.Properties.MetricName)![1];
+      expect(alarm.Properties.Namespace, id).toBe(filter.Properties.MetricTransformations[0].MetricNamespace);
+      expect(alarm.Properties.Threshold, id).toBe(1);
     }
   });
 

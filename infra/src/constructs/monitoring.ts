@@ -1,4 +1,4 @@
-import { Annotations, Duration, type IAspect } from 'aws-cdk-lib';
+import { Annotations, Duration, Stack, type IAspect } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -11,7 +11,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { CfnLogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnLogGroup, FilterPattern, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct, type IConstruct } from 'constructs';
@@ -44,8 +44,15 @@ export interface MonitoringProps {
 }
 
 /**
- * Alarms for what breaks the site: function errors and throttles, API 5xx,
- * DynamoDB throttling. All of them notify one SNS topic.
+ * The lines functions/src/lib/log.ts writes for log.error: one JSON object per line with
+ * "level":"error" (a route that caught a failure and answered 500, a failed background step).
+ * The handler still returns, so these never show in the function's Errors metric.
+ */
+export const ERROR_LOG_PATTERN = FilterPattern.stringValue('$.level', '=', 'error');
+
+/**
+ * Alarms for what breaks the site: function errors and throttles, the app's error
+ * log lines, API 5xx, DynamoDB throttling. All of them notify one SNS topic.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
@@ -67,6 +74,22 @@ export class Monitoring extends Construct {
         1,
         `The ${label} function hit its concurrency limit: requests were rejected.`,
       );
+      if (fn.logGroup) {
+        const filter = new MetricFilter(this, `${name}ErrorLogFilter`, {
+          logGroup: fn.logGroup,
+          filterPattern: ERROR_LOG_PATTERN,
+          // One namespace per stack: two stages in one account count apart.
+          metricNamespace: `StudioInteriors/${Stack.of(this).stackName}`,
+          metricName: `${name}ErrorLogLines`,
+          metricValue: '1',
+        });
+        this.alarm(
+          `${name}ErrorLogLines`,
+          filter.metric(sum),
+          1,
+          `The ${label} function logged an error ("level":"error"; search its log group for it).`,
+        );
+      }
     }
     // A single 5xx is often a client disconnect or a cold-start timeout; five in five minutes is a pattern.
     this.alarm(
