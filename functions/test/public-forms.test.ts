@@ -6,7 +6,7 @@ import { keys } from '../src/db/keys';
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '../src/db/lead-repo';
 import { normalizePhone } from '@app/shared-types/phone';
 import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, newVisitorIp, postJson, validContact, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, newVisitorIp, postJson, validContact, validEstimate, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -307,5 +307,32 @@ describe('the same phone from two submissions', () => {
     const matching = items.filter((item) => normalizePhone(item.phone) === phone);
     expect(matching).toHaveLength(1);
     expect(await listTimeline(db, matching[0]!.id)).toHaveLength(5);
+  });
+});
+
+describe('a form sent faster than a person can fill it (issue 11, item 13)', () => {
+  it.each([
+    ['calculator', '/api/calculator', validEstimate, 'ESTIMATES'],
+    ['contact form', '/api/contact', validContact, 'CONTACTS'],
+  ] as const)('%s: under 3 s is answered like a success but stored as spam, with no lead', async (_name, path, valid, kind) => {
+    const phone = uniquePhone();
+    const human = await postJson(app, path, { ...valid, phone: uniquePhone(), elapsedMs: 12_000 });
+    const response = await postJson(app, path, { ...valid, phone, elapsedMs: 900 });
+    expect(response.status).toBe(201);
+    // The same shape as a person's answer: a bot cannot tell.
+    expect(Object.keys(await json<object>(response)).sort()).toEqual(Object.keys(await json<object>(human)).sort());
+    expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
+    expect((await listSpam(kind)).find((item) => item.phone === phone)).toMatchObject({ spam: true, elapsedMs: 900 });
+  });
+
+  it.each([
+    ['calculator', '/api/calculator', validEstimate],
+    ['contact form', '/api/contact', validContact],
+  ] as const)('%s: a person (3 s or more) and an older client (no time sent) get their lead', async (_name, path, valid) => {
+    for (const elapsed of [{ elapsedMs: 3_000 }, { elapsedMs: 95_000 }, {}, { elapsedMs: 'soon' }]) {
+      const phone = uniquePhone();
+      expect((await postJson(app, path, { ...valid, phone, ...elapsed })).status).toBe(201);
+      expect(await findLeadIdByPhone(db, phone), JSON.stringify(elapsed)).toBeDefined();
+    }
   });
 });

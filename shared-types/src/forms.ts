@@ -170,6 +170,20 @@ const honeypot = yup
   .max(2000)
   .default('');
 
+/**
+ * Milliseconds from the form being shown to its submission, measured on the
+ * visitor's device (a monotonic clock, so a device clock set wrong cannot make
+ * a person look like a bot). Optional: older clients send none, and none is
+ * not taken for a bot. Anything that is not a number is treated as none.
+ */
+export const FILL_TIME_FIELD = 'elapsedMs';
+/** A form sent sooner than this after it was shown was not filled in by a person: stored as spam, answered as usual. */
+export const MIN_FILL_MS = 3_000;
+const fillTime = yup
+  .number()
+  .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? original : undefined))
+  .optional();
+
 export const calculatorSchema = yup.object({
   bhk: yup
     .mixed<PropertyType>()
@@ -194,6 +208,7 @@ export const calculatorSchema = yup.object({
   email: optionalEmail,
   city: text().required('City is required').max(100, 'City is too long'),
   [HONEYPOT_FIELD]: honeypot,
+  [FILL_TIME_FIELD]: fillTime,
 });
 export type CalculatorInput = yup.InferType<typeof calculatorSchema>;
 
@@ -211,6 +226,7 @@ export const contactSchema = yup.object({
     .default(''),
   message: multilineText().max(5000, 'Message is too long (5000 characters at most)').default(''),
   [HONEYPOT_FIELD]: honeypot,
+  [FILL_TIME_FIELD]: fillTime,
 });
 export type ContactInput = yup.InferType<typeof contactSchema>;
 

@@ -11,7 +11,7 @@ import {
   type PropertyType,
 } from '@app/shared-types/constants';
 import { formatINR } from '@app/shared-types/format';
-import { calculatorSchema, contactSchema } from '@app/shared-types/forms';
+import { calculatorSchema, contactSchema, MIN_FILL_MS } from '@app/shared-types/forms';
 import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth/middleware';
 import type { WriteContext } from '../db/entity';
@@ -35,6 +35,28 @@ async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem
   if (!enquiry) return saveSubmission(db, submission);
   const { leadId, created } = await captureWebsiteEnquiry(db, { ...enquiry, submission }, ctx);
   log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId: submission.id });
+}
+
+/**
+ * Why a submission is spam, or null for a person's: a filled honeypot, or a
+ * form sent sooner after it was shown than a person can fill it in (the
+ * visitor's own elapsed time; none sent, as by older clients, is a person's).
+ * Either is answered like a success, so a bot cannot tell.
+ */
+function spamReason(honeypot: string, elapsedMs: number | undefined): 'honeypot' | 'too fast' | null {
+  if (honeypot !== '') return 'honeypot';
+  if (elapsedMs !== undefined && elapsedMs < MIN_FILL_MS) return 'too fast';
+  return null;
+}
+
+/** What a submission keeps of its spam checks: the reason, the honeypot's text and the fill time. */
+function spamFields(reason: ReturnType<typeof spamReason>, honeypot: string, elapsedMs: number | undefined) {
+  return {
+    spam: reason !== null,
+    ...(reason ? { spamReason: reason } : {}),
+    ...(honeypot !== '' ? { honeypot } : {}),
+    ...(elapsedMs !== undefined ? { elapsedMs } : {}),
+  };
 }
 
 /** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
@@ -65,15 +87,16 @@ export const calculator = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(calculatorSchema),
   async (c) => {
-    const { website: honeypot, ...input } = c.req.valid('json');
+    const { website: honeypot, elapsedMs, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
     const { pricing } = await getSettings(db);
     const estimate = estimateCost(input, pricing);
-    const spam = honeypot !== '';
-    const submission = submissionItem('estimate', { id, createdAt, spam, ...input, ...estimate, ...(spam ? { honeypot } : {}) });
+    const reason = spamReason(honeypot, elapsedMs);
+    const spam = reason !== null;
+    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, elapsedMs) });
     const summary =
       `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
       `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
@@ -95,7 +118,7 @@ export const calculator = new Hono<AppEnv>().post(
           },
       ctx,
     );
-    // A bot that filled the honeypot gets the same answer as a person, so it cannot tell.
+    // A bot (honeypot filled, or sent too fast) gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
 );
@@ -107,13 +130,14 @@ export const contact = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(contactSchema),
   async (c) => {
-    const { website: honeypot, ...input } = c.req.valid('json');
+    const { website: honeypot, elapsedMs, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
-    const spam = honeypot !== '';
-    const submission = submissionItem('contact', { id, createdAt, spam, ...input, ...(spam ? { honeypot } : {}) });
+    const reason = spamReason(honeypot, elapsedMs);
+    const spam = reason !== null;
+    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, elapsedMs) });
     const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
     const leadType = input.projectType ? contactProjectType[input.projectType] : '';
     // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
