@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnLogGroup, FilterPattern, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -35,8 +35,8 @@ export class RequireLogRetention implements IAspect {
 }
 
 export interface MonitoringProps {
-  /** The API functions, by the name their alarms carry. */
-  readonly functions: Readonly<Record<string, IFunction>>;
+  /** The API functions, by the name their alarms carry; their log groups get an error-line filter. */
+  readonly functions: Readonly<Record<string, LambdaFunction>>;
   readonly httpApi: HttpApi;
   readonly table: TableV2;
   /** Subscribed to the alarm topic when set (the address must confirm the subscription). */
@@ -74,22 +74,20 @@ export class Monitoring extends Construct {
         1,
         `The ${label} function hit its concurrency limit: requests were rejected.`,
       );
-      if (fn.logGroup) {
-        const filter = new MetricFilter(this, `${name}ErrorLogFilter`, {
-          logGroup: fn.logGroup,
-          filterPattern: ERROR_LOG_PATTERN,
-          // One namespace per stack: two stages in one account count apart.
-          metricNamespace: `StudioInteriors/${Stack.of(this).stackName}`,
-          metricName: `${name}ErrorLogLines`,
-          metricValue: '1',
-        });
-        this.alarm(
-          `${name}ErrorLogLines`,
-          filter.metric(sum),
-          1,
-          `The ${label} function logged an error ("level":"error"; search its log group for it).`,
-        );
-      }
+      const filter = new MetricFilter(this, `${name}ErrorLogFilter`, {
+        logGroup: fn.logGroup,
+        filterPattern: ERROR_LOG_PATTERN,
+        // One namespace per stack: two stages in one account count apart.
+        metricNamespace: `StudioInteriors/${Stack.of(this).stackName}`,
+        metricName: `${name}ErrorLogLines`,
+        metricValue: '1',
+      });
+      this.alarm(
+        `${name}ErrorLogLines`,
+        filter.metric(sum),
+        1,
+        `The ${label} function logged an error ("level":"error"; search its log group for it).`,
+      );
     }
     // A single 5xx is often a client disconnect or a cold-start timeout; five in five minutes is a pattern.
     this.alarm(
