@@ -328,6 +328,49 @@ describe('bulk update', () => {
     }
   });
 
+  it('under contention (single-lead edits and another bulk update racing) answers 200 with every lead applied or reported conflicted, never 500', async () => {
+    const leads = await Promise.all(Array.from({ length: 60 }, () => addLead({ name: 'Contended' })));
+    const ids = leads.map((lead) => lead.id);
+    let racing = true;
+    // A few single-lead edits per lead, spread over the bulk updates: each saves with the last version it saw (a 409 tells the current one).
+    const editor = async (id: string) => {
+      let version = 1;
+      for (let round = 0; racing && round < 5; round++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 100));
+        const response = await staffRequest(app, `/api/leads/${id}`, employee, { method: 'PUT', body: { version, status: round % 2 ? 'Lost' : 'Follow-up', priority: round % 2 ? 'high' : 'low' } });
+        expect([200, 409]).toContain(response.status);
+        version = response.status === 200 ? (await json<Lead>(response)).version : (await json<{ current: Lead }>(response)).current.version;
+      }
+    };
+    const bulk = (body: Record<string, unknown>) => staffRequest(app, '/api/leads/bulk-update', manager, { method: 'POST', body: { ids, ...body } });
+    const edits = Promise.all(ids.map(editor));
+    const [first, second] = await Promise.all([bulk({ status: 'Quoted' }), bulk({ status: 'Won', assignedTo: 'Assistant 2' })]);
+    racing = false;
+    await edits;
+
+    const results: [Response, string][] = [[first, 'Quoted'], [second, 'Won']];
+    for (const [response, status] of results) {
+      expect(response.status, await response.clone().text()).toBe(200);
+      const result = await json<BulkUpdateResult>(response);
+      const updated = result.updated.map((lead) => lead.id);
+      expect(result.notFound).toEqual([]);
+      expect(new Set([...updated, ...result.conflicted]).size).toBe(updated.length + result.conflicted.length);
+      expect([...updated, ...result.conflicted].sort()).toEqual([...ids].sort());
+      for (const lead of result.updated) expect(lead.status).toBe(status);
+      // Each lead reported updated was really changed, with its audit entry on the timeline.
+      for (const id of updated) {
+        const detail = await json<LeadDetail>(staffRequest(app, `/api/leads/${id}`, employee));
+        expect(detail.timeline.some((entry) => entry.type === 'change' && entry.changes?.status?.[1] === status), id).toBe(true);
+      }
+      // A lead reported conflicted was not changed by this request.
+      for (const id of result.conflicted) {
+        const detail = await json<LeadDetail>(staffRequest(app, `/api/leads/${id}`, employee));
+        expect(detail.timeline.some((entry) => entry.type === 'change' && entry.changes?.status?.[1] === status), id).toBe(false);
+      }
+      console.log(`bulk update to ${status} under contention: ${updated.length} updated, ${result.conflicted.length} conflicted`);
+    }
+  }, 120_000);
+
   it("says 'No leads selected' for an empty selection", async () => {
     const response = await staffRequest(app, '/api/leads/bulk-update', employee, { method: 'POST', body: { ids: [], status: 'Won' } });
     expect(response.status).toBe(400);

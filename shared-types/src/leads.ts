@@ -306,10 +306,17 @@ export interface BulkImportResult {
   rows: ImportRowOutcome[];
 }
 
+/**
+ * POST /api/leads/bulk-update. Every id asked for is in exactly one list:
+ * all applied when `notFound` and `conflicted` are empty.
+ */
 export interface BulkUpdateResult {
+  /** Leads changed (each with its audit entry), or already as asked. */
   updated: Lead[];
   /** Ids that do not exist (deleted meanwhile). */
   notFound: string[];
+  /** Ids left unchanged because they kept being edited by others meanwhile (tried again, with backoff, first). */
+  conflicted: string[];
 }
 
 /** Conversion rate as SPEC.md 9 defines it: won / total, percent, one decimal. */

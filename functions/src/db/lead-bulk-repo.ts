@@ -17,7 +17,7 @@ import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from './keys';
 import { mergedCounterWrites, type WriteContext } from './entity';
 import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
-import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { contendedEntries, failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, transactWrite, type TransactItem } from './writes';
 
 
 /** Duplicates merged per transaction: a lead touch and a timeline entry each. */
@@ -190,47 +190,116 @@ function describeRow(row: LeadImportInput): string {
 /** Leads changed per transaction by a bulk update: the lead and its audit entry each, plus the counters. */
 const UPDATES_PER_TRANSACTION = 49;
 
+/** Tries per group of leads (each read again first) before its leads are tried one by one. */
+const BULK_ATTEMPTS = 5;
+
+/** Tries per lead, one by one, before it is reported conflicted. */
+const SINGLE_ATTEMPTS = 3;
+
+/** Time a bulk update may spend waiting between tries; past it, the leads left are reported conflicted. */
+const RETRY_BUDGET_MS = 5_000;
+
+/** A pause of up to 25 ms × 2^attempt (at most 800 ms), chosen at random so racing writers spread out. */
+function jitteredBackoff(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(800, 25 * 2 ** attempt)));
+}
+
+/** Lost to a concurrent write: a version moved (condition failed) or a transaction collided on an item. */
+function isWriteConflict(error: unknown): boolean {
+  return isTransactionCanceled(error) || isTransactionConflict(error);
+}
+
+type BulkChange = { assignedTo?: Salesperson | ''; status?: LeadStatus };
+
 /**
  * Assigns and/or sets the status of many leads. Each lead is written with its
  * version checked and its audit entry (the timeline shows it as a change);
- * counters move in the same transaction. A lead edited meanwhile is read
- * again and retried; one deleted meanwhile is reported in `notFound`.
+ * counters move in the same transaction. The leads of a group not edited
+ * meanwhile are written at once; one edited meanwhile is read again and
+ * retried with jittered backoff, first with its group, then alone;
+ * one still losing to concurrent edits is reported in `conflicted` (left as
+ * the other writer made it), one deleted meanwhile in `notFound`. A conflict
+ * is never an error: every lead ends in exactly one of the three lists
+ * (a lead already as asked counts as updated).
  */
 export async function bulkUpdateLeads(
   db: Db,
   ids: readonly string[],
-  change: { assignedTo?: Salesperson | ''; status?: LeadStatus },
+  change: BulkChange,
   ctx: WriteContext,
-): Promise<{ updated: Lead[]; notFound: string[] }> {
+): Promise<{ updated: Lead[]; notFound: string[]; conflicted: string[] }> {
   const unique = [...new Set(ids)];
   const updated: Lead[] = [];
   const notFound: string[] = [];
-  for (let i = 0; i < unique.length; i += UPDATES_PER_TRANSACTION) {
-    let pending = unique.slice(i, i + UPDATES_PER_TRANSACTION);
-    for (let attempt = 1; pending.length > 0; attempt++) {
-      const current = await leadEntity.getMany(db, pending);
-      notFound.push(...pending.filter((id) => !current.has(id)));
-      const pairs = [...current.values()]
-        .map((before) => ({ before, after: { ...before, ...change, updatedAt: ctx.now, version: before.version + 1 } }))
-        .filter(({ before, after }) => before.status !== after.status || before.assignedTo !== after.assignedTo);
-      updated.push(...[...current.values()].filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
-      if (pairs.length === 0) break;
+  const conflicted: string[] = [];
+  const giveUpAt = Date.now() + RETRY_BUDGET_MS;
+
+  /**
+   * One try at `pending`: read, then write in one transaction. A lead whose
+   * version moved, or that another transaction was writing, is set aside and
+   * the others are written again at once.
+   * Returns the ids still to do (all of them when the transaction kept
+   * colliding with others).
+   */
+  const attempt = async (pending: string[]): Promise<string[]> => {
+    const current = await leadEntity.getMany(db, pending);
+    notFound.push(...pending.filter((id) => !current.has(id)));
+    let pairs = [...current.values()]
+      .map((before) => ({ before, after: { ...before, ...change, updatedAt: ctx.now, version: before.version + 1 } }))
+      .filter(({ before, after }) => before.status !== after.status || before.assignedTo !== after.assignedTo);
+    updated.push(...[...current.values()].filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
+    const stale: string[] = [];
+    let collisions = 0;
+    while (pairs.length > 0) {
+      const leadWrites = pairs.map(({ before, after }) => leadEntity.updateWrites(db, before, after, ctx, { counters: false, action: 'bulk_update' }));
       const writes = [
-        ...pairs.flatMap(({ before, after }) => leadEntity.updateWrites(db, before, after, ctx, { counters: false, action: 'bulk_update' })),
+        ...leadWrites.flat(),
         // One counter entry for the whole transaction instead of one per lead.
         ...mergedCounterWrites(db, ...pairs.map(({ before, after }) => leadEntity.counterDeltas(before, after))),
       ];
       try {
-        await transactWrite(db, writes);
+        await transactWrite(db, writes, 1);
         updated.push(...pairs.map(({ after }) => after));
         break;
       } catch (error) {
-        if (!isTransactionCanceled(error) || attempt >= 5) throw error;
-        // Someone edited one of these leads between the read and the write: read them again.
-        pending = pairs.map(({ before }) => before.id);
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+        if (!isWriteConflict(error)) throw error;
+        // The leads whose entries lost (version moved, or being written by someone else) are set aside.
+        const starts = leadWrites.map((_, position) => leadWrites.slice(0, position).reduce((sum, entries) => sum + entries.length, 0));
+        const leadEntries = leadWrites.reduce((sum, entries) => sum + entries.length, 0);
+        const busy = new Set(contendedEntries(error).filter((entry) => entry < leadEntries).map((entry) => starts.findLastIndex((start) => start <= entry)));
+        if (busy.size === 0) {
+          // Only the counters collided (or no reason was given): the same writes go again after a short pause.
+          if (++collisions >= 3) {
+            stale.push(...pairs.map(({ before }) => before.id));
+            break;
+          }
+          await jitteredBackoff(collisions);
+          continue;
+        }
+        stale.push(...pairs.filter((_, position) => busy.has(position)).map(({ before }) => before.id));
+        pairs = pairs.filter((_, position) => !busy.has(position));
       }
     }
+    return stale;
+  };
+
+  /** Tries `pending` up to `attempts` times while the budget lasts; returns the ids that never got through. */
+  const withRetries = async (pending: string[], attempts: number): Promise<string[]> => {
+    for (let tries = 1; pending.length > 0; tries++) {
+      pending = await attempt(pending);
+      if (pending.length === 0 || tries >= attempts || Date.now() >= giveUpAt) break;
+      await jitteredBackoff(tries);
+    }
+    return pending;
+  };
+
+  for (let i = 0; i < unique.length; i += UPDATES_PER_TRANSACTION) {
+    const left = await withRetries(unique.slice(i, i + UPDATES_PER_TRANSACTION), BULK_ATTEMPTS);
+    // A group that keeps losing goes one lead at a time, so one busy lead does not hold back the rest.
+    for (const id of left) {
+      if (Date.now() >= giveUpAt) conflicted.push(id);
+      else conflicted.push(...(await withRetries([id], SINGLE_ATTEMPTS)));
+    }
   }
-  return { updated, notFound };
+  return { updated, notFound, conflicted };
 }

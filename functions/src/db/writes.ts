@@ -34,6 +34,14 @@ export function failedConditionEntries(error: unknown): number[] {
 }
 
 /**
+ * Positions of the entries a cancelled transaction lost on: a condition that
+ * failed, or an item another transaction was writing at that moment.
+ */
+export function contendedEntries(error: unknown): number[] {
+  return cancellationCodes(error).flatMap((code, entry) => (code === 'ConditionalCheckFailed' || code === 'TransactionConflict' ? [entry] : []));
+}
+
+/**
  * A transaction lost to another one touching the same item at the same moment
  * (e.g. two writes adding to the same counter). Safe to send again as it is.
  */

@@ -79,7 +79,7 @@ export const leads = new Hono<AppEnv>()
       { ...(assignedTo !== undefined ? { assignedTo } : {}), ...(status !== undefined ? { status } : {}) },
       writeContext(c),
     );
-    log.info('leads bulk-updated', { count: result.updated.length, by: c.var.auth.employee.id });
+    log.info('leads bulk-updated', { count: result.updated.length, conflicted: result.conflicted.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
   })
   .get('/:id', async (c) => {

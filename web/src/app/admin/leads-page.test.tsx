@@ -224,7 +224,7 @@ describe('Leads CRM: bulk actions', () => {
     server.use(
       http.post('/api/leads/bulk-update', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ updated: leadFixtures.slice(0, 2), notFound: [] });
+        return HttpResponse.json({ updated: leadFixtures.slice(0, 2), notFound: [], conflicted: [] });
       }),
     );
     const { user } = renderLeads();
@@ -239,6 +239,19 @@ describe('Leads CRM: bulk actions', () => {
     expect(within(toast).getByText('Assigned to Assistant 2')).toBeTruthy();
     expect(body).toEqual({ ids: ['lead-1', 'lead-2'], assignedTo: 'Assistant 2' });
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
+  });
+
+  it('says how many leads were not changed when others were editing them', async () => {
+    server.use(http.post('/api/leads/bulk-update', () => HttpResponse.json({ updated: leadFixtures.slice(0, 1), notFound: [], conflicted: ['lead-2'] })));
+    const { user } = renderLeads();
+
+    await user.click(within(await findRow('Ravi Kumar')).getByRole('checkbox'));
+    await user.click(within(await findRow('Anita Sharma')).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Quoted' }));
+
+    const toast = await findToast('status', '1 lead updated');
+    expect(within(toast).getByText('Status changed to Quoted. 1 lead was not changed: someone else was editing it. Try again.')).toBeTruthy();
   });
 
   it('lists one WhatsApp link per lead when several are selected', async () => {

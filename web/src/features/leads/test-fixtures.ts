@@ -104,7 +104,7 @@ export function leadHandlers() {
     http.post('/api/leads/bulk-update', async ({ request }) => {
       const body = (await request.json()) as { ids: string[] };
       const updated = leadFixtures.filter((lead) => body.ids.includes(lead.id));
-      return HttpResponse.json<BulkUpdateResult>({ updated, notFound: [] });
+      return HttpResponse.json<BulkUpdateResult>({ updated, notFound: [], conflicted: [] });
     }),
     http.post('/api/leads/bulk-import', () =>
       HttpResponse.json<BulkImportResult>({ leads: [], merged: 0, skipped: 0, rows: [] }),

@@ -51,7 +51,8 @@ export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
       const description =
         'assignedTo' in change ? `Assigned to ${change.assignedTo}` : `Status changed to ${change.status}`;
       const missing = result.notFound.length > 0 ? `. ${plural(result.notFound.length, 'lead', 'leads')} no longer exist.` : '';
-      toast({ title: updatedSummary(result.updated.length), description: description + missing });
+      const unchanged = result.conflicted.length > 0 ? `. ${plural(result.conflicted.length, 'lead was', 'leads were')} not changed: someone else was editing ${result.conflicted.length === 1 ? 'it' : 'them'}. Try again.` : '';
+      toast({ title: updatedSummary(result.updated.length), description: description + missing + unchanged });
       onDone();
     } catch (error) {
       toast({ variant: 'destructive', title: 'Failed to update leads', description: serverMessage(error) });
