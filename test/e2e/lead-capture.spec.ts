@@ -1,5 +1,5 @@
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/db/lead-repo';
-import { choose, e2eDb, expect, test } from './fixtures';
+import { choose, e2eDb, expect, takeAPersonsTime, test } from './fixtures';
 import { signIn } from './portal';
 
 const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
@@ -29,6 +29,7 @@ test.describe('calculator', () => {
     await page.getByLabel('Phone Number').fill(phone);
     await page.getByLabel('Email Address', { exact: false }).fill('meera@example.com');
     await page.getByLabel('City').fill('Hyderabad');
+    await takeAPersonsTime(page);
     await page.getByRole('button', { name: 'Get My Quote & Schedule Consultation' }).click();
 
     await expect(page.getByText('Request Submitted')).toBeVisible();
@@ -97,6 +98,7 @@ test.describe('contact form', () => {
     await page.getByLabel('Phone Number').fill(phone);
     await choose(page, 'Project Type', 'Commercial');
     await page.getByLabel('Message').fill('We need a fit-out for a 3,000 sq ft office in Madhapur.');
+    await takeAPersonsTime(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
 
     await expect(page.getByText('Message Sent')).toBeVisible();

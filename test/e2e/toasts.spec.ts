@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Lead } from '@app/shared-types/leads';
 import { E2E_ADMIN } from './global-setup';
-import { choose, expect, test } from './fixtures';
+import { choose, expect, takeAPersonsTime, test } from './fixtures';
 import { signIn, toast, unique } from './portal';
 
 /** The on-screen boxes of `a` and `b` share at least one pixel. */
@@ -25,6 +25,7 @@ async function submitCalculator(page: Page, phone: string) {
   await page.getByLabel('Full Name').fill('Nisha Rao');
   await page.getByLabel('Phone Number').fill(phone);
   await page.getByLabel('City').fill('Hyderabad');
+  await takeAPersonsTime(page);
   await page.getByRole('button', { name: 'Get My Quote & Schedule Consultation' }).click();
 }
 

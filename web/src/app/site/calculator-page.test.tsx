@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { CalculatorResult } from '@app/shared-types/api';
 import { formatINR } from '@app/shared-types/format';
 import { estimateCost } from '@app/shared-types/pricing';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findToast, renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -27,7 +27,37 @@ async function fillValidForm(user: User) {
 
 const submitButton = () => screen.getByRole('button', { name: 'Get My Quote & Schedule Consultation' });
 
+/** Moves performance.now() on by `ms` from now on (the form's fill time is measured with it). */
+function passTime(ms: number) {
+  const real = performance.now.bind(performance);
+  vi.spyOn(performance, 'now').mockImplementation(() => real() + ms);
+}
+
 describe('calculator page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends how long the form took to fill in (a bot is faster than a person)', async () => {
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.post('/api/calculator', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json<CalculatorResult>(
+          { id: 'estimate-1', createdAt: '2025-01-01T10:00:00.000Z', ...estimateCost({ bhk: '3bhk', area: 1500, material: 'premium', rooms: 'all' }) },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user } = renderRoute('/calculator');
+    await screen.findByRole('heading', { name: 'Get Your Free Estimate' });
+    await fillValidForm(user);
+    passTime(40_000);
+    await user.click(submitButton());
+
+    await screen.findByRole('heading', { name: 'Thank You, Asha Reddy!' });
+    expect(body.elapsedMs).toBeGreaterThanOrEqual(40_000);
+    expect(body.elapsedMs).toBeLessThan(40_000 + 60_000);
+  });
+
   it('shows a message under each missing field and sends nothing when submitted empty', async () => {
     let requests = 0;
     server.use(
@@ -81,6 +111,7 @@ describe('calculator page', () => {
       email: '',
       city: 'Hyderabad',
       website: '',
+      elapsedMs: expect.any(Number),
     });
     const estimate = estimateCost({ bhk: '3bhk', area: 1500, material: 'premium', rooms: 'all' });
     expect(screen.getByText(`${formatINR(estimate.minCost)} – ${formatINR(estimate.maxCost)}`)).toBeTruthy();

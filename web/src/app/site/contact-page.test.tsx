@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ContactResult } from '@app/shared-types/api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteFixture } from '../../test/fixtures';
 import { findToast, renderRoute } from '../../test/render';
 import { server } from '../../test/server';
@@ -24,7 +24,37 @@ async function fillContactForm(user: User) {
   await enter(user, screen.getByLabelText('Message'), 'Kitchen and two bathrooms in Kondapur.');
 }
 
+/** Moves performance.now() on by `ms` from now on (the form's fill time is measured with it). */
+function passTime(ms: number) {
+  const real = performance.now.bind(performance);
+  vi.spyOn(performance, 'now').mockImplementation(() => real() + ms);
+}
+
 describe('contact page', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends how long the form took to fill in, counted again from the cleared form for the next message', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/contact', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json<ContactResult>({ id: 'c-1', createdAt: '2025-01-01T10:00:00.000Z' }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute('/contact');
+    await fillContactForm(user);
+    passTime(30_000);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await findToast('status', 'Message Sent');
+    expect(bodies[0]?.elapsedMs).toBeGreaterThanOrEqual(30_000);
+
+    // The cleared form is a new one: its time starts when it was cleared.
+    await fillContactForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]?.elapsedMs).toBeLessThan(30_000);
+  });
+
   it("sends every field, shows the 'Message Sent' toast and clears the form", async () => {
     let body: unknown;
     server.use(
@@ -48,6 +78,7 @@ describe('contact page', () => {
       projectType: 'renovation',
       message: 'Kitchen and two bathrooms in Kondapur.',
       website: '',
+      elapsedMs: expect.any(Number),
     });
     expect(screen.getByLabelText<HTMLInputElement>('First Name').value).toBe('');
     expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');

@@ -8,6 +8,7 @@ import { calculatorSchema } from '@app/shared-types/forms';
 import { Formik } from 'formik';
 import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { useFillTimer } from '../../../lib/fill-timer';
 import { useToast } from '../../../lib/toast';
 import { useSubmitCalculator } from '../api/submit-calculator';
 import {
@@ -25,6 +26,8 @@ interface CalculatorFormProps {
 
 export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
   const { toast } = useToast();
+  // The form is shown anew (mounted) for each project, so its time starts there.
+  const fillTimer = useFillTimer();
   const mutation = useSubmitCalculator({
     onSuccess: () =>
       toast({ title: 'Request Submitted', description: 'Your project details have been submitted successfully!' }),
@@ -45,7 +48,7 @@ export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
           setStatus(undefined);
           const input = toCalculatorInput(values);
           try {
-            const result = await mutation.mutateAsync(input);
+            const result = await mutation.mutateAsync({ ...input, elapsedMs: fillTimer.elapsedMs() });
             onSubmitted(result, input.name);
           } catch (error) {
             // The toast is already shown by the mutation; put the server's messages under their fields.
