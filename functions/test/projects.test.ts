@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page, PublicProject } from '@app/shared-types/api';
@@ -481,6 +481,73 @@ describe('project photos', () => {
     );
     expect(covered.images.map((photo) => photo.id)).toEqual([ids[1], ids[0]]);
     await expectStatus(ticket(project.id, { contentType: 'image/jpeg', copies: [{ width: 480, size: 10 }] }, ''), 401);
+  });
+
+  /** Uploads one JPEG copy and adds it as a photo of the project; returns its id. */
+  async function addedPhoto(projectId: string) {
+    const issued = await json<PhotoUploadTicket>(ticket(projectId, { contentType: 'image/jpeg', copies: [{ width: 480, size: JPEG.length }] }));
+    await expectStatus(upload(issued.targets[0]!, JPEG, 'image/jpeg'), 204);
+    await expectStatus(addPhoto(projectId, { uploadId: issued.uploadId, contentType: 'image/jpeg', widths: [480] }), 201);
+    return issued.uploadId;
+  }
+
+  it('answers concurrent cover changes and removals on one project with 200, 404 or 409, never 500', async () => {
+    const project = await addProject((await addCustomer()).id);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await addedPhoto(project.id));
+    const requests = Array.from({ length: 40 }, (_, i) => {
+      const photoId = ids[i % ids.length]!;
+      return i % 4 === 3
+        ? staffRequest(app, `/api/projects/${project.id}/photos/${photoId}`, employee, { method: 'DELETE' })
+        : staffRequest(app, `/api/projects/${project.id}/photos/${photoId}/cover`, employee, { method: 'PUT' });
+    });
+    const responses = await Promise.all(requests);
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => ![200, 404, 409].includes(status))).toEqual([]);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      expect((await json<{ error: string }>(response)).error).toBe('The photos were changed at the same time by someone else. Reload and try again.');
+    }
+    // Every photo not removed is still listed exactly once.
+    const after = await json<Project>(staffRequest(app, `/api/projects/manage/${project.id}`, employee));
+    expect(new Set(after.images.map((photo) => photo.id)).size).toBe(after.images.length);
+    console.log(`photo changes under contention: ${['200', '404', '409'].map((code) => `${statuses.filter((status) => String(status) === code).length} × ${code}`).join(', ')}`);
+  }, 60_000);
+
+  it('adds an upload once: the same uploadId again is 409, one photo is listed and its files are still served', async () => {
+    const project = await addProject((await addCustomer()).id);
+    const issued = await json<PhotoUploadTicket>(ticket(project.id, { contentType: 'image/jpeg', copies: [{ width: 480, size: JPEG.length }] }));
+    await expectStatus(upload(issued.targets[0]!, JPEG, 'image/jpeg'), 204);
+    const body = { uploadId: issued.uploadId, contentType: 'image/jpeg', widths: [480] };
+    const added = await json<Project>(expectStatus(addPhoto(project.id, body), 201));
+    const again = await expectStatus(addPhoto(project.id, body), 409);
+    expect((await json<{ error: string }>(again)).error).toBe('This photo is already on the project');
+    const listed = await json<Project>(staffRequest(app, `/api/projects/manage/${project.id}`, employee));
+    expect(listed.images.map((photo) => photo.id)).toEqual([issued.uploadId]);
+    await expectStatus(host.request(added.images[0]!.copies[0]!.url), 200);
+
+    // Sent twice at once: still one photo, the other answer 409.
+    const second = await json<PhotoUploadTicket>(ticket(project.id, { contentType: 'image/jpeg', copies: [{ width: 480, size: JPEG.length }] }));
+    await expectStatus(upload(second.targets[0]!, JPEG, 'image/jpeg'), 204);
+    const both = await Promise.all([0, 1].map(() => addPhoto(project.id, { ...body, uploadId: second.uploadId })));
+    expect(both.map((response) => response.status).sort()).toEqual([201, 409]);
+    const twice = await json<Project>(staffRequest(app, `/api/projects/manage/${project.id}`, employee));
+    expect(twice.images.map((photo) => photo.id)).toEqual([issued.uploadId, second.uploadId]);
+    await expectStatus(host.request(twice.images[1]!.copies[0]!.url), 200);
+  });
+
+  it('keeps the files of a photo another entry still uses (a copy added twice before the fix)', async () => {
+    const project = await addProject((await addCustomer()).id);
+    const photoId = await addedPhoto(project.id);
+    const stored = (await json<Project>(staffRequest(app, `/api/projects/manage/${project.id}`, employee))).images[0]!;
+    // An older copy of the same upload on the list, as duplicate adds left it.
+    await db.doc.send(
+      new UpdateCommand({ TableName: db.table, Key: keys.project(project.id), UpdateExpression: 'SET images = list_append(images, :copy)', ExpressionAttributeValues: { ':copy': [stored] } }),
+    );
+    const removed = await json<Project>(expectStatus(staffRequest(app, `/api/projects/${project.id}/photos/${photoId}`, employee, { method: 'DELETE' }), 200));
+    expect(removed.images.map((photo) => photo.id)).toEqual([photoId]);
+    await expectStatus(host.request(stored.copies[0]!.url), 200);
+    await expectStatus(staffRequest(app, `/api/projects/${project.id}/photos/${photoId}`, employee, { method: 'DELETE' }), 200);
+    await expectStatus(host.request(stored.copies[0]!.url), 404);
   });
 });
 

@@ -11,7 +11,7 @@ import { customerProjectCountWrite, getCustomers } from './customer-repo';
 import { auditEntryWrite, defineEntity, WriteConflict, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
 import { dashboardCounter } from './stats-repo';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from './writes';
+import { isConditionalCheckFailed, isTransactionCanceled, isTransactionConflict, transactWrite } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -154,54 +154,85 @@ export async function listProjects(db: Db, query: ProjectListQuery, start?: Item
 const photoAudit = (db: Db, ctx: WriteContext, id: string, before: string | null, after: string | null) =>
   auditEntryWrite(db, ctx, { entity: 'Project', entityId: id, action: 'update', changes: { photo: { before, after } } });
 
-/** Adds a photo at the end of the list (the first one becomes the cover). */
-export async function addProjectPhoto(db: Db, id: string, photo: ProjectPhoto, ctx: WriteContext): Promise<'added' | 'notFound' | 'full'> {
-  try {
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.table,
-          Key: keys.project(id),
-          UpdateExpression: 'SET images = list_append(if_not_exists(images, :empty), :photo), updatedAt = :now',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(images) OR size(images) < :max)',
-          ExpressionAttributeValues: { ':empty': [], ':photo': [photo], ':now': ctx.now, ':max': MAX_PROJECT_PHOTOS },
-        },
-      },
-      photoAudit(db, ctx, id, null, photo.id),
-    ]);
-    return 'added';
-  } catch (error) {
-    if (!isTransactionCanceled(error, 0)) throw error;
-    return (await getProject(db, id, true)) ? 'full' : 'notFound';
-  }
+const MAX_ATTEMPTS = 5;
+
+/** A pause of up to 25 ms × 2^attempt, chosen at random so racing writers spread out. */
+const jitteredBackoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+
+/** Lost to a concurrent write: the list read has changed, or another transaction was writing the project. */
+const isPhotoConflict = (error: unknown) => isTransactionCanceled(error) || isTransactionConflict(error) || isConditionalCheckFailed(error);
+
+/** The condition that the photo list is exactly `images` (same photos, same order); fills `values`. */
+function sameListCondition(images: readonly ProjectPhoto[], values: Item): string {
+  values[':size'] = images.length;
+  const sameIds = images.map((photo, i) => {
+    values[`:id${i}`] = photo.id;
+    return `images[${i}].id = :id${i}`;
+  });
+  const size = images.length === 0 ? '(attribute_not_exists(images) OR size(images) = :size)' : 'size(images) = :size';
+  return ['attribute_exists(pk)', size, ...sameIds].join(' AND ');
 }
 
-const MAX_ATTEMPTS = 5;
+export type AddPhotoResult = 'added' | 'notFound' | 'full' | 'duplicate' | 'conflict';
+
+/**
+ * Adds a photo at the end of the list (the first one becomes the cover), on
+ * the condition that the list is still the one read: an upload already on the
+ * project is never added twice ('duplicate'), even by two requests at once.
+ * 'conflict' when the list kept changing under it.
+ */
+export async function addProjectPhoto(db: Db, id: string, photo: ProjectPhoto, ctx: WriteContext): Promise<AddPhotoResult> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const project = await getProject(db, id, true);
+    if (!project) return 'notFound';
+    if (project.images.some((existing) => existing.id === photo.id)) return 'duplicate';
+    if (project.images.length >= MAX_PROJECT_PHOTOS) return 'full';
+    const values: Item = { ':empty': [], ':photo': [photo], ':now': ctx.now };
+    const condition = sameListCondition(project.images, values);
+    try {
+      await transactWrite(db, [
+        {
+          Update: {
+            TableName: db.table,
+            Key: keys.project(id),
+            UpdateExpression: 'SET images = list_append(if_not_exists(images, :empty), :photo), updatedAt = :now',
+            ConditionExpression: condition,
+            ExpressionAttributeValues: values,
+          },
+        },
+        photoAudit(db, ctx, id, null, photo.id),
+      ]);
+      return 'added';
+    } catch (error) {
+      if (!isPhotoConflict(error)) throw error;
+      if (attempt < MAX_ATTEMPTS) await jitteredBackoff(attempt);
+    }
+  }
+  return 'conflict';
+}
 
 /**
  * Rewrites the photo list as `reorder` makes it from the current one, on the
  * condition that the list is exactly what was read (same photos, same order),
- * so a concurrent add or removal is never lost. Returns the photos the
- * rewrite dropped, or null when the project or the photo does not exist.
+ * so a concurrent add or removal is never lost; tried again with jittered
+ * backoff. Returns the photos the rewrite dropped and the ones kept, null when
+ * the project or the photo does not exist, or 'conflict' when the list kept
+ * changing under it.
  */
 async function rewritePhotos(
   db: Db,
   id: string,
   photoId: string,
-  reorder: (photos: ProjectPhoto[], index: number) => ProjectPhoto[],
+  reorder: (photos: ProjectPhoto[], index: number) => { next: ProjectPhoto[]; removed: ProjectPhoto[] },
   ctx: WriteContext,
-): Promise<{ removed: ProjectPhoto[] } | null> {
+): Promise<{ removed: ProjectPhoto[]; kept: ProjectPhoto[] } | null | 'conflict'> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const project = await getProject(db, id, true);
     const index = project?.images.findIndex((photo) => photo.id === photoId) ?? -1;
     if (!project || index < 0) return null;
-    const next = reorder(project.images, index);
-    const values: Item = { ':next': next, ':now': ctx.now, ':size': project.images.length };
-    const sameList = project.images.map((photo, i) => {
-      values[`:id${i}`] = photo.id;
-      return `images[${i}].id = :id${i}`;
-    });
-    const removed = project.images.filter((photo) => !next.some((kept) => kept.id === photo.id));
+    const { next, removed } = reorder(project.images, index);
+    const values: Item = { ':next': next, ':now': ctx.now };
+    const condition = sameListCondition(project.images, values);
     try {
       await transactWrite(db, [
         {
@@ -209,31 +240,47 @@ async function rewritePhotos(
             TableName: db.table,
             Key: keys.project(id),
             UpdateExpression: 'SET images = :next, updatedAt = :now',
-            ConditionExpression: ['size(images) = :size', ...sameList].join(' AND '),
+            ConditionExpression: condition,
             ExpressionAttributeValues: values,
           },
         },
         photoAudit(db, ctx, id, removed.length > 0 ? photoId : project.images[0]!.id, removed.length > 0 ? null : next[0]!.id),
       ]);
-      return { removed };
+      return { removed, kept: next };
     } catch (error) {
-      if ((isTransactionCanceled(error, 0) || isConditionalCheckFailed(error)) && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      if (!isPhotoConflict(error)) throw error;
+      if (attempt < MAX_ATTEMPTS) await jitteredBackoff(attempt);
     }
   }
-  return null;
+  return 'conflict';
 }
 
-/** Takes a photo off a project; returns it (its files are the caller's to delete), or null. */
-export async function removeProjectPhoto(db: Db, id: string, photoId: string, ctx: WriteContext): Promise<ProjectPhoto | null> {
-  const result = await rewritePhotos(db, id, photoId, (photos, index) => photos.filter((_, i) => i !== index), ctx);
-  return result?.removed[0] ?? null;
+/**
+ * Takes a photo off a project. Returns it with the photos left (its files are
+ * the caller's to delete, except those a photo left still uses), null when
+ * there is no such photo, or 'conflict'.
+ */
+export async function removeProjectPhoto(
+  db: Db,
+  id: string,
+  photoId: string,
+  ctx: WriteContext,
+): Promise<{ removed: ProjectPhoto; kept: ProjectPhoto[] } | null | 'conflict'> {
+  const result = await rewritePhotos(db, id, photoId, (photos, index) => ({ next: photos.filter((_, i) => i !== index), removed: [photos[index]!] }), ctx);
+  if (result === null || result === 'conflict') return result;
+  return { removed: result.removed[0]!, kept: result.kept };
 }
 
-/** Makes a photo the cover (first); false when the project or photo does not exist. */
-export async function makeCoverPhoto(db: Db, id: string, photoId: string, ctx: WriteContext): Promise<boolean> {
-  const result = await rewritePhotos(db, id, photoId, (photos, index) => [photos[index]!, ...photos.filter((_, i) => i !== index)], ctx);
-  return result !== null;
+/** Makes a photo the cover (first); false when the project or photo does not exist, 'conflict' when the list kept changing. */
+export async function makeCoverPhoto(db: Db, id: string, photoId: string, ctx: WriteContext): Promise<boolean | 'conflict'> {
+  const result = await rewritePhotos(
+    db,
+    id,
+    photoId,
+    (photos, index) => ({ next: [photos[index]!, ...photos.filter((_, i) => i !== index)], removed: [] }),
+    ctx,
+  );
+  return result === 'conflict' ? result : result !== null;
 }
 
 const WEBSITE_LIST = projectEntity.source('website', {});

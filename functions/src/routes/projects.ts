@@ -61,6 +61,10 @@ const CUSTOMER_MISSING = 'This customer no longer exists. Choose another one.';
 const NO_PHOTO_STORAGE = 'Photo uploads are not available on this server';
 
 /** The storage keys of every copy of a photo (seed drawings under /images have none). */
+/** A photo change that kept losing to concurrent ones (each is tried again a few times first). */
+const PHOTOS_CHANGED = 'The photos were changed at the same time by someone else. Reload and try again.';
+const PHOTO_ALREADY_ADDED = 'This photo is already on the project';
+
 function photoKeys(photo: ProjectPhoto): string[] {
   const urls = photo.copies.length > 0 ? photo.copies.map((copy) => copy.url) : [photo.url];
   return urls.map(keyOfPhotoUrl).filter((key): key is string => key !== null);
@@ -160,6 +164,10 @@ export const projects = new Hono<AppEnv>()
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const { uploadId, contentType, widths, aspectRatio } = c.req.valid('json');
+    // An upload already on the project is refused before its files are looked at (they are in use).
+    const current = await getProject(c.var.deps.db, id, true);
+    if (!current) return c.json(errorBody(NOT_FOUND), 404);
+    if (current.images.some((photo) => photo.id === uploadId)) return c.json(errorBody(PHOTO_ALREADY_ADDED), 409);
     const sorted = [...new Set(widths)].sort((a, b) => a - b);
     const keys = sorted.map((width) => photoKey(id, uploadId, width, contentType));
     // Check what actually arrived: its size, and its type by its first bytes, never by a name.
@@ -178,6 +186,10 @@ export const projects = new Hono<AppEnv>()
     const copies = sorted.map((width, i) => ({ url: photoUrl(keys[i]!), width }));
     const photo: ProjectPhoto = { id: uploadId, url: copies[copies.length - 1]!.url, copies, aspectRatio };
     const added = await addProjectPhoto(c.var.deps.db, id, photo, writeContext(c));
+    // Added meanwhile by a request racing this one: the files are that photo's, so they stay.
+    if (added === 'duplicate') return c.json(errorBody(PHOTO_ALREADY_ADDED), 409);
+    // The list kept changing: the files stay, so adding again with the same upload works.
+    if (added === 'conflict') return c.json(errorBody(PHOTOS_CHANGED), 409);
     if (added !== 'added') {
       await removeFiles(c, keys);
       if (added === 'notFound') return c.json(errorBody(NOT_FOUND), 404);
@@ -189,9 +201,12 @@ export const projects = new Hono<AppEnv>()
   })
   .delete('/:id/photos/:photoId', async (c) => {
     const { id, photoId } = c.req.param();
-    const removed = isEntityId(id) && isEntityId(photoId) ? await removeProjectPhoto(c.var.deps.db, id, photoId, writeContext(c)) : null;
-    if (!removed) return c.json(errorBody('Photo not found'), 404);
-    await removeFiles(c, photoKeys(removed));
+    const result = isEntityId(id) && isEntityId(photoId) ? await removeProjectPhoto(c.var.deps.db, id, photoId, writeContext(c)) : null;
+    if (!result) return c.json(errorBody('Photo not found'), 404);
+    if (result === 'conflict') return c.json(errorBody(PHOTOS_CHANGED), 409);
+    // Files a photo left on the project still uses (an upload added twice before that was refused) stay.
+    const inUse = new Set(result.kept.flatMap(photoKeys));
+    await removeFiles(c, photoKeys(result.removed).filter((key) => !inUse.has(key)));
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
     return c.json(await withCustomerName(c.var.deps.db, project), 200);
@@ -199,6 +214,7 @@ export const projects = new Hono<AppEnv>()
   .put('/:id/photos/:photoId/cover', async (c) => {
     const { id, photoId } = c.req.param();
     const done = isEntityId(id) && isEntityId(photoId) && (await makeCoverPhoto(c.var.deps.db, id, photoId, writeContext(c)));
+    if (done === 'conflict') return c.json(errorBody(PHOTOS_CHANGED), 409);
     if (!done) return c.json(errorBody('Photo not found'), 404);
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
