@@ -364,6 +364,60 @@ describe('functions', () => {
     });
   });
 
+  it('make no dependency cycle between resources (CloudFormation refuses one at deploy, not at synth)', () => {
+    for (const { template } of [dev, prod]) {
+      const all = template.toJSON().Resources as Record<string, Resource & { DependsOn?: string | string[] }>;
+      const edges = (node: unknown, into: Set<string>): Set<string> => {
+        if (Array.isArray(node)) node.forEach((n) => edges(n, into));
+        else if (node && typeof node === 'object') {
+          for (const [key, value] of Object.entries(node)) {
+            if (key === 'Ref' && typeof value === 'string' && value in all) into.add(value);
+            else if (key === 'Fn::GetAtt') into.add(Array.isArray(value) ? String(value[0]) : String(value).split('.')[0]!);
+            else if (key === 'Fn::Sub') {
+              const text = Array.isArray(value) ? String(value[0]) : String(value);
+              for (const [, name] of text.matchAll(/\$\{([^}.!]+)/g)) if (name! in all) into.add(name!);
+              edges(value, into);
+            } else edges(value, into);
+          }
+        }
+        return into;
+      };
+      const graph = new Map(
+        Object.entries(all).map(([id, r]) => [id, edges(r.Properties ?? {}, new Set(asArray(r.DependsOn ?? [])))]),
+      );
+      const state = new Map<string, 'open' | 'done'>();
+      const cycleFrom = (id: string, path: string[]): string[] | undefined => {
+        state.set(id, 'open');
+        for (const next of graph.get(id) ?? []) {
+          if (state.get(next) === 'open') return [...path, next];
+          if (!state.has(next)) {
+            const found = cycleFrom(next, [...path, next]);
+            if (found) return found;
+          }
+        }
+        state.set(id, 'done');
+        return undefined;
+      };
+      for (const id of graph.keys()) if (!state.has(id)) expect(cycleFrom(id, [id])).toBeUndefined();
+    }
+  });
+
+  it("know the site's own URL: the custom domain, or else the distribution's domain", () => {
+    const url = (synth: Synthesized, prefix: string) =>
+      resources(synth.template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))![1].Properties.Environment
+        .Variables;
+    const distributionDomain = {
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(dev.stacks.web.distribution), 'DomainName'] }]],
+    };
+    for (const prefix of ['ApiPublic', 'ApiAdmin']) {
+      expect(url(prod, prefix).SITE_URL, prefix).toBe('https://www.kaveri-studio.in');
+      expect(url(dev, prefix).SITE_URL, prefix).toEqual(distributionDomain);
+    }
+    // The admin function's CSRF guard accepts the site's Origin even without Sec-Fetch-Site.
+    expect(url(prod, 'ApiAdmin').ALLOWED_ORIGINS).toBe('https://www.kaveri-studio.in');
+    expect(url(dev, 'ApiAdmin').ALLOWED_ORIGINS).toEqual(distributionDomain);
+  });
+
   it('reserve concurrency for the public function, so a flood of it cannot take what the admin function needs', () => {
     const fns = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
     const publicFn = fns.find(([id]) => id.startsWith('ApiPublic'))![1];

@@ -60,6 +60,8 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     logRemovalPolicy,
   });
   api.allowPhotoUploads(web.photosBucket, UPLOADS_PREFIX);
+  const siteUrl = `https://${config.domain?.name ?? web.distribution.distributionDomainName}`;
+  api.setSiteUrl(siteUrl);
 
   const monitoring = new Monitoring(stack, 'Monitoring', {
     functions: { Public: api.publicFunction, Admin: api.adminFunction },
@@ -70,7 +72,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
   Aspects.of(stack).add(new RequireLogRetention());
 
   new CfnOutput(stack, 'SiteUrl', {
-    value: `https://${config.domain?.name ?? web.distribution.distributionDomainName}`,
+    value: siteUrl,
     description: 'The website (and /admin)',
   });
   new CfnOutput(stack, 'DistributionDomainName', {

@@ -222,6 +222,19 @@ export class Api extends Construct {
     }
   }
 
+  /**
+   * Tells both functions the site's own URL (SITE_URL) and lets the admin function's CSRF guard
+   * accept it as an Origin (ALLOWED_ORIGINS): behind CloudFront the functions see the
+   * execute-api host, never the site's. The distribution's domain is a deploy-time value; it
+   * makes no cycle, because the distribution depends on the HTTP API (its origin) and not on
+   * the functions, which depend on the distribution.
+   */
+  setSiteUrl(url: string) {
+    this.publicFunction.addEnvironment('SITE_URL', url);
+    this.adminFunction.addEnvironment('SITE_URL', url);
+    this.adminFunction.addEnvironment('ALLOWED_ORIGINS', url);
+  }
+
   /** Lets the admin function store, replace and delete project photos under `prefix` (PHOTOS_BUCKET). */
   allowPhotoUploads(bucket: IBucket, prefix: string) {
     this.adminFunction.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
