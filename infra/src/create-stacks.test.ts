@@ -6,7 +6,7 @@ import { createApp, PUBLIC_API_ROUTES } from '@app/functions/app';
 import type { Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
-import { fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
+import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
@@ -85,6 +85,11 @@ describe('synthesis', () => {
     expect(prod.findings).toEqual([]);
   });
 
+  it('has zero findings too with the account and region the CDK CLI resolves (ARNs then hold literals)', () => {
+    const located = synthesize({ stage: 'dev', account: '123456789012', region: 'ap-south-1', bundle: false });
+    expect(located.findings).toEqual([]);
+  });
+
   it('leaves no unacknowledged CDK warnings or errors on any construct', () => {
     for (const { stacks } of [dev, prod]) {
       expect(Annotations.fromStack(stacks.stack).findWarning('*', Match.anyValue())).toEqual([]);
@@ -93,7 +98,7 @@ describe('synthesis', () => {
   });
 
   it('fails the synth on a cdk-nag finding nobody acknowledged', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
     const { stack } = createStacks(app, parseConfig({ stage: 'dev', webDist: fakeWebDist() }));
     new Bucket(stack, 'CarelessBucket'); // no TLS-only policy, no access logs
     expect(() => app.synth()).toThrow(/AwsSolutions-S10/);

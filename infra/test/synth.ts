@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { parseConfig, type ConfigInput } from '../src/config';
@@ -29,6 +30,16 @@ export function fakeWebDist(): string {
   return dir;
 }
 
+/**
+ * The context of infra/cdk.json, which the CDK CLI gives the app (feature flags included).
+ * `new App()` in a test does not read cdk.json, so the tests pass it on: they synthesize
+ * what `cdk synth` and `cdk deploy` do, flags and all.
+ */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = join(dirname(fileURLToPath(import.meta.url)), '../cdk.json');
+  return (JSON.parse(readFileSync(cdkJson, 'utf8')) as { context?: Record<string, unknown> }).context ?? {};
+}
+
 export interface Synthesized {
   stacks: Stacks;
   template: Template;
@@ -46,7 +57,7 @@ export function synthesize(input: Omit<ConfigInput, 'webDist'> & { bundle: boole
   const { bundle, ...configInput } = input;
   const app = new App({
     outdir: tempDir('cdk-out-'),
-    context: bundle ? {} : { 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
   });
   const stacks = createStacks(app, parseConfig({ ...configInput, webDist: fakeWebDist() }));
   const assembly = app.synth();

@@ -349,7 +349,8 @@ export class Web extends Construct {
     const stack = Stack.of(this);
     const known = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
     const assetsBucket =
-      `arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-` +
+      // With a known region the partition is a literal (feature flag core:enablePartitionLiterals).
+      `arn:${known(stack.partition, '<AWS::Partition>')}:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-` +
       `${known(stack.account, '<AWS::AccountId>')}-${known(stack.region, '<AWS::Region>')}`;
     const deployFinding = (finding: string, reason: string) => ({ id: `AwsSolutions-IAM5[${finding}]`, reason });
     Validations.of(role).acknowledge(
