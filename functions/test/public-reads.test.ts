@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
+import { createApp } from '../src/app';
 import { createCustomer } from '../src/db/customer-repo';
 import { systemContext } from '../src/db/entity';
 import { createProject } from '../src/db/project-repo';
@@ -178,6 +179,12 @@ describe('unknown API paths and SEO files', () => {
     const response = await app.request('/api/nothing-here');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Not found' });
+  });
+
+  it("uses the deployed site address (SITE_URL) for the sitemap and robots.txt when the host gives one", async () => {
+    const deployed = createApp({ db, clientIp: () => '192.0.2.1', siteUrl: 'https://www.example.in/' });
+    expect(await (await deployed.request('/sitemap.xml')).text()).toContain('<loc>https://www.example.in/projects</loc>');
+    expect(await (await deployed.request('/robots.txt')).text()).toContain('Sitemap: https://www.example.in/sitemap.xml');
   });
 
   it('serves a sitemap listing pages, projects and posts, and robots.txt pointing at it', async () => {

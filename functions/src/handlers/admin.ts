@@ -23,6 +23,7 @@ const app = createApp({
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
+  siteUrl: process.env.SITE_URL || undefined,
 });
 
 export const handler = handle(app);

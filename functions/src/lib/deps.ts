@@ -32,6 +32,11 @@ export interface Deps {
    * REQUEST_DEADLINE_MS in app.ts (8 s public routes, 12 s staff routes).
    */
   requestDeadlineMs?: number;
+  /**
+   * The site's public address as deployed (SITE_URL: the custom domain, or
+   * CloudFront's), for the sitemap and robots.txt. Unset: Settings > Company website.
+   */
+  siteUrl?: string;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

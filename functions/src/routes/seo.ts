@@ -10,6 +10,9 @@ const STATIC_PATHS = ['/', '/projects', '/services', '/blog', '/calculator', '/c
 const xmlEscape = (text: string) =>
   text.replace(/[<>&'"]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch] ?? ch);
 
+/** Where the site is: the deployed address (SITE_URL) when the host knows it, else the firm's website setting. */
+const siteOrigin = (siteUrl: string | undefined, companyWebsite: string) => (siteUrl || companyWebsite).replace(/\/$/, '');
+
 /** sitemap.xml and robots.txt, built from the live content so new projects and posts get crawled. */
 export const seo = new Hono<AppEnv>()
   .get('/sitemap.xml', async (c) => {
@@ -19,7 +22,7 @@ export const seo = new Hono<AppEnv>()
       listPublicProjects(db, { limit: 50 }),
       listPublishedPosts(db, { limit: 50 }),
     ]);
-    const origin = company.companyWebsite.replace(/\/$/, '');
+    const origin = siteOrigin(c.var.deps.siteUrl, company.companyWebsite);
     const paths = [
       ...STATIC_PATHS,
       ...SERVICES.map((s) => `/services/${s.slug}`),
@@ -36,7 +39,7 @@ export const seo = new Hono<AppEnv>()
   })
   .get('/robots.txt', async (c) => {
     const { company } = await getSettings(c.var.deps.db);
-    const origin = company.companyWebsite.replace(/\/$/, '');
+    const origin = siteOrigin(c.var.deps.siteUrl, company.companyWebsite);
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(`User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 200);
   });
