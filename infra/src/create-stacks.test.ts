@@ -10,8 +10,9 @@ import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesiz
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
+import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from './constructs/edge';
 import { API_PATHS, SPA_REWRITE_CODE, UPLOADS_PREFIX } from './constructs/web';
-import { createStacks } from './create-stacks';
+import { createStacks, edgeStackName, stackName } from './create-stacks';
 import { logicalId } from './nag';
 
 // CloudFormation JSON as the template holds it: the assertions below check its shape.
@@ -92,8 +93,10 @@ describe('synthesis', () => {
 
   it('leaves no unacknowledged CDK warnings or errors on any construct', () => {
     for (const { stacks } of [dev, prod]) {
-      expect(Annotations.fromStack(stacks.stack).findWarning('*', Match.anyValue())).toEqual([]);
-      expect(Annotations.fromStack(stacks.stack).findError('*', Match.anyValue())).toEqual([]);
+      for (const stack of [stacks.stack, stacks.edgeStack]) {
+        expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue())).toEqual([]);
+        expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+      }
     }
   });
 
@@ -633,6 +636,84 @@ describe('CloudFront', () => {
     expect(rewrite('/images/projects/villa.svg')).toBe('/images/projects/villa.svg');
     expect(rewrite('/api/projects')).toBe('/api/projects');
     expect(rewrite('/api')).toBe('/api');
+  });
+});
+
+describe('WAF web ACL on CloudFront', () => {
+  const webAclOf = (synth: Synthesized) => only(synth.edgeTemplate, 'AWS::WAFv2::WebACL').Properties;
+  const rule = (acl: Cfn, name: string) => acl.Rules.find((r: { Name: string }) => r.Name === name);
+
+  it('lives in its own stack in us-east-1, deployed before the main stack, whatever region that one is in', () => {
+    const located = synthesize({ stage: 'dev', account: '123456789012', region: 'ap-south-1', bundle: false });
+    for (const synth of [dev, prod, located]) {
+      const { edgeStack, stack } = synth.stacks;
+      expect(edgeStack.stackName).toBe(edgeStackName(synth.stacks.stack === prod.stacks.stack ? 'prod' : 'dev'));
+      expect(edgeStack.region).toBe('us-east-1');
+      expect(stack.dependencies).toContain(edgeStack);
+    }
+    expect(prod.stacks.edgeStack.stackName).toBe(`${stackName('prod')}-edge`);
+    expect(located.stacks.stack.region).toBe('ap-south-1');
+    expect(located.stacks.edgeStack.account).toBe('123456789012');
+    expect(located.findings).toEqual([]);
+  });
+
+  it('is a CLOUDFRONT web ACL that allows by default, with metrics and sampled requests under a readable name', () => {
+    const acl = webAclOf(prod);
+    expect(acl).toMatchObject({
+      Scope: 'CLOUDFRONT',
+      Name: 'StudioInteriors-prod-web-acl',
+      DefaultAction: { Allow: {} },
+      VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true, MetricName: 'StudioInteriors-prod-web-acl' },
+    });
+    expect(acl.Rules).toHaveLength(3);
+    for (const r of acl.Rules) {
+      expect(r.VisibilityConfig, r.Name).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+      expect(r.VisibilityConfig.MetricName, r.Name).toMatch(/^StudioInteriors-prod-web-acl-[\w-]+$/);
+    }
+  });
+
+  it('blocks an IP that posts the forms or the login more than 100 times in 5 minutes', () => {
+    const rate = rule(webAclOf(prod), 'RateLimitFormsAndLogin');
+    expect(rate.Action).toEqual({ Block: {} });
+    expect(rate.Statement.RateBasedStatement).toMatchObject({ Limit: 100, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
+    const matches = rate.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map(
+      (s: Cfn) => s.ByteMatchStatement,
+    );
+    expect(matches.map((m: Cfn) => m.SearchString)).toEqual(['/api/contact', '/api/calculator', '/api/auth/login']);
+    expect(RATE_LIMITED_PATHS).toEqual(['/api/contact', '/api/calculator', '/api/auth/login']);
+    for (const m of matches) {
+      expect(m).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY' });
+    }
+  });
+
+  it('runs the AWS managed IP reputation and known bad inputs rule groups with their own (blocking) actions', () => {
+    const acl = webAclOf(prod);
+    expect(MANAGED_RULE_GROUPS).toEqual(['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet']);
+    for (const group of MANAGED_RULE_GROUPS) {
+      expect(rule(acl, group)).toMatchObject({
+        OverrideAction: { None: {} },
+        Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: group } },
+      });
+    }
+    const priorities = acl.Rules.map((r: { Priority: number }) => r.Priority);
+    expect(new Set(priorities).size).toBe(priorities.length);
+  });
+
+  it('is attached to the distribution, whose stack reads its ARN from SSM in us-east-1', () => {
+    const [aclId] = resources(prod.edgeTemplate, 'AWS::WAFv2::WebACL')[0]!;
+    const parameter = only(prod.edgeTemplate, 'AWS::SSM::Parameter').Properties;
+    expect(parameter).toMatchObject({ Name: webAclArnParameterName('prod'), Value: { 'Fn::GetAtt': [aclId, 'Arn'] } });
+
+    const [readerId, reader] = resources(prod.template, 'Custom::WebAclArn')[0]!;
+    const call = JSON.parse(reader.Properties.Update as string);
+    expect(call).toMatchObject({
+      service: 'SSM',
+      action: 'getParameter',
+      region: 'us-east-1',
+      parameters: { Name: webAclArnParameterName('prod') },
+    });
+    const distribution = only(prod.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig;
+    expect(distribution.WebACLId).toEqual({ 'Fn::GetAtt': [readerId, 'Parameter.Value'] });
   });
 });
 

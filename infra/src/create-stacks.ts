@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Database } from './constructs/database';
+import { EDGE_REGION, EdgeFirewall, WebAclArnReader } from './constructs/edge';
 import { Monitoring, RequireLogRetention, logRetentionFor } from './constructs/monitoring';
 import { UPLOADS_PREFIX, Web } from './constructs/web';
 import { addNagChecks } from './nag';
@@ -14,25 +15,46 @@ export interface Stacks {
   readonly api: Api;
   readonly web: Web;
   readonly monitoring: Monitoring;
+  /** The us-east-1 stack with CloudFront's WAF web ACL (deployed before `stack`). */
+  readonly edgeStack: Stack;
+  readonly firewall: EdgeFirewall;
 }
 
 /** Name of the stack a stage deploys to. */
 export const stackName = (stage: string) => `StudioInteriors-${stage}`;
 
+/** Name of the stage's us-east-1 stack (CloudFront's web ACL). */
+export const edgeStackName = (stage: string) => `${stackName(stage)}-edge`;
+
 /**
  * The whole product for one stage, as `npm run deploy` and the tests build it.
- * One stack: the table, secrets, API, site and alarms reference each other
+ * One main stack: the table, secrets, API, site and alarms reference each other
  * freely, and a stage is deployed or torn down as one unit. Data outlives the
  * stack outside throw-away stages (RETAIN, deletion and termination protection).
+ * Beside it, in us-east-1 whatever the main stack's region, the edge stack holds
+ * the WAF web ACL in front of CloudFront (CloudFront takes none from another region).
  */
 export function createStacks(app: App, config: AppConfig): Stacks {
+  // The web ACL's ARN travels through an SSM parameter in us-east-1 that the main stack reads
+  // at deploy time, not through crossRegionReferences: those need both regions known at synth,
+  // and the main stack may be environment-agnostic (region resolved only at deploy).
+  const edgeStack = new Stack(app, edgeStackName(config.stage), {
+    description: `Studio interiors: AWS WAF web ACL for CloudFront (${config.stage})`,
+    env: { ...(config.env?.account ? { account: config.env.account } : {}), region: EDGE_REGION },
+    terminationProtection: !config.disposable,
+  });
+  const firewall = new EdgeFirewall(edgeStack, 'Firewall', { stage: config.stage });
+
   const stack = new Stack(app, stackName(config.stage), {
     description: `Studio interiors website, admin portal and API (${config.stage})`,
     ...(config.env ? { env: config.env } : {}),
     terminationProtection: !config.disposable,
   });
-  Tags.of(stack).add('project', 'studio-interiors');
-  Tags.of(stack).add('stage', config.stage);
+  stack.addStackDependency(edgeStack, 'The distribution reads the web ACL ARN the edge stack writes to SSM');
+  for (const tagged of [stack, edgeStack]) {
+    Tags.of(tagged).add('project', 'studio-interiors');
+    Tags.of(tagged).add('stage', config.stage);
+  }
 
   const retainData = !config.disposable;
   const dataRemovalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
@@ -49,7 +71,9 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     logRemovalPolicy,
     ...(config.publicConcurrency !== undefined ? { publicConcurrency: config.publicConcurrency } : {}),
   });
+  const webAcl = new WebAclArnReader(stack, 'WebAcl', { stage: config.stage, logRetention, logRemovalPolicy });
   const web = new Web(stack, 'Web', {
+    webAclArn: webAcl.webAclArn,
     httpApi: api.httpApi,
     originVerify: auth.originVerify,
     webDistPath: config.webDistPath,
@@ -70,6 +94,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
   });
   Aspects.of(stack).add(new RequireLogRetention());
+  new CfnOutput(edgeStack, 'WebAclArn', { value: firewall.webAcl.attrArn, description: 'CloudFront web ACL' });
 
   new CfnOutput(stack, 'SiteUrl', {
     value: siteUrl,
@@ -83,6 +108,6 @@ export function createStacks(app: App, config: AppConfig): Stacks {
   new CfnOutput(stack, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
 
   addNagChecks(app);
-  return { stack, database, auth, api, web, monitoring };
+  return { stack, database, auth, api, web, monitoring, edgeStack, firewall };
 }
 

@@ -43,6 +43,8 @@ export function cdkJsonContext(): Record<string, unknown> {
 export interface Synthesized {
   stacks: Stacks;
   template: Template;
+  /** The us-east-1 stack's template (CloudFront's WAF web ACL). */
+  edgeTemplate: Template;
   /** The cloud assembly folder: templates, bundled assets, the validation report. */
   assemblyDir: string;
   findings: Finding[];
@@ -64,6 +66,7 @@ export function synthesize(input: Omit<ConfigInput, 'webDist'> & { bundle: boole
   return {
     stacks,
     template: Template.fromJSON(assembly.getStackByName(stacks.stack.stackName).template),
+    edgeTemplate: Template.fromJSON(assembly.getStackByName(stacks.edgeStack.stackName).template),
     assemblyDir: assembly.directory,
     findings: unacknowledgedFindings(assembly.directory),
   };

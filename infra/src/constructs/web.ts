@@ -85,6 +85,8 @@ export interface WebProps {
   readonly autoDeleteObjects: boolean;
   readonly logRetention: RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
+  /** ARN of the AWS WAF web ACL (scope CLOUDFRONT, us-east-1) in front of the distribution. */
+  readonly webAclArn: string;
 }
 
 /**
@@ -266,6 +268,7 @@ export class Web extends Construct {
       enableLogging: true,
       logBucket: this.logsBucket,
       logFilePrefix: 'cloudfront/',
+      webAclId: props.webAclArn,
     });
     Validations.of(this.distribution).acknowledge(
       {
@@ -278,12 +281,6 @@ export class Web extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The firm takes enquiries from anywhere (clients abroad build homes in Hyderabad): no geo restriction.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No AWS WAF web ACL: its fixed monthly cost outweighs the risk for this site; forms are rate-limited per ' +
-          'IP in the app and API Gateway throttles every route. Revisit if abuse shows up in the access logs.',
       },
     );
     if (!props.domain) {
