@@ -363,7 +363,7 @@ describe('functions', () => {
       expect(p.Environment.Variables, id).toMatchObject({
         TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) },
         NODE_OPTIONS: '--enable-source-maps',
-        ORIGIN_VERIFY_SECRET: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', expect.anything(), ':SecretString:::}}']] },
+        ORIGIN_VERIFY_SECRET_ARN: { Ref: logicalId(prod.stacks.auth.originVerify) },
       });
     }
     const admin = fns.find(([id]) => id.startsWith('ApiAdmin'))![1];

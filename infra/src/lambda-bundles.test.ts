@@ -1,5 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,6 +19,7 @@ import { bundleOf, type Bundle } from './lambda-bundle';
 type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
 
 const ORIGIN_SECRET = 'origin-secret-from-secrets-manager';
+const ORIGIN_SECRET_ARN = 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:OriginVerify-AbCdEf';
 const EDGE_IP = '130.176.12.34'; // a CloudFront edge server: what API Gateway sees as sourceIp
 
 /** A realistic HTTP API v2 event for a request relayed by CloudFront. */
@@ -92,8 +95,38 @@ async function formHits(ip: string, sinceMs: number): Promise<number> {
 }
 let bundles: { public: Bundle; admin: Bundle };
 let handlers: { public: Handler; admin: Handler };
+let secretsManager: Server;
+/** GetSecretValue calls the fake Secrets Manager answered (the bundles read the origin secret through the SDK). */
+const secretReads: { SecretId?: string; VersionStage?: string }[] = [];
+
+/**
+ * A stand-in for Secrets Manager's JSON API, where the bundled SDK client is pointed
+ * (AWS_ENDPOINT_URL_SECRETS_MANAGER): GetSecretValue of the origin secret's current version.
+ */
+async function fakeSecretsManager(): Promise<string> {
+  secretsManager = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const input = JSON.parse(body || '{}') as { SecretId?: string; VersionStage?: string };
+      secretReads.push(input);
+      const found = req.headers['x-amz-target'] === 'secretsmanager.GetSecretValue' && input.SecretId === ORIGIN_SECRET_ARN && !input.VersionStage;
+      res.writeHead(found ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(
+        JSON.stringify(
+          found
+            ? { ARN: ORIGIN_SECRET_ARN, Name: 'OriginVerify', SecretString: ORIGIN_SECRET, VersionId: 'v1', VersionStages: ['AWSCURRENT'], CreatedDate: 1_700_000_000 }
+            : { __type: 'ResourceNotFoundException', message: 'Secrets Manager can not find the specified secret.' },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((done) => secretsManager.listen(0, '127.0.0.1', done));
+  return `http://127.0.0.1:${(secretsManager.address() as AddressInfo).port}`;
+}
 
 afterAll(removeTempDirs);
+afterAll(() => new Promise<void>((done) => (secretsManager ? secretsManager.close(() => done()) : done())));
 
 beforeAll(async () => {
   const synth = synthesize({ stage: 'dev', bundle: true });
@@ -110,7 +143,10 @@ beforeAll(async () => {
     TABLE_NAME: db.table,
     DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
     AWS_REGION: 'local',
-    ORIGIN_VERIFY_SECRET: ORIGIN_SECRET,
+    ORIGIN_VERIFY_SECRET_ARN: ORIGIN_SECRET_ARN,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: await fakeSecretsManager(),
+    AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    AWS_SECRET_ACCESS_KEY: 'not-a-real-secret',
   });
   // vitest.config.ts externalizes asset folders: Node imports the file itself, untransformed, as in Lambda.
   const load = async (bundle: Bundle) =>
@@ -197,32 +233,43 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     expect(await formHits('2001:db8:85a3::8a2e:370:7334', start)).toBe(1);
   });
 
-  it('ignore CloudFront-Viewer-Address on a request that did not come through CloudFront', async () => {
-    const start = Date.now();
-    const response = await handlers.public(
-      httpApiEvent({
-        method: 'POST',
-        path: '/api/contact',
-        routeKey: 'POST /api/contact',
-        viewerIp: '192.0.2.200', // forged: no origin secret
-        body: { firstName: 'Rahul', lastName: 'Menon', email: 'rahul@example.com', phone: '9000011111', message: 'Kitchen' },
-      }),
-      lambdaContext('public'),
-    );
-    expect(response.statusCode).toBe(201);
-    expect(await formHits('192.0.2.200', start)).toBe(0);
-    expect(await formHits(EDGE_IP, start)).toBe(1);
+  it('refuse with 403, before the app runs, a request that did not come through CloudFront', async () => {
+    for (const [name, handler] of Object.entries(handlers)) {
+      for (const originSecret of [undefined, 'not-the-origin-secret']) {
+        const start = Date.now();
+        const response = await handler(
+          httpApiEvent({
+            method: 'POST',
+            path: '/api/contact',
+            routeKey: 'POST /api/contact',
+            viewerIp: '192.0.2.200', // forged: no origin secret, or a wrong one
+            ...(originSecret ? { originSecret } : {}),
+            body: { firstName: 'Rahul', lastName: 'Menon', email: 'rahul@example.com', phone: '9000011111', message: 'Kitchen' },
+          }),
+          lambdaContext(name),
+        );
+        expect(response.statusCode, `${name} ${originSecret ?? 'without header'}`).toBe(403);
+        expect(await formHits('192.0.2.200', start)).toBe(0);
+        expect(await formHits(EDGE_IP, start)).toBe(0);
+      }
+    }
+  });
+
+  it('read the origin secret from Secrets Manager by its ARN, once per cold start (cached)', () => {
+    expect(secretReads.length).toBeGreaterThanOrEqual(1);
+    expect(secretReads.length).toBeLessThanOrEqual(2); // one read per function, not one per request
+    for (const read of secretReads) expect(read.SecretId).toBe(ORIGIN_SECRET_ARN);
   });
 
   it('admin bundle runs the same app: it serves /api routes and answers unknown ones with a JSON 404', async () => {
     const site = await handlers.admin(
-      httpApiEvent({ method: 'GET', path: '/api/site', routeKey: 'ANY /api/{proxy+}' }),
+      httpApiEvent({ method: 'GET', path: '/api/site', routeKey: 'ANY /api/{proxy+}', originSecret: ORIGIN_SECRET }),
       lambdaContext('admin'),
     );
     expect(site.statusCode).toBe(200);
     expect(JSON.parse(site.body)).toEqual(expect.objectContaining({ companyName: expect.any(String) }));
     const missing = await handlers.admin(
-      httpApiEvent({ method: 'GET', path: '/api/not-yet', routeKey: 'ANY /api/{proxy+}' }),
+      httpApiEvent({ method: 'GET', path: '/api/not-yet', routeKey: 'ANY /api/{proxy+}', originSecret: ORIGIN_SECRET }),
       lambdaContext('admin'),
     );
     expect(missing.statusCode).toBe(404);

@@ -5,6 +5,7 @@ import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { s3PhotoStorage } from '../photos/s3-photo-storage';
 import { lambdaClientIp } from './client-ip';
+import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
 /**
  * Lambda entry point of the admin surface (API Gateway routes every /api path
@@ -12,8 +13,10 @@ import { lambdaClientIp } from './client-ip';
  * the secret named by JWT_SECRET_ARN, read on the first request that needs it.
  * Behind CloudFront the API sees its own execute-api host, not the site's, so
  * the CSRF guard recognises the site by Sec-Fetch-Site: same-origin or by
- * ALLOWED_ORIGINS. Project photos go to the bucket named by PHOTOS_BUCKET.
+ * ALLOWED_ORIGINS. Project photos go to the bucket named by PHOTOS_BUCKET. Requests without
+ * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs.
  */
+const originSecret = originSecretFromEnv();
 const secretArn = process.env.JWT_SECRET_ARN;
 const photosBucket = process.env.PHOTOS_BUCKET;
 const app = createApp({
@@ -26,4 +29,4 @@ const app = createApp({
   siteUrl: process.env.SITE_URL || undefined,
 });
 
-export const handler = handle(app);
+export const handler = requireOriginSecret(originSecret, handle(app));

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
 import type { LambdaEvent } from 'hono/aws-lambda';
@@ -17,22 +16,16 @@ export function parseViewerAddress(value: string | undefined): string | undefine
   return isIP(ip) ? ip : undefined;
 }
 
-function sameSecret(sent: string | undefined, expected: string): boolean {
-  if (!sent) return false;
-  const a = Buffer.from(sent);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * The visitor's IP for a request that reached Lambda through API Gateway (HTTP
  * API, payload v2). Behind CloudFront the socket address API Gateway sees is an
  * edge server, so the viewer's address comes from CloudFront-Viewer-Address.
- * That header is trusted only when the request also carries CloudFront's origin
- * secret (`originSecret`): anyone can call the execute-api endpoint directly and
- * send any header they like. X-Forwarded-For is never read: clients can set it.
+ * That header can be trusted because the Lambda hosts run the app only for
+ * requests carrying CloudFront's origin secret (requireOriginSecret in
+ * ./origin-verify.ts): anyone else gets 403 before this is called.
+ * X-Forwarded-For is never read: clients can set it.
  */
-export function clientIpOf(event: LambdaEvent | undefined, originSecret: string | undefined): string {
+export function clientIpOf(event: LambdaEvent | undefined): string {
   if (!event || !('requestContext' in event) || !('http' in event.requestContext)) return 'unknown';
   const sourceIp = event.requestContext.http.sourceIp;
   // Payload v2 joins repeated headers with commas, so each value is one string.
@@ -40,14 +33,10 @@ export function clientIpOf(event: LambdaEvent | undefined, originSecret: string 
     const value = event.headers?.[name];
     return Array.isArray(value) ? value[0] : value;
   };
-  if (originSecret && sameSecret(header(ORIGIN_VERIFY_HEADER), originSecret)) {
-    return parseViewerAddress(header('cloudfront-viewer-address')) ?? sourceIp;
-  }
-  return sourceIp;
+  return parseViewerAddress(header('cloudfront-viewer-address')) ?? sourceIp;
 }
 
-/** Deps.clientIp for the Lambda hosts: reads the event hono/aws-lambda puts in `c.env`. */
-export function lambdaClientIp(env: NodeJS.ProcessEnv = process.env) {
-  const originSecret = env.ORIGIN_VERIFY_SECRET || undefined;
-  return (c: Context): string => clientIpOf((c.env as { event?: LambdaEvent } | undefined)?.event, originSecret);
+/** Deps.clientIp for the Lambda hosts (behind requireOriginSecret): reads the event hono/aws-lambda puts in `c.env`. */
+export function lambdaClientIp() {
+  return (c: Context): string => clientIpOf((c.env as { event?: LambdaEvent } | undefined)?.event);
 }

@@ -111,9 +111,9 @@ export class Api extends Construct {
       TABLE_NAME: table.tableName,
       // Stack traces point into the TypeScript sources through the bundle's source map.
       NODE_OPTIONS: '--enable-source-maps',
-      // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:...}}), so it
-      // never appears in the template; it is visible to whoever may read the function's config.
-      ORIGIN_VERIFY_SECRET: props.originVerify.secretValue.unsafeUnwrap(),
+      // The functions read the value CloudFront sends (X-Origin-Verify) from Secrets Manager at
+      // run time, cached, and answer 403 without it: never a plain value in their configuration.
+      ORIGIN_VERIFY_SECRET_ARN: props.originVerify.secretArn,
     };
 
     [this.publicFunction, this.publicRole] = this.nodeFunction('Public', {
@@ -125,6 +125,7 @@ export class Api extends Construct {
       props,
     });
     this.grantPublicTableAccess(this.publicRole, table);
+    this.grantOriginSecretRead(this.publicRole, props.originVerify);
 
     [this.adminFunction, this.adminRole] = this.nodeFunction('Admin', {
       entry: 'admin.ts',
@@ -139,6 +140,7 @@ export class Api extends Construct {
     });
     table.grantReadWriteData(this.adminRole);
     props.jwtSigningKey.grantRead(this.adminRole);
+    this.grantOriginSecretRead(this.adminRole, props.originVerify);
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
       reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
@@ -259,6 +261,17 @@ export class Api extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
       reason: `Staff upload, replace and delete project photos; every object under ${prefix} is one, named by the app.`,
     });
+  }
+
+  /** GetSecretValue on the origin-verify secret (ORIGIN_VERIFY_SECRET_ARN), that secret only. */
+  private grantOriginSecretRead(role: Role, secret: ISecret) {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'OriginVerifySecret',
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [secret.secretArn],
+      }),
+    );
   }
 
   private nodeFunction(

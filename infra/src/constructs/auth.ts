@@ -20,7 +20,8 @@ export class Auth extends Construct {
   readonly jwtSigningKey: Secret;
   /**
    * Shared between CloudFront (a custom origin header) and the functions: a
-   * request carrying it came through our distribution, so its
+   * request carrying it came through our distribution (the functions read it
+   * at run time and refuse any request without it), so its
    * CloudFront-Viewer-Address header can be trusted for the client IP.
    */
   readonly originVerify: Secret;
@@ -43,8 +44,8 @@ export class Auth extends Construct {
         id: 'AwsSolutions-SMG4',
         reason:
           'No rotation Lambda: the JWT key seed is read by the admin function when it starts and the origin value ' +
-          'is resolved into CloudFront and the functions at deploy time, so a scheduled rotation would leave them ' +
-          'on the old value. Both are rotated by hand (README, Deploy to AWS).',
+          'is resolved into CloudFront at deploy time, so a scheduled rotation would leave CloudFront on the old ' +
+          'value. Both are rotated by hand (README, Deploy to AWS).',
       });
     }
   }
