@@ -612,6 +612,23 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     counterDeltas,
     /** The search index entries of an item written before it had any (data upgrades). */
     searchIndexWrites: (db: Db, entity: T) => tokenWrites(db, null, entity),
+    /**
+     * Gives an item written before the search index its search text and tokens
+     * (data upgrades), on the condition that it is still at the version read.
+     */
+    reindexWrites: (db: Db, entity: T): TransactItem[] => [
+      {
+        Update: {
+          TableName: db.table,
+          Key: config.key(entity.id),
+          UpdateExpression: 'SET searchText = :text',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':text': stored(entity).searchText, ':version': entity.version },
+        },
+      },
+      ...tokenWrites(db, null, entity),
+    ],
   };
 }
 

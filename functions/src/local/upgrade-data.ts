@@ -10,7 +10,7 @@ import { keys } from '../db/keys';
 import { deleteLead, leadEntity } from '../db/lead-repo';
 import { projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
+import { isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartProjects } from './first-start-content';
 
 /** Data version after the Leads CRM's indexes (the first upgrade). */
@@ -129,44 +129,27 @@ async function upgradeSampleProjects(db: Db): Promise<number> {
   return upgraded;
 }
 
+/** An item edited meanwhile has its tokens from that edit: nothing to do. */
+function skipChanged(error: unknown) {
+  if (!isTransactionCanceled(error) && !isConditionalCheckFailed(error)) throw error;
+}
+
 /**
  * Gives every lead, customer, project and vendor from before the search index
  * its search text and tokens (projects also the customer name they are
  * found by). Conditioned on the version read, so an edit made meanwhile
  * (which writes its own tokens) is left alone.
  */
-/** An item edited meanwhile has its tokens from that edit: nothing to do. */
-function skipChanged(error: unknown) {
-  if (!isTransactionCanceled(error) && !isConditionalCheckFailed(error)) throw error;
-}
-
 async function indexSearch(db: Db, leadsDone: boolean) {
-  const reindex = async <T extends { id: string; version: number }>(
-    entity: { parse: (item: Record<string, unknown>) => T; stored: (item: T) => Record<string, unknown>; key: (id: string) => { pk: string; sk: string }; searchIndexWrites: (db: Db, item: T) => ReturnType<typeof leadEntity.searchIndexWrites> },
-    value: T,
-  ) => {
-    const searchText = entity.stored(value).searchText;
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.table,
-          Key: entity.key(value.id),
-          UpdateExpression: 'SET searchText = :text',
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':text': searchText, ':version': value.version },
-        },
-      },
-      ...entity.searchIndexWrites(db, value),
-    ]).catch(skipChanged);
-  };
-  if (!leadsDone) await forEachItem(db, leadEntity.source('newest', {}), (item) => reindex(leadEntity, leadEntity.parse(item)));
-  await forEachItem(db, customerEntity.source('byName', {}), (item) => reindex(customerEntity, customerEntity.parse(item)));
-  await forEachItem(db, vendorEntity.source('all', {}), (item) => reindex(vendorEntity, vendorEntity.parse(item)));
+  const reindex = (writes: TransactItem[]) => transactWrite(db, writes).catch(skipChanged);
+  if (!leadsDone) await forEachItem(db, leadEntity.source('newest', {}), (item) => reindex(leadEntity.reindexWrites(db, leadEntity.parse(item))));
+  await forEachItem(db, customerEntity.source('byName', {}), (item) => reindex(customerEntity.reindexWrites(db, customerEntity.parse(item))));
+  await forEachItem(db, vendorEntity.source('all', {}), (item) => reindex(vendorEntity.reindexWrites(db, vendorEntity.parse(item))));
   await forEachItem(db, projectEntity.source('all', {}), async (item) => {
     const project = projectEntity.parse(item);
     const customer = (await getCustomers(db, [project.customerId])).get(project.customerId);
     const named = { ...project, customerName: customer ? customerName(customer) : project.customerName };
-    await reindex(projectEntity, named);
+    await reindex(projectEntity.reindexWrites(db, named));
     if (named.customerName !== project.customerName) {
       await db.doc.send(
         new UpdateCommand({
@@ -243,19 +226,7 @@ async function rekeyLeadPhones(db: Db) {
       }),
     );
     // Its phone is searched by the canonical digits now.
-    const searchText = leadEntity.stored(kept).searchText;
-    await transactWrite(db, [
-      {
-        Update: {
-          TableName: db.table,
-          Key: keys.lead(kept.id),
-          UpdateExpression: 'SET searchText = :text',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':text': searchText },
-        },
-      },
-      ...leadEntity.searchIndexWrites(db, kept),
-    ]).catch(skipChanged);
+    await transactWrite(db, leadEntity.reindexWrites(db, kept)).catch(skipChanged);
   }
 }
 
