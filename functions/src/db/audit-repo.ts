@@ -44,6 +44,9 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery, start?: Ite
   const to = query.to ? `${kolkataInstant(query.to, true)}~` : '~';
   const where = (entry: AuditEntry) =>
     (!query.entity || entry.entity === query.entity) && (!query.actorId || entry.actor.id === query.actorId);
+  // A second filter beside the one that picked the partition filters the entries read: then
+  // pages are read whole and the cursor goes on after the last entry returned, not examined.
+  const filtered = [query.entityId, query.entity, query.actorId].filter(Boolean).length > 1;
   const items: AuditEntry[] = [];
   let next = start;
   let examined = 0;
@@ -56,16 +59,23 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery, start?: Ite
         ExpressionAttributeNames: { '#pk': source.pkName, '#sk': source.skName },
         ExpressionAttributeValues: { ':pk': source.pk, ':from': from, ':to': to },
         ScanIndexForward: false,
-        Limit: query.limit - items.length,
+        Limit: filtered ? 200 : query.limit,
         ExclusiveStartKey: next,
       }),
     );
-    for (const raw of page.Items ?? []) {
+    const raws = page.Items ?? [];
+    for (const [i, raw] of raws.entries()) {
       examined++;
       const entry = auditEntrySchema.validateSync(raw, STORED_PARSE_OPTIONS);
-      if (where(entry)) items.push(entry);
+      if (!where(entry)) continue;
+      items.push(entry);
+      if (items.length === query.limit) {
+        const more = i < raws.length - 1 || page.LastEvaluatedKey !== undefined;
+        const lastKey = { pk: raw.pk, sk: raw.sk, ...(source.index ? { [source.pkName]: raw[source.pkName], [source.skName]: raw[source.skName] } : {}) };
+        return { items, lastKey: more ? lastKey : undefined };
+      }
     }
     next = page.LastEvaluatedKey;
-  } while (next && items.length < query.limit && examined < READ_BUDGET);
+  } while (next && examined < READ_BUDGET);
   return { items, lastKey: next };
 }
