@@ -561,7 +561,8 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
         }),
       );
       const score = ({ page }: (typeof pages)[number]) => (page.LastEvaluatedKey ? Number.MAX_SAFE_INTEGER : (page.Items?.length ?? 0));
-      const best = pages.reduce((a, b) => (score(b) < score(a) ? b : a));
+      // Among partitions that all go on past their first page, the longest token is the likeliest to be the smallest.
+      const best = pages.reduce((a, b) => (score(b) < score(a) || (score(b) === score(a) && b.pk.length > a.pk.length) ? b : a));
       partition = best.pk;
       first = best.page;
     }
