@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * Password hashing with scrypt (N=2^17, r=8, p=1: OWASP's recommended minimum).
@@ -20,10 +21,18 @@ export interface HashSlot {
 }
 
 /**
+ * Hashes that may run at once: one core is left for the event loop (and the
+ * rest of the machine), and at most 2 of libuv's 4 threads, which file reads
+ * share. On a 2-core laptop that is 1; a Lambda instance serves one request at a time anyway.
+ */
+const HASHES_AT_ONCE = Math.min(2, Math.max(1, availableParallelism() - 1));
+
+/**
  * A small bound on concurrent hashing. scrypt runs on libuv's threadpool (4
- * threads by default), which file reads share: unbounded, a flood of logins
- * stalls every static file. At most `maxRunning` hashes run; `maxWaiting` more
- * wait in order; beyond that `reserve` answers undefined (the login route's 503).
+ * threads by default), which file reads share, and each run keeps a core busy
+ * for about a quarter of a second: unbounded, a flood of logins stalls every
+ * static file. At most `maxRunning` hashes run; `maxWaiting` more wait in
+ * order; beyond that `reserve` answers undefined (the login route's 503).
  */
 export class HashQueue {
   private held = 0;

@@ -94,23 +94,3 @@ export async function countLoginAttempt(
   // Still racing after three rounds (or the account was deleted meanwhile): refuse, as if locked.
   return { allowed: false, retryAfterSeconds: Math.ceil(options.lockMs / 1000) };
 }
-
-/**
- * Gives back an attempt that was counted but never checked (the hash queue was
- * full), so a flood does not lock out the people it delays.
- */
-export async function returnLoginAttempt(db: Db, subject: AttemptSubject): Promise<void> {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keyOf(subject),
-        UpdateExpression: 'ADD failedLoginCount :minusOne',
-        ConditionExpression: 'failedLoginCount > :zero',
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
-}

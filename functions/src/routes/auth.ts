@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
 import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie } from '../auth/middleware';
 import { getEmployeeByEmail, normalizeEmail, recordSuccessfulLogin, toPublicUser, updatePasswordHash } from '../db/employee-repo';
-import { countLoginAttempt, returnLoginAttempt, type AttemptSubject } from '../db/login-attempt-repo';
+import { countLoginAttempt, type AttemptSubject } from '../db/login-attempt-repo';
 import { hitRateLimit } from '../db/rate-limit-repo';
 import { createSession, deleteSession } from '../db/session-repo';
 import { getSettings } from '../db/settings-repo';
@@ -29,12 +29,26 @@ const loginIpLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
-/** The answer when the hash queue is full: 503, try again in a moment. */
-function busy(c: Context<AppEnv>, details: { email: string; ip: string }) {
-  log.warn('login refused', { ...details, outcome: 'hash_queue_full' });
-  c.header('Retry-After', '2');
-  return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
-}
+/**
+ * Holds a place in the hash queue (auth/password.ts) for the whole login, before
+ * any database work: when every place is taken the answer is 503 at once, so a
+ * flood's refusals cost neither a database call nor a hash, and a login let in
+ * is sure to be checked. The place is given back when the login ends unchecked.
+ */
+const holdHashPlace: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const slot = hashQueue.reserve();
+  if (!slot) {
+    log.warn('login refused', { ip: c.var.deps.clientIp(c), outcome: 'hash_queue_full' });
+    c.header('Retry-After', '2');
+    return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
+  }
+  c.set('hashSlot', slot);
+  try {
+    await next();
+  } finally {
+    slot.release();
+  }
+};
 
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
@@ -43,13 +57,11 @@ const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10,
  * other routes run behind requireSession and the CSRF guard.
  */
 export const auth = new Hono<AppEnv>()
-  .post('/login', loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
+  .post('/login', holdHashPlace, loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
     const ip = clientIp(c);
-    // A full hash queue is answered before the account is even read, so a flood's refusals cost little.
-    if (hashQueue.full) return busy(c, { email, ip });
     const [employee, { security }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
 
     // The attempt is counted before any hashing, and refused at the limit: racing
@@ -63,13 +75,7 @@ export const auth = new Hono<AppEnv>()
       return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`), 429);
     }
 
-    // Hashing is bounded (auth/password.ts): when the queue is full, answer 503 and give the attempt back.
-    const slot = hashQueue.reserve();
-    if (!slot) {
-      // Filled up meanwhile: this attempt was counted but will not be checked.
-      await returnLoginAttempt(db, subject);
-      return busy(c, { email, ip });
-    }
+    const slot = c.var.hashSlot;
     // An unknown email costs the same scrypt run, in the same queue, as a wrong password.
     const passwordOk = employee ? await verifyPassword(password, employee.passwordHash, slot) : await verifyAgainstDummy(password, slot);
     if (!employee || !passwordOk || employee.status !== 'active') {
