@@ -40,7 +40,7 @@ export class HashQueue {
   private readonly waiters: (() => void)[] = [];
 
   constructor(
-    readonly maxRunning = 2,
+    readonly maxRunning = HASHES_AT_ONCE,
     readonly maxWaiting = 8,
   ) {}
 
