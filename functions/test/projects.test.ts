@@ -535,6 +535,30 @@ describe('project photos', () => {
     await expectStatus(host.request(twice.images[1]!.copies[0]!.url), 200);
   });
 
+  it('serves an upload only once it is added, and a signed form writes once: reusing it to swap in HTML is refused', async () => {
+    const project = await addProject((await addCustomer()).id);
+    const issued = await json<PhotoUploadTicket>(ticket(project.id, { contentType: 'image/jpeg', copies: [{ width: 480, size: JPEG.length }] }));
+    const target = issued.targets[0]!;
+    expect(target.fields.key).toMatch(/^staging\/projects\//);
+    await expectStatus(upload(target, JPEG, 'image/jpeg'), 204);
+    const servedUrl = `/uploads/projects/${project.id}/${issued.uploadId}-480.jpg`;
+    // Uploaded, not added: nothing is public, under either prefix.
+    await expectStatus(host.request(servedUrl), 404);
+    await expectStatus(host.request(`/${target.fields.key!}`), 404);
+
+    const html = new TextEncoder().encode('<html><script>alert(document.cookie)</script></html>');
+    const reused = await expectStatus(upload(target, html, 'image/jpeg'), 409);
+    expect((await json<{ error: string }>(reused)).error).toBe('This upload form has been used already');
+
+    const added = await json<Project>(expectStatus(addPhoto(project.id, { uploadId: issued.uploadId, contentType: 'image/jpeg', widths: [480] }), 201));
+    expect(added.images[0]!.url).toBe(servedUrl);
+    const served = await expectStatus(host.request(servedUrl), 200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(JPEG);
+    // The form is spent after the add too; the served file stays the checked one.
+    await expectStatus(upload(target, html, 'image/jpeg'), 409);
+    expect(new Uint8Array(await (await host.request(servedUrl)).arrayBuffer())).toEqual(JPEG);
+  });
+
   it('keeps the files of a photo another entry still uses (a copy added twice before the fix)', async () => {
     const project = await addProject((await addCustomer()).id);
     const photoId = await addedPhoto(project.id);

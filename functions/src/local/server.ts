@@ -57,6 +57,11 @@ if (firstAdmin) console.log(firstAdminMessage(firstAdmin));
 const trustProxy = env.TRUST_PROXY === '1';
 // Project photos are kept beside the data: .data/uploads/...
 const photos = localPhotoStorage(dataDir);
+// Uploads never added to a project stay in staging a day at most (S3 has a lifecycle rule for it).
+const sweepStaging = () =>
+  photos.sweepStaging().catch((error: unknown) => console.error('Could not sweep staged uploads:', error));
+void sweepStaging();
+setInterval(() => void sweepStaging(), 60 * 60 * 1000).unref();
 const api = createApp({
   db,
   clientIp: (c) => {

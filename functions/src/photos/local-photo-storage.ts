@@ -1,22 +1,42 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_PHOTO_BYTES } from '@app/shared-types/photos';
 import { errorBody } from '../lib/http';
-import { HEAD_BYTES, PHOTO_KEY_PATTERN, PHOTOS_PREFIX, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-storage';
+import {
+  HEAD_BYTES,
+  PHOTO_KEY_PATTERN,
+  PHOTOS_PREFIX,
+  STAGING_EXPIRY_DAYS,
+  STAGING_KEY_PATTERN,
+  STAGING_PREFIX,
+  UPLOAD_EXPIRY_SECONDS,
+  type PhotoStorage,
+} from './photo-storage';
 
 /** Room for the form's other fields and the multipart boundaries around the file. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 
+const isKey = (key: string) => PHOTO_KEY_PATTERN.test(key) || STAGING_KEY_PATTERN.test(key);
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
 /**
- * Photos in a folder on this machine (`root`/uploads/...), for the local
- * host. It plays S3's part: uploads are form POSTs to /uploads signed with a
- * key that lives only in this process, checked for expiry, key, declared type
- * and size before anything is written; GET /uploads/* serves the files.
+ * Photos in a folder on this machine, for the local host. It plays S3's part:
+ * uploads are form POSTs to /uploads signed with a key that lives only in this
+ * process, checked for expiry, key, declared type and size before anything is
+ * written, and land in `root`/staging/..., once: a key that holds a file
+ * already is refused (409), so a form cannot be used twice. publish links the
+ * checked file into `root`/uploads/..., never over another; GET /uploads/*
+ * serves that folder only. sweepStaging deletes what stayed in staging a day.
  */
+/** A file's identity and content stamp: a new file at the same path (after a delete) has another. */
+function versionOf(stats: { ino: number; mtimeMs: number; size: number }) {
+  return `${stats.ino}-${stats.mtimeMs}-${stats.size}`;
+}
+
 export function localPhotoStorage(root: string, now: () => number = Date.now) {
   const secret = randomBytes(32);
   const sign = (fields: { key: string; contentType: string; maxBytes: string; expires: string }) =>
@@ -37,27 +57,60 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
     },
 
     async inspect(key) {
-      if (!PHOTO_KEY_PATTERN.test(key)) return null;
+      if (!isKey(key)) return null;
       try {
-        const { size } = await stat(pathOf(key));
         const file = await open(pathOf(key), 'r');
         try {
+          const stats = await file.stat();
           const head = new Uint8Array(HEAD_BYTES);
           const { bytesRead } = await file.read(head, 0, HEAD_BYTES, 0);
-          return { size, head: head.subarray(0, bytesRead) };
+          return { size: stats.size, head: head.subarray(0, bytesRead), version: versionOf(stats) };
         } finally {
           await file.close();
         }
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        if (errorCode(error) === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async publish(from, to, version) {
+      if (!STAGING_KEY_PATTERN.test(from) || !PHOTO_KEY_PATTERN.test(to)) return 'changed';
+      const staged = await stat(pathOf(from)).catch(() => null);
+      if (!staged || versionOf(staged) !== version) return 'changed';
+      await mkdir(dirname(pathOf(to)), { recursive: true });
+      try {
+        // A hard link: the served file is the checked one, and link never replaces an existing file.
+        await link(pathOf(from), pathOf(to));
+        return 'published';
+      } catch (error) {
+        if (errorCode(error) === 'EEXIST') return 'exists';
+        if (errorCode(error) === 'ENOENT') return 'changed';
         throw error;
       }
     },
 
     async remove(keys) {
-      await Promise.all(keys.filter((key) => PHOTO_KEY_PATTERN.test(key)).map((key) => rm(pathOf(key), { force: true })));
+      await Promise.all(keys.filter(isKey).map((key) => rm(pathOf(key), { force: true })));
     },
   };
+
+  /** Deletes staged uploads older than STAGING_EXPIRY_DAYS (S3's lifecycle rule, done by hand); answers how many. */
+  async function sweepStaging(): Promise<number> {
+    const cutoff = now() - STAGING_EXPIRY_DAYS * 24 * 60 * 60 * 1000;
+    const entries = await readdir(join(root, STAGING_PREFIX), { recursive: true, withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = join(entry.parentPath, entry.name);
+      const stats = await stat(path).catch(() => null);
+      if (stats && stats.mtimeMs < cutoff) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
 
   /** The host's side of the storage: receives signed uploads and serves the files. */
   const routes = new Hono()
@@ -74,7 +127,7 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
         const fields = { key: field('key'), contentType: field('contentType'), maxBytes: field('maxBytes'), expires: field('expires') };
         const expected = Buffer.from(sign(fields));
         const given = Buffer.from(field('signature'));
-        if (given.length !== expected.length || !timingSafeEqual(given, expected) || !PHOTO_KEY_PATTERN.test(fields.key)) {
+        if (given.length !== expected.length || !timingSafeEqual(given, expected) || !STAGING_KEY_PATTERN.test(fields.key)) {
           return c.json(errorBody('This upload form is not valid'), 403);
         }
         if (Number(fields.expires) * 1000 < now()) return c.json(errorBody('This upload form has expired'), 403);
@@ -86,10 +139,18 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
         }
         const target = pathOf(fields.key);
         await mkdir(dirname(target), { recursive: true });
-        // Written beside the target, then renamed: a reader never sees half a file.
+        // Written beside the target, then linked: a reader never sees half a file, and
+        // link, unlike rename, refuses a target that exists (the form was used already).
         const partial = `${target}.${randomUUID()}.part`;
         await writeFile(partial, new Uint8Array(await file.arrayBuffer()));
-        await rename(partial, target);
+        try {
+          await link(partial, target);
+        } catch (error) {
+          if (errorCode(error) === 'EEXIST') return c.json(errorBody('This upload form has been used already'), 409);
+          throw error;
+        } finally {
+          await rm(partial, { force: true });
+        }
         return c.body(null, 204);
       },
     )
@@ -104,5 +165,5 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
       }),
     );
 
-  return { storage, routes };
+  return { storage, routes, sweepStaging };
 }

@@ -3,20 +3,38 @@ import { PHOTO_EXTENSIONS, type PhotoType } from '@app/shared-types/photos';
 /**
  * Where project photos live: S3 when deployed (s3-photo-storage.ts), a folder
  * beside the local data when running on a laptop (local-photo-storage.ts).
- * Either way the browser sends each file straight to the storage with a
- * short-lived signed form, and the API looks at what arrived before a photo
- * joins a project.
+ *
+ * The browser sends each file straight to the storage with a short-lived
+ * signed form, to a key of its own under the staging prefix, which nothing
+ * serves and which empties itself after a day. When the photo is added, the
+ * API looks at what arrived and publishes exactly that file (not whatever the
+ * key holds by then) to the served prefix, where nothing is ever overwritten.
+ * So a reused form, an abandoned upload or a refused file is never public.
  */
 export interface PhotoStorage {
   /**
-   * A signed form POST for one file at `key`: the storage itself refuses a
-   * file above `maxBytes` or of another declared type, and the form expires.
+   * A signed form POST for one file at the staging `key`: the storage itself
+   * refuses a file above `maxBytes` or of another declared type, and the form expires.
    */
   createUpload(key: string, contentType: PhotoType, maxBytes: number): Promise<{ url: string; fields: Record<string, string> }>;
-  /** Size and first bytes of a stored file, or null when nothing is there. */
-  inspect(key: string): Promise<{ size: number; head: Uint8Array } | null>;
+  /** Size, first bytes and version (what publish checks) of a stored file, or null when nothing is there. */
+  inspect(key: string): Promise<StoredFile | null>;
+  /**
+   * Copies the staged file `from` to the served key `to`, only if `from` is
+   * still the `version` inspected and nothing is at `to` yet: 'published';
+   * 'exists' when `to` was published already (by a racing add of the same
+   * upload); 'changed' when `from` is gone or holds another file now.
+   */
+  publish(from: string, to: string, version: string, contentType: PhotoType): Promise<'published' | 'exists' | 'changed'>;
   /** Deletes files; keys that do not exist are fine. */
   remove(keys: string[]): Promise<void>;
+}
+
+export interface StoredFile {
+  size: number;
+  head: Uint8Array;
+  /** Names this content of the key (S3: the ETag); another upload to the same key changes it. */
+  version: string;
 }
 
 /** How long a signed upload form stays valid. */
@@ -25,16 +43,30 @@ export const UPLOAD_EXPIRY_SECONDS = 300;
 /** Bytes inspect() returns: enough for every magic number we check. */
 export const HEAD_BYTES = 16;
 
-/** Every photo object lives under this prefix, which CloudFront and the local host serve at /uploads/. */
+/** Every published photo lives under this prefix, which CloudFront and the local host serve at /uploads/. */
 export const PHOTOS_PREFIX = 'uploads/';
 
-/** The storage key of one copy of a photo. */
+/** Uploads land under this prefix, which nothing serves; the storage deletes what is left there after a day. */
+export const STAGING_PREFIX = 'staging/';
+
+/** Days an upload stays in staging (S3 lifecycle rule; the local host sweeps hourly). */
+export const STAGING_EXPIRY_DAYS = 1;
+
+/** The storage key of one published copy of a photo. */
 export function photoKey(projectId: string, photoId: string, width: number, type: PhotoType): string {
   return `${PHOTOS_PREFIX}projects/${projectId}/${photoId}-${width}.${PHOTO_EXTENSIONS[type]}`;
 }
 
-/** Keys photoKey makes, and nothing else: a signed upload can only ever write one of these. */
+/** The staging key one copy is uploaded to, before it is checked and published at photoKey. */
+export function stagingKey(projectId: string, photoId: string, width: number, type: PhotoType): string {
+  return `${STAGING_PREFIX}${photoKey(projectId, photoId, width, type).slice(PHOTOS_PREFIX.length)}`;
+}
+
+/** Keys photoKey makes, and nothing else. */
 export const PHOTO_KEY_PATTERN = /^uploads\/projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)$/;
+
+/** Keys stagingKey makes, and nothing else: a signed upload can only ever write one of these. */
+export const STAGING_KEY_PATTERN = /^staging\/projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)$/;
 
 /** The URL a stored key is served at (same origin as the site). */
 export function photoUrl(key: string): string {

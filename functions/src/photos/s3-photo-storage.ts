@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { HEAD_BYTES, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-storage';
 
@@ -9,15 +9,25 @@ import { HEAD_BYTES, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-st
  * photos prefix, so AccessDenied should not happen; if a policy change brings it back, the staff
  * member still gets "upload every copy" rather than a 500.
  */
-const MISSING = new Set(['NoSuchKey', 'InvalidRange', 'AccessDenied']);
+const MISSING = ['NoSuchKey', 'InvalidRange', 'AccessDenied'];
+
+/** How the served copies are cached: a published key never changes content. */
+const SERVED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+const isNamed = (error: unknown, ...names: string[]) => error instanceof Error && names.includes(error.name);
 
 /**
  * Photos in the stack's photos bucket. Uploads are presigned POST forms whose
- * policy pins the key, the content type and a size range, so S3 itself
- * refuses anything else; CloudFront serves the bucket's uploads/ prefix.
+ * policy pins the (staging) key, the content type and a size range, so S3
+ * itself refuses anything else. A POST form cannot ask S3 for "only if absent",
+ * so a form reused within its minutes can replace its own staged file; that
+ * file is never served, and publish copies only the version that was checked
+ * (CopySourceIfMatch on its ETag) to a served key written once (IfNoneMatch).
+ * CloudFront serves the bucket's uploads/ prefix only; a lifecycle rule
+ * empties staging/ after a day.
  */
 export function s3PhotoStorage(bucket: string, client = new S3Client({})): PhotoStorage {
-  return {
+  const storage: PhotoStorage = {
     async createUpload(key, contentType, maxBytes) {
       const { url, fields } = await createPresignedPost(client, {
         Bucket: bucket,
@@ -38,9 +48,35 @@ export function s3PhotoStorage(bucket: string, client = new S3Client({})): Photo
         const head = await object.Body?.transformToByteArray();
         // 'bytes 0-15/123456': the total size is after the slash.
         const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
-        return { size, head: head ?? new Uint8Array() };
+        return { size, head: head ?? new Uint8Array(), version: object.ETag ?? '' };
       } catch (error) {
-        if (error instanceof Error && MISSING.has(error.name)) return null;
+        if (isNamed(error, ...MISSING)) return null;
+        throw error;
+      }
+    },
+
+    async publish(from, to, version, contentType) {
+      if (!version) return 'changed';
+      try {
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: to,
+            CopySource: `${bucket}/${from}`,
+            CopySourceIfMatch: version,
+            IfNoneMatch: '*',
+            MetadataDirective: 'REPLACE',
+            ContentType: contentType,
+            CacheControl: SERVED_CACHE_CONTROL,
+          }),
+        );
+        return 'published';
+      } catch (error) {
+        // Either condition failed (S3 says 412 for both): published already, or the staged file changed.
+        if (isNamed(error, 'PreconditionFailed')) return (await storage.inspect(to)) ? 'exists' : 'changed';
+        // Another copy to the same key is in flight; its add decides.
+        if (isNamed(error, 'ConditionalRequestConflict')) return 'changed';
+        if (isNamed(error, ...MISSING)) return 'changed';
         throw error;
       }
     },
@@ -55,4 +91,5 @@ export function s3PhotoStorage(bucket: string, client = new S3Client({})): Photo
       }
     },
   };
+  return storage;
 }

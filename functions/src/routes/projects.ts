@@ -32,7 +32,7 @@ import {
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { keyOfPhotoUrl, photoKey, photoUrl } from '../photos/photo-storage';
+import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos/photo-storage';
 
 const publicListQuery = yup.object({
   status: yup
@@ -64,6 +64,8 @@ const NO_PHOTO_STORAGE = 'Photo uploads are not available on this server';
 /** A photo change that kept losing to concurrent ones (each is tried again a few times first). */
 const PHOTOS_CHANGED = 'The photos were changed at the same time by someone else. Reload and try again.';
 const PHOTO_ALREADY_ADDED = 'This photo is already on the project';
+/** A staged copy was replaced or deleted between the check and the publish. */
+const UPLOAD_CHANGED = 'The upload changed while the photo was being added. Upload the photo again.';
 
 function photoKeys(photo: ProjectPhoto): string[] {
   const urls = photo.copies.length > 0 ? photo.copies.map((copy) => copy.url) : [photo.url];
@@ -153,7 +155,7 @@ export const projects = new Hono<AppEnv>()
     const targets = await Promise.all(
       copies.map(async (copy) => ({
         width: copy.width,
-        ...(await storage.createUpload(photoKey(id, uploadId, copy.width, contentType), contentType, MAX_PHOTO_BYTES)),
+        ...(await storage.createUpload(stagingKey(id, uploadId, copy.width, contentType), contentType, MAX_PHOTO_BYTES)),
       })),
     );
     return c.json({ uploadId, targets } satisfies PhotoUploadTicket, 201);
@@ -169,19 +171,25 @@ export const projects = new Hono<AppEnv>()
     if (!current) return c.json(errorBody(NOT_FOUND), 404);
     if (current.images.some((photo) => photo.id === uploadId)) return c.json(errorBody(PHOTO_ALREADY_ADDED), 409);
     const sorted = [...new Set(widths)].sort((a, b) => a - b);
+    const staged = sorted.map((width) => stagingKey(id, uploadId, width, contentType));
     const keys = sorted.map((width) => photoKey(id, uploadId, width, contentType));
     // Check what actually arrived: its size, and its type by its first bytes, never by a name.
-    const stored = await Promise.all(keys.map((key) => storage.inspect(key)));
+    const stored = await Promise.all(staged.map((key) => storage.inspect(key)));
     if (stored.some((file) => file === null)) {
       return c.json(errorBody('Upload every copy of the photo before adding it', { photo: 'Upload incomplete' }), 400);
     }
     if (stored.some((file) => file!.size > MAX_PHOTO_BYTES)) {
-      await removeFiles(c, keys);
+      await removeFiles(c, staged);
       return c.json(errorBody(PHOTO_SIZE_MESSAGE, { photo: PHOTO_SIZE_MESSAGE }), 413);
     }
     if (stored.some((file) => detectPhotoType(file!.head) !== contentType)) {
-      await removeFiles(c, keys);
+      await removeFiles(c, staged);
       return c.json(errorBody(PHOTO_TYPE_MESSAGE, { photo: PHOTO_TYPE_MESSAGE }), 415);
+    }
+    // Publish exactly the files just checked; one replaced since (a reused form) is refused.
+    const published = await Promise.all(staged.map((key, i) => storage.publish(key, keys[i]!, stored[i]!.version, contentType)));
+    if (published.includes('changed')) {
+      return c.json(errorBody(UPLOAD_CHANGED, { photo: UPLOAD_CHANGED }), 409);
     }
     const copies = sorted.map((width, i) => ({ url: photoUrl(keys[i]!), width }));
     const photo: ProjectPhoto = { id: uploadId, url: copies[copies.length - 1]!.url, copies, aspectRatio };
@@ -191,10 +199,11 @@ export const projects = new Hono<AppEnv>()
     // The list kept changing: the files stay, so adding again with the same upload works.
     if (added === 'conflict') return c.json(errorBody(PHOTOS_CHANGED), 409);
     if (added !== 'added') {
-      await removeFiles(c, keys);
+      await removeFiles(c, [...keys, ...staged]);
       if (added === 'notFound') return c.json(errorBody(NOT_FOUND), 404);
       return c.json(errorBody(`A project can have at most ${MAX_PROJECT_PHOTOS} photos. Remove one first.`), 409);
     }
+    // The staged files stay until staging expires (a day), so their forms stay spent meanwhile.
     const project = await getProject(c.var.deps.db, id, true);
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
     return c.json(await withCustomerName(c.var.deps.db, project), 201);
