@@ -18,7 +18,7 @@ import { normalizePhone } from '@app/shared-types/phone';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from './client';
 import { log } from '../lib/log';
-import { defineEntity, WEBSITE_ACTOR_ID, type ItemKey, type WriteContext } from './entity';
+import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
 import { leadCounter } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
@@ -192,9 +192,44 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
   }
 }
 
-/** Gives a lead the email a later submission brought, only if it has none: staff edits win. */
+/**
+ * The transaction that gives a lead the email a later website submission
+ * brought, only if it still has none (staff edits win): the email, updatedAt
+ * and the version moved on (a staff member's open edit then hears of it, as
+ * after any edit), with its audit entry, as leadEntity.update writes an email
+ * change. Write-only: the public function may not read leads (infra
+ * PUBLIC_KEY_ACCESS), so the condition on the item decides, not a read, and
+ * nothing is returned (the role allows ReturnValues NONE only).
+ *
+ * Not written: the lead's search text and the email's search tokens. Both
+ * depend on what only a read gives (the lead's name for the search text and
+ * the token limit, its createdAt for the tokens' sort key), so a website-filled
+ * email does not find its lead in the leads search until the email is edited.
+ */
+export function fillBlankEmailWrites(db: Db, leadId: string, email: string, ctx: WriteContext): TransactItem[] {
+  return [
+    {
+      Update: {
+        TableName: db.table,
+        Key: keys.lead(leadId),
+        UpdateExpression: 'SET #email = :email, #updatedAt = :now ADD #version :one',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#email) OR #email = :blank)',
+        ExpressionAttributeNames: { '#email': 'email', '#updatedAt': 'updatedAt', '#version': 'version' },
+        ExpressionAttributeValues: { ':email': email, ':now': ctx.now, ':one': 1, ':blank': '' },
+      },
+    },
+    auditEntryWrite(db, ctx, { entity: leadEntity.type, entityId: leadId, action: 'update', changes: { email: { before: '', after: email } } }),
+  ];
+}
+
+/** Fills a lead's blank email (fillBlankEmailWrites); a lead with an email, or one gone, stays as it is. */
 async function fillBlankEmail(db: Db, leadId: string, email: string, ctx: WriteContext) {
-  await leadEntity.update(db, leadId, undefined, (lead) => (lead.email === '' ? { ...lead, email } : lead), ctx);
+  try {
+    await transactWrite(db, fillBlankEmailWrites(db, leadId, email, ctx));
+  } catch (error) {
+    if (isTransactionCanceled(error, 0)) return;
+    throw error;
+  }
 }
 
 export const getLead = (db: Db, id: string, consistent = false) => leadEntity.get(db, id, consistent);
