@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -14,6 +16,7 @@ import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from 
 import { API_PATHS, SPA_REWRITE_CODE, UPLOADS_PREFIX } from './constructs/web';
 import { createStacks, edgeStackName, stackName } from './create-stacks';
 import { logicalId } from './nag';
+import { allows, stringLike, type PolicySnapshot, type SnapshotStatement } from '../../functions/test/iam/policy';
 
 // CloudFormation JSON as the template holds it: the assertions below check its shape.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -55,29 +58,37 @@ function policyStatementsOf(template: Template, roleLogicalId: string): Cfn[] {
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
-/** IAM StringLike: `*` matches any run of characters, `?` one character. */
-function stringLike(pattern: string, value: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${regex}$`).test(value);
+/**
+ * The public role's DynamoDB statements in the snapshot's form (test/iam/policy.ts): resources as
+ * 'table' or 'index/<name>' of the app's table, conditions as written. The API tests replay every
+ * DynamoDB call of the public routes against infra/public-role-policy.json, which must equal this.
+ */
+function snapshotStatementsOf(statements: Cfn[], tableId: string): SnapshotStatement[] {
+  return statements
+    .filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')))
+    .map((s) => ({
+      sid: s.Sid,
+      effect: s.Effect,
+      actions: asArray(s.Action),
+      resources: asArray(s.Resource).map((resource: Cfn) => {
+        const text = JSON.stringify(resource);
+        if (!text.includes(`"${tableId}"`)) return `not the table: ${text}`;
+        const index = /\/index\/([^"]+)"/.exec(text);
+        return index ? `index/${index[1]}` : 'table';
+      }),
+      conditions: s.Condition ?? {},
+    }));
 }
+
+const POLICY_SNAPSHOT = fileURLToPath(new URL('../public-role-policy.json', import.meta.url));
 
 /**
  * Whether the public role's DynamoDB statements allow `action` on `resource`
- * ('table' or an index name) for an item whose partition key is `leadingKey`,
- * evaluated as IAM does for these statements: action, resource, then every
- * condition (ForAllValues:StringLike over the one leading key, Null = false).
+ * ('table' or an index name) for an item whose partition key is `leadingKey`
+ * (the shared evaluator: action, resource, then every condition).
  */
-function publicRoleAllows(statements: Cfn[], action: string, resource: string, leadingKey: string) {
-  return statements.some((s) => {
-    if (s.Effect !== 'Allow' || !asArray(s.Action).includes(action)) return false;
-    const target = JSON.stringify(s.Resource);
-    const onIndex = target.includes('/index/');
-    if (resource === 'table' ? onIndex : !target.includes(`/index/${resource}"`)) return false;
-    const patterns: string[] = s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? [];
-    return (
-      s.Condition?.Null?.['dynamodb:LeadingKeys'] === 'false' && patterns.some((pattern) => stringLike(pattern, leadingKey))
-    );
-  });
+function publicRoleAllows(statements: SnapshotStatement[], action: string, resource: string, leadingKey: string) {
+  return allows(statements, { action, resource: resource === 'table' ? 'table' : `index/${resource}`, leadingKeys: [leadingKey] });
 }
 
 describe('synthesis', () => {
@@ -155,8 +166,25 @@ describe('database', () => {
 
 describe('public function role', () => {
   let statements: Cfn[];
+  let dynamoStatements: SnapshotStatement[];
   beforeAll(() => {
     statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.publicRole));
+    dynamoStatements = snapshotStatementsOf(statements, logicalId(prod.stacks.database.table));
+  });
+
+  it('matches the committed snapshot the API tests replay the public routes against (infra/public-role-policy.json)', () => {
+    const snapshot: PolicySnapshot = {
+      note: 'The public function role\'s DynamoDB statements and routes, as synthesized. Refresh: UPDATE_POLICY_SNAPSHOT=1 npx vitest run infra/src/create-stacks.test.ts',
+      routes: PUBLIC_ROUTES.map((route) => `${route.method} ${route.path}`),
+      statements: dynamoStatements,
+    };
+    if (process.env.UPDATE_POLICY_SNAPSHOT === '1') writeFileSync(POLICY_SNAPSHOT, `${JSON.stringify(snapshot, null, 2)}\n`);
+    const committed: unknown = JSON.parse(readFileSync(POLICY_SNAPSHOT, 'utf8'));
+    expect(
+      committed,
+      'infra/public-role-policy.json differs from the synthesized public role: review the change, then refresh it with ' +
+        'UPDATE_POLICY_SNAPSHOT=1 npx vitest run infra/src/create-stacks.test.ts and commit it',
+    ).toEqual(snapshot);
   });
 
   it('touches DynamoDB only through statements limited by dynamodb:LeadingKeys', () => {
@@ -195,7 +223,7 @@ describe('public function role', () => {
       ['dynamodb:UpdateItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
     ];
     for (const [action, resource, key] of allowed) {
-      expect(publicRoleAllows(statements, action, resource, key), `${action} ${resource} ${key}`).toBe(true);
+      expect(publicRoleAllows(dynamoStatements, action, resource, key), `${action} ${resource} ${key}`).toBe(true);
     }
   });
 
@@ -234,7 +262,7 @@ describe('public function role', () => {
       ['dynamodb:Query', 'gsi1', keys.auditLog()],
     ];
     for (const [action, resource, key] of denied) {
-      expect(publicRoleAllows(statements, action, resource, key), `${action} ${resource} ${key}`).toBe(false);
+      expect(publicRoleAllows(dynamoStatements, action, resource, key), `${action} ${resource} ${key}`).toBe(false);
     }
   });
 

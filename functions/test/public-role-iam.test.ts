@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../src/db/client';
+import { WEBSITE_ACTOR_ID } from '../src/db/entity';
+import { keys } from '../src/db/keys';
+import { findLeadIdByPhone, getLead } from '../src/db/lead-repo';
+import { seedFirstStart } from '../src/local/seed';
+import { createTestApp, json, newVisitorIp, postJson, uniquePhone, validContact, validEstimate, type TestApp } from './helpers';
+import { allows, describeRequest, iamRequestsOf, type IamRequest } from './iam/policy';
+import { publicRolePolicy, recordPublicCalls, type RecordedCall } from './iam/recorder';
+
+/**
+ * The IAM replay: every DynamoDB call the public routes make while the
+ * website uses them is checked against the public function's role as
+ * synthesized (infra/public-role-policy.json, kept equal to the template by
+ * the infra test): action, table or index, dynamodb:LeadingKeys and
+ * dynamodb:ReturnValues, transactions and batches item by item. DynamoDB
+ * Local checks no permissions, so without this a call the role refuses only
+ * fails in AWS. POST /api/auth/login and GET /api/auth/me are public in the
+ * app but served by the admin function (infra PUBLIC_ROUTES), so they are not
+ * part of this role.
+ */
+
+const policy = publicRolePolicy();
+let app: TestApp;
+let db: Db;
+let calls: RecordedCall[];
+
+beforeAll(async () => {
+  ({ app, db } = await createTestApp());
+  await seedFirstStart(db);
+  ({ calls } = recordPublicCalls(app, db, policy.routes));
+});
+
+const get = async (path: string, status = 200) => {
+  const response = await app.request(path);
+  expect(response.status, path).toBe(status);
+  return response;
+};
+
+describe('the website as visitors use it', () => {
+  it('reads settings, projects, posts, the sitemap and robots.txt', async () => {
+    await get('/api/site');
+    const page = await json<{ items: { id: string }[]; nextCursor?: string }>(get('/api/projects?limit=5'));
+    await get(`/api/projects?limit=5&cursor=${encodeURIComponent(page.nextCursor!)}`);
+    await get('/api/projects?status=ongoing');
+    await get(`/api/projects/${page.items[0]!.id}`);
+    await get('/api/projects/nope', 404);
+    const posts = await json<{ items: { slug: string }[] }>(get('/api/blog-posts'));
+    await get(`/api/blog-posts/by-slug/${posts.items[0]!.slug}`);
+    await get('/api/blog-posts/by-slug/missing-post', 404);
+    await get('/sitemap.xml');
+    await get('/robots.txt');
+  });
+
+  it('sends the calculator and the contact form: new leads, repeat phones, spam and a rate limit', async () => {
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
+    expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() })).status).toBe(201);
+
+    // A repeat phone: first without an email, then with one (filled in), then with another (kept).
+    const phone = uniquePhone();
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone, email: '' })).status).toBe(201);
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone, email: '' })).status).toBe(201);
+    expect((await postJson(app, '/api/contact', { ...validContact, phone })).status).toBe(201);
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone, email: 'other@example.com' })).status).toBe(201);
+    const leadId = (await findLeadIdByPhone(db, phone))!;
+    const lead = await getLead(db, leadId);
+    expect(lead).toMatchObject({ email: validContact.email, version: 2 });
+    // The fill is audited once, as the website's edit; the later email changed nothing.
+    const { Items: audit = [] } = await db.doc.send(
+      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.auditEntry(leadId, '').pk } }),
+    );
+    expect(audit.map((entry) => [entry.action, entry.actor.id, entry.changes.email ?? null])).toEqual([
+      // A create leaves blank fields out of its changes.
+      ['create', WEBSITE_ACTOR_ID, null],
+      ['update', WEBSITE_ACTOR_ID, { before: '', after: validContact.email }],
+    ]);
+
+    // Spam: a filled honeypot, a form sent too fast.
+    expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone(), website: 'http://spam.example' })).status).toBe(201);
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone(), elapsedMs: 900 })).status).toBe(201);
+
+    // One visitor past the limit.
+    const ip = newVisitorIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() }, ip)).status);
+    expect(statuses.at(-1)).toBe(429);
+
+    // An invalid body.
+    expect((await postJson(app, '/api/calculator', { ...validEstimate, area: -1 })).status).toBe(400);
+  });
+});
+
+describe('the public function role', () => {
+  it('allows every DynamoDB call those requests made', () => {
+    // Every route of the public function was exercised.
+    expect([...new Set(calls.map((call) => call.route))].sort()).toEqual([...policy.routes].sort());
+    const refused = calls.flatMap((call) =>
+      call.requests.filter((request) => !allows(policy.statements, request)).map((request) => `${call.route}: ${call.command} -> ${describeRequest(request)}`),
+    );
+    const perAction = new Map<string, number>();
+    for (const request of calls.flatMap((call) => call.requests)) perAction.set(request.action, (perAction.get(request.action) ?? 0) + 1);
+    const summary = [...perAction].sort().map(([action, count]) => `${action.replace('dynamodb:', '')} ${count}`).join(', ');
+    const requests = calls.reduce((sum, call) => sum + call.requests.length, 0);
+    console.log(
+      `IAM replay: ${calls.length} DynamoDB calls (${requests} item requests) of ${policy.routes.length} public routes checked ` +
+        `against the public role: ${summary}; ${refused.length} refused`,
+    );
+    expect(refused, 'DynamoDB calls the public function role would refuse in AWS').toEqual([]);
+  });
+});
+
+describe('the replay itself', () => {
+  const table = 'test-table';
+  const allowed = (request: IamRequest) => allows(policy.statements, request);
+
+  it('maps transactions, batches and index queries to the requests IAM authorizes', () => {
+    const S = (value: string) => ({ S: value });
+    expect(
+      iamRequestsOf('TransactWriteItemsCommand', {
+        TransactItems: [
+          { Put: { TableName: table, Item: { pk: S('CONTACT#1'), sk: S('CONTACT') } } },
+          { Update: { TableName: table, Key: { pk: S('LEAD#1'), sk: S('LEAD') } } },
+          { ConditionCheck: { TableName: table, Key: { pk: S('LEADPHONE#1'), sk: S('LEADPHONE') }, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+        ],
+      }, table),
+    ).toEqual([
+      { action: 'dynamodb:PutItem', resource: 'table', leadingKeys: ['CONTACT#1'] },
+      { action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: ['LEAD#1'] },
+      { action: 'dynamodb:ConditionCheckItem', resource: 'table', leadingKeys: ['LEADPHONE#1'], returnValues: 'ALL_OLD' },
+    ]);
+    expect(
+      iamRequestsOf('QueryCommand', {
+        TableName: table,
+        IndexName: 'gsi1',
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :sk)',
+        ExpressionAttributeNames: { '#pk': 'gsi1pk', '#sk': 'gsi1sk' },
+        ExpressionAttributeValues: { ':pk': S('PUBLIC_PROJECTS'), ':sk': S('finished#') },
+      }, table),
+    ).toEqual([{ action: 'dynamodb:Query', resource: 'index/gsi1', leadingKeys: ['PUBLIC_PROJECTS'] }]);
+    expect(
+      iamRequestsOf('BatchGetItemCommand', { RequestItems: { [table]: { Keys: [{ pk: S('PROJECT#1') }, { pk: S('LEAD#1') }] } } }, table),
+    ).toEqual([
+      { action: 'dynamodb:BatchGetItem', resource: 'table', leadingKeys: ['PROJECT#1'] },
+      { action: 'dynamodb:BatchGetItem', resource: 'table', leadingKeys: ['LEAD#1'] },
+    ]);
+  });
+
+  it('refuses what the role refuses: reading leads, returned values, other indexes, missing keys', () => {
+    expect(allowed({ action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: ['LEAD#1'] })).toBe(true);
+    expect(allowed({ action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: ['LEAD#1'], returnValues: 'NONE' })).toBe(true);
+    expect(allowed({ action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: ['LEAD#1'], returnValues: 'ALL_NEW' })).toBe(false);
+    expect(allowed({ action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: ['RATE#x'], returnValues: 'UPDATED_NEW' })).toBe(true);
+    expect(allowed({ action: 'dynamodb:GetItem', resource: 'table', leadingKeys: ['LEAD#1'] })).toBe(false);
+    expect(allowed({ action: 'dynamodb:ConditionCheckItem', resource: 'table', leadingKeys: ['LEAD#1'] })).toBe(false);
+    expect(allowed({ action: 'dynamodb:BatchGetItem', resource: 'table', leadingKeys: ['PROJECT#1'] })).toBe(false);
+    expect(allowed({ action: 'dynamodb:Query', resource: 'index/gsi1', leadingKeys: ['PUBLIC_PROJECTS'] })).toBe(true);
+    expect(allowed({ action: 'dynamodb:Query', resource: 'index/gsi1', leadingKeys: [] })).toBe(false);
+    expect(allowed({ action: 'dynamodb:Query', resource: 'index/gsi2', leadingKeys: ['PUBLIC_PROJECTS'] })).toBe(false);
+    expect(allowed({ action: 'dynamodb:Query', resource: 'table', leadingKeys: ['PROJECT#1'] })).toBe(false);
+    expect(allowed({ action: 'dynamodb:GetItem', resource: 'other-table', leadingKeys: ['SETTINGS'] })).toBe(false);
+  });
+});
