@@ -237,14 +237,19 @@ export class Api extends Construct {
     this.adminFunction.addEnvironment('ALLOWED_ORIGINS', url);
   }
 
-  /** Lets the admin function store, replace and delete project photos under `prefix` (PHOTOS_BUCKET). */
-  allowPhotoUploads(bucket: IBucket, prefix: string) {
+  /**
+   * Lets the admin function sign uploads to the `staging` prefix, read what
+   * arrived there, publish it to the `served` prefix (a copy) and delete files
+   * under both (PHOTOS_BUCKET).
+   */
+  allowPhotoUploads(bucket: IBucket, prefixes: { served: string; staging: string }) {
     this.adminFunction.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
+    const both = [prefixes.served, prefixes.staging];
     this.adminRole.addToPrincipalPolicy(
       new PolicyStatement({
         sid: 'ProjectPhotos',
         actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: [bucket.arnForObjects(`${prefix}*`)],
+        resources: both.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
       }),
     );
     // Without ListBucket, S3 answers a read of a missing key with AccessDenied (it will not
@@ -254,13 +259,15 @@ export class Api extends Construct {
         sid: 'ProjectPhotosListing',
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
-        conditions: { StringLike: { 's3:prefix': `${prefix}*` } },
+        conditions: { StringLike: { 's3:prefix': both.map((prefix) => `${prefix}*`) } },
       }),
     );
-    Validations.of(this.adminRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
-      reason: `Staff upload, replace and delete project photos; every object under ${prefix} is one, named by the app.`,
-    });
+    for (const prefix of both) {
+      Validations.of(this.adminRole).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
+        reason: `Staff upload, publish and delete project photos; every object under ${prefix} is one, named by the app.`,
+      });
+    }
   }
 
   /** GetSecretValue on the origin-verify secret (ORIGIN_VERIFY_SECRET_ARN), that secret only. */

@@ -33,6 +33,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
+import { PHOTOS_PREFIX, STAGING_EXPIRY_DAYS, STAGING_PREFIX } from '@app/functions/photos/photo-storage';
 import { logicalId } from '../nag';
 
 /**
@@ -69,8 +70,10 @@ function referrerPolicy(value: string): HeadersReferrerPolicy {
 /** Paths CloudFront sends to the API instead of the bucket. */
 export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt'] as const;
 
-/** Project photos live under this key prefix and are served at /uploads/*. */
-export const UPLOADS_PREFIX = 'uploads/';
+/** Published project photos live under this key prefix and are served at /uploads/*. */
+export const UPLOADS_PREFIX = PHOTOS_PREFIX;
+/** Uploads land under this prefix first (functions/src/photos/photo-storage.ts); nothing serves it. */
+export { STAGING_PREFIX };
 
 export interface WebProps {
   /** Where /api/*, /sitemap.xml and /robots.txt go. */
@@ -154,7 +157,16 @@ export class Web extends Construct {
       ],
       // Uploaded photos exist nowhere else: a replaced or deleted one can be restored for 30 days.
       versioned: true,
-      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      lifecycleRules: [
+        { id: 'KeepReplacedPhotos', noncurrentVersionExpiration: Duration.days(30) },
+        // Uploads never added to a project (abandoned, refused, or a form sent again) go after a day.
+        {
+          id: 'ExpireStagedUploads',
+          prefix: STAGING_PREFIX,
+          expiration: Duration.days(STAGING_EXPIRY_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+      ],
       removalPolicy: dataRemovalPolicy,
       autoDeleteObjects,
     });
