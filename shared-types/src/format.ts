@@ -5,6 +5,13 @@ export function formatINR(amount: number): string {
   return inr.format(amount);
 }
 
+const inrPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money to the paisa, as finance shows it: whole rupees as formatINR, else two decimals (125000.5 -> '₹1,25,000.50'). */
+export function formatMoney(amount: number): string {
+  return Number.isInteger(Math.round(amount * 100) / 100) ? inr.format(amount) : inrPaise.format(amount);
+}
+
 const dateFormats = {
   long: new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'long', year: 'numeric' }),
   short: new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' }),

@@ -39,6 +39,7 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
   leads: async () => ({ Component: (await import('./admin/leads-page')).LeadsPage }),
   projects: async () => ({ Component: (await import('./admin/projects-page')).ProjectsPage }),
   vendors: async () => ({ Component: (await import('./admin/vendors-page')).VendorsPage }),
+  finance: async () => ({ Component: (await import('./admin/finance-page')).FinancePage }),
 };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,

@@ -36,14 +36,23 @@ interface AsyncPickerProps<T extends { id: string }> {
   onTyped?: (typed: string) => void;
 }
 
+interface AsyncPickerInputProps<T extends { id: string }> extends Omit<AsyncPickerProps<T>, 'labelName'> {
+  /** The chosen record, or null for none. */
+  value: PickerOption | null;
+  onChange: (option: PickerOption | null) => void;
+  onBlur?: () => void;
+  /** The message under the field (an error). */
+  message?: string;
+  size?: 'small' | 'medium';
+}
+
 /**
- * A record chosen from a server search as one types (customer, project,
- * vendor, employee), bound to a form's id field; the chosen record stays an
- * option, so the field never shows a value outside its list.
+ * The search-as-you-type input of a record (customer, project, vendor,
+ * employee), not bound to a form: a filter bar uses it as it is, forms use
+ * AsyncPicker. The chosen record stays an option, so the field never shows a
+ * value outside its list.
  */
-export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>) {
-  const { values, setValues } = useFormikContext<FormikValues>();
-  const { helpers, message, clearServerError } = useFieldMessage(props.name);
+export function AsyncPickerInput<T extends { id: string }>(props: AsyncPickerInputProps<T>) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -53,9 +62,7 @@ export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>
   }, [typed]);
 
   const found = props.useSearch(search, open);
-  const id = String(values[props.name] ?? '');
-  const label = String(values[props.labelName] ?? '');
-  const selected = useMemo<PickerOption | null>(() => (id ? { id, label } : null), [id, label]);
+  const selected = props.value;
   const { optionLabel } = props;
   const options = useMemo<PickerOption[]>(() => {
     const matches = (found.data?.items ?? []).map((record) => ({ id: record.id, label: optionLabel(record) }));
@@ -65,6 +72,7 @@ export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>
   return (
     <Autocomplete<PickerOption>
       fullWidth
+      size={props.size}
       open={open}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
@@ -78,8 +86,7 @@ export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>
       loadingText={`Searching ${props.noun}...`}
       noOptionsText={search ? props.noMatchText : props.emptyText}
       onChange={(_event, option) => {
-        void setValues((current) => ({ ...current, [props.name]: option?.id ?? '', [props.labelName]: option?.label ?? '' }));
-        clearServerError();
+        props.onChange(option);
         props.onTyped?.('');
       }}
       onInputChange={(_event, value, reason) => {
@@ -87,7 +94,7 @@ export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>
         setTyped(reason === 'input' ? value : '');
         if (reason === 'input') props.onTyped?.(value);
       }}
-      onBlur={() => void helpers.setTouched(true)}
+      onBlur={props.onBlur}
       renderInput={({ InputProps, inputProps, InputLabelProps, ...params }) => (
         <TextField
           {...params}
@@ -95,8 +102,8 @@ export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>
           label={props.label}
           required={props.required}
           placeholder={props.placeholder}
-          error={Boolean(message)}
-          helperText={message}
+          error={Boolean(props.message)}
+          helperText={props.message}
           slotProps={{
             htmlInput: inputProps,
             inputLabel: InputLabelProps,
@@ -112,6 +119,30 @@ export function AsyncPicker<T extends { id: string }>(props: AsyncPickerProps<T>
           }}
         />
       )}
+    />
+  );
+}
+
+/**
+ * A record chosen from a server search as one types (customer, project,
+ * vendor, employee), bound to a form's id field (cleared: '').
+ */
+export function AsyncPicker<T extends { id: string }>({ labelName, ...props }: AsyncPickerProps<T>) {
+  const { values, setValues } = useFormikContext<FormikValues>();
+  const { helpers, message, clearServerError } = useFieldMessage(props.name);
+  const id = String(values[props.name] ?? '');
+  const label = String(values[labelName] ?? '');
+  const selected = useMemo<PickerOption | null>(() => (id ? { id, label } : null), [id, label]);
+  return (
+    <AsyncPickerInput<T>
+      {...props}
+      value={selected}
+      message={message}
+      onChange={(option) => {
+        void setValues((current) => ({ ...current, [props.name]: option?.id ?? '', [labelName]: option?.label ?? '' }));
+        clearServerError();
+      }}
+      onBlur={() => void helpers.setTouched(true)}
     />
   );
 }

@@ -1,5 +1,6 @@
 import Grid, { type GridProps } from '@mui/material/Grid';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { AsyncPickerInput, type PickerOption, type PickerSearch } from './async-picker';
 import { SearchField } from './search-field';
 import { SelectField, type SelectOption } from './select-field';
 
@@ -70,6 +71,39 @@ export function FilterSelect({ param, label, size, options, emptyLabel }: Filter
   return (
     <Grid size={size}>
       <SelectField label={label} value={value} options={options} emptyLabel={emptyLabel} onChange={onChange} />
+    </Grid>
+  );
+}
+
+interface FilterPickerProps<T extends { id: string }> extends FilterCellProps {
+  /** 'projects', for 'Searching projects...'. */
+  noun: string;
+  placeholder?: string;
+  useSearch: (q: string, enabled: boolean) => PickerSearch<T>;
+  optionLabel: (record: T) => string;
+  /** How the record the URL names is called (looked up, as the URL holds only its id); '' while unknown. */
+  selectedLabel: string;
+  noMatchText: string;
+  emptyText: string;
+}
+
+/** A record picked by server search in a FilterBar (a project): the URL parameter holds its id; clearing it drops the filter. */
+export function FilterPicker<T extends { id: string }>({ param, size, selectedLabel, ...props }: FilterPickerProps<T>) {
+  const { value, onChange } = useFilter(param);
+  const [picked, setPicked] = useState<PickerOption | null>(null);
+  const selected: PickerOption | null = value ? { id: value, label: picked?.id === value ? picked.label : selectedLabel || 'Loading...' } : null;
+  return (
+    <Grid size={size}>
+      <AsyncPickerInput<T>
+        {...props}
+        name={param}
+        size="small"
+        value={selected}
+        onChange={(option) => {
+          setPicked(option);
+          onChange(option?.id ?? '');
+        }}
+      />
     </Grid>
   );
 }

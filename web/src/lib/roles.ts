@@ -4,3 +4,8 @@
 export function canDelete(role: string | undefined): boolean {
   return role !== undefined && role !== 'employee';
 }
+
+/** PRODUCT.md roles: finance is for managers, admins and superadmins; employees get 403. */
+export function canSeeFinance(role: string | undefined): boolean {
+  return role === 'manager' || role === 'admin' || role === 'superadmin';
+}

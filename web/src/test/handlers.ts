@@ -84,3 +84,7 @@ handlers.push(...vendorHandlers());
 // Project Management (projects and customers), first: the website's GET /api/projects/:id would otherwise answer /api/projects/manage.
 import { projectManagementHandlers } from '../features/project-management/test-fixtures';
 handlers.unshift(...projectManagementHandlers());
+
+// Finance (transactions, figures, plans, ledgers, reports), answering from the finance feature's fixtures.
+import { financeHandlers } from '../features/finance/test-fixtures';
+handlers.push(...financeHandlers());

@@ -30,13 +30,14 @@ import { NavLink, Outlet, useResolvedPath } from 'react-router';
 import { useSession, useSignOutOnExpiredSession } from '../../features/auth/api/get-session';
 import { clearClientSession, useLogout } from '../../features/auth/api/logout';
 import { canManageStaff, ROLE_COLORS, ROLE_LABELS } from '../../features/auth/model';
+import { canSeeFinance } from '../../lib/roles';
 import { RouteFallback } from '../site/route-fallback';
 import { AdminBrand } from './admin-brand';
 import { AdminLoginScreen } from './admin-login-screen';
 import { AdminMeta } from './admin-meta';
 import { BackToDashboard } from './back-to-dashboard';
 import { PortalBaseContext } from './portal-base';
-import { ADMIN_SECTIONS, sectionHref, useAdminRouteHandle, type AdminSectionId } from './sections';
+import { ADMIN_SECTIONS, canOpenSection, sectionHref, useAdminRouteHandle, type AdminSectionId } from './sections';
 import { SectionPanel } from './section-panel';
 
 const DRAWER_WIDTH = 260;
@@ -87,10 +88,10 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
   const logout = useLogout({ redirectTo: sectionHref(basePath, '') });
   useSignOutOnExpiredSession(useCallback(() => clearClientSession(queryClient), [queryClient]));
 
-  const mayManageStaff = canManageStaff(user.role);
-  const sections = ADMIN_SECTIONS.filter((section) => !('adminOnly' in section) || mayManageStaff);
+  const may = { manageStaff: canManageStaff(user.role), seeFinance: canSeeFinance(user.role) };
+  const sections = ADMIN_SECTIONS.filter((section) => canOpenSection(section, may));
   const section = handle?.section;
-  const denied = section?.adminOnly === true && !mayManageStaff;
+  const denied = section !== undefined && !canOpenSection(section, may);
 
   const userBadge = (
     <>
@@ -217,7 +218,11 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
           {denied ? (
             <SectionPanel
               title="You do not have access to this section"
-              message={`${section.label} is managed by admins; ask one of them if something here needs changing.`}
+              message={
+                section.managerOnly === true
+                  ? `${section.label} is for managers and admins; ask one of them if something here needs changing.`
+                  : `${section.label} is managed by admins; ask one of them if something here needs changing.`
+              }
               action={<BackToDashboard />}
             />
           ) : (

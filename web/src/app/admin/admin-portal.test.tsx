@@ -189,7 +189,7 @@ describe('admin portal: sections and roles', () => {
     ]);
   });
 
-  it('hides Employees and Settings from an employee and refuses their URLs', async () => {
+  it('hides Employees, Settings and Finance from an employee and refuses their URLs', async () => {
     renderPortal('/admin/settings', { as: employeeUserFixture });
 
     expect(await screen.findByRole('heading', { name: 'You do not have access to this section' })).toBeTruthy();
@@ -198,17 +198,18 @@ describe('admin portal: sections and roles', () => {
       .map((link) => link.textContent);
     expect(labels).not.toContain('Employees');
     expect(labels).not.toContain('Settings');
-    expect(labels).toHaveLength(8);
+    expect(labels).not.toContain('Finance');
+    expect(labels).toHaveLength(7);
     expect(screen.queryByRole('heading', { name: 'System Settings' })).toBeNull();
     expect(screen.getByText('Employee')).toBeTruthy();
   });
 
   it("shows an honest 'coming soon' panel for a section not built yet", async () => {
-    renderPortal('/admin/finance');
+    renderPortal('/admin/quotations');
 
-    expect(await screen.findByRole('heading', { name: 'Enhanced Finance Management' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Pixel-Perfect Quotation Builder' })).toBeTruthy();
     expect(screen.getByText('This section is being built and will be available here soon.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Finance · Admin'));
+    await waitFor(() => expect(document.title).toBe('Quotation Builder · Admin'));
   });
 
   it('shows a not-found panel inside the layout for an unknown admin address', async () => {

@@ -10,7 +10,7 @@ export const ADMIN_SECTIONS = [
   { id: 'leads', path: 'leads', label: 'Leads CRM', heading: 'Leads CRM' },
   { id: 'projects', path: 'projects', label: 'Projects', heading: 'Project Management' },
   { id: 'vendors', path: 'vendors', label: 'Vendors', heading: 'Vendor Management' },
-  { id: 'finance', path: 'finance', label: 'Finance', heading: 'Enhanced Finance Management' },
+  { id: 'finance', path: 'finance', label: 'Finance', heading: 'Enhanced Finance Management', managerOnly: true },
   { id: 'quotations', path: 'quotations', label: 'Quotation Builder', heading: 'Pixel-Perfect Quotation Builder' },
   { id: 'attendance', path: 'attendance', label: 'Attendance', heading: 'Attendance Portal' },
   { id: 'employees', path: 'employees', label: 'Employees', heading: 'Employee Management', adminOnly: true },
@@ -28,6 +28,15 @@ export interface AdminSection {
   heading: string;
   /** Managed by admin and superadmin only (PRODUCT.md roles). */
   adminOnly?: boolean;
+  /** For managers, admins and superadmins; hidden from employees (PRODUCT.md roles: finance). */
+  managerOnly?: boolean;
+}
+
+/** Whether a role may open a section: the sidebar lists only these, and the others say 'no access'. */
+export function canOpenSection(section: AdminSection, may: { manageStaff: boolean; seeFinance: boolean }): boolean {
+  if (section.adminOnly === true) return may.manageStaff;
+  if (section.managerOnly === true) return may.seeFinance;
+  return true;
 }
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

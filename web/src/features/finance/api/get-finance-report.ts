@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FinanceReport } from '@app/shared-types/finance';
+import { apiJson } from '../../../lib/api-client';
+import { FINANCE_KEY } from './refresh-finance-queries';
+
+/** The fiscal year's months (income, expense, receivable, payable, GST) and expenses by category. */
+export function getFinanceReport() {
+  return apiJson<FinanceReport>('/api/finance/reports');
+}
+
+export function getFinanceReportQueryOptions() {
+  return queryOptions({ queryKey: [FINANCE_KEY, 'reports'], queryFn: getFinanceReport });
+}
+
+export function useFinanceReport() {
+  return useQuery(getFinanceReportQueryOptions());
+}

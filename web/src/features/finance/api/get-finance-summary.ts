@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FinanceSummary } from '@app/shared-types/finance';
+import { apiJson } from '../../../lib/api-client';
+import { FINANCE_KEY } from './refresh-finance-queries';
+
+/** The four summary cards' figures, kept by the server on every write. */
+export function getFinanceSummary() {
+  return apiJson<FinanceSummary>('/api/finance/summary');
+}
+
+export function getFinanceSummaryQueryOptions() {
+  return queryOptions({ queryKey: [FINANCE_KEY, 'summary'], queryFn: getFinanceSummary });
+}
+
+export function useFinanceSummary() {
+  return useQuery(getFinanceSummaryQueryOptions());
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentPlanInput, ProjectFinancialDetail } from '@app/shared-types/finance';
+import { apiJson } from '../../../lib/api-client';
+import { getProjectFinancialQueryOptions } from './get-project-financial';
+import { refreshFinanceQueries } from './refresh-finance-queries';
+
+/** Saves a project's plan (percentages adding up to 100) with the plan version it was edited from. */
+export function updatePaymentPlan({ projectId, ...input }: PaymentPlanInput & { projectId: string }) {
+  return apiJson<ProjectFinancialDetail>(`/api/finance/projects/${encodeURIComponent(projectId)}/plan`, { method: 'PUT', body: input });
+}
+
+export function useUpdatePaymentPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePaymentPlan,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(getProjectFinancialQueryOptions(detail.projectId).queryKey, detail);
+      void refreshFinanceQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Transaction, TransactionUpdateInput } from '@app/shared-types/finance';
+import { apiJson } from '../../../lib/api-client';
+import { refreshFinanceQueries } from './refresh-finance-queries';
+
+/** Saves every field with the version the editor saw; 409 (with `current`) when someone saved meanwhile. */
+export function updateTransaction({ id, ...input }: TransactionUpdateInput & { id: string }) {
+  return apiJson<Transaction>(`/api/transactions/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+}
+
+export function useUpdateTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateTransaction, onSuccess: () => void refreshFinanceQueries(queryClient) });
+}
+
+/** Recording a payment: the pending transaction, completed, every other field as it is. */
+export function recordPayment(tx: Transaction) {
+  const { id, version, transactionId: _n, userId: _u, projectName: _p, customerName: _c, vendorName: _v, recurringSourceId: _r, createdAt: _a, updatedAt: _b, ...fields } = tx;
+  return updateTransaction({ ...fields, id, version, status: 'completed' });
+}
+
+export function useRecordPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: recordPayment, onSuccess: () => void refreshFinanceQueries(queryClient) });
+}

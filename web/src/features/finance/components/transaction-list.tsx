@@ -1,0 +1,105 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  PAYMENT_METHOD_LABELS,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  categoryLabel,
+  directionOf,
+  type Transaction,
+} from '@app/shared-types/finance';
+import { formatDate, formatMoney } from '@app/shared-types/format';
+import { STATUS_COLORS, TYPE_COLORS, signedAmount } from '../model';
+
+interface TransactionRowProps {
+  tx: Transaction;
+  onEdit?: (tx: Transaction) => void;
+  onDelete?: (tx: Transaction) => void;
+  onRecordPayment?: (tx: Transaction) => void;
+  /** The payment being recorded now (its button shows progress). */
+  recording?: boolean;
+}
+
+/** One transaction of the history (SPEC.md 2): badges, number, description, category, method, reference, amount, GST and date. */
+export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recording }: TransactionRowProps) {
+  const titleId = `tx-${tx.id}-title`;
+  const into = directionOf(tx.type) === 'in';
+  const details = [categoryLabel(tx.category), PAYMENT_METHOD_LABELS[tx.paymentMethod], tx.referenceNumber && `Ref ${tx.referenceNumber}`, tx.projectName]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 1.75, sm: 2 } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }} sx={{ justifyContent: 'space-between' }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 0.75 }}>
+            <Chip size="small" color={TYPE_COLORS[tx.type]} label={TRANSACTION_TYPE_LABELS[tx.type]} />
+            <Chip size="small" variant="outlined" color={STATUS_COLORS[tx.status]} label={TRANSACTION_STATUS_LABELS[tx.status]} />
+            {tx.stageName && <Chip size="small" variant="outlined" label={tx.stageName} />}
+            <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+              {tx.transactionId}
+            </Typography>
+          </Stack>
+          <Typography id={titleId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {tx.description}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {details}
+          </Typography>
+        </Box>
+        <Box sx={{ textAlign: { sm: 'right' }, flexShrink: 0 }}>
+          <Typography
+            sx={{ fontWeight: 700, fontSize: '1.1rem', color: into ? 'success.main' : 'error.main', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+            aria-label={`Amount ${signedAmount(tx.type, tx.amount)}`}
+          >
+            {signedAmount(tx.type, tx.amount)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            GST {formatMoney(tx.taxAmount)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {formatDate(tx.transactionDate, 'short')}
+            {tx.status === 'pending' && tx.dueDate ? ` · due ${formatDate(tx.dueDate, 'short')}` : ''}
+          </Typography>
+        </Box>
+      </Stack>
+      {(onEdit || onDelete || (onRecordPayment && tx.status === 'pending')) && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.25, flexWrap: 'wrap' }}>
+          {onRecordPayment && tx.status === 'pending' && (
+            <Button size="small" variant="contained" startIcon={<PaidOutlinedIcon />} onClick={() => onRecordPayment(tx)} disabled={recording} aria-describedby={titleId}>
+              {recording ? 'Recording...' : 'Record payment'}
+            </Button>
+          )}
+          {onEdit && (
+            <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(tx)} aria-describedby={titleId}>
+              Edit
+            </Button>
+          )}
+          {onDelete && (
+            <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => onDelete(tx)} aria-describedby={titleId}>
+              Delete
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** The transaction history, newest first. */
+export function TransactionList({ items, label = 'Transactions', ...actions }: Omit<TransactionRowProps, 'tx' | 'recording'> & { items: readonly Transaction[]; label?: string; recordingId?: string | null }) {
+  const { recordingId, ...rowActions } = actions;
+  return (
+    <Stack component="section" aria-label={label} spacing={1.5}>
+      {items.map((tx) => (
+        <TransactionRow key={tx.id} tx={tx} {...rowActions} recording={recordingId === tx.id} />
+      ))}
+    </Stack>
+  );
+}
