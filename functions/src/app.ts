@@ -12,11 +12,13 @@ import { auth } from './routes/auth';
 import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
 import { dashboard } from './routes/dashboard';
+import { finance } from './routes/finance';
 import { leads } from './routes/leads';
 import { customers } from './routes/customers';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
 import { site } from './routes/site';
+import { transactions } from './routes/transactions';
 import { users } from './routes/users';
 import { vendors } from './routes/vendors';
 
@@ -132,6 +134,8 @@ export function createApp(deps: Deps) {
     .route('/leads', leads)
     .route('/customers', customers)
     .route('/vendors', vendors)
+    .route('/transactions', transactions)
+    .route('/finance', finance)
     .route('/audit-log', auditLog);
 
   const app = new Hono<AppEnv>()

@@ -322,6 +322,21 @@ describe('public function role', () => {
       vendorNameSort: [], // a sort key of the vendor lists
       stats: ['write'], // counters: a new website lead counts itself (ADD inside its transaction)
       statsPartition: ['write'], // the same partition, read whole by the admin's counters
+      transaction: [], // finance transactions: admin only (managers and above)
+      transactionListCopy: [], // a transaction's copies in its filtered lists: admin only
+      transactions: [], // gsi1 lists of transactions (all, by type, status, project, vendor, customer): admin only
+      transactionDateSort: [], // a gsi1 sort key
+      transactionsDue: [], // gsi2 list of pending transactions by due date (the overdue count): admin only
+      transactionDueSort: [], // a gsi2 sort key
+      transactionsRecurring: [], // gsi3 list of recurring transactions (the monthly job): admin only
+      transactionCounter: [], // readable transaction numbers: admin only
+      idempotencyKey: [], // Idempotency-Key markers of POST /api/transactions: admin only
+      financeTotal: [], // kept finance totals: admin only
+      financeMonth: [], // kept finance month totals: admin only
+      financePartition: [], // the same partition, read whole by the summary and reports
+      financeProject: [], // a project's kept figures and payment plan: admin only
+      stageDemand: [], // a stage's demand marker: admin only
+      financeVendor: [], // a vendor's kept ledger: admin only
       employee: [], // staff accounts and their password hashes: admin only
       employeeEmail: [], // email marker of a staff account: admin only
       employees: [], // gsi1 list of staff: admin only

@@ -12,4 +12,10 @@ export interface DashboardStats {
   newLeadsCount: number;
   /** Open leads whose next follow-up is today or overdue (Asia/Kolkata), oldest first, at most 10. */
   followUpsDue: Lead[];
+  /** Completed income (with advances) this calendar month, Asia/Kolkata (the Finance summary's thisMonthIncome). */
+  incomeThisMonth: number;
+  /** Pending money in (the Finance summary's pendingReceivables). */
+  pendingReceivables: number;
+  /** How many pending transactions are past their due date. */
+  overduePayments: number;
 }

@@ -75,6 +75,32 @@ export const keys = {
   stats: (name: 'LEADS' | 'DASHBOARD', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
   statsPartition: () => 'STATS',
 
+  transaction: (id: string) => ({ pk: `TXN#${id}`, sk: 'TXN' }),
+  /** A copy of a transaction in one filtered list (type, status, project, vendor, customer), in its item's partition. */
+  transactionListCopy: (id: string, list: string) => ({ pk: `TXN#${id}`, sk: `LIST#${list}` }),
+  /** gsi1: every transaction (no filter), or the copies of one filter's list, by transactionDate (read backwards: newest first). */
+  transactions: (filter?: string, value?: string) => (filter ? `TXNS#${filter}#${value}` : 'TXNS'),
+  transactionDateSort: (transactionDate: string, createdAt: string, id: string) => `${transactionDate}#${createdAt}#${id}`,
+  /** gsi2: pending transactions that have a due date, by due date (the overdue count). */
+  transactionsDue: () => 'TXNDUE',
+  transactionDueSort: (dueDate: string, id: string) => `${dueDate}#${id}`,
+  /** gsi3: the transactions marked recurring (the monthly job reads them). */
+  transactionsRecurring: () => 'TXNRECURRING',
+  /** The per-year counter of readable transaction numbers (TXN-2026-00042). */
+  transactionCounter: (year: string) => ({ pk: 'TXNCOUNTER', sk: year }),
+  /** Marker of one Idempotency-Key of one user (24 h TTL): the transaction it created. */
+  idempotencyKey: (scope: string, key: string) => ({ pk: `IDEMPOTENCY#${scope}#${key}`, sk: 'IDEMPOTENCY' }),
+  /** Finance figures kept by every transaction write: all-time totals and months, each over shards. */
+  financeTotal: (shard: number) => ({ pk: 'FINANCE', sk: `TOTAL#${shard}` }),
+  financeMonth: (month: string, shard: number) => ({ pk: 'FINANCE', sk: `MONTH#${month}#${shard}` }),
+  financePartition: () => 'FINANCE',
+  /** A project's kept figures, its payment plan and received per stage. */
+  financeProject: (projectId: string) => ({ pk: `FINPROJECT#${projectId}`, sk: 'FINANCE' }),
+  /** Marker of a stage's demand (a stage is demanded once), beside the project's figures. */
+  stageDemand: (projectId: string, stageName: string) => ({ pk: `FINPROJECT#${projectId}`, sk: `DEMAND#${stageName.toLowerCase()}` }),
+  /** A vendor's kept ledger: payable, paid, count. */
+  financeVendor: (vendorId: string) => ({ pk: `FINVENDOR#${vendorId}`, sk: 'FINANCE' }),
+
   employee: (id: string) => ({ pk: `EMPLOYEE#${id}`, sk: 'EMPLOYEE' }),
   /** Marker that makes an email address (lower-cased) belong to one employee. */
   employeeEmail: (email: string) => ({ pk: `USER#${email}`, sk: 'USER' }),

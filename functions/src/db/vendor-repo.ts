@@ -30,18 +30,29 @@ export const vendorEntity = defineEntity({
   }),
   searchSort: byName,
   masked: ['bankDetails', 'panNumber'],
+  // Kept by the finance transactions of the vendor (transaction-repo.ts), never by the vendor form.
+  kept: ['totalOrders', 'totalAmount', 'lastOrderDate'],
 });
+
+/** What only the vendor's transactions set: a client's values for these are ignored. */
+const NO_ORDERS = { totalOrders: 0, totalAmount: 0, lastOrderDate: null } as const;
 
 export const getVendor = (db: Db, id: string) => vendorEntity.get(db, id);
 
 export async function createVendor(db: Db, input: VendorInput, ctx: WriteContext): Promise<Vendor> {
-  const vendor: Vendor = { id: randomUUID(), ...input, createdAt: ctx.now, updatedAt: ctx.now, version: 1 };
+  const vendor: Vendor = { id: randomUUID(), ...input, ...NO_ORDERS, createdAt: ctx.now, updatedAt: ctx.now, version: 1 };
   await vendorEntity.create(db, vendor, ctx);
   return vendor;
 }
 
 export function updateVendor(db: Db, id: string, { version, ...fields }: VendorUpdateInput, ctx: WriteContext) {
-  return vendorEntity.update(db, id, version, (before) => ({ ...before, ...fields }), ctx);
+  return vendorEntity.update(
+    db,
+    id,
+    version,
+    (before) => ({ ...before, ...fields, totalOrders: before.totalOrders, totalAmount: before.totalAmount, lastOrderDate: before.lastOrderDate }),
+    ctx,
+  );
 }
 
 export const deleteVendor = (db: Db, id: string, ctx: WriteContext) => vendorEntity.remove(db, id, ctx);

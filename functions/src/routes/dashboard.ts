@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
 import type { DashboardStats } from '@app/shared-types/dashboard';
 import { nowMs } from '../auth/middleware';
+import { financeSummary } from '../db/finance-repo';
 import { listFollowUpsDue, listNewestInStatus } from '../db/lead-repo';
 import { dashboardCounter, leadCounter, readCounters } from '../db/stats-repo';
 import type { AppEnv } from '../lib/deps';
@@ -12,15 +13,16 @@ const FOLLOW_UPS_SHOWN = 10;
 /**
  * The dashboard's figures: kept counters (one Query of the small STATS partition), the newest New
  * leads (one Query) and the follow-ups due (a Query on the follow-up index,
- * bounded by today's date).
+ * bounded by today's date) and the money cards from the kept finance figures.
  */
 export const dashboard = new Hono<AppEnv>().get('/comprehensive-stats', async (c) => {
   const db = c.var.deps.db;
   const today = calendarDate(nowMs(c));
-  const [counters, newLeads, followUpsDue] = await Promise.all([
+  const [counters, newLeads, followUpsDue, money] = await Promise.all([
     readCounters(db),
     listNewestInStatus(db, 'New', NEW_LEADS_SHOWN),
     listFollowUpsDue(db, today, FOLLOW_UPS_SHOWN),
+    financeSummary(db, today),
   ]);
   const count = (value: number | undefined) => Math.max(0, value ?? 0);
   const stats: DashboardStats = {
@@ -31,6 +33,9 @@ export const dashboard = new Hono<AppEnv>().get('/comprehensive-stats', async (c
     newLeads,
     newLeadsCount: count(counters.LEADS[leadCounter.status('New')]),
     followUpsDue,
+    incomeThisMonth: money.thisMonthIncome,
+    pendingReceivables: money.pendingReceivables,
+    overduePayments: money.overduePayments,
   };
   c.header('Cache-Control', 'no-store');
   return c.json(stats, 200);

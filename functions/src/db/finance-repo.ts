@@ -1,0 +1,306 @@
+import { GetCommand, QueryCommand, type NativeAttributeValue, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  DEFAULT_DEMAND_DUE_DAYS,
+  DEFAULT_TAX_RATE,
+  NO_CONTRIBUTION,
+  PAYMENT_STAGES,
+  fiscalYearMonths,
+  marginPercent,
+  round2,
+  stageAmounts,
+  stageState,
+  summaryOf,
+  vendorBadge,
+  type Contribution,
+  type ExpenseCategory,
+  type FinanceReport,
+  type FinanceSummary,
+  type MonthFigures,
+  type PaymentPlanInput,
+  type PlanStage,
+  type ProjectFinancial,
+  type ProjectFinancialDetail,
+  type TransactionCategory,
+  type VendorLedger,
+  EXPENSE_CATEGORIES,
+  ALL_CATEGORIES,
+} from '@app/shared-types/finance';
+import type { Project } from '@app/shared-types/projects';
+import type { Vendor } from '@app/shared-types/vendors';
+import { batchGet } from './batch-get';
+import type { Db } from './client';
+import { auditEntryWrite, type WriteContext } from './entity';
+import { keys } from './keys';
+import { categoryAttribute, createTransaction, financeTransactWrite, stageAttribute, type CreateTransactionResult } from './transaction-repo';
+import { isTransactionCanceled } from './writes';
+
+type Item = Record<string, NativeAttributeValue>;
+
+const CONTRIBUTION_FIELDS = Object.keys(NO_CONTRIBUTION) as (keyof Contribution)[];
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+function contributionFrom(items: Item[]): Contribution {
+  const total: Contribution = { ...NO_CONTRIBUTION };
+  for (const item of items) for (const field of CONTRIBUTION_FIELDS) total[field] += num(item[field]);
+  for (const field of CONTRIBUTION_FIELDS) total[field] = round2(total[field]);
+  return total;
+}
+
+async function queryAll(db: Db, input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const page: QueryCommandOutput = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const financeItems = (db: Db, skCondition: string, values: Item) =>
+  queryAll(db, {
+    TableName: db.table,
+    KeyConditionExpression: `pk = :pk AND ${skCondition}`,
+    ExpressionAttributeValues: { ':pk': keys.financePartition(), ...values },
+    ConsistentRead: true,
+  });
+
+/** How many pending transactions are past their due date: a COUNT of the due-date index before today. */
+export async function overdueCount(db: Db, today: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, NativeAttributeValue> | undefined;
+  do {
+    const page: QueryCommandOutput = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :today',
+        ExpressionAttributeValues: { ':pk': keys.transactionsDue(), ':today': today },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** The summary from the kept totals: the all-time shards, this month's shards and the overdue count. */
+export async function financeSummary(db: Db, today: string): Promise<FinanceSummary> {
+  const month = today.slice(0, 7);
+  const [total, thisMonth, overdue] = await Promise.all([
+    financeItems(db, 'begins_with(sk, :prefix)', { ':prefix': 'TOTAL#' }),
+    financeItems(db, 'begins_with(sk, :prefix)', { ':prefix': `MONTH#${month}#` }),
+    overdueCount(db, today),
+  ]);
+  return summaryOf(contributionFrom(total), contributionFrom(thisMonth), overdue, month);
+}
+
+// ---------------------------------------------------------------------------
+// Settings the figures read
+
+/** A setting by name, at the top of the settings item or one level down (Settings groups its fields). */
+async function setting(db: Db, name: string): Promise<unknown> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
+  if (!Item) return undefined;
+  if (Item[name] !== undefined) return Item[name];
+  for (const value of Object.values(Item)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && (value as Item)[name] !== undefined) return (value as Item)[name];
+  }
+  return undefined;
+}
+
+export async function taxRate(db: Db): Promise<number> {
+  const value = Number(await setting(db, 'defaultTaxRate'));
+  return Number.isFinite(value) && value >= 0 && value <= 100 ? value : DEFAULT_TAX_RATE;
+}
+
+async function fiscalYearStart(db: Db): Promise<string> {
+  const value = await setting(db, 'fiscalYearStart');
+  return typeof value === 'string' && /^\d{2}-\d{2}$/.test(value) ? value : '04-01';
+}
+
+// ---------------------------------------------------------------------------
+// Reports
+
+/** The fiscal year's months from the kept month items (one Query of their range), never from the transactions. */
+export async function financeReport(db: Db, today: string): Promise<FinanceReport> {
+  const { label, months } = fiscalYearMonths(await fiscalYearStart(db), today);
+  const items = await financeItems(db, 'sk BETWEEN :from AND :to', { ':from': `MONTH#${months[0]}#`, ':to': `MONTH#${months[11]}#~` });
+  const byMonth = new Map<string, Item[]>();
+  for (const item of items) {
+    const month = String(item.sk).split('#')[1]!;
+    byMonth.set(month, [...(byMonth.get(month) ?? []), item]);
+  }
+  const expensesByCategory: Partial<Record<ExpenseCategory, number>> = {};
+  const figures: MonthFigures[] = months.map((month) => {
+    const shards = byMonth.get(month) ?? [];
+    const byCategory: Partial<Record<TransactionCategory, number>> = {};
+    for (const category of ALL_CATEGORIES) {
+      const amount = round2(shards.reduce((sum, item) => sum + num(item[categoryAttribute(category)]), 0));
+      if (amount === 0) continue;
+      byCategory[category] = amount;
+      if ((EXPENSE_CATEGORIES as readonly string[]).includes(category)) {
+        const expense = category as ExpenseCategory;
+        expensesByCategory[expense] = round2((expensesByCategory[expense] ?? 0) + amount);
+      }
+    }
+    return { month, ...contributionFrom(shards), byCategory };
+  });
+  return { fiscalYear: label, months: figures, expensesByCategory };
+}
+
+// ---------------------------------------------------------------------------
+// Projects
+
+export function projectFinancial(project: Pick<Project, 'id' | 'name' | 'estimatedBudget'>, figures: Item | undefined): ProjectFinancial {
+  const c = contributionFrom(figures ? [figures] : []);
+  const budget = project.estimatedBudget ?? 0;
+  const profit = round2(c.income - c.expense);
+  return {
+    projectId: project.id,
+    projectName: project.name,
+    budget,
+    totalIncome: c.income,
+    totalExpenses: c.expense,
+    profitMargin: profit,
+    marginPercent: marginPercent(profit, budget),
+    receivable: c.receivable,
+    payable: c.payable,
+  };
+}
+
+/** The kept figures of many projects (one BatchGet). */
+export async function projectFigures(db: Db, projectIds: string[]): Promise<Map<string, Item>> {
+  const items = await batchGet(db, [...new Set(projectIds)].map((id) => keys.financeProject(id)));
+  return new Map(items.map((item) => [String(item.pk).slice('FINPROJECT#'.length), item]));
+}
+
+/** The project's figures item and its stage demand markers (one Query of its partition). */
+async function projectPartition(db: Db, projectId: string): Promise<{ figures: Item | undefined; demands: Map<string, Item> }> {
+  const items = await queryAll(db, {
+    TableName: db.table,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.financeProject(projectId).pk },
+    ConsistentRead: true,
+  });
+  const figures = items.find((item) => item.sk === keys.financeProject(projectId).sk);
+  const demands = new Map(items.filter((item) => String(item.sk).startsWith('DEMAND#')).map((item) => [String(item.sk).slice('DEMAND#'.length), item]));
+  return { figures, demands };
+}
+
+const planOf = (figures: Item | undefined): PlanStage[] =>
+  Array.isArray(figures?.stages) ? (figures.stages as PlanStage[]) : PAYMENT_STAGES.map((stage) => ({ name: stage.name, percent: stage.percent }));
+
+export async function projectFinancialDetail(db: Db, project: Project, today: string): Promise<ProjectFinancialDetail> {
+  const [{ figures, demands }, rate] = await Promise.all([projectPartition(db, project.id), taxRate(db)]);
+  const stages = planOf(figures).map((stage) => {
+    const { amount, tax } = stageAmounts(project.estimatedBudget, stage.percent, rate);
+    const received = round2(num(figures?.[stageAttribute(stage.name)]));
+    const demand = demands.get(stage.name.toLowerCase());
+    const dueDate = demand?.dueDate ? String(demand.dueDate) : null;
+    return {
+      name: stage.name,
+      percent: stage.percent,
+      amount,
+      tax,
+      received,
+      demandTransactionId: demand ? String(demand.transactionRef) : null,
+      dueDate,
+      state: stageState({ amount, received, demanded: Boolean(demand), dueDate }, today),
+    };
+  });
+  return { ...projectFinancial(project, figures), stages, planVersion: num(figures?.planVersion) || 1 };
+}
+
+/** Saves a project's plan if it is still at `version` (an unsaved plan is version 1); false when stale. */
+export async function savePaymentPlan(db: Db, projectId: string, { stages, version }: PaymentPlanInput, ctx: WriteContext, before: PlanStage[]): Promise<boolean> {
+  const plan = stages.map((stage) => ({ name: stage.name, percent: stage.percent }));
+  try {
+    await financeTransactWrite(db, [
+      {
+        Update: {
+          TableName: db.table,
+          Key: keys.financeProject(projectId),
+          UpdateExpression: 'SET stages = :stages, planVersion = :next',
+          ConditionExpression: version === 1 ? 'attribute_not_exists(planVersion)' : 'planVersion = :expected',
+          ExpressionAttributeValues: { ':stages': plan, ':next': version + 1, ...(version === 1 ? {} : { ':expected': version }) },
+        },
+      },
+      { ConditionCheck: { TableName: db.table, Key: keys.project(projectId), ConditionExpression: 'attribute_exists(pk)' } },
+      auditEntryWrite(db, ctx, { entity: 'PaymentPlan', entityId: projectId, action: 'update', changes: { stages: { before, after: plan } } }),
+    ]);
+    return true;
+  } catch (error) {
+    if (isTransactionCanceled(error)) return false;
+    throw error;
+  }
+}
+
+export async function currentPlan(db: Db, projectId: string): Promise<PlanStage[]> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.financeProject(projectId), ConsistentRead: true }));
+  return planOf(Item);
+}
+
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export type DemandResult = CreateTransactionResult | { noStage: true } | { noAmount: true };
+
+/** Raises a stage's demand: a pending income transaction for its amount and GST, claimed once per stage. */
+export async function demandStage(db: Db, project: Project, stageName: string, dueDate: string | null, ctx: WriteContext, today: string): Promise<DemandResult> {
+  const plan = await currentPlan(db, project.id);
+  const index = plan.findIndex((stage) => stage.name.toLowerCase() === stageName.toLowerCase());
+  if (index < 0) return { noStage: true };
+  const stage = plan[index]!;
+  const { amount, tax } = stageAmounts(project.estimatedBudget, stage.percent, await taxRate(db));
+  if (amount <= 0) return { noAmount: true };
+  const category = stage.name.toLowerCase() === 'advance' ? 'project_advance' : index === plan.length - 1 ? 'final_payment' : 'milestone_payment';
+  const due = dueDate ?? addDays(today, DEFAULT_DEMAND_DUE_DAYS);
+  return createTransaction(
+    db,
+    {
+      type: 'income',
+      category,
+      stageName: stage.name,
+      amount,
+      taxAmount: tax,
+      projectId: project.id,
+      customerId: project.customerId,
+      vendorId: null,
+      description: `${stage.name} (${stage.percent}%) of ${project.name}`,
+      paymentMethod: 'bank_transfer',
+      status: 'pending',
+      transactionDate: today,
+      dueDate: due,
+      referenceNumber: '',
+      isRecurring: false,
+      attachments: [],
+    },
+    ctx,
+    { marker: { ...keys.stageDemand(project.id, stage.name), entityType: 'StageDemand', stageName: stage.name, dueDate: due, createdAt: ctx.now } },
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Vendors
+
+export function vendorLedger(vendor: Pick<Vendor, 'id' | 'name'>, ledger: Item | undefined): VendorLedger {
+  const totalPayable = round2(num(ledger?.payable));
+  const totalPaid = round2(num(ledger?.paid));
+  const outstandingAmount = round2(totalPayable - totalPaid);
+  return {
+    vendorId: vendor.id,
+    vendorName: vendor.name,
+    totalPayable,
+    totalPaid,
+    outstandingAmount,
+    transactionCount: num(ledger?.count),
+    badge: vendorBadge(outstandingAmount),
+  };
+}
+
+export async function vendorLedgers(db: Db, vendorIds: string[]): Promise<Map<string, Item>> {
+  const items = await batchGet(db, [...new Set(vendorIds)].map((id) => keys.financeVendor(id)));
+  return new Map(items.map((item) => [String(item.pk).slice('FINVENDOR#'.length), item]));
+}
