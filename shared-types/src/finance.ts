@@ -109,7 +109,10 @@ export const MAX_PLAN_STAGES = 12;
 
 /** Rupees to two decimals, rounding half away from zero (as an invoice does). */
 export function round2(amount: number): number {
-  return Math.sign(amount) * Math.round(Math.abs(amount) * 100 + Number.EPSILON) / 100;
+  if (!Number.isFinite(amount)) return amount;
+  // 1.005 * 100 is 100.49999999999999 in binary: 15 significant digits give back the decimal 100.5.
+  const cents = Math.round(Number((Math.abs(amount) * 100).toPrecision(15)));
+  return cents === 0 ? 0 : (Math.sign(amount) * cents) / 100;
 }
 
 /** A money amount a transaction may carry: above 0, at most two decimals. */
