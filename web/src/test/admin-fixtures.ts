@@ -21,7 +21,11 @@ export const employeeUserFixture: PublicUser = {
 
 export const staffUserFixtures = [adminUserFixture, employeeUserFixture];
 
+/** The dashboard's money cards (Finance): income this month, receivables and the overdue count. */
+const dashboardMoneyFixture = { incomeThisMonth: 125000, pendingReceivables: 340000.5, overduePayments: 2 };
+
 export const dashboardStatsFixture: DashboardStats = {
+  ...dashboardMoneyFixture,
   totalCustomers: 42,
   activeProjects: 7,
   pendingQuotations: 5,

@@ -1,11 +1,14 @@
 import Typography from '@mui/material/Typography';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import type { DashboardLinks } from '../../features/dashboard/model';
+import { useSession } from '../../features/auth/api/get-session';
+import { canSeeFinance } from '../../lib/roles';
 import { usePortalHref } from './portal-base';
 
 /** The portal's default section. The Leads CRM opens its Add Lead dialog for ?new=1 and a lead for ?lead=<id>. */
 export function DashboardPage() {
   const href = usePortalHref();
+  const { data: session } = useSession();
   const links: DashboardLinks = {
     addCustomer: href('leads?new=1'),
     newProject: href('projects?new=1'),
@@ -19,7 +22,7 @@ export function DashboardPage() {
       <Typography variant="h3" component="h1" sx={{ mb: 3 }}>
         Dashboard
       </Typography>
-      <DashboardOverview links={links} />
+      <DashboardOverview links={links} showMoney={canSeeFinance(session?.user.role)} />
     </>
   );
 }

@@ -77,8 +77,9 @@ export function FinancePage() {
           value={tab}
           onChange={(_event, value: FinanceTab) => setSearchParams((current) => withParam(current, 'tab', value, 'transactions'))}
           aria-label="Finance"
+          // Phones swipe the tabs; wider screens show all four.
           variant="scrollable"
-          allowScrollButtonsMobile
+          scrollButtons="auto"
         >
           {FINANCE_TABS.map((value) => (
             <Tab key={value} value={value} label={FINANCE_TAB_LABELS[value]} id={`finance-tab-${value}`} aria-controls="finance-tab-panel" />

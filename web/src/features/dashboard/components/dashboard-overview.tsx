@@ -6,7 +6,10 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { formatDate } from '@app/shared-types/format';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import PendingActionsIcon from '@mui/icons-material/PendingActions';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { formatDate, formatMoney } from '@app/shared-types/format';
 import { formatPhone } from '@app/shared-types/phone';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -19,8 +22,16 @@ import { QuickActions } from './quick-actions';
 
 const iconSx = { color: 'primary.main', fontSize: 32, opacity: 0.8 } as const;
 
-/** The dashboard: the four counts, quick actions, new leads and today's follow-ups. */
-export function DashboardOverview({ links }: { links: DashboardLinks }) {
+// A server from before the money cards does not send them.
+const moneyOrDash = (value: number | undefined) => (value === undefined ? '—' : formatMoney(value));
+const countOrDash = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-IN'));
+
+/**
+ * The dashboard: the four counts, the money cards (income this month,
+ * receivables, overdue payments) for the roles that see finance, quick
+ * actions, new leads and today's follow-ups.
+ */
+export function DashboardOverview({ links, showMoney = false }: { links: DashboardLinks; showMoney?: boolean }) {
   const stats = useDashboardStats();
   const today = todayInKolkata();
 
@@ -43,21 +54,37 @@ export function DashboardOverview({ links }: { links: DashboardLinks }) {
 
   const data = stats.data;
   const cards = [
-    { label: 'Total Customers', value: data.totalCustomers, icon: <PeopleAltIcon sx={iconSx} /> },
-    { label: 'Active Projects', value: data.activeProjects, icon: <FolderOpenIcon sx={iconSx} /> },
-    { label: 'Pending Quotations', value: data.pendingQuotations, icon: <RequestQuoteIcon sx={iconSx} /> },
-    { label: 'Active Vendors', value: data.totalVendors, icon: <StorefrontIcon sx={iconSx} /> },
+    { label: 'Total Customers', value: data.totalCustomers.toLocaleString('en-IN'), icon: <PeopleAltIcon sx={iconSx} /> },
+    { label: 'Active Projects', value: data.activeProjects.toLocaleString('en-IN'), icon: <FolderOpenIcon sx={iconSx} /> },
+    { label: 'Pending Quotations', value: data.pendingQuotations.toLocaleString('en-IN'), icon: <RequestQuoteIcon sx={iconSx} /> },
+    { label: 'Active Vendors', value: data.totalVendors.toLocaleString('en-IN'), icon: <StorefrontIcon sx={iconSx} /> },
   ];
+  const moneyCards = showMoney
+    ? [
+        { label: 'Income This Month', value: moneyOrDash(data.incomeThisMonth), icon: <TrendingUpIcon sx={iconSx} /> },
+        { label: 'Receivables', value: moneyOrDash(data.pendingReceivables), icon: <AccountBalanceWalletIcon sx={iconSx} /> },
+        { label: 'Overdue Payments', value: countOrDash(data.overduePayments), icon: <PendingActionsIcon sx={iconSx} /> },
+      ]
+    : [];
 
   return (
     <Stack spacing={3}>
       <Grid container spacing={2}>
         {cards.map((card) => (
           <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 3 }}>
-            <StatCard label={card.label} value={card.value.toLocaleString('en-IN')} icon={card.icon} />
+            <StatCard label={card.label} value={card.value} icon={card.icon} />
           </Grid>
         ))}
       </Grid>
+      {moneyCards.length > 0 && (
+        <Grid container spacing={2} component="section" aria-label="Money">
+          {moneyCards.map((card) => (
+            <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 4 }}>
+              <StatCard label={card.label} value={card.value} icon={card.icon} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
       <QuickActions links={links} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>

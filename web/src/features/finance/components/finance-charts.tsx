@@ -78,8 +78,8 @@ export default function FinanceCharts({ report }: { report: FinanceReport }) {
             xAxis={[{ scaleType: 'point', data: months }]}
             yAxis={yAxis}
             series={[
-              { label: 'Net (income - expenses)', data: report.months.map((m) => round2(m.income - m.expense)), valueFormatter: money, color: '#1f4e4a' },
-              { label: 'Receivable - payable', data: report.months.map((m) => round2(m.receivable - m.payable)), valueFormatter: money, color: '#b7791f' },
+              { label: 'Net (income - expenses)', data: report.months.map((m) => round2(m.income - m.expense)), valueFormatter: money, color: '#1f4e4a', curve: 'linear' },
+              { label: 'Receivable - payable', data: report.months.map((m) => round2(m.receivable - m.payable)), valueFormatter: money, color: '#b7791f', curve: 'linear' },
             ]}
           />
         </ChartCard>

@@ -200,6 +200,8 @@ function GstField({ amount }: { amount: string }) {
         placeholder={`${DEFAULT_TAX_RATE}%`}
         helperText={`GST on top of the amount; ${DEFAULT_TAX_RATE}% is the default rate`}
         fullWidth
+        // The placeholder is the hint: keep it visible.
+        slotProps={{ inputLabel: { shrink: true } }}
       />
       <Button variant="outlined" onClick={() => void setFieldValue('taxAmount', fill)} disabled={!fill} sx={{ flexShrink: 0, height: 56 }}>
         Use {DEFAULT_TAX_RATE}%
