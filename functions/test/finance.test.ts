@@ -289,6 +289,17 @@ describe('Idempotency-Key', () => {
     expect(await json<Transaction>(again)).toEqual(bodies[0]);
     expect((await get<FinanceSummary>('/api/finance/summary', fresh.cookie, fresh.app)).pendingReceivables).toBe(1000);
   });
+
+  it('a key whose transaction was deleted is answered 409, and creates nothing', async () => {
+    const key = `key-${randomUUID()}`;
+    const first = await post(income, manager, app, { 'Idempotency-Key': key });
+    const tx = await json<Transaction>(first);
+    await staffRequest(app, `/api/transactions/${tx.id}`, manager, { method: 'DELETE' });
+    const again = await post(income, manager, app, { 'Idempotency-Key': key });
+    expect(again.status).toBe(409);
+    // Keys belong to the user who sent them.
+    expect((await post(income, admin, app, { 'Idempotency-Key': key })).status).toBe(201);
+  });
 });
 
 describe('PUT and DELETE /api/transactions/:id', () => {

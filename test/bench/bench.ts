@@ -14,18 +14,26 @@
  * - p50/p99 latency of GET / (a static file) during bursts of 40 concurrent
  *   failed logins (unknown emails, an IP each), and how the logins were answered.
  *   DynamoDB Local runs as `npm start` runs it: at a lower CPU priority (yieldCpu).
+ * - Finance: GET /api/finance/summary p50/p99 with 5,000 and with 50,000
+ *   transactions (BENCH_TRANSACTIONS, BENCH_TRANSACTIONS_LARGE; 0 skips the
+ *   second), written straight into DynamoDB Local through createTransaction,
+ *   and POST /api/transactions p50/p99.
+ * BENCH_ONLY=finance runs only the finance part (a few minutes).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { transactionCreateSchema } from '@app/shared-types/finance';
+import { calendarDate } from '@app/shared-types/format';
 import { SALESPEOPLE, leadImportRowSchema } from '@app/shared-types/leads';
 import { createDb, type Db } from '@app/functions/db/client';
 import { mergedCounterWrites, systemContext } from '@app/functions/db/entity';
 import { keys } from '@app/functions/db/keys';
 import { leadEntity, newLead } from '@app/functions/db/lead-repo';
 import { parseSearch } from '@app/functions/db/search-tokens';
+import { createTransaction } from '@app/functions/db/transaction-repo';
 import { isTransactionConflict, transactWrite, type TransactItem } from '@app/functions/db/writes';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
@@ -41,6 +49,11 @@ const BENCH_LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
 const BENCH_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
 /** Leads in the table for the second round of lead measurements; 0 (or not more than BENCH_LEADS) skips it. */
 const BENCH_LEADS_LARGE = Number(process.env.BENCH_LEADS_LARGE ?? 100_000);
+/** Finance transactions in the table for the summary's first and second measurements (0: skip the second). */
+const BENCH_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 5_000);
+const BENCH_TRANSACTIONS_LARGE = Number(process.env.BENCH_TRANSACTIONS_LARGE ?? 50_000);
+/** 'finance': only the finance measurements. */
+const BENCH_ONLY = process.env.BENCH_ONLY ?? '';
 /** Transactions in flight while writing the large round's leads straight into the table. */
 const SEED_CONCURRENCY = 8;
 
@@ -320,6 +333,70 @@ async function seedProjects(url: string, cookie: string, count: number) {
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * Finance transaction n: a year of months, every type, mostly completed,
+ * some pending (1 in 50 of those past due), GST on a third.
+ */
+function benchTransaction(n: number) {
+  const day = new Date(Date.now() - (n % 365) * 86_400_000);
+  const type = (['income', 'expense', 'advance', 'refund'] as const)[n % 4]!;
+  const category = { income: 'design_fee', expense: 'material_purchase', advance: 'project_advance', refund: 'vendor_payment' }[type];
+  const pending = n % 5 === 0;
+  const amount = 1000 + (n % 997) + (n % 100) / 100;
+  return transactionCreateSchema.validateSync({
+    type,
+    category,
+    amount,
+    taxAmount: n % 3 === 0 ? Math.round(amount * 18) / 100 : 0,
+    description: `Bench transaction ${n}`,
+    status: pending ? 'pending' : 'completed',
+    transactionDate: calendarDate(day),
+    dueDate: pending ? calendarDate(Date.now() + (n % 50 === 0 ? -3 : 30) * 86_400_000) : null,
+    referenceNumber: `REF${n}`,
+  });
+}
+
+/** Writes transactions [from, to) straight into the table through createTransaction (figures, copies, tokens, audit). */
+async function seedTransactionsDirect(db: Db, from: number, to: number) {
+  const started = performance.now();
+  let next = from;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < to) {
+        const n = next++;
+        const result = await createTransaction(db, benchTransaction(n), systemContext(new Date().toISOString(), 'bench-seed'));
+        if (!('item' in result)) throw new Error(`bench transaction ${n} not created: ${JSON.stringify(result)}`);
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function financeBench(url: string, cookie: string, db: Db) {
+  const headers = { cookie, origin: url };
+  const summary = () => fetch(`${url}/api/finance/summary`, { headers });
+  const lines: { label: string; p50: number; p99: number }[] = [];
+  let seeded = 0;
+  for (const count of [BENCH_TRANSACTIONS, BENCH_TRANSACTIONS_LARGE]) {
+    if (count <= seeded) continue;
+    const seconds = await seedTransactionsDirect(db, seeded, count);
+    console.log(`Seeded ${count - seeded} transactions straight into DynamoDB Local (createTransaction, 16 in flight) in ${seconds.toFixed(1)} s (${Math.round((count - seeded) / seconds)}/s)`);
+    seeded = count;
+    await constantRate(2, summary);
+    const load = await constantRate(10, summary);
+    report(`GET /api/finance/summary (${count} transactions) for 10 s`, load);
+    lines.push({ label: `${count} transactions`, p50: load.p50, p99: load.p99 });
+  }
+  console.log(`GET /api/finance/summary, p50 / p99: ${lines.map((line) => `${line.label}: ${line.p50.toFixed(1)} / ${line.p99.toFixed(1)} ms`).join('; ')}`);
+  const post = (n: number) =>
+    fetch(`${url}/api/transactions`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': `bench-post-${n}-${Date.now()}` },
+      body: JSON.stringify({ type: 'expense', category: 'labor_cost', amount: 2500.5, description: `Bench post ${n}`, status: 'completed' }),
+    });
+  report(`POST /api/transactions (Idempotency-Key each, ${seeded} transactions in the table) for 10 s`, await constantRate(10, post));
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -459,66 +536,74 @@ buildIfNeeded();
 const dynamo = await startDynamoLocal({ yieldCpu: true });
 const server = await startServer(dynamo.endpoint);
 try {
-  const home = await scriptsOf(server.url, '/');
-  const js = sizes(home);
-  console.log(`Home page JS: ${js.files.length} files, ${kib(js.raw)} raw, ${kib(js.gzip)} gzip`);
-  for (const file of js.files) console.log(`  ${file}`);
-  const adminOnly = (scripts: Set<string>) => sizes([...scripts].filter((path) => !home.has(path)));
-  const login = adminOnly(await scriptsOf(server.url, '/admin'));
-  console.log(`Admin chunk (login form, on top of the home page's JS): ${login.files.length} files, ${kib(login.raw)} raw, ${kib(login.gzip)} gzip`);
-  const leadsPage = adminOnly(await scriptsOf(server.url, '/admin/leads', 'Bulk Import'));
-  console.log(`Admin chunks for the Leads CRM (signed in): ${leadsPage.files.length} files, ${kib(leadsPage.raw)} raw, ${kib(leadsPage.gzip)} gzip`);
-  for (const file of leadsPage.files) console.log(`  ${file}`);
-  const projectsPage = adminOnly(await scriptsOf(server.url, '/admin/projects', 'New Project'));
-  console.log(`Admin chunks for Project Management (signed in): ${projectsPage.files.length} files, ${kib(projectsPage.raw)} raw, ${kib(projectsPage.gzip)} gzip`);
-  const vendorsPage = adminOnly(await scriptsOf(server.url, '/admin/vendors', 'Add Vendor'));
-  console.log(`Admin chunks for Vendors (signed in): ${vendorsPage.files.length} files, ${kib(vendorsPage.raw)} raw, ${kib(vendorsPage.gzip)} gzip`);
+  if (BENCH_ONLY !== 'finance') {
+    const home = await scriptsOf(server.url, '/');
+    const js = sizes(home);
+    console.log(`Home page JS: ${js.files.length} files, ${kib(js.raw)} raw, ${kib(js.gzip)} gzip`);
+    for (const file of js.files) console.log(`  ${file}`);
+    const adminOnly = (scripts: Set<string>) => sizes([...scripts].filter((path) => !home.has(path)));
+    const login = adminOnly(await scriptsOf(server.url, '/admin'));
+    console.log(`Admin chunk (login form, on top of the home page's JS): ${login.files.length} files, ${kib(login.raw)} raw, ${kib(login.gzip)} gzip`);
+    const leadsPage = adminOnly(await scriptsOf(server.url, '/admin/leads', 'Bulk Import'));
+    console.log(`Admin chunks for the Leads CRM (signed in): ${leadsPage.files.length} files, ${kib(leadsPage.raw)} raw, ${kib(leadsPage.gzip)} gzip`);
+    for (const file of leadsPage.files) console.log(`  ${file}`);
+    const projectsPage = adminOnly(await scriptsOf(server.url, '/admin/projects', 'New Project'));
+    console.log(`Admin chunks for Project Management (signed in): ${projectsPage.files.length} files, ${kib(projectsPage.raw)} raw, ${kib(projectsPage.gzip)} gzip`);
+    const vendorsPage = adminOnly(await scriptsOf(server.url, '/admin/vendors', 'Add Vendor'));
+    console.log(`Admin chunks for Vendors (signed in): ${vendorsPage.files.length} files, ${kib(vendorsPage.raw)} raw, ${kib(vendorsPage.gzip)} gzip`);
 
-  // Warm up the JIT of Node and of DynamoDB Local's JVM first; those requests are not counted.
-  await calculatorLoad(server.url, { seconds: 3, firstVisitor: 50_000 });
-  report(`POST /api/calculator for ${DURATION_SECONDS} s`, await calculatorLoad(server.url, { seconds: DURATION_SECONDS, firstVisitor: 0 }));
+    // Warm up the JIT of Node and of DynamoDB Local's JVM first; those requests are not counted.
+    await calculatorLoad(server.url, { seconds: 3, firstVisitor: 50_000 });
+    report(`POST /api/calculator for ${DURATION_SECONDS} s`, await calculatorLoad(server.url, { seconds: DURATION_SECONDS, firstVisitor: 0 }));
 
-  const cookie = await signIn(server.url);
-  const db = createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' });
-  const searches = leadSearches();
-  const seconds = await seedLeads(server.url, cookie, BENCH_LEADS);
-  console.log(
-    `Seeded ${BENCH_LEADS} leads through POST /api/leads/bulk-import (1,000 per request) in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(BENCH_LEADS / seconds)} leads/s)`,
-  );
-  const getLeads = (query: string) => () =>
-    fetch(`${server.url}/api/leads?${query}`, { headers: { cookie, origin: server.url } });
-  const rounds: Round[] = [];
-  const total = BENCH_LEADS + RATE_PER_SECOND * (DURATION_SECONDS + 3);
-  rounds.push(await leadRound(db, getLeads, total, searches));
-
-  const projectSeconds = await seedProjects(server.url, cookie, BENCH_PROJECTS);
-  console.log(`Created ${BENCH_PROJECTS} projects through POST /api/projects (10 at a time) in ${projectSeconds.toFixed(1)} s`);
-  const getProjects = (path: string) => () => fetch(`${server.url}${path}`, { headers: { cookie, origin: server.url } });
-  report(`GET /api/projects/manage?limit=24 (${BENCH_PROJECTS} projects) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?limit=24')));
-  report(`GET /api/projects/manage?status=execution&limit=24 for 10 s`, await constantRate(10, getProjects('/api/projects/manage?status=execution&limit=24')));
-  report(`GET /api/projects/manage?q=bench%20project%201999 (one match) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?q=bench%20project%201999&limit=24')));
-  report(`GET /api/projects?status=ongoing (website) for 10 s`, await constantRate(10, getProjects('/api/projects?status=ongoing')));
-
-  if (BENCH_LEADS_LARGE > BENCH_LEADS) {
-    const extra = BENCH_LEADS_LARGE - BENCH_LEADS;
-    const directSeconds = await seedLeadsDirect(db, BENCH_LEADS, BENCH_LEADS_LARGE);
+    const cookie = await signIn(server.url);
+    const db = createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' });
+    const searches = leadSearches();
+    const seconds = await seedLeads(server.url, cookie, BENCH_LEADS);
     console.log(
-      `Seeded ${extra} more leads straight into DynamoDB Local (leadEntity.createWrites, up to 99 entries and the counters per ` +
-        `transaction, ${SEED_CONCURRENCY} in flight) in ${directSeconds.toFixed(1)} s (${Math.round(extra / directSeconds)} leads/s; ` +
-        `through the bulk import at the rate above: ~${Math.round((extra * seconds) / BENCH_LEADS)} s)`,
+      `Seeded ${BENCH_LEADS} leads through POST /api/leads/bulk-import (1,000 per request) in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(BENCH_LEADS / seconds)} leads/s)`,
     );
-    rounds.push(await leadRound(db, getLeads, total + extra, searches));
-    const [small, large] = rounds as [Round, Round];
-    const cell = (result: { p50: number; p99: number }) => `${result.p50.toFixed(1)} / ${result.p99.toFixed(1)} ms`.padEnd(22);
-    console.log(`GET /api/leads, p50 / p99${' '.repeat(31)}${`${small.leads} leads`.padEnd(22)}${large.leads} leads`);
-    for (const [i, line] of small.lines.entries()) {
-      console.log(`  ${line.label.padEnd(54)}${cell(line)}${cell(large.lines[i]!)}`);
+    const getLeads = (query: string) => () =>
+      fetch(`${server.url}/api/leads?${query}`, { headers: { cookie, origin: server.url } });
+    const rounds: Round[] = [];
+    const total = BENCH_LEADS + RATE_PER_SECOND * (DURATION_SECONDS + 3);
+    rounds.push(await leadRound(db, getLeads, total, searches));
+
+    const projectSeconds = await seedProjects(server.url, cookie, BENCH_PROJECTS);
+    console.log(`Created ${BENCH_PROJECTS} projects through POST /api/projects (10 at a time) in ${projectSeconds.toFixed(1)} s`);
+    const getProjects = (path: string) => () => fetch(`${server.url}${path}`, { headers: { cookie, origin: server.url } });
+    report(`GET /api/projects/manage?limit=24 (${BENCH_PROJECTS} projects) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?limit=24')));
+    report(`GET /api/projects/manage?status=execution&limit=24 for 10 s`, await constantRate(10, getProjects('/api/projects/manage?status=execution&limit=24')));
+    report(`GET /api/projects/manage?q=bench%20project%201999 (one match) for 10 s`, await constantRate(10, getProjects('/api/projects/manage?q=bench%20project%201999&limit=24')));
+    report(`GET /api/projects?status=ongoing (website) for 10 s`, await constantRate(10, getProjects('/api/projects?status=ongoing')));
+
+    if (BENCH_LEADS_LARGE > BENCH_LEADS) {
+      const extra = BENCH_LEADS_LARGE - BENCH_LEADS;
+      const directSeconds = await seedLeadsDirect(db, BENCH_LEADS, BENCH_LEADS_LARGE);
+      console.log(
+        `Seeded ${extra} more leads straight into DynamoDB Local (leadEntity.createWrites, up to 99 entries and the counters per ` +
+          `transaction, ${SEED_CONCURRENCY} in flight) in ${directSeconds.toFixed(1)} s (${Math.round(extra / directSeconds)} leads/s; ` +
+          `through the bulk import at the rate above: ~${Math.round((extra * seconds) / BENCH_LEADS)} s)`,
+      );
+      rounds.push(await leadRound(db, getLeads, total + extra, searches));
+      const [small, large] = rounds as [Round, Round];
+      const cell = (result: { p50: number; p99: number }) => `${result.p50.toFixed(1)} / ${result.p99.toFixed(1)} ms`.padEnd(22);
+      console.log(`GET /api/leads, p50 / p99${' '.repeat(31)}${`${small.leads} leads`.padEnd(22)}${large.leads} leads`);
+      for (const [i, line] of small.lines.entries()) {
+        console.log(`  ${line.label.padEnd(54)}${cell(line)}${cell(large.lines[i]!)}`);
+      }
     }
   }
 
-  const flood = await staticDuringLoginFlood(server.url, 5);
-  report(`GET / during ${LOGIN_FLOOD} concurrent failed logins a second (answered ${JSON.stringify(flood.logins)}) for 5 s`, flood.load);
+  if (!BENCH_ONLY || BENCH_ONLY === 'finance') {
+    await financeBench(server.url, await signIn(server.url), createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' }));
+  }
+
+  if (BENCH_ONLY !== 'finance') {
+    const flood = await staticDuringLoginFlood(server.url, 5);
+    report(`GET / during ${LOGIN_FLOOD} concurrent failed logins a second (answered ${JSON.stringify(flood.logins)}) for 5 s`, flood.load);
+  }
 } finally {
   await server.stop();
   await dynamo.stop();

@@ -373,15 +373,18 @@ export type CreateTransactionResult =
   | { replay: Transaction }
   | { fields: Record<string, string> }
   | { claimed: true }
-  | { exists: true };
+  | { exists: true }
+  /** The Idempotency-Key created a transaction that has been deleted since. */
+  | { keyUsed: true };
 
-/** The transaction an Idempotency-Key created, while the key is alive. */
-async function idempotentResult(db: Db, idempotency: NonNullable<CreateOptions['idempotency']>): Promise<Transaction | undefined> {
+/** What an Idempotency-Key answers while it is alive: the transaction it created (or that it was deleted since). */
+async function idempotentResult(db: Db, idempotency: NonNullable<CreateOptions['idempotency']>): Promise<{ replay: Transaction } | { keyUsed: true } | undefined> {
   const { Item } = await db.doc.send(
     new GetCommand({ TableName: db.table, Key: keys.idempotencyKey(idempotency.scope, idempotency.key), ConsistentRead: true }),
   );
   if (!Item || Number(Item.expiresAt) <= Math.floor(idempotency.nowMs / 1000)) return undefined;
-  return getTransaction(db, String(Item.transactionRef));
+  const first = await getTransaction(db, String(Item.transactionRef));
+  return first ? { replay: first } : { keyUsed: true };
 }
 
 const MAX_WRITE_ROUNDS = 6;
@@ -390,7 +393,7 @@ export async function createTransaction(db: Db, input: TransactionInput, ctx: Wr
   const { idempotency } = options;
   if (idempotency) {
     const first = await idempotentResult(db, idempotency);
-    if (first) return { replay: first };
+    if (first) return first;
   }
   const today = calendarDate(new Date(ctx.now));
   let transactionId: string | undefined;
@@ -449,7 +452,7 @@ export async function createTransaction(db: Db, input: TransactionInput, ctx: Wr
       if (failed.includes(0) && options.id) return { exists: true };
       if (idempotencyEntry >= 0 && failed.includes(idempotencyEntry)) {
         const first = await idempotentResult(db, idempotency!);
-        if (first) return { replay: first };
+        if (first) return first;
       }
       if (markerEntry >= 0 && failed.includes(markerEntry)) return { claimed: true };
       // A reference went away, or a vendor's lastOrderDate moved meanwhile: read again.

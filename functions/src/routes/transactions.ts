@@ -17,6 +17,7 @@ const NOT_FOUND = 'Transaction not found';
 /** A transaction at every field's maximum (10 attachments, a long description) is well under this. */
 const TRANSACTION_MAX_BODY_BYTES = 24 * 1024;
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8 to 128 letters, digits, - or _';
+export const IDEMPOTENCY_KEY_USED_MESSAGE = 'This Idempotency-Key created a transaction that has since been deleted. Send a new key to record it again.';
 
 /** Finance transactions: manager, admin and superadmin only (PRODUCT.md); employees get 403. */
 export const transactions = new Hono<AppEnv>()
@@ -36,6 +37,7 @@ export const transactions = new Hono<AppEnv>()
     });
     if ('fields' in result) return c.json(errorBody('Validation failed', result.fields), 400);
     if ('replay' in result) return c.json(result.replay, 201);
+    if ('keyUsed' in result) return c.json(errorBody(IDEMPOTENCY_KEY_USED_MESSAGE), 409);
     if (!('item' in result)) throw new Error('unexpected create result');
     log.info('transaction created', { transactionId: result.item.id, by: employee.id });
     return c.json(result.item, 201);
