@@ -48,23 +48,3 @@ export async function unwrap<R extends ClientResponse<unknown, number, string>>(
   }
   return (await response.json()) as OkBody<R>;
 }
-
-/**
- * A JSON call to an endpoint the typed client does not carry yet (one whose
- * route is still being built beside the web): the same credentials, headers
- * and errors as `unwrap`, with the answer typed by the shared contract.
- * Move a call to `api.*` once its route is in AppType.
- */
-export async function apiJson<T>(
-  path: string,
-  { method = 'GET', query, body, headers }: { method?: string; query?: Record<string, string>; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<T> {
-  const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : '';
-  const call = fetch(`${path}${search}`, {
-    method,
-    credentials: 'include',
-    headers: { 'X-Requested-With': 'fetch', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return unwrap(call as unknown as Promise<ClientResponse<T, 200, 'json'>>);
-}

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 export function deleteTransaction(id: string) {
-  return apiJson<{ id: string }>(`/api/transactions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return unwrap(api.transactions[':id'].$delete({ param: { id } }));
 }
 
 export function useDeleteTransaction() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FinanceReport } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 /** The fiscal year's months (income, expense, receivable, payable, GST) and expenses by category. */
 export function getFinanceReport() {
-  return apiJson<FinanceReport>('/api/finance/reports');
+  return unwrap(api.finance.reports.$get());
 }
 
 export function getFinanceReportQueryOptions() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FinanceSummary } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 /** The four summary cards' figures, kept by the server on every write. */
 export function getFinanceSummary() {
-  return apiJson<FinanceSummary>('/api/finance/summary');
+  return unwrap(api.finance.summary.$get());
 }
 
 export function getFinanceSummaryQueryOptions() {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectFinancialDetail } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 /** One project's figures and its payment plan, stage by stage. */
 export function getProjectFinancial(id: string) {
-  return apiJson<ProjectFinancialDetail>(`/api/finance/projects/${encodeURIComponent(id)}`);
+  return unwrap(api.finance.projects[':id'].$get({ param: { id } }));
 }
 
 export function getProjectFinancialQueryOptions(id: string) {

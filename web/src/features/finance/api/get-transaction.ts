@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Transaction } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 /** One transaction (a stage's demand, to record its payment). */
 export function getTransaction(id: string) {
-  return apiJson<Transaction>(`/api/transactions/${encodeURIComponent(id)}`);
+  return unwrap(api.transactions[':id'].$get({ param: { id } }));
 }
 
 export function getTransactionQueryOptions(id: string) {

@@ -1,14 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { Page } from '@app/shared-types/api';
-import type { Transaction } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { listQuery } from '../../../lib/url-params';
 import type { TransactionFilters } from '../model';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 /** One page of transactions, newest first, searched and filtered on the server. */
 export function getTransactions({ filters, limit, cursor }: { filters: TransactionFilters; limit: number; cursor: string | undefined }) {
-  return apiJson<Page<Transaction>>('/api/transactions', { query: listQuery({ ...filters }, limit, cursor) });
+  return unwrap(api.transactions.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;

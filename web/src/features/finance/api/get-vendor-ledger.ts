@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { VendorLedgerDetail } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 /** One vendor's ledger with its transactions. */
 export function getVendorLedger(id: string) {
-  return apiJson<VendorLedgerDetail>(`/api/finance/vendors/${encodeURIComponent(id)}`);
+  return unwrap(api.finance.vendors[':id'].$get({ param: { id } }));
 }
 
 export function getVendorLedgerQueryOptions(id: string) {

@@ -1,12 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { Page } from '@app/shared-types/api';
-import type { VendorLedger } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { listQuery } from '../../../lib/url-params';
 import { FINANCE_KEY } from './refresh-finance-queries';
 
 export function getVendorLedgers({ limit, cursor }: { limit: number; cursor: string | undefined }) {
-  return apiJson<Page<VendorLedger>>('/api/finance/vendors', { query: listQuery({}, limit, cursor) });
+  return unwrap(api.finance.vendors.$get({ query: listQuery({}, limit, cursor) }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;

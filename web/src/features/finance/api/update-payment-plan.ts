@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PaymentPlanInput, ProjectFinancialDetail } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import type { PaymentPlanInput } from '@app/shared-types/finance';
+import { api, unwrap } from '../../../lib/api-client';
 import { getProjectFinancialQueryOptions } from './get-project-financial';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 /** Saves a project's plan (percentages adding up to 100) with the plan version it was edited from. */
 export function updatePaymentPlan({ projectId, ...input }: PaymentPlanInput & { projectId: string }) {
-  return apiJson<ProjectFinancialDetail>(`/api/finance/projects/${encodeURIComponent(projectId)}/plan`, { method: 'PUT', body: input });
+  return unwrap(api.finance.projects[':id'].plan.$put({ param: { id: projectId }, json: input }));
 }
 
 export function useUpdatePaymentPlan() {

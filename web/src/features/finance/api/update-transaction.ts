@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction, TransactionUpdateInput } from '@app/shared-types/finance';
-import { apiJson } from '../../../lib/api-client';
+import { api, unwrap } from '../../../lib/api-client';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 /** Saves every field with the version the editor saw; 409 (with `current`) when someone saved meanwhile. */
 export function updateTransaction({ id, ...input }: TransactionUpdateInput & { id: string }) {
-  return apiJson<Transaction>(`/api/transactions/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+  return unwrap(api.transactions[':id'].$put({ param: { id }, json: input }));
 }
 
 export function useUpdateTransaction() {
