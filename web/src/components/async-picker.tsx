@@ -32,6 +32,8 @@ interface AsyncPickerProps<T extends { id: string }> {
   optionLabel: (record: T) => string;
   noMatchText: string;
   emptyText: string;
+  /** Keep the label above the box, so the placeholder ('All projects', 'None') shows while nothing is chosen. */
+  shrinkLabel?: boolean;
   /** Told what was typed, as typed (e.g. to start a new record from it). */
   onTyped?: (typed: string) => void;
 }
@@ -106,7 +108,7 @@ export function AsyncPickerInput<T extends { id: string }>(props: AsyncPickerInp
           helperText={props.message}
           slotProps={{
             htmlInput: inputProps,
-            inputLabel: InputLabelProps,
+            inputLabel: props.shrinkLabel ? { ...InputLabelProps, shrink: true } : InputLabelProps,
             input: {
               ...InputProps,
               endAdornment: (

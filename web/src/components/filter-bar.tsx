@@ -98,6 +98,7 @@ export function FilterPicker<T extends { id: string }>({ param, size, selectedLa
         {...props}
         name={param}
         size="small"
+        shrinkLabel
         value={selected}
         onChange={(option) => {
           setPicked(option);

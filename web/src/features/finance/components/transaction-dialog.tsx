@@ -140,6 +140,7 @@ function TransactionFields({ values }: { values: TransactionFormValues }) {
           labelName="projectLabel"
           label="Project"
           placeholder="None"
+          shrinkLabel
           noun="projects"
           useSearch={useProjectSearch}
           optionLabel={projectLabel}
@@ -153,6 +154,7 @@ function TransactionFields({ values }: { values: TransactionFormValues }) {
           labelName="customerLabel"
           label="Customer"
           placeholder="None"
+          shrinkLabel
           noun="customers"
           useSearch={useCustomerSearch}
           optionLabel={customerLabel}
@@ -166,6 +168,7 @@ function TransactionFields({ values }: { values: TransactionFormValues }) {
           labelName="vendorLabel"
           label="Vendor"
           placeholder="None"
+          shrinkLabel
           noun="vendors"
           useSearch={useVendorSearch}
           optionLabel={vendorLabel}

@@ -31,7 +31,7 @@ interface TransactionRowProps {
 export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recording }: TransactionRowProps) {
   const titleId = `tx-${tx.id}-title`;
   const into = directionOf(tx.type) === 'in';
-  const details = [categoryLabel(tx.category), PAYMENT_METHOD_LABELS[tx.paymentMethod], tx.referenceNumber && `Ref ${tx.referenceNumber}`, tx.projectName]
+  const details = [categoryLabel(tx.category), PAYMENT_METHOD_LABELS[tx.paymentMethod], tx.referenceNumber && `Ref ${tx.referenceNumber}`, tx.projectName, tx.customerName, tx.vendorName]
     .filter(Boolean)
     .join(' · ');
   return (
