@@ -424,6 +424,9 @@ describe('Finance: Vendor Ledgers and Reports', () => {
     expect(transactions.hasAttribute('download')).toBe(true);
     expect(await screen.findByRole('region', { name: 'Cash flow status' })).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'GST collected vs paid' }, { timeout: 10_000 })).toBeTruthy();
+    // The charts' figures, to read: April's income, expenses, net and GST.
+    const months = within(screen.getByRole('table', { name: 'Figures by month, FY 2026-27' }));
+    expect(months.getByRole('row', { name: 'Apr 2026 ₹1,50,000 ₹1,10,000 ₹40,000 ₹27,000 ₹19,800' })).toBeTruthy();
   });
 });
 

@@ -17,5 +17,7 @@ export function useUpdatePaymentPlan() {
       queryClient.setQueryData(getProjectFinancialQueryOptions(detail.projectId).queryKey, detail);
       void refreshFinanceQueries(queryClient);
     },
+    // A stale plan (409): the next edit starts from the plan as saved now.
+    onError: () => void refreshFinanceQueries(queryClient),
   });
 }

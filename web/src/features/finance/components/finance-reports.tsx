@@ -11,6 +11,7 @@ import { useFinanceReport } from '../api/get-finance-report';
 import { useFinanceSummary } from '../api/get-finance-summary';
 import type { TransactionFilters } from '../model';
 import { ExportButtons } from './export-buttons';
+import { MonthTable } from './month-table';
 import { Figure } from './project-budgets';
 
 // The charts library loads with this tab only.
@@ -58,9 +59,19 @@ export function FinanceReports({ filters }: { filters: TransactionFilters }) {
       ) : report.isError ? (
         <ErrorState message={`Could not load the reports. ${serverMessage(report.error)}`} onRetry={() => void report.refetch()} />
       ) : (
-        <Suspense fallback={<LoadingState label="Loading charts..." />}>
-          <FinanceCharts report={report.data} />
-        </Suspense>
+        <>
+          <Suspense fallback={<LoadingState label="Loading charts..." />}>
+            <FinanceCharts report={report.data} />
+          </Suspense>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Month by month
+              </Typography>
+              <MonthTable report={report.data} />
+            </CardContent>
+          </Card>
+        </>
       )}
     </Stack>
   );
