@@ -422,7 +422,7 @@ describe('admin function role', () => {
 
 describe('functions', () => {
   it('run on Node.js 22 or newer, arm64, with their own log group, table name and secrets', () => {
-    const fns = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
+    const fns = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => /^Api(Public|Admin)/.test(id));
     expect(fns).toHaveLength(2);
     for (const [id, fn] of fns) {
       const p = fn.Properties;
@@ -440,6 +440,24 @@ describe('functions', () => {
     expect(admin.Properties.Environment.Variables.JWT_SECRET_ARN).toEqual({
       Ref: logicalId(prod.stacks.auth.jwtSigningKey),
     });
+  });
+
+  it('run the recurring-transactions job daily at 00:10 Asia/Kolkata, retried twice, with the table and its own alarm', () => {
+    const jobs = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiJobs'));
+    expect(jobs).toHaveLength(1);
+    const [jobsId, jobsFn] = jobs[0]!;
+    expect(jobsFn.Properties.Environment.Variables).toEqual({ TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) }, NODE_OPTIONS: '--enable-source-maps' });
+    const rule = only(prod.template, 'AWS::Events::Rule');
+    expect(rule.Properties.ScheduleExpression).toBe('cron(40 18 * * ? *)');
+    expect(rule.Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [jobsId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
+    ]);
+    const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.jobsRole));
+    expect(JSON.stringify(statements.find((st) => asArray(st.Action).includes('dynamodb:PutItem'))?.Resource)).toContain(
+      logicalId(prod.stacks.database.table),
+    );
+    const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm').map(([id]) => id);
+    expect(alarms.some((id) => id.includes('Jobs'))).toBe(true);
   });
 
   it('make no dependency cycle between resources (CloudFormation refuses one at deploy, not at synth)', () => {
@@ -795,10 +813,13 @@ describe('monitoring', () => {
       [
         'Errors',
         'Errors',
+        'Errors',
+        'Throttles',
         'Throttles',
         'Throttles',
         'PublicErrorLogLines',
         'AdminErrorLogLines',
+        'JobsErrorLogLines',
         '5xx',
         // The table and each of its indexes.
         Array(1 + TABLE_DEFINITION.globalSecondaryIndexes.length).fill('ReadThrottleEvents').join('+'),
@@ -818,6 +839,7 @@ describe('monitoring', () => {
     const expected = [
       ['PublicErrorLogLines', logicalId(api.publicFunction.logGroup)],
       ['AdminErrorLogLines', logicalId(api.adminFunction.logGroup)],
+      ['JobsErrorLogLines', logicalId(api.jobsFunction.logGroup)],
     ];
     expect(
       filters.map(([, f]) => [f.Properties.MetricTransformations[0].MetricName, f.Properties.LogGroupName.Ref]).sort(),
@@ -829,7 +851,7 @@ describe('monitoring', () => {
     }
     // Each alarm watches its filter's metric.
     const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm').filter(([, a]) => /ErrorLogLines$/.test(a.Properties.MetricName ?? ''));
-    expect(alarms).toHaveLength(2);
+    expect(alarms).toHaveLength(3);
     for (const [id, alarm] of alarms) {
       const filter = filters.find(([, f]) => f.Properties.MetricTransformations[0].MetricName === alarm.Properties.MetricName)![1];
       expect(alarm.Properties.Namespace, id).toBe(filter.Properties.MetricTransformations[0].MetricNamespace);

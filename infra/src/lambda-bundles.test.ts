@@ -93,7 +93,7 @@ async function formHits(ip: string, sinceMs: number): Promise<number> {
   }
   return hits;
 }
-let bundles: { public: Bundle; admin: Bundle };
+let bundles: { public: Bundle; admin: Bundle; jobs: Bundle };
 let handlers: { public: Handler; admin: Handler };
 let secretsManager: Server;
 /** GetSecretValue calls the fake Secrets Manager answered (the bundles read the origin secret through the SDK). */
@@ -133,6 +133,7 @@ beforeAll(async () => {
   bundles = {
     public: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.publicFunction),
     admin: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.adminFunction),
+    jobs: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.jobsFunction),
   };
 
   db = createDb({ table: `bundle-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
@@ -163,6 +164,11 @@ describe('the bundled Lambda handlers CDK deploys', () => {
       expect(size).toBeLessThan(1024 * 1024);
       expect(size).toBeGreaterThan(50 * 1024); // the app, hono and the DynamoDB client are all inside
     }
+  });
+
+  it('include the scheduled jobs, which run the recurring-transactions job against the table', async () => {
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(bundles.jobs.entry).href)) as { handler: () => Promise<unknown> };
+    await expect(handler()).resolves.toEqual({ created: 0 });
   });
 
   it('answer GET /api/projects with the published sample projects', async () => {

@@ -34,7 +34,7 @@ describe('the origin-verify secret in the API functions', () => {
 
   it('is named by its ARN (ORIGIN_VERIFY_SECRET_ARN) in both API functions', () => {
     const secretRef = { Ref: logicalId(synth.stacks.auth.originVerify) };
-    const api = functions().filter(([id]) => id.startsWith('Api'));
+    const api = functions().filter(([id]) => /^Api(Public|Admin)/.test(id));
     expect(api).toHaveLength(2);
     for (const [id, fn] of api) {
       const variables = fn.Properties.Environment.Variables as Record<string, unknown>;

@@ -14,6 +14,8 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -102,6 +104,9 @@ export class Api extends Construct {
   readonly publicRole: Role;
   readonly adminFunction: NodejsFunction;
   readonly adminRole: Role;
+  /** The scheduled jobs (recurring transactions), run daily by an EventBridge rule. */
+  readonly jobsFunction: NodejsFunction;
+  readonly jobsRole: Role;
   readonly accessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -144,6 +149,26 @@ export class Api extends Construct {
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
       reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
+    });
+
+    [this.jobsFunction, this.jobsRole] = this.nodeFunction('Jobs', {
+      entry: 'jobs.ts',
+      memorySize: 512,
+      timeout: Duration.minutes(5),
+      environment: { TABLE_NAME: table.tableName, NODE_OPTIONS: '--enable-source-maps' },
+      props,
+    });
+    table.grantReadWriteData(this.jobsRole);
+    Validations.of(this.jobsRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
+      reason: 'The jobs read the index partitions of recurring transactions and write their copies with the figures they keep.',
+    });
+    // Daily at 00:10 in Asia/Kolkata (18:40 UTC): a month's copies appear as it begins, and a
+    // failed run is caught up the next day (the job is idempotent).
+    new Rule(this, 'RecurringTransactionsSchedule', {
+      description: "Creates the next month's pending copy of recurring transactions",
+      schedule: Schedule.cron({ minute: '40', hour: '18' }),
+      targets: [new LambdaFunction(this.jobsFunction, { retryAttempts: 2 })],
     });
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -282,7 +307,7 @@ export class Api extends Construct {
   }
 
   private nodeFunction(
-    id: 'Public' | 'Admin',
+    id: 'Public' | 'Admin' | 'Jobs',
     options: {
       entry: string;
       memorySize: number;
@@ -299,7 +324,7 @@ export class Api extends Construct {
     // Our own role instead of the default one: no AWS managed policy, logs only to this group.
     const role = new Role(this, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${id} API function`,
+      description: id === 'Jobs' ? 'Scheduled jobs function' : `${id} API function`,
     });
     logGroup.grantWrite(role);
     const fn = new NodejsFunction(this, `${id}Function`, {
