@@ -603,8 +603,16 @@ export function transactionCursorKeys(query: ListQuery): CursorKeys {
 
 /** One page of transactions, newest first by transactionDate (a search: newest created first). */
 export function listTransactions(db: Db, query: ListQuery & { limit: number }, start?: ItemKey): Promise<{ items: Transaction[]; lastKey?: ItemKey }> {
-  const { source } = listOf(query);
+  const { source, filter } = listOf(query);
   const range = dateRange(query);
+  // The partition answers its own filter and the sort key the dates; a search or a second filter reads the page filtered.
+  const others = [
+    filter !== 'project' && query.projectId,
+    filter !== 'vendor' && query.vendorId,
+    filter !== 'customer' && query.customerId,
+    filter !== 'status' && query.status,
+    filter !== 'type' && query.type,
+  ].some(Boolean);
   const where = (tx: Transaction) =>
     (!query.type || tx.type === query.type) &&
     (!query.status || tx.status === query.status) &&
@@ -613,7 +621,7 @@ export function listTransactions(db: Db, query: ListQuery & { limit: number }, s
     (!query.customerId || tx.customerId === query.customerId) &&
     (!query.from || tx.transactionDate >= query.from) &&
     (!query.to || tx.transactionDate <= query.to);
-  return transactionEntity.list(db, source, { limit: query.limit, start, q: query.q, sk: query.q ? undefined : range, where });
+  return transactionEntity.list(db, source, { limit: query.limit, start, q: query.q, sk: query.q ? undefined : range, where: others || query.q ? where : undefined });
 }
 
 /** Every transaction of a query (exports): pages read until the end. */
