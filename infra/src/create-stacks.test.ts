@@ -326,8 +326,8 @@ describe('public function role', () => {
       transactionListCopy: [], // a transaction's copies in its filtered lists: admin only
       transactions: [], // gsi1 lists of transactions (all, by type, status, project, vendor, customer): admin only
       transactionDateSort: [], // a gsi1 sort key
-      transactionsDue: [], // gsi2 list of pending transactions by due date (the overdue count): admin only
-      transactionDueSort: [], // a gsi2 sort key
+      transactionDue: [], // due-date markers of pending transactions (the overdue count): admin only
+      transactionsDue: [], // their partition, counted by the summary
       transactionsRecurring: [], // gsi3 list of recurring transactions (the monthly job): admin only
       transactionCounter: [], // readable transaction numbers: admin only
       idempotencyKey: [], // Idempotency-Key markers of POST /api/transactions: admin only

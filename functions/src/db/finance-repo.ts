@@ -65,7 +65,7 @@ const financeItems = (db: Db, skCondition: string, values: Item) =>
     ConsistentRead: true,
   });
 
-/** How many pending transactions are past their due date: a COUNT of the due-date index before today. */
+/** How many pending transactions are past their due date: a COUNT of their small due-date markers before today (one Query). */
 export async function overdueCount(db: Db, today: string): Promise<number> {
   let count = 0;
   let start: Record<string, NativeAttributeValue> | undefined;
@@ -73,10 +73,10 @@ export async function overdueCount(db: Db, today: string): Promise<number> {
     const page: QueryCommandOutput = await db.doc.send(
       new QueryCommand({
         TableName: db.table,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :today',
+        KeyConditionExpression: 'pk = :pk AND sk < :today',
         ExpressionAttributeValues: { ':pk': keys.transactionsDue(), ':today': today },
         Select: 'COUNT',
+        ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );

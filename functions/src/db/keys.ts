@@ -81,9 +81,9 @@ export const keys = {
   /** gsi1: every transaction (no filter), or the copies of one filter's list, by transactionDate (read backwards: newest first). */
   transactions: (filter?: string, value?: string) => (filter ? `TXNS#${filter}#${value}` : 'TXNS'),
   transactionDateSort: (transactionDate: string, createdAt: string, id: string) => `${transactionDate}#${createdAt}#${id}`,
-  /** gsi2: pending transactions that have a due date, by due date (the overdue count). */
+  /** A small marker per pending transaction with a due date, sorted by due date: the overdue count is a COUNT of those before today. */
+  transactionDue: (dueDate: string, id: string) => ({ pk: 'TXNDUE', sk: `${dueDate}#${id}` }),
   transactionsDue: () => 'TXNDUE',
-  transactionDueSort: (dueDate: string, id: string) => `${dueDate}#${id}`,
   /** gsi3: the transactions marked recurring (the monthly job reads them). */
   transactionsRecurring: () => 'TXNRECURRING',
   /** The per-year counter of readable transaction numbers (TXN-2026-00042). */

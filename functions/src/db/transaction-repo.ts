@@ -80,7 +80,6 @@ export const transactionEntity = defineEntity({
   key: keys.transaction,
   indexes: {
     gsi1: (tx) => ({ pk: keys.transactions(), sk: byDate(tx) }),
-    gsi2: (tx) => (tx.status === 'pending' && tx.dueDate ? { pk: keys.transactionsDue(), sk: keys.transactionDueSort(tx.dueDate, tx.id) } : undefined),
     gsi3: (tx) => (tx.isRecurring ? { pk: keys.transactionsRecurring(), sk: byDate(tx) } : undefined),
   },
   patterns: {
@@ -166,11 +165,19 @@ interface VendorState {
   newestOther?: string | null;
 }
 
+/** The due-date marker of a pending transaction with a due date (what the overdue count counts). */
+const dueKey = (tx: Transaction | null) => (tx && tx.status === 'pending' && tx.dueDate ? keys.transactionDue(tx.dueDate, tx.id) : undefined);
+
 /** The figure entries when `before` becomes `after` (either may be null), each figure item once. */
 function figureWrites(db: Db, before: Transaction | null, after: Transaction | null, vendors: Map<string, VendorState>): TransactItem[] {
   const old = before ? contributionOf(before) : null;
   const next = after ? contributionOf(after) : null;
   const writes: (TransactItem | null)[] = [];
+
+  // The due-date marker moves with the status and the due date.
+  const [oldDue, newDue] = [dueKey(before), dueKey(after)];
+  if (oldDue && oldDue.sk !== newDue?.sk) writes.push({ Delete: { TableName: db.table, Key: oldDue } });
+  if (newDue && newDue.sk !== oldDue?.sk) writes.push({ Put: { TableName: db.table, Item: { ...newDue, entityType: 'TransactionDue', id: after!.id } } });
 
   // All-time totals: one shard.
   const total: Deltas = {};
