@@ -49,8 +49,8 @@ export function FinanceSummaryCards() {
   return (
     <Grid container spacing={2} component="section" aria-label="Finance summary">
       {cards.map((card) => (
-        <Grid key={card.label} size={{ xs: 12, sm: 6, lg: 3 }}>
-          <StatCard label={card.label} value={card.value} hint={card.hint} icon={card.icon} />
+        <Grid key={card.label} size={{ xs: 6, lg: 3 }}>
+          <StatCard label={card.label} value={card.value} hint={card.hint} icon={card.icon} compact />
         </Grid>
       ))}
     </Grid>
