@@ -53,7 +53,7 @@ export function PaymentPlanDialog({ projectId, today, onClose }: PaymentPlanDial
           <ErrorState message={`Could not load this project's figures. ${serverMessage(detail.error)}`} onRetry={() => void detail.refetch()} />
         ) : (
           <Stack spacing={2}>
-            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <Box sx={{ display: 'grid', rowGap: 1, columnGap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Figure label="Budget" value={formatMoney(project!.budget)} />
               <Figure label="Income" value={formatMoney(project!.totalIncome)} color="success.main" />
               <Figure label="Expenses" value={formatMoney(project!.totalExpenses)} color="error.main" />

@@ -77,7 +77,7 @@ export function VendorLedgerDialog({ vendorId, onClose }: { vendorId: string; on
           <ErrorState message={`Could not load this ledger. ${serverMessage(ledger.error)}`} onRetry={() => void ledger.refetch()} />
         ) : (
           <Stack spacing={2}>
-            <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <Box sx={{ display: 'grid', rowGap: 1, columnGap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               <Figure label="Total payable" value={formatMoney(data!.totalPayable)} />
               <Figure label="Total paid" value={formatMoney(data!.totalPaid)} />
               <Figure label="Outstanding" value={formatMoney(data!.outstandingAmount)} />
