@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/dashboard';
@@ -20,6 +21,7 @@ import { createCustomer } from '../src/db/customer-repo';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { createProject } from '../src/db/project-repo';
+import { keys } from '../src/db/keys';
 import { createTransaction, getTransaction } from '../src/db/transaction-repo';
 import { createVendor } from '../src/db/vendor-repo';
 import { runRecurringTransactions } from '../src/finance/recurring';
@@ -566,6 +568,24 @@ describe('payment stages', () => {
     );
     expect(last).toMatchObject({ category: 'final_payment', amount: 180_000, stageName: 'Handover' });
     expect((await staffRequest(app, `/api/finance/projects/${randomUUID()}`, manager)).status).toBe(404);
+  });
+
+  it('uses Settings defaultTaxRate for stage GST and fiscalYearStart for the reports when Settings holds them', async () => {
+    const fresh = await freshApp();
+    await fresh.db.doc.send(
+      new UpdateCommand({
+        TableName: fresh.db.table,
+        Key: keys.settings(),
+        UpdateExpression: 'SET defaultTaxRate = :rate, fiscalYearStart = :start',
+        ExpressionAttributeValues: { ':rate': 12, ':start': '01-01' },
+      }),
+    );
+    const project = await newProject(fresh.db, 100_000);
+    const detail = await get<ProjectFinancialDetail>(`/api/finance/projects/${project.id}`, fresh.cookie, fresh.app);
+    expect(detail.stages[0]).toMatchObject({ amount: 20_000, tax: 2400 });
+    const report = await get<FinanceReport>('/api/finance/reports', fresh.cookie, fresh.app);
+    expect(report.fiscalYear).toBe(today().slice(0, 4));
+    expect(report.months[0]).toMatchObject({ month: `${today().slice(0, 4)}-01` });
   });
 
   it('a project without a budget has nothing to demand', async () => {
