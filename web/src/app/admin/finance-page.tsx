@@ -77,9 +77,10 @@ export function FinancePage() {
           value={tab}
           onChange={(_event, value: FinanceTab) => setSearchParams((current) => withParam(current, 'tab', value, 'transactions'))}
           aria-label="Finance"
-          // Phones swipe the tabs; wider screens show all four.
+          // Wider screens show all four; on a phone the arrows say more tabs are there (a clipped label alone did not).
           variant="scrollable"
           scrollButtons="auto"
+          allowScrollButtonsMobile
         >
           {FINANCE_TABS.map((value) => (
             <Tab key={value} value={value} label={FINANCE_TAB_LABELS[value]} id={`finance-tab-${value}`} aria-controls="finance-tab-panel" />
