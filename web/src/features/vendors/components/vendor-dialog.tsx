@@ -94,10 +94,11 @@ export function VendorDialog({ open, vendorId, vendor, error, onClose }: VendorD
           <FormField name="creditLimit" label="Credit Limit (₹)" kind="money" helperText="Blank means no limit set" />
           <FormField name="bankDetails" label="Bank Details" kind="multiline" size={12} placeholder="Account name, number, IFSC" />
 
-          <FormSection title="Orders" />
-          <FormField name="lastOrderDate" label="Last Order Date" kind="date" size={{ xs: 12, sm: 4 }} />
-          <FormField name="totalOrders" label="Total Orders" kind="number" size={{ xs: 6, sm: 4 }} />
-          <FormField name="totalAmount" label="Total Amount (₹)" kind="money" size={{ xs: 6, sm: 4 }} />
+          {/* Kept by the vendor's Finance transactions (the server ignores what a form sends), so shown, not edited. */}
+          <FormSection title="Orders (from Finance)" />
+          <FormField name="lastOrderDate" label="Last Order Date" kind="date" size={{ xs: 12, sm: 4 }} disabled />
+          <FormField name="totalOrders" label="Total Orders" kind="number" size={{ xs: 6, sm: 4 }} disabled />
+          <FormField name="totalAmount" label="Total Amount (₹)" kind="money" size={{ xs: 6, sm: 4 }} disabled />
 
           <FormSection title="Documents and notes" />
           <FormField name="documents" label="Documents" kind="multiline" size={12} helperText="One link or file name per line" />
