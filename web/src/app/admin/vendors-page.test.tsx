@@ -135,6 +135,8 @@ describe('Vendors: edit', { timeout: FORM_TEST_TIMEOUT }, () => {
     await user.click(within(await findCard('Sri Sai Timbers')).getByRole('button', { name: 'Edit' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Vendor' }));
     expect(dialog.getByLabelText<HTMLInputElement>(/^Vendor Name/).value).toBe('Sri Sai Timbers');
+    // Kept by Finance's transactions: shown, never edited here.
+    for (const label of ['Last Order Date', 'Total Orders', 'Total Amount (₹)']) expect(dialog.getByLabelText<HTMLInputElement>(label).disabled).toBe(true);
     await choose(user, dialog, 'Rating', '2 stars');
     await choose(user, dialog, 'Status', 'Inactive');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
