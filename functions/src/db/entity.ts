@@ -22,6 +22,18 @@ import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from 
 
 type Item = Record<string, NativeAttributeValue>;
 export type ItemKey = Record<string, NativeAttributeValue>;
+
+/** Every item of a paged read (list, query, or a route's page of figures), page after page: for exports and jobs, never for a screen. */
+export async function allPages<T>(read: (start: ItemKey | undefined) => Promise<{ items: T[]; lastKey?: ItemKey }>): Promise<T[]> {
+  const items: T[] = [];
+  let start: ItemKey | undefined;
+  do {
+    const page = await read(start);
+    items.push(...page.items);
+    start = page.lastKey;
+  } while (start);
+  return items;
+}
 type Key = { pk: string; sk: string };
 export type IndexName = 'gsi1' | 'gsi2' | 'gsi3';
 

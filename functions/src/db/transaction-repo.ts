@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { customerName } from '@app/shared-types/customers';
 import {
   contributionOf,
@@ -16,13 +16,12 @@ import {
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from './client';
 import { getCustomers } from './customer-repo';
-import { defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
+import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
 import { keys } from './keys';
 import { projectEntity } from './project-repo';
 import { tokensOf, wordsOf, type SearchSource } from './search-tokens';
 import { vendorEntity } from './vendor-repo';
 import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, type TransactItem } from './writes';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -632,16 +631,8 @@ export function listTransactions(db: Db, query: ListQuery & { limit: number }, s
 }
 
 /** Every transaction of a query (exports): pages read until the end. */
-export async function allTransactions(db: Db, query: ListQuery): Promise<Transaction[]> {
-  const items: Transaction[] = [];
-  let start: ItemKey | undefined;
-  do {
-    const page = await listTransactions(db, { ...query, limit: 100 }, start);
-    items.push(...page.items);
-    start = page.lastKey;
-  } while (start);
-  return items;
-}
+export const allTransactions = (db: Db, query: ListQuery): Promise<Transaction[]> =>
+  allPages((start) => listTransactions(db, { ...query, limit: 100 }, start));
 
 // ---------------------------------------------------------------------------
 // Recurring
@@ -653,13 +644,5 @@ export function recurringCopyId(sourceId: string, month: string): string {
 }
 
 /** The transactions marked recurring (their own index partition), oldest first. */
-export async function recurringTransactions(db: Db): Promise<Transaction[]> {
-  const items: Transaction[] = [];
-  let start: ItemKey | undefined;
-  do {
-    const page = await transactionEntity.query(db, transactionEntity.source('recurring', {}), { limit: 200, start });
-    items.push(...page.items);
-    start = page.lastKey;
-  } while (start);
-  return items;
-}
+export const recurringTransactions = (db: Db): Promise<Transaction[]> =>
+  allPages((start) => transactionEntity.query(db, transactionEntity.source('recurring', {}), { limit: 200, start }));

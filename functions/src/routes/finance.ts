@@ -18,7 +18,7 @@ import {
 import { calendarDate } from '@app/shared-types/format';
 import { pageLimit } from '@app/shared-types/forms';
 import { nowMs, requireManager, writeContext } from '../auth/middleware';
-import type { ItemKey } from '../db/entity';
+import { allPages, type ItemKey } from '../db/entity';
 import {
   currentPlan,
   demandStage,
@@ -47,18 +47,6 @@ const LEDGER_TRANSACTIONS = 50;
 
 const pageQuerySchema = yup.object({ limit: pageLimit(25), cursor: yup.string().max(2048).optional() });
 const today = (c: Context<AppEnv>) => calendarDate(nowMs(c));
-
-/** Every item of a list, page after page (exports). */
-async function readAll<T>(read: (start: ItemKey | undefined) => Promise<{ items: T[]; lastKey?: ItemKey }>): Promise<T[]> {
-  const items: T[] = [];
-  let start: ItemKey | undefined;
-  do {
-    const page = await read(start);
-    items.push(...page.items);
-    start = page.lastKey;
-  } while (start);
-  return items;
-}
 
 function csvResponse(c: Context<AppEnv>, report: CsvReport, rows: (string | number | null)[][]) {
   const body = [csvLine(CSV_COLUMNS[report]), ...rows.map(csvLine)].join('\r\n') + '\r\n';
@@ -170,11 +158,11 @@ export const finance = new Hono<AppEnv>()
     );
   })
   .get('/export/projects', async (c) => {
-    const items = await readAll((start) => projectFinancialsPage(c, 100, start));
+    const items = await allPages((start) => projectFinancialsPage(c, 100, start));
     return csvResponse(c, 'projects', items.map((p) => [p.projectName, p.budget, p.totalIncome, p.totalExpenses, p.profitMargin]));
   })
   .get('/export/vendors', async (c) => {
-    const items = await readAll((start) => vendorLedgersPage(c, 100, start));
+    const items = await allPages((start) => vendorLedgersPage(c, 100, start));
     return csvResponse(c, 'vendors', items.map((v) => [v.vendorName, v.totalPayable, v.totalPaid, v.outstandingAmount]));
   });
 
