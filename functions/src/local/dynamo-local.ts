@@ -8,6 +8,8 @@ import { createDb } from '../db/client';
 
 export interface DynamoLocal {
   endpoint: string;
+  /** The Java process's id. */
+  pid: number | undefined;
   stop: () => Promise<void>;
 }
 
@@ -97,7 +99,7 @@ export async function startDynamoLocal(options: { dataDir?: string; yieldCpu?: b
     try {
       await doc.send(new ListTablesCommand({ Limit: 1 }));
       if (options.yieldCpu && child.pid) yieldCpu(child.pid);
-      return { endpoint, stop };
+      return { endpoint, pid: child.pid, stop };
     } catch {
       if (Date.now() > deadline) {
         await stop();
