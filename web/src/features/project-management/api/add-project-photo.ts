@@ -1,10 +1,10 @@
 import type { PhotoAddInput } from '@app/shared-types/photos';
 import { api, unwrap } from '../../../lib/api-client';
 import { useRecordSave } from '../../../lib/record-mutations';
+import { sendSignedForm } from '../../../lib/send-signed-form';
 import type { PreparedPhoto } from '../photo-copies';
 import { PROJECT_CACHE } from './get-project';
 import { requestPhotoUpload } from './request-photo-upload';
-import { sendPhotoCopy } from './send-photo-copy';
 
 /**
  * Adds a photo whose copies are all uploaded to the project (the server
@@ -35,7 +35,7 @@ export async function uploadProjectPhoto({ projectId, photo, onProgress }: Uploa
     photo.copies.map(async (copy) => {
       const target = targets.find((item) => item.width === copy.width);
       if (!target) throw new Error(`No upload form for the ${copy.width} px copy`);
-      await sendPhotoCopy(target, copy.blob, photo.contentType);
+      await sendSignedForm(target, copy.blob, photo.contentType, `photo-${target.width}`);
       onProgress?.(++sent / steps);
     }),
   );
