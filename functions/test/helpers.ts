@@ -138,10 +138,10 @@ export async function signedInStaff(app: TestApp, db: Db, role: 'employee' | 'ma
 
 /** A test app with one signed-in account for each role asked for, by role. */
 export async function createStaffApp<R extends 'employee' | 'manager' | 'admin' | 'superadmin'>(...roles: R[]) {
-  const { app, db } = await createTestApp();
+  const { app, db, clock, photoRoutes } = await createTestApp();
   const accounts = await Promise.all(roles.map((role) => signedInStaff(app, db, role)));
   const staff = new Map(roles.map((role, i) => [role, accounts[i]!]));
-  return { app, db, staff: (role: R) => staff.get(role)! };
+  return { app, db, clock, photoRoutes, staff: (role: R) => staff.get(role)! };
 }
 
 /** A valid customer as the create dialog sends it. */

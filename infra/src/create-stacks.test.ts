@@ -13,7 +13,7 @@ import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from './constructs/edge';
-import { API_PATHS, SPA_REWRITE_CODE, STAGING_PREFIX, UPLOADS_PREFIX } from './constructs/web';
+import { API_PATHS, PRIVATE_PREFIX, SPA_REWRITE_CODE, STAGING_PREFIX, UPLOADS_PREFIX } from './constructs/web';
 import { createStacks, edgeStackName, stackName } from './create-stacks';
 import { logicalId } from './nag';
 import { allows, stringLike, type PolicySnapshot, type SnapshotStatement } from '../../functions/test/iam/policy';
@@ -377,7 +377,7 @@ describe('admin function role', () => {
     expect(statements).toContainEqual(expect.objectContaining({ Sid: 'ProjectPhotos' }));
   });
 
-  it('may list the photos and staging prefixes only, so S3 answers a missing photo with NoSuchKey instead of AccessDenied', () => {
+  it('may list the photos, staging and private prefixes only, so S3 answers a missing file with NoSuchKey instead of AccessDenied', () => {
     const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.adminRole));
     const listing = statements.filter((s) => asArray(s.Action).includes('s3:ListBucket'));
     expect(listing).toEqual([
@@ -387,21 +387,22 @@ describe('admin function role', () => {
         Action: 's3:ListBucket',
         // The bucket itself (ListBucket is a bucket action), not its objects.
         Resource: { 'Fn::GetAtt': [logicalId(prod.stacks.web.photosBucket), 'Arn'] },
-        Condition: { StringLike: { 's3:prefix': [`${UPLOADS_PREFIX}*`, `${STAGING_PREFIX}*`] } },
+        Condition: { StringLike: { 's3:prefix': [`${UPLOADS_PREFIX}*`, `${STAGING_PREFIX}*`, `${PRIVATE_PREFIX}*`] } },
       },
     ]);
   });
 
-  it('signs uploads to staging and publishes to the served prefix: object access under those two prefixes only', () => {
+  it('signs uploads to staging and publishes to the served or the private prefix: object access under those three only', () => {
     const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.adminRole));
     const photos = statements.find((s) => s.Sid === 'ProjectPhotos');
     expect(asArray(photos?.Action).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     const bucketArn = { 'Fn::GetAtt': [logicalId(prod.stacks.web.photosBucket), 'Arn'] };
-    expect(photos?.Resource).toHaveLength(2);
+    expect(photos?.Resource).toHaveLength(3);
     expect(photos?.Resource).toEqual(
       expect.arrayContaining([
         { 'Fn::Join': ['', [bucketArn, `/${UPLOADS_PREFIX}*`]] },
         { 'Fn::Join': ['', [bucketArn, `/${STAGING_PREFIX}*`]] },
+        { 'Fn::Join': ['', [bucketArn, `/${PRIVATE_PREFIX}*`]] },
       ]),
     );
   });
@@ -416,7 +417,7 @@ describe('admin function role', () => {
       Status: 'Enabled',
     });
     const behaviors = only(prod.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig.CacheBehaviors as { PathPattern: string }[];
-    expect(behaviors.map((b) => b.PathPattern).filter((path) => path.includes('staging'))).toEqual([]);
+    expect(behaviors.map((b) => b.PathPattern).filter((path) => path.includes('staging') || path.includes('private'))).toEqual([]);
   });
 });
 

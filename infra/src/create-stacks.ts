@@ -5,7 +5,7 @@ import { Auth } from './constructs/auth';
 import { Database } from './constructs/database';
 import { EDGE_REGION, EdgeFirewall, WebAclArnReader } from './constructs/edge';
 import { Monitoring, RequireLogRetention, logRetentionFor } from './constructs/monitoring';
-import { STAGING_PREFIX, UPLOADS_PREFIX, Web } from './constructs/web';
+import { PRIVATE_PREFIX, STAGING_PREFIX, UPLOADS_PREFIX, Web } from './constructs/web';
 import { addNagChecks } from './nag';
 
 export interface Stacks {
@@ -83,7 +83,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     logRetention,
     logRemovalPolicy,
   });
-  api.allowPhotoUploads(web.photosBucket, { served: UPLOADS_PREFIX, staging: STAGING_PREFIX });
+  api.allowPhotoUploads(web.photosBucket, { served: UPLOADS_PREFIX, staging: STAGING_PREFIX, private: PRIVATE_PREFIX });
   const siteUrl = `https://${config.domain?.name ?? web.distribution.distributionDomainName}`;
   api.setSiteUrl(siteUrl);
 

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { detectPhotoType } from './photos';
 import { expectedVersion, multilineText, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
 
 /**
@@ -170,6 +171,15 @@ export const attachmentSchema = yup.object({
   size: yup.number().integer().min(1).required(),
 });
 export type Attachment = yup.InferType<typeof attachmentSchema>;
+export const ATTACHMENT_EXTENSIONS: Record<AttachmentType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+
+/** A file's type by its first bytes ('%PDF-', or a JPEG or PNG signature), never by its name; null for anything else. */
+export function detectAttachmentType(head: Uint8Array): AttachmentType | null {
+  if ([0x25, 0x50, 0x44, 0x46, 0x2d].every((byte, i) => head[i] === byte)) return 'application/pdf';
+  const photo = detectPhotoType(head);
+  return photo === 'image/jpeg' || photo === 'image/png' ? photo : null;
+}
+
 /** A receipt or invoice may be up to 10 MB. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const ATTACHMENT_TYPE_MESSAGE = 'Attach a PDF, JPEG or PNG file';
@@ -195,8 +205,9 @@ export interface AttachmentUploadTicket {
 
 /**
  * POST /api/transactions/:id/attachments: the uploaded file, checked by its
- * first bytes, joins the transaction (answers the Transaction, 201). Not part
- * of the edit form's version: attaching never makes someone's open edit stale.
+ * first bytes, joins the transaction (answers the Transaction, 201, with its
+ * next version, which an open edit form must take). An edit's PUT never
+ * changes the attachments: they are these routes' alone.
  * GET .../attachments/:attachmentId redirects to a link valid for 5 minutes;
  * DELETE .../attachments/:attachmentId removes it (answers the Transaction).
  */

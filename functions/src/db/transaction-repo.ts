@@ -2,11 +2,13 @@ import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { customerName } from '@app/shared-types/customers';
 import {
+  MAX_ATTACHMENTS,
   contributionOf,
   directionOf,
   formatTransactionId,
   round2,
   transactionSchema,
+  type Attachment,
   type Contribution,
   type Transaction,
   type TransactionInput,
@@ -409,6 +411,8 @@ export async function createTransaction(db: Db, input: TransactionInput, ctx: Wr
     transactionId ??= await nextTransactionNumber(db, today.slice(0, 4));
     const tx: Transaction = {
       ...input,
+      // Files join a transaction through its attachment routes, once it exists (a recurring copy starts with none).
+      attachments: [],
       ...refs.names,
       id: options.id ?? randomUUID(),
       transactionId,
@@ -538,7 +542,37 @@ export async function changeTransaction(
 }
 
 export function updateTransaction(db: Db, id: string, { version, ...fields }: TransactionUpdateInput, ctx: WriteContext) {
-  return changeTransaction(db, id, version, (before) => ({ ...before, ...fields, transactionDate: fields.transactionDate ?? before.transactionDate }), ctx);
+  return changeTransaction(
+    db,
+    id,
+    version,
+    // The attachments are the attachment routes' (an edit form's copy may be older): kept as they are.
+    (before) => ({ ...before, ...fields, attachments: before.attachments, transactionDate: fields.transactionDate ?? before.transactionDate }),
+    ctx,
+  );
+}
+
+/**
+ * Adds a checked, published file to a transaction, whatever its version (an
+ * open edit is not made stale by it): the transaction as it is after, which
+ * holds the attachment unless the list was full (or it was there already).
+ */
+export function addTransactionAttachment(db: Db, id: string, attachment: Attachment, ctx: WriteContext) {
+  return changeTransaction(
+    db,
+    id,
+    undefined,
+    (before) =>
+      before.attachments.some((existing) => existing.id === attachment.id) || before.attachments.length >= MAX_ATTACHMENTS
+        ? before
+        : { ...before, attachments: [...before.attachments, attachment] },
+    ctx,
+  );
+}
+
+/** Takes a file off a transaction, whatever its version: the transaction after (without it). */
+export function removeTransactionAttachment(db: Db, id: string, attachmentId: string, ctx: WriteContext) {
+  return changeTransaction(db, id, undefined, (before) => ({ ...before, attachments: before.attachments.filter((existing) => existing.id !== attachmentId) }), ctx);
 }
 
 /** Deletes a transaction with its figures, copies, tokens and audit entry; a stage demand it made can be raised again. */

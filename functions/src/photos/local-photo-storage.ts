@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -7,6 +7,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_PHOTO_BYTES } from '@app/shared-types/photos';
 import { errorBody } from '../lib/http';
 import {
+  ATTACHMENT_KEY_PATTERN,
+  attachmentDisposition,
+  DOWNLOAD_EXPIRY_SECONDS,
   HEAD_BYTES,
   PHOTO_KEY_PATTERN,
   PHOTOS_PREFIX,
@@ -20,7 +23,9 @@ import {
 /** Room for the form's other fields and the multipart boundaries around the file. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
 
-const isKey = (key: string) => PHOTO_KEY_PATTERN.test(key) || STAGING_KEY_PATTERN.test(key);
+const isKey = (key: string) => PHOTO_KEY_PATTERN.test(key) || STAGING_KEY_PATTERN.test(key) || ATTACHMENT_KEY_PATTERN.test(key);
+/** Keys publish may write: a served photo or a private attachment. */
+const isPublishedKey = (key: string) => PHOTO_KEY_PATTERN.test(key) || ATTACHMENT_KEY_PATTERN.test(key);
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /**
@@ -29,8 +34,10 @@ const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
  * process, checked for expiry, key, declared type and size before anything is
  * written, and land in `root`/staging/..., once: a key that holds a file
  * already is refused (409), so a form cannot be used twice. publish links the
- * checked file into `root`/uploads/..., never over another; GET /uploads/*
- * serves that folder only. sweepStaging deletes what stayed in staging a day.
+ * checked file into `root`/uploads/... (photos) or `root`/private/...
+ * (attachments), never over another; GET /uploads/* serves the photos, and a
+ * private file only through a signed link (GET /files/...) that expires in
+ * minutes. sweepStaging deletes what stayed in staging a day.
  */
 /** A file's identity and content stamp: a new file at the same path (after a delete) has another. */
 function versionOf(stats: { ino: number; mtimeMs: number; size: number }) {
@@ -44,6 +51,8 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
       .update([fields.key, fields.contentType, fields.maxBytes, fields.expires].join('\n'))
       .digest('base64url');
   const pathOf = (key: string) => join(root, key);
+  const signDownload = (fields: { key: string; name: string; type: string; expires: string }) =>
+    createHmac('sha256', secret).update(['download', fields.key, fields.name, fields.type, fields.expires].join('\n')).digest('base64url');
 
   const storage: PhotoStorage = {
     async createUpload(key, contentType, maxBytes) {
@@ -75,7 +84,7 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
     },
 
     async publish(from, to, version) {
-      if (!STAGING_KEY_PATTERN.test(from) || !PHOTO_KEY_PATTERN.test(to)) return 'changed';
+      if (!STAGING_KEY_PATTERN.test(from) || !isPublishedKey(to)) return 'changed';
       const staged = await stat(pathOf(from)).catch(() => null);
       if (!staged || versionOf(staged) !== version) return 'changed';
       await mkdir(dirname(pathOf(to)), { recursive: true });
@@ -88,6 +97,12 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
         if (errorCode(error) === 'ENOENT') return 'changed';
         throw error;
       }
+    },
+
+    async downloadUrl(key, fileName, contentType) {
+      const fields = { key, name: fileName, type: contentType, expires: String(Math.floor(now() / 1000) + DOWNLOAD_EXPIRY_SECONDS) };
+      const query = new URLSearchParams({ name: fields.name, type: fields.type, expires: fields.expires, signature: signDownload(fields) });
+      return `/files/${key}?${query}`;
     },
 
     async remove(keys) {
@@ -154,6 +169,26 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
         return c.body(null, 204);
       },
     )
+    .get('/files/*', async (c) => {
+      const key = c.req.path.slice('/files/'.length);
+      const fields = { key, name: c.req.query('name') ?? '', type: c.req.query('type') ?? '', expires: c.req.query('expires') ?? '' };
+      const expected = Buffer.from(signDownload(fields));
+      const given = Buffer.from(c.req.query('signature') ?? '');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected) || !ATTACHMENT_KEY_PATTERN.test(key)) {
+        return c.json(errorBody('This download link is not valid'), 403);
+      }
+      if (Number(fields.expires) * 1000 < now()) return c.json(errorBody('This download link has expired'), 403);
+      const body = await readFile(pathOf(key)).catch((error: unknown) => {
+        if (errorCode(error) === 'ENOENT') return null;
+        throw error;
+      });
+      if (!body) return c.json(errorBody('File not found'), 404);
+      return c.body(new Uint8Array(body), 200, {
+        'Content-Type': fields.type,
+        'Content-Disposition': attachmentDisposition(fields.name),
+        'Cache-Control': 'private, no-store',
+      });
+    })
     .use(
       `/${PHOTOS_PREFIX}*`,
       serveStatic({

@@ -1,8 +1,11 @@
+import { ATTACHMENT_EXTENSIONS, type AttachmentType } from '@app/shared-types/finance';
 import { PHOTO_EXTENSIONS, type PhotoType } from '@app/shared-types/photos';
 
 /**
- * Where project photos live: S3 when deployed (s3-photo-storage.ts), a folder
- * beside the local data when running on a laptop (local-photo-storage.ts).
+ * Where project photos (served to everyone) and transaction attachments
+ * (private to staff: receipts, invoices) live: S3 when deployed
+ * (s3-photo-storage.ts), a folder beside the local data when running on a
+ * laptop (local-photo-storage.ts).
  *
  * The browser sends each file straight to the storage with a short-lived
  * signed form, to a key of its own under the staging prefix, which nothing
@@ -16,7 +19,7 @@ export interface PhotoStorage {
    * A signed form POST for one file at the staging `key`: the storage itself
    * refuses a file above `maxBytes` or of another declared type, and the form expires.
    */
-  createUpload(key: string, contentType: PhotoType, maxBytes: number): Promise<{ url: string; fields: Record<string, string> }>;
+  createUpload(key: string, contentType: string, maxBytes: number): Promise<{ url: string; fields: Record<string, string> }>;
   /** Size, first bytes and version (what publish checks) of a stored file, or null when nothing is there. */
   inspect(key: string): Promise<StoredFile | null>;
   /**
@@ -25,7 +28,12 @@ export interface PhotoStorage {
    * 'exists' when `to` was published already (by a racing add of the same
    * upload); 'changed' when `from` is gone or holds another file now.
    */
-  publish(from: string, to: string, version: string, contentType: PhotoType): Promise<'published' | 'exists' | 'changed'>;
+  publish(from: string, to: string, version: string, contentType: string): Promise<'published' | 'exists' | 'changed'>;
+  /**
+   * A link to a private file (under PRIVATE_PREFIX) valid for DOWNLOAD_EXPIRY_SECONDS,
+   * which downloads it as `fileName` of `contentType`.
+   */
+  downloadUrl(key: string, fileName: string, contentType: string): Promise<string>;
   /** Deletes files; keys that do not exist are fine. */
   remove(keys: string[]): Promise<void>;
 }
@@ -49,6 +57,12 @@ export const PHOTOS_PREFIX = 'uploads/';
 /** Uploads land under this prefix, which nothing serves; the storage deletes what is left there after a day. */
 export const STAGING_PREFIX = 'staging/';
 
+/** Published files only staff may read live under this prefix, which nothing serves: each read is a short-lived link. */
+export const PRIVATE_PREFIX = 'private/';
+
+/** How long a private file's download link works. */
+export const DOWNLOAD_EXPIRY_SECONDS = 300;
+
 /** Days an upload stays in staging (S3 lifecycle rule; the local host sweeps hourly). */
 export const STAGING_EXPIRY_DAYS = 1;
 
@@ -62,11 +76,35 @@ export function stagingKey(projectId: string, photoId: string, width: number, ty
   return `${STAGING_PREFIX}${photoKey(projectId, photoId, width, type).slice(PHOTOS_PREFIX.length)}`;
 }
 
+/** The private key of a transaction's attachment. */
+export function attachmentKey(transactionId: string, attachmentId: string, type: AttachmentType): string {
+  return `${PRIVATE_PREFIX}transactions/${transactionId}/${attachmentId}.${ATTACHMENT_EXTENSIONS[type]}`;
+}
+
+/** The staging key an attachment is uploaded to, before it is checked and published at attachmentKey. */
+export function attachmentStagingKey(transactionId: string, attachmentId: string, type: AttachmentType): string {
+  return `${STAGING_PREFIX}${attachmentKey(transactionId, attachmentId, type).slice(PRIVATE_PREFIX.length)}`;
+}
+
+/** Keys attachmentKey makes, and nothing else. */
+export const ATTACHMENT_KEY_PATTERN = /^private\/transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
+
 /** Keys photoKey makes, and nothing else. */
 export const PHOTO_KEY_PATTERN = /^uploads\/projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)$/;
 
-/** Keys stagingKey makes, and nothing else: a signed upload can only ever write one of these. */
-export const STAGING_KEY_PATTERN = /^staging\/projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)$/;
+/** Keys stagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
+export const STAGING_KEY_PATTERN =
+  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
+
+/**
+ * A Content-Disposition that downloads a file as `fileName`: an ASCII fallback
+ * (quotes, backslashes and controls replaced) and the exact name in RFC 5987 form.
+ */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const exact = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
 
 /** The URL a stored key is served at (same origin as the site). */
 export function photoUrl(key: string): string {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES } from '@app/shared-types/photos';
-import { photoKey, stagingKey } from './photo-storage';
+import { attachmentDisposition, attachmentKey, photoKey, stagingKey } from './photo-storage';
 import { s3PhotoStorage } from './s3-photo-storage';
 
 // Signing happens on this machine; no request goes to AWS.
@@ -126,5 +126,17 @@ describe('S3 photo publishing', () => {
     await expect(s3PhotoStorage('photos-bucket', answering(500, 'InternalError')).publish(staged, served, '"v1"', 'image/jpeg')).rejects.toMatchObject({
       name: 'InternalError',
     });
+  });
+});
+
+describe('S3 private downloads', () => {
+  it('sign a GET of the private key for 5 minutes that downloads under the attachment name and type', async () => {
+    const key = attachmentKey('tx-1', '11111111-2222-4333-8444-555555555555', 'application/pdf');
+    const link = new URL(await s3PhotoStorage('photos-bucket', client).downloadUrl(key, 'Bill #7 – “tiles”.pdf', 'application/pdf'));
+    expect(`${link.origin}${link.pathname}`).toBe(`https://photos-bucket.s3.ap-south-1.amazonaws.com/${key}`);
+    expect(link.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(link.searchParams.get('response-content-type')).toBe('application/pdf');
+    expect(link.searchParams.get('response-content-disposition')).toBe(attachmentDisposition('Bill #7 – “tiles”.pdf'));
+    expect(link.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -1,6 +1,7 @@
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { HEAD_BYTES, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { attachmentDisposition, DOWNLOAD_EXPIRY_SECONDS, HEAD_BYTES, PRIVATE_PREFIX, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-storage';
 
 /**
  * What a read of a copy that was never uploaded can answer: NoSuchKey, InvalidRange (an empty
@@ -11,7 +12,7 @@ import { HEAD_BYTES, UPLOAD_EXPIRY_SECONDS, type PhotoStorage } from './photo-st
  */
 const MISSING = ['NoSuchKey', 'InvalidRange', 'AccessDenied'];
 
-/** How the served copies are cached: a published key never changes content. */
+/** How the served copies (photos) are cached: a published key never changes content. Private files are not cached. */
 const SERVED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const isNamed = (error: unknown, ...names: string[]) => error instanceof Error && names.includes(error.name);
@@ -24,7 +25,8 @@ const isNamed = (error: unknown, ...names: string[]) => error instanceof Error &
  * file is never served, and publish copies only the version that was checked
  * (CopySourceIfMatch on its ETag) to a served key written once (IfNoneMatch).
  * CloudFront serves the bucket's uploads/ prefix only; a lifecycle rule
- * empties staging/ after a day.
+ * empties staging/ after a day. Private files (private/) are read through
+ * presigned GET links that expire in minutes.
  */
 export function s3PhotoStorage(bucket: string, client = new S3Client({})): PhotoStorage {
   const storage: PhotoStorage = {
@@ -67,7 +69,7 @@ export function s3PhotoStorage(bucket: string, client = new S3Client({})): Photo
             IfNoneMatch: '*',
             MetadataDirective: 'REPLACE',
             ContentType: contentType,
-            CacheControl: SERVED_CACHE_CONTROL,
+            CacheControl: to.startsWith(PRIVATE_PREFIX) ? 'private, no-store' : SERVED_CACHE_CONTROL,
           }),
         );
         return 'published';
@@ -79,6 +81,16 @@ export function s3PhotoStorage(bucket: string, client = new S3Client({})): Photo
         if (isNamed(error, ...MISSING)) return 'changed';
         throw error;
       }
+    },
+
+    downloadUrl(key, fileName, contentType) {
+      const read = new GetObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(fileName),
+        ResponseContentType: contentType,
+      });
+      return getSignedUrl(client, read, { expiresIn: DOWNLOAD_EXPIRY_SECONDS });
     },
 
     async remove(keys) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import * as yup from 'yup';
 import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
 import {
@@ -33,6 +33,7 @@ import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos/photo-storage';
+import { removeFiles } from './stored-files';
 
 const publicListQuery = yup.object({
   status: yup
@@ -70,16 +71,6 @@ const UPLOAD_CHANGED = 'The upload changed while the photo was being added. Uplo
 function photoKeys(photo: ProjectPhoto): string[] {
   const urls = photo.copies.length > 0 ? photo.copies.map((copy) => copy.url) : [photo.url];
   return urls.map(keyOfPhotoUrl).filter((key): key is string => key !== null);
-}
-
-/** Deletes photo files after their project or photo entry is gone; a leftover file is logged, not an error. */
-async function removeFiles(c: Context<AppEnv>, keys: string[]) {
-  if (keys.length === 0 || !c.var.deps.photos) return;
-  try {
-    await c.var.deps.photos.remove(keys);
-  } catch (error) {
-    log.error('photo files not removed', { keys, error });
-  }
 }
 
 /**

@@ -1,5 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import {
+  ATTACHMENT_SIZE_MESSAGE,
+  ATTACHMENT_TYPE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  attachmentAddSchema,
+  attachmentUploadRequestSchema,
+  detectAttachmentType,
+  type Attachment,
+  type AttachmentUploadTicket,
+  type Transaction,
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   STALE_TRANSACTION_MESSAGE,
@@ -8,12 +19,34 @@ import {
   transactionUpdateSchema,
 } from '@app/shared-types/finance';
 import { nowMs, requireManager, writeContext } from '../auth/middleware';
-import { createTransaction, deleteTransaction, getTransaction, listTransactions, transactionCursorKeys, updateTransaction } from '../db/transaction-repo';
+import {
+  addTransactionAttachment,
+  createTransaction,
+  deleteTransaction,
+  getTransaction,
+  listTransactions,
+  removeTransactionAttachment,
+  transactionCursorKeys,
+  updateTransaction,
+} from '../db/transaction-repo';
+import { attachmentKey, attachmentStagingKey } from '../photos/photo-storage';
+import { removeFiles } from './stored-files';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 
 const NOT_FOUND = 'Transaction not found';
+const ATTACHMENT_NOT_FOUND = 'Attachment not found';
+/** Said with a 503 when the host provides no file storage. */
+const NO_FILE_STORAGE = 'File uploads are not available on this server';
+const ATTACHMENTS_FULL = `A transaction can have at most ${MAX_ATTACHMENTS} attachments. Remove one first.`;
+const ALREADY_ATTACHED = 'This file is already attached';
+/** A staged file was replaced or deleted between the check and the publish. */
+const UPLOAD_CHANGED = 'The upload changed while it was being attached. Upload the file again.';
+
+/** The stored files of a transaction's attachments. */
+const attachmentKeys = (tx: Transaction, attachments: Attachment[] = tx.attachments) =>
+  attachments.map((attachment) => attachmentKey(tx.id, attachment.id, attachment.contentType));
 /** A transaction at every field's maximum (10 attachments, a long description) is well under this. */
 const TRANSACTION_MAX_BODY_BYTES = 24 * 1024;
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8 to 128 letters, digits, - or _';
@@ -61,9 +94,83 @@ export const transactions = new Hono<AppEnv>()
   })
   .delete('/:id', async (c) => {
     const id = c.req.param('id');
-    if (!isEntityId(id) || !('deleted' in (await deleteTransaction(c.var.deps.db, id, writeContext(c))))) {
-      return c.json(errorBody(NOT_FOUND), 404);
-    }
+    const result = isEntityId(id) ? await deleteTransaction(c.var.deps.db, id, writeContext(c)) : undefined;
+    if (!result || !('deleted' in result)) return c.json(errorBody(NOT_FOUND), 404);
+    await removeFiles(c, attachmentKeys(result.deleted));
     log.info('transaction deleted', { transactionId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
+  })
+  // Receipts and invoices: uploaded like project photos (a signed form to staging, checked by
+  // content, then published), but to the private prefix, read only through short-lived links.
+  .post('/:id/attachment-uploads', limitBody(), requireJson, jsonBody(attachmentUploadRequestSchema), async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_FILE_STORAGE), 503);
+    const id = c.req.param('id');
+    const tx = isEntityId(id) ? await getTransaction(c.var.deps.db, id) : undefined;
+    if (!tx) return c.json(errorBody(NOT_FOUND), 404);
+    if (tx.attachments.length >= MAX_ATTACHMENTS) return c.json(errorBody(ATTACHMENTS_FULL), 409);
+    const { contentType } = c.req.valid('json');
+    const uploadId = randomUUID();
+    const target = await storage.createUpload(attachmentStagingKey(id, uploadId, contentType), contentType, MAX_ATTACHMENT_BYTES);
+    return c.json({ uploadId, target } satisfies AttachmentUploadTicket, 201);
+  })
+  .post('/:id/attachments', limitBody(), requireJson, jsonBody(attachmentAddSchema), async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_FILE_STORAGE), 503);
+    const id = c.req.param('id');
+    const tx = isEntityId(id) ? await getTransaction(c.var.deps.db, id) : undefined;
+    if (!tx) return c.json(errorBody(NOT_FOUND), 404);
+    const { uploadId, name, contentType } = c.req.valid('json');
+    if (tx.attachments.some((attachment) => attachment.id === uploadId)) return c.json(errorBody(ALREADY_ATTACHED), 409);
+    if (tx.attachments.length >= MAX_ATTACHMENTS) return c.json(errorBody(ATTACHMENTS_FULL), 409);
+    const staged = attachmentStagingKey(id, uploadId, contentType);
+    // What arrived, by its size and first bytes, never by its name.
+    const file = await storage.inspect(staged);
+    if (!file) return c.json(errorBody('Upload the file before attaching it', { file: 'Upload incomplete' }), 400);
+    if (file.size > MAX_ATTACHMENT_BYTES) {
+      await removeFiles(c, [staged]);
+      return c.json(errorBody(ATTACHMENT_SIZE_MESSAGE, { file: ATTACHMENT_SIZE_MESSAGE }), 413);
+    }
+    if (detectAttachmentType(file.head) !== contentType) {
+      await removeFiles(c, [staged]);
+      return c.json(errorBody(ATTACHMENT_TYPE_MESSAGE, { file: ATTACHMENT_TYPE_MESSAGE }), 415);
+    }
+    const key = attachmentKey(id, uploadId, contentType);
+    if ((await storage.publish(staged, key, file.version, contentType)) === 'changed') {
+      return c.json(errorBody(UPLOAD_CHANGED, { file: UPLOAD_CHANGED }), 409);
+    }
+    const attachment: Attachment = { id: uploadId, name, contentType, size: file.size };
+    const result = await addTransactionAttachment(c.var.deps.db, id, attachment, writeContext(c));
+    if (!('item' in result)) {
+      await removeFiles(c, [key]);
+      return c.json(errorBody(NOT_FOUND), 404);
+    }
+    // Filled up by racing adds meanwhile (the file is not this transaction's, so it goes).
+    if (!result.item.attachments.some((existing) => existing.id === uploadId)) {
+      await removeFiles(c, [key]);
+      return c.json(errorBody(ATTACHMENTS_FULL), 409);
+    }
+    log.info('transaction attachment added', { transactionId: id, attachmentId: uploadId, by: c.var.auth.employee.id });
+    return c.json(result.item, 201);
+  })
+  .get('/:id/attachments/:attachmentId', async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_FILE_STORAGE), 503);
+    const { id, attachmentId } = c.req.param();
+    const tx = isEntityId(id) ? await getTransaction(c.var.deps.db, id) : undefined;
+    const attachment = tx?.attachments.find((existing) => existing.id === attachmentId);
+    if (!tx || !attachment) return c.json(errorBody(ATTACHMENT_NOT_FOUND), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(await storage.downloadUrl(attachmentKeys(tx, [attachment])[0]!, attachment.name, attachment.contentType), 302);
+  })
+  .delete('/:id/attachments/:attachmentId', async (c) => {
+    const { id, attachmentId } = c.req.param();
+    const tx = isEntityId(id) ? await getTransaction(c.var.deps.db, id) : undefined;
+    const attachment = tx?.attachments.find((existing) => existing.id === attachmentId);
+    if (!tx || !attachment) return c.json(errorBody(ATTACHMENT_NOT_FOUND), 404);
+    const result = await removeTransactionAttachment(c.var.deps.db, id, attachmentId, writeContext(c));
+    if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
+    await removeFiles(c, attachmentKeys(tx, [attachment]));
+    log.info('transaction attachment removed', { transactionId: id, attachmentId, by: c.var.auth.employee.id });
+    return c.json(result.item, 200);
   });

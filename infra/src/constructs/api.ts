@@ -264,17 +264,18 @@ export class Api extends Construct {
 
   /**
    * Lets the admin function sign uploads to the `staging` prefix, read what
-   * arrived there, publish it to the `served` prefix (a copy) and delete files
-   * under both (PHOTOS_BUCKET).
+   * arrived there, publish it (a copy) to the `served` prefix (photos) or the
+   * `private` one (transaction attachments, read through presigned links),
+   * and delete files under all three (PHOTOS_BUCKET).
    */
-  allowPhotoUploads(bucket: IBucket, prefixes: { served: string; staging: string }) {
+  allowPhotoUploads(bucket: IBucket, prefixes: { served: string; staging: string; private: string }) {
     this.adminFunction.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
-    const both = [prefixes.served, prefixes.staging];
+    const all = [prefixes.served, prefixes.staging, prefixes.private];
     this.adminRole.addToPrincipalPolicy(
       new PolicyStatement({
         sid: 'ProjectPhotos',
         actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: both.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
+        resources: all.map((prefix) => bucket.arnForObjects(`${prefix}*`)),
       }),
     );
     // Without ListBucket, S3 answers a read of a missing key with AccessDenied (it will not
@@ -284,13 +285,13 @@ export class Api extends Construct {
         sid: 'ProjectPhotosListing',
         actions: ['s3:ListBucket'],
         resources: [bucket.bucketArn],
-        conditions: { StringLike: { 's3:prefix': both.map((prefix) => `${prefix}*`) } },
+        conditions: { StringLike: { 's3:prefix': all.map((prefix) => `${prefix}*`) } },
       }),
     );
-    for (const prefix of both) {
+    for (const prefix of all) {
       Validations.of(this.adminRole).acknowledge({
         id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
-        reason: `Staff upload, publish and delete project photos; every object under ${prefix} is one, named by the app.`,
+        reason: `Staff upload, publish, read and delete project photos and transaction attachments; every object under ${prefix} is one, named by the app.`,
       });
     }
   }

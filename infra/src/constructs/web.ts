@@ -33,7 +33,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
-import { PHOTOS_PREFIX, STAGING_EXPIRY_DAYS, STAGING_PREFIX } from '@app/functions/photos/photo-storage';
+import { PHOTOS_PREFIX, PRIVATE_PREFIX, STAGING_EXPIRY_DAYS, STAGING_PREFIX } from '@app/functions/photos/photo-storage';
 import { logicalId } from '../nag';
 
 /**
@@ -72,8 +72,8 @@ export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt'] as const;
 
 /** Published project photos live under this key prefix and are served at /uploads/*. */
 export const UPLOADS_PREFIX = PHOTOS_PREFIX;
-/** Uploads land under this prefix first (functions/src/photos/photo-storage.ts); nothing serves it. */
-export { STAGING_PREFIX };
+/** Uploads land under this prefix first, and staff-only files live under the private one (functions/src/photos/photo-storage.ts); nothing serves either. */
+export { PRIVATE_PREFIX, STAGING_PREFIX };
 
 export interface WebProps {
   /** Where /api/*, /sitemap.xml and /robots.txt go. */
