@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ATTACHMENT_SIZE_MESSAGE,
+  ATTACHMENT_TYPE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  attachmentUploadRequestSchema,
+  detectAttachmentType,
   EXPENSE_CATEGORIES,
   INCOME_CATEGORIES,
   NO_CONTRIBUTION,
@@ -329,5 +334,26 @@ describe('labels, numbers and CSV', () => {
   it('names a file by report and date', () => {
     expect(csvFileName('transactions', '2026-11-22')).toBe('transactions-2026-11-22.csv');
     expect(csvFileName('vendors', '2027-01-01')).toBe('vendors-2027-01-01.csv');
+  });
+});
+
+describe('attachments', () => {
+  it('tells PDF, JPEG and PNG by their first bytes, and nothing else', () => {
+    const bytes = (...values: number[]) => Uint8Array.from(values);
+    expect(detectAttachmentType(new TextEncoder().encode('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(detectAttachmentType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
+    expect(detectAttachmentType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('image/png');
+    // WebP is a photo type, not an attachment type; text is neither, whatever its name says.
+    expect(detectAttachmentType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBeNull();
+    expect(detectAttachmentType(new TextEncoder().encode('<html>%PDF-'))).toBeNull();
+    expect(detectAttachmentType(new Uint8Array())).toBeNull();
+  });
+
+  it('asks for a name, a PDF, JPEG or PNG type and a size up to 10 MB before signing an upload form', () => {
+    const valid = { name: 'receipt.pdf', contentType: 'application/pdf', size: 1000 };
+    expect(attachmentUploadRequestSchema.validateSync(valid)).toEqual(valid);
+    expect(() => attachmentUploadRequestSchema.validateSync({ ...valid, contentType: 'text/html' })).toThrow(ATTACHMENT_TYPE_MESSAGE);
+    expect(() => attachmentUploadRequestSchema.validateSync({ ...valid, size: MAX_ATTACHMENT_BYTES + 1 })).toThrow(ATTACHMENT_SIZE_MESSAGE);
+    expect(() => attachmentUploadRequestSchema.validateSync({ ...valid, name: ' ' })).toThrow('File name is required');
   });
 });
