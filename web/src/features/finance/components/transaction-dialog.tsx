@@ -3,6 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import type { Customer } from '@app/shared-types/customers';
 import { customerName } from '@app/shared-types/customers';
 import { DEFAULT_TAX_RATE, categoriesFor, type Transaction } from '@app/shared-types/finance';
@@ -33,6 +34,7 @@ import {
   transactionFormErrors,
   type TransactionFormValues,
 } from '../model';
+import { AttachmentManager } from './attachment-manager';
 
 const TITLE_ID = 'transaction-dialog-title';
 const projectLabel = (project: Project) => project.name;
@@ -97,14 +99,15 @@ export function TransactionDialog({ open, transactionId, transaction, error, tod
           }}
           onClose={onClose}
         >
-          {(form) => <TransactionFields values={form.values} />}
+          {(form) => <TransactionFields values={form.values} live={loaded ? (transaction?.id === loaded.id ? transaction : loaded) : null} />}
         </EntityForm>
       )}
     </EntityFormDialog>
   );
 }
 
-function TransactionFields({ values }: { values: TransactionFormValues }) {
+/** `live`: the transaction as saved now (its attachments), null when adding; the form keeps the version it was loaded from. */
+function TransactionFields({ values, live }: { values: TransactionFormValues; live: Transaction | null }) {
   const { setFieldValue } = useFormikContext<TransactionFormValues>();
   const plan = useProjectFinancial(values.projectId);
 
@@ -185,6 +188,17 @@ function TransactionFields({ values }: { values: TransactionFormValues }) {
       <FormField name="dueDate" label="Due Date" kind="date" size={{ xs: 6, sm: 4 }} />
       <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center' }}>
         <RecurringSwitch />
+      </Grid>
+
+      <FormSection title="Attachments" />
+      <Grid size={12}>
+        {live ? (
+          <AttachmentManager transaction={live} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Save the transaction first to attach receipts.
+          </Typography>
+        )}
       </Grid>
     </>
   );

@@ -1,3 +1,4 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
@@ -45,6 +46,19 @@ export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recordin
             <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
               {tx.transactionId}
             </Typography>
+            {tx.attachments.length > 0 && (
+              <Stack
+                direction="row"
+                spacing={0.25}
+                role="img"
+                aria-label={tx.attachments.length === 1 ? '1 attachment' : `${tx.attachments.length} attachments`}
+                title={tx.attachments.length === 1 ? '1 attachment' : `${tx.attachments.length} attachments`}
+                sx={{ alignItems: 'center', color: 'text.secondary' }}
+              >
+                <AttachFileIcon sx={{ fontSize: 16 }} />
+                <Typography variant="caption">{tx.attachments.length}</Typography>
+              </Stack>
+            )}
           </Stack>
           <Typography id={titleId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {tx.description}
