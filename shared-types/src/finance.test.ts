@@ -340,12 +340,13 @@ describe('labels, numbers and CSV', () => {
 describe('attachments', () => {
   it('tells PDF, JPEG and PNG by their first bytes, and nothing else', () => {
     const bytes = (...values: number[]) => Uint8Array.from(values);
-    expect(detectAttachmentType(new TextEncoder().encode('%PDF-1.7\n'))).toBe('application/pdf');
+    const ascii = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
+    expect(detectAttachmentType(ascii('%PDF-1.7\n'))).toBe('application/pdf');
     expect(detectAttachmentType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
     expect(detectAttachmentType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('image/png');
     // WebP is a photo type, not an attachment type; text is neither, whatever its name says.
-    expect(detectAttachmentType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBeNull();
-    expect(detectAttachmentType(new TextEncoder().encode('<html>%PDF-'))).toBeNull();
+    expect(detectAttachmentType(ascii('RIFF\0\0\0\0WEBPVP8 '))).toBeNull();
+    expect(detectAttachmentType(ascii('<html>%PDF-'))).toBeNull();
     expect(detectAttachmentType(new Uint8Array())).toBeNull();
   });
 
