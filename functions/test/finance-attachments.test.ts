@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import type { Page } from '@app/shared-types/api';
+import type { AuditEntry } from '@app/shared-types/audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_TYPE_MESSAGE, MAX_ATTACHMENTS, attachmentUrl, type AttachmentUploadTicket, type Transaction } from '@app/shared-types/finance';
 import { createStaffApp, json, staffRequest, TEST_ORIGIN, type TestApp, type TestClock } from './helpers';
@@ -9,15 +11,16 @@ let host: Hono;
 let clock: TestClock;
 let manager: string;
 let employee: string;
+let admin: string;
 
 const PDF = new TextEncoder().encode('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
 beforeAll(async () => {
-  const test = await createStaffApp('manager', 'employee');
+  const test = await createStaffApp('manager', 'employee', 'admin');
   ({ app, clock } = test);
   host = new Hono().route('/', app).route('/', test.photoRoutes);
-  [manager, employee] = [test.staff('manager').cookie, test.staff('employee').cookie];
+  [manager, employee, admin] = [test.staff('manager').cookie, test.staff('employee').cookie, test.staff('admin').cookie];
 });
 
 async function newTransaction(): Promise<Transaction> {
@@ -54,8 +57,12 @@ describe('transaction attachments', () => {
     expect(response.status).toBe(201);
     const attached = await json<Transaction>(response);
     expect(attached.attachments).toEqual([{ id: issued.uploadId, name: 'Receipt – Nov "tiles".pdf', contentType: 'application/pdf', size: PDF.length }]);
-    // A change like any other: the next version, which an open edit form takes from this answer.
-    expect(attached.version).toBe(tx.version + 1);
+    // Not the edit form's: the version an open edit holds stays good for its save.
+    expect(attached.version).toBe(tx.version);
+
+    // The filtered lists (their own copies of the transaction) show it too.
+    const filtered = await json<{ items: Transaction[] }>(staffRequest(app, `/api/transactions?type=expense&status=completed&limit=100`, manager));
+    expect(filtered.items.find((item) => item.id === tx.id)?.attachments.map((a) => a.id)).toEqual([issued.uploadId]);
 
     const redirect = await staffRequest(app, attachmentUrl(tx.id, issued.uploadId), manager);
     expect(redirect.status).toBe(302);
@@ -84,7 +91,7 @@ describe('transaction attachments', () => {
     const { id: _i, transactionId: _t, userId: _u, projectName: _p, customerName: _c, vendorName: _v, recurringSourceId: _r, createdAt: _a, updatedAt: _b, ...fields } = tx;
     const edited = await staffRequest(app, `/api/transactions/${tx.id}`, manager, {
       method: 'PUT',
-      body: { ...fields, description: 'Tiles, master bath', attachments: [], version: tx.version + 1 },
+      body: { ...fields, description: 'Tiles, master bath', attachments: [], version: tx.version },
     });
     expect(edited.status).toBe(200);
     expect((await json<Transaction>(edited)).attachments.map((a) => a.id)).toEqual([issued.uploadId]);
@@ -94,6 +101,13 @@ describe('transaction attachments', () => {
     expect((await json<Transaction>(removed)).attachments).toEqual([]);
     expect((await host.request(link)).status).toBe(404);
     expect((await staffRequest(app, attachmentUrl(tx.id, issued.uploadId), manager)).status).toBe(404);
+
+    // Each change is in the audit log, which filters by the Transaction entity.
+    const log = await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?entity=Transaction&entityId=${tx.id}`, admin));
+    expect(log.items.map((entry) => entry.changes.attachments).filter(Boolean)).toEqual([
+      { before: ['invoice.png'], after: [] },
+      { before: [], after: ['invoice.png'] },
+    ]);
   });
 
   it('refuses a file whose bytes are not what it claims (415), one never uploaded (400), one attached twice (409)', async () => {

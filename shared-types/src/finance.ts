@@ -205,9 +205,9 @@ export interface AttachmentUploadTicket {
 
 /**
  * POST /api/transactions/:id/attachments: the uploaded file, checked by its
- * first bytes, joins the transaction (answers the Transaction, 201, with its
- * next version, which an open edit form must take). An edit's PUT never
- * changes the attachments: they are these routes' alone.
+ * first bytes, joins the transaction (answers the Transaction, 201). Not part
+ * of the edit form's version: attaching never makes someone's open edit stale,
+ * and an edit's PUT never changes the attachments (they are these routes' alone).
  * GET .../attachments/:attachmentId redirects to a link valid for 5 minutes;
  * DELETE .../attachments/:attachmentId removes it (answers the Transaction).
  */

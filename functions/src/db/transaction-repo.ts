@@ -18,7 +18,7 @@ import {
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from './client';
 import { getCustomers } from './customer-repo';
-import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
+import { allPages, auditEntryWrite, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
 import { keys } from './keys';
 import { projectEntity } from './project-repo';
 import { tokensOf, wordsOf, type SearchSource } from './search-tokens';
@@ -553,27 +553,66 @@ export function updateTransaction(db: Db, id: string, { version, ...fields }: Tr
 }
 
 /**
- * Adds a checked, published file to a transaction, whatever its version (an
- * open edit is not made stale by it): the transaction as it is after, which
- * holds the attachment unless the list was full (or it was there already).
+ * Changes a transaction's attachments, and only them, at the version read
+ * (retried while others write): its item and its copies in the filtered
+ * lists, with an audit entry. The version stays: the attachments are not the
+ * edit form's (an edit never writes them, see updateTransaction), so attaching
+ * a receipt never makes an open edit stale. The transaction after, or notFound.
  */
-export function addTransactionAttachment(db: Db, id: string, attachment: Attachment, ctx: WriteContext) {
-  return changeTransaction(
-    db,
-    id,
-    undefined,
-    (before) =>
-      before.attachments.some((existing) => existing.id === attachment.id) || before.attachments.length >= MAX_ATTACHMENTS
-        ? before
-        : { ...before, attachments: [...before.attachments, attachment] },
-    ctx,
-  );
+async function changeAttachments(
+  db: Db,
+  id: string,
+  change: (attachments: Attachment[]) => Attachment[],
+  ctx: WriteContext,
+): Promise<{ item: Transaction } | { notFound: true }> {
+  for (let round = 1; ; round++) {
+    const before = await getTransaction(db, id);
+    if (!before) return { notFound: true };
+    const attachments = change(before.attachments);
+    if (JSON.stringify(attachments) === JSON.stringify(before.attachments)) return { item: before };
+    const after: Transaction = { ...before, attachments, updatedAt: ctx.now };
+    const set = (key: ItemKey, condition: string, values: Item = {}): TransactItem => ({
+      Update: {
+        TableName: db.table,
+        Key: key,
+        UpdateExpression: 'SET attachments = :attachments, updatedAt = :now',
+        ConditionExpression: condition,
+        ExpressionAttributeValues: { ':attachments': attachments, ':now': ctx.now, ...values },
+      },
+    });
+    const names = (list: Attachment[]) => list.map((attachment) => attachment.name);
+    const writes: TransactItem[] = [
+      set(keys.transaction(id), 'version = :version', { ':version': before.version }),
+      ...TRANSACTION_LIST_FILTERS.filter((filter) => filterValue(before, filter)).map((filter) =>
+        set(keys.transactionListCopy(id, filter), 'attribute_exists(pk)'),
+      ),
+      auditEntryWrite(db, ctx, { entity: transactionEntity.type, entityId: id, action: 'update', changes: { attachments: { before: names(before.attachments), after: names(attachments) } } }),
+    ];
+    try {
+      await financeTransactWrite(db, writes);
+      return { item: after };
+    } catch (error) {
+      // Changed by another write meanwhile: read it again and apply the change to that.
+      if (!isTransactionCanceled(error) || failedConditionEntries(error).length === 0 || round >= MAX_WRITE_ROUNDS) throw error;
+    }
+  }
 }
 
-/** Takes a file off a transaction, whatever its version: the transaction after (without it). */
-export function removeTransactionAttachment(db: Db, id: string, attachmentId: string, ctx: WriteContext) {
-  return changeTransaction(db, id, undefined, (before) => ({ ...before, attachments: before.attachments.filter((existing) => existing.id !== attachmentId) }), ctx);
-}
+/**
+ * Adds a checked, published file to a transaction (changeAttachments): the
+ * transaction after, which holds it unless the list was full meanwhile.
+ */
+export const addTransactionAttachment = (db: Db, id: string, attachment: Attachment, ctx: WriteContext) =>
+  changeAttachments(
+    db,
+    id,
+    (list) => (list.some((existing) => existing.id === attachment.id) || list.length >= MAX_ATTACHMENTS ? list : [...list, attachment]),
+    ctx,
+  );
+
+/** Takes a file off a transaction (changeAttachments): the transaction after, without it. */
+export const removeTransactionAttachment = (db: Db, id: string, attachmentId: string, ctx: WriteContext) =>
+  changeAttachments(db, id, (list) => list.filter((existing) => existing.id !== attachmentId), ctx);
 
 /** Deletes a transaction with its figures, copies, tokens and audit entry; a stage demand it made can be raised again. */
 export async function deleteTransaction(db: Db, id: string, ctx: WriteContext): Promise<{ deleted: Transaction } | { notFound: true }> {
