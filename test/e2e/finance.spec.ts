@@ -180,6 +180,36 @@ test.describe('finance', () => {
     expect(demands.items[0]).toMatchObject({ type: 'income', status: 'completed', stageName: 'Advance', amount: advance, projectId: project.id });
   });
 
+  test('attaches a PDF receipt in the edit dialog, saves the edit all the same, and downloads the receipt', async ({ page }) => {
+    test.setTimeout(60_000);
+    const { tag } = unique();
+    const expense = { type: 'Expense', category: 'Transport Cost', amount: '3250', description: `${tag} tempo to the Gachibowli site`, reference: `${tag}-RCPT` } as const;
+    const receipt = Buffer.from(`%PDF-1.4\n% ${tag} receipt\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+
+    await signIn(page);
+    await openFinance(page);
+    await addTransaction(page, expense);
+    await page.getByLabel('Search transactions').fill(tag);
+    const row = page.getByRole('region', { name: 'Transaction history' }).getByRole('article', { name: expense.description });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Transaction' });
+    const attachments = dialog.getByRole('region', { name: 'Attachments' });
+    await attachments.locator('input[type=file]').setInputFiles({ name: `${tag} tempo receipt.pdf`, mimeType: 'application/pdf', buffer: receipt });
+    await seeToast(page, 'Attachment added', `${tag} tempo receipt.pdf`);
+    await expect(attachments.getByRole('list', { name: 'Transaction attachments' }).getByRole('listitem')).toHaveCount(1);
+
+    // Attaching did not make this dialog's own edit stale.
+    await dialog.getByLabel(/^Description/).fill(`${expense.description} (return trip)`);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await seeToast(page, 'Transaction updated successfully', '(return trip)');
+    await expect(dialog).toBeHidden();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), attachments.getByRole('link', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${tag} tempo receipt.pdf`);
+    expect(await readFile(await download.path())).toEqual(receipt);
+  });
+
   test('the Transactions tab fits a phone screen', async ({ page, baseURL }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { tag } = unique();
