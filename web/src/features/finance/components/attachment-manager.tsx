@@ -119,7 +119,7 @@ export function AttachmentManager({ transaction }: { transaction: Transaction })
 
   return (
     <Box component="section" aria-label="Attachments">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5, flexWrap: 'wrap', columnGap: 2, rowGap: 1 }}>
         <Typography variant="body2" color="text.secondary">
           {attachments.length === 0 ? 'No receipts or invoices yet.' : `${attachments.length} of ${MAX_ATTACHMENTS} attachments.`} PDF, JPEG or PNG up to 10 MB,
           saved as soon as added; visible to staff only.
