@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { EmployeeItem } from '../db/employee-repo';
 import type { SessionItem } from '../db/session-repo';
 import type { PhotoStorage } from '../photos/photo-storage';
+import type { PublicQuotation } from '@app/shared-types/quotations';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
 export interface Deps {
@@ -38,6 +39,13 @@ export interface Deps {
    * CloudFront's), for the sitemap and robots.txt. Unset: Settings > Company website.
    */
   siteUrl?: string;
+  /**
+   * Renders a quotation as an A4 PDF (functions/src/quotations/pdf.ts). Hosts
+   * that serve the PDF routes provide it (the local server, and the PDF
+   * function deployed, which API Gateway sends those routes to); without it
+   * they answer 503.
+   */
+  renderQuotationPdf?: (quote: PublicQuotation) => Promise<Uint8Array>;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }
