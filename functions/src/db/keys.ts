@@ -101,6 +101,27 @@ export const keys = {
   /** A vendor's kept ledger: payable, paid, count. */
   financeVendor: (vendorId: string) => ({ pk: `FINVENDOR#${vendorId}`, sk: 'FINANCE' }),
 
+  quotation: (id: string) => ({ pk: `QUOTE#${id}`, sk: 'QUOTE' }),
+  /** A kept earlier version of a quotation, in its partition (REV#000001 is the first). */
+  quotationRevision: (id: string, revision: number) => ({ pk: `QUOTE#${id}`, sk: `REV#${String(revision).padStart(6, '0')}` }),
+  quotationRevisionPrefix: () => 'REV#',
+  /** gsi1: every quotation, newest first. */
+  quotations: () => 'QUOTES',
+  /** gsi2: the quotations in one stored status, newest first. */
+  quotationsByStatus: (status: string) => `QUOTESTATUS#${status}`,
+  /** gsi3: drafts and sent quotations by validUntil (the expiry job reads those past it). */
+  quotationsOpen: () => 'QUOTEOPEN',
+  quotationOpenSort: (validUntil: string, id: string) => `${validUntil}#${id}`,
+  /** Marker that makes a quotation number belong to one quotation. */
+  quotationNumber: (quotationNumber: string) => ({ pk: `QUOTENO#${quotationNumber}`, sk: 'QUOTENO' }),
+  /** The per-fiscal-year counter of quotation numbers (KDS/2026-27/0042). */
+  quotationCounter: (fiscalYear: string) => ({ pk: 'QUOTECOUNTER', sk: fiscalYear }),
+  /** A share link, by the SHA-256 of its token: the quotation it opens. */
+  quotationLink: (tokenHash: string) => ({ pk: `QUOTELINK#${tokenHash}`, sk: 'QUOTELINK' }),
+  /** The clients' answers through share links, newest last (the dashboard's card). */
+  quotationResponse: (at: string, quotationId: string) => ({ pk: 'QUOTERESPONSES', sk: `${at}#${quotationId}` }),
+  quotationResponses: () => 'QUOTERESPONSES',
+
   employee: (id: string) => ({ pk: `EMPLOYEE#${id}`, sk: 'EMPLOYEE' }),
   /** Marker that makes an email address (lower-cased) belong to one employee. */
   employeeEmail: (email: string) => ({ pk: `USER#${email}`, sk: 'USER' }),
@@ -125,6 +146,18 @@ export const keys = {
   auditByEntity: (entity: string) => `AUDITENTITY#${entity}`,
   /** gsi3: the audit entries of one actor by time. */
   auditByActor: (actorId: string) => `AUDITACTOR#${actorId}`,
+
+  /**
+   * The rate library: one small partition read whole by one Query (the
+   * lookups cache it per process by the library's version item). Entries sort
+   * by kind: 'AREA#', 'ITEM#', 'UNIT#', 'BRAND#', 'PRICE#'; 'NAME#' markers
+   * keep names unique in their scope; 'VERSION' moves on every write.
+   */
+  rateLibrary: () => 'RATELIB',
+  rateLibraryVersion: () => ({ pk: 'RATELIB', sk: 'VERSION' }),
+  rateLibraryEntry: (kind: 'AREA' | 'ITEM' | 'UNIT' | 'BRAND' | 'PRICE', id: string) => ({ pk: 'RATELIB', sk: `${kind}#${id}` }),
+  /** Marker of a name in its scope (lower-cased): 'AREA', 'UNIT', 'BRAND', 'ITEM#<areaId>', 'PRICE#<itemId>'. */
+  rateLibraryName: (scope: string, name: string) => ({ pk: 'RATELIB', sk: `NAME#${scope}#${name}` }),
 
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
