@@ -348,6 +348,10 @@ describe('public function role', () => {
       auditLog: [], // gsi1 list of the audit log: admin only
       auditByEntity: [], // gsi2 lists of the audit log by entity: admin only
       auditByActor: [], // gsi3 lists of the audit log by actor: admin only
+      rateLibrary: [], // the rate library's partition (quotation lookups, staff only)
+      rateLibraryVersion: [], // its version item: staff only
+      rateLibraryEntry: [], // its entries: staff only
+      rateLibraryName: [], // its name markers: staff only
     };
     expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());
     for (const [name, grants] of Object.entries(publicAccess)) {

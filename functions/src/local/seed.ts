@@ -7,6 +7,7 @@ import { projectEntity } from '../db/project-repo';
 import { createDefaultSettings, getSettings } from '../db/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
+import { seedRateLibrary } from './rate-library-seed';
 
 const SEED_MARKER = { pk: 'SEED', sk: 'FIRST_START' };
 
@@ -19,6 +20,8 @@ const alreadyThere = (error: unknown) =>
  * sample content that staff later deleted.
  */
 export async function seedFirstStart(db: Db, now = new Date().toISOString()): Promise<boolean> {
+  // Before the marker: a table seeded before the rate library existed gets one too (only when it has none).
+  await seedRateLibrary(db, now);
   const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: SEED_MARKER, ConsistentRead: true }));
   if (marker.Item) return false;
 
