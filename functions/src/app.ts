@@ -11,6 +11,8 @@ import { auditLog } from './routes/audit-log';
 import { auth } from './routes/auth';
 import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
+import { quotationLookups } from './routes/quotation-lookups';
+import { rateLibrary } from './routes/rate-library';
 import { dashboard } from './routes/dashboard';
 import { finance } from './routes/finance';
 import { leads } from './routes/leads';
@@ -136,7 +138,9 @@ export function createApp(deps: Deps) {
     .route('/vendors', vendors)
     .route('/transactions', transactions)
     .route('/finance', finance)
-    .route('/audit-log', auditLog);
+    .route('/audit-log', auditLog)
+    .route('/quotation', quotationLookups)
+    .route('/rate-library', rateLibrary);
 
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.

@@ -11,7 +11,20 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'conv
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entity names as the audit log records them. */
-export const AUDITED_ENTITIES = ['Lead', 'Customer', 'Project', 'Vendor', 'Employee', 'Transaction'] as const;
+export const AUDITED_ENTITIES = [
+  'Lead',
+  'Customer',
+  'Project',
+  'Vendor',
+  'Employee',
+  'Transaction',
+  // The rate library (rate-library.ts).
+  'RateUsageArea',
+  'RateItem',
+  'RateUnit',
+  'RateBrand',
+  'RatePrice',
+] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 /** Shown instead of a personal-data value (PRODUCT.md: never in logs or the audit log). */
