@@ -13,6 +13,8 @@ import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
 import { quotationLookups } from './routes/quotation-lookups';
 import { rateLibrary } from './routes/rate-library';
+import { quotations } from './routes/quotations';
+import { quoteLinks } from './routes/quote-links';
 import { dashboard } from './routes/dashboard';
 import { finance } from './routes/finance';
 import { leads } from './routes/leads';
@@ -42,6 +44,11 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/auth/login',
   // Answers { user: null } when signed out (routes/auth.ts), so it needs no session.
   'GET /api/auth/me',
+  // A client's quotation share link: the unguessable token is the credential (routes/quote-links.ts).
+  'GET /api/quote-links/:token',
+  'GET /api/quote-links/:token/pdf',
+  'POST /api/quote-links/:token/approve',
+  'POST /api/quote-links/:token/request-changes',
 ];
 const publicRoutes = new Set(PUBLIC_API_ROUTES);
 
@@ -138,6 +145,8 @@ export function createApp(deps: Deps) {
     .route('/vendors', vendors)
     .route('/transactions', transactions)
     .route('/finance', finance)
+    .route('/quotations', quotations)
+    .route('/quote-links', quoteLinks)
     .route('/audit-log', auditLog)
     .route('/quotation', quotationLookups)
     .route('/rate-library', rateLibrary);

@@ -19,6 +19,11 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/auth/login',
   // The session check: { user: null } when signed out (auth.test.ts).
   'GET /api/auth/me',
+  // A quotation's share link: its unguessable token is the credential (quotations.test.ts).
+  'GET /api/quote-links/:token',
+  'GET /api/quote-links/:token/pdf',
+  'POST /api/quote-links/:token/approve',
+  'POST /api/quote-links/:token/request-changes',
 ];
 /** Outside /api: the crawler files, public by nature. */
 const EXPECTED_PUBLIC_OTHER = ['GET /sitemap.xml', 'GET /robots.txt'];

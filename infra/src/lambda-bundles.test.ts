@@ -168,7 +168,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
 
   it('include the scheduled jobs, which run the recurring-transactions job against the table', async () => {
     const { handler } = (await import(/* @vite-ignore */ pathToFileURL(bundles.jobs.entry).href)) as { handler: () => Promise<unknown> };
-    await expect(handler()).resolves.toEqual({ created: 0 });
+    await expect(handler()).resolves.toEqual({ created: 0, expired: 0 });
   });
 
   it('answer GET /api/projects with the published sample projects', async () => {

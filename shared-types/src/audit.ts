@@ -7,7 +7,7 @@ import { optionalDate, pageLimit, text } from './forms';
  * never changed or deleted through the API.
  */
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'convert', 'import'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'convert', 'import', 'send', 'approve', 'request_changes', 'expire'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entity names as the audit log records them. */
@@ -18,6 +18,7 @@ export const AUDITED_ENTITIES = [
   'Vendor',
   'Employee',
   'Transaction',
+  'Quotation',
   // The rate library (rate-library.ts).
   'RateUsageArea',
   'RateItem',

@@ -1,5 +1,5 @@
 import { dbFromEnv } from '../db/client';
-import { runRecurringTransactions } from '../finance/recurring';
+import { runDailyJobs, type DailyJobsResult } from '../jobs/daily';
 import { log } from '../lib/log';
 
 const db = dbFromEnv();
@@ -7,11 +7,10 @@ const db = dbFromEnv();
 /**
  * Lambda entry point of the scheduled jobs (an EventBridge rule, daily): the
  * next month's pending copy of every recurring transaction whose month has
- * begun. Idempotent, so a retried or repeated run creates nothing twice, and a
- * missed day is caught up on the next.
+ * begun, and the expiry of quotations past their validUntil (jobs/daily.ts).
  */
-export async function handler(): Promise<{ created: number }> {
-  const result = await runRecurringTransactions(db, Date.now());
-  log.info('recurring transactions run', result);
+export async function handler(): Promise<DailyJobsResult> {
+  const result = await runDailyJobs(db, Date.now());
+  log.info('daily jobs run', { ...result });
   return result;
 }

@@ -15,7 +15,7 @@ import { securityHeaders } from '../lib/security-headers';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
-import { runRecurringTransactions } from '../finance/recurring';
+import { runDailyJobs } from '../jobs/daily';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
@@ -65,9 +65,12 @@ void sweepStaging();
 setInterval(() => void sweepStaging(), 60 * 60 * 1000).unref();
 // The scheduled jobs EventBridge runs daily when deployed (handlers/jobs.ts): at start and hourly here.
 const runJobs = () =>
-  runRecurringTransactions(db, Date.now())
-    .then(({ created }) => created > 0 && console.log(`Created ${created} recurring transactions for the new month.`))
-    .catch((error: unknown) => console.error('Could not run the recurring transactions job:', error));
+  runDailyJobs(db, Date.now())
+    .then(({ created, expired }) => {
+      if (created > 0) console.log(`Created ${created} recurring transactions for the new month.`);
+      if (expired > 0) console.log(`Marked ${expired} quotations expired.`);
+    })
+    .catch((error: unknown) => console.error('Could not run the scheduled jobs:', error));
 void runJobs();
 setInterval(() => void runJobs(), 60 * 60 * 1000).unref();
 const api = createApp({

@@ -1,0 +1,617 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { customerName, type Customer } from '@app/shared-types/customers';
+import type { Lead, LeadConversion } from '@app/shared-types/leads';
+import type { Project } from '@app/shared-types/projects';
+import { PROJECT_TYPES } from '@app/shared-types/projects';
+import {
+  DEFAULT_MARGIN_THRESHOLD,
+  DEFAULT_VALIDITY_DAYS,
+  addDays,
+  fiscalYearOf,
+  formatQuotationNumber,
+  quotationMargin,
+  quotationPrefix,
+  quotationSchema,
+  quotationTotals,
+  type ClientAnswerInput,
+  type ClientResponse,
+  type Quotation,
+  type QuotationInput,
+  type QuotationListQuery,
+  type QuotationRevision,
+  type QuotationRow,
+} from '@app/shared-types/quotations';
+import type { Db } from './client';
+import { customerEntity, newCustomer } from './customer-repo';
+import { customerProjectCountWrite } from './customer-repo';
+import { defineEntity, mergedCounterWrites, type ItemKey, type WriteContext } from './entity';
+import { keys, newestFirst } from './keys';
+import { getLead, leadEntity, timelineItem } from './lead-repo';
+import { newProject, projectEntity } from './project-repo';
+import { costPricesFor } from './rate-library-repo';
+import { getSettings } from './settings-repo';
+import { dashboardCounter } from './stats-repo';
+import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+
+type Item = Record<string, NativeAttributeValue>;
+
+/**
+ * Quotations (issue 13): server-saved quotes with a readable number per
+ * fiscal year, totals the server computes, revisions kept on every save
+ * that matters, a share link the client answers through, and an approval
+ * that creates the customer and project. Every write carries its audit entry
+ * and keeps the dashboard's 'Pending Quotations' (drafts and sent) exact.
+ */
+
+const byCreation = (quote: Quotation) => newestFirst(quote.createdAt, quote.id);
+const isOpen = (quote: Pick<Quotation, 'status'>) => quote.status === 'draft' || quote.status === 'sent';
+
+export const quotationEntity = defineEntity({
+  type: 'Quotation',
+  schema: quotationSchema,
+  key: keys.quotation,
+  indexes: {
+    gsi1: (quote) => ({ pk: keys.quotations(), sk: byCreation(quote) }),
+    gsi2: (quote) => ({ pk: keys.quotationsByStatus(quote.status), sk: byCreation(quote) }),
+    gsi3: (quote) => (isOpen(quote) ? { pk: keys.quotationsOpen(), sk: keys.quotationOpenSort(quote.validUntil, quote.id) } : undefined),
+  },
+  patterns: {
+    all: { index: 'gsi1', partition: () => keys.quotations() },
+    byStatus: { index: 'gsi2', partition: ({ status }: Pick<Quotation, 'status'>) => keys.quotationsByStatus(status) },
+    open: { index: 'gsi3', partition: () => keys.quotationsOpen() },
+  },
+  unique: [{ name: 'QuotationNumber', key: (quote) => keys.quotationNumber(quote.quotationNumber), owner: 'quotationId' }],
+  counts: (quote) => ({ DASHBOARD: { [dashboardCounter.pendingQuotations]: isOpen(quote) ? 1 : 0 } }),
+  search: (quote) => ({
+    texts: [quote.quotationNumber, quote.clientDetails.name, quote.title, quote.clientDetails.community, quote.clientDetails.email],
+    phones: [quote.clientDetails.phone],
+  }),
+  // Kept by the share link's writes and the revision count, never from what an editor sent.
+  kept: [],
+});
+
+export const getQuotation = (db: Db, id: string, consistent = true) => quotationEntity.get(db, id, consistent);
+
+// ---------------------------------------------------------------------------
+// Settings the quotes read (Settings, issue 15, saves them; until then the SPEC.md 9 defaults)
+
+/** A setting by name, at the top of the settings item or one level down (Settings groups its fields). */
+async function settingValue(db: Db, name: string): Promise<unknown> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
+  if (!Item) return undefined;
+  if (Item[name] !== undefined) return Item[name];
+  for (const value of Object.values(Item)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && (value as Item)[name] !== undefined) return (value as Item)[name];
+  }
+  return undefined;
+}
+
+export interface QuotationSettings {
+  validityDays: number;
+  marginThreshold: number;
+  fiscalYearStart: string;
+  companyName: string;
+}
+
+export async function quotationSettings(db: Db): Promise<QuotationSettings> {
+  const [validity, threshold, fiscal, settings] = await Promise.all([
+    settingValue(db, 'quotationValidityDays'),
+    settingValue(db, 'quoteMarginThreshold'),
+    settingValue(db, 'fiscalYearStart'),
+    getSettings(db),
+  ]);
+  const days = Number(validity);
+  const margin = Number(threshold);
+  return {
+    validityDays: Number.isInteger(days) && days >= 1 && days <= 365 ? days : DEFAULT_VALIDITY_DAYS,
+    marginThreshold: threshold !== undefined && Number.isFinite(margin) && margin >= 0 && margin <= 100 ? margin : DEFAULT_MARGIN_THRESHOLD,
+    fiscalYearStart: typeof fiscal === 'string' && /^\d{2}-\d{2}$/.test(fiscal) ? fiscal : '04-01',
+    companyName: settings.company.companyName,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Building a quote from what the builder sent
+
+/** The rows as stored: ids kept or given, totals and the library's cost prices computed here. */
+async function storedRows(db: Db, rows: QuotationInput['rows']): Promise<QuotationRow[]> {
+  const costs = await costPricesFor(db, rows);
+  const seen = new Set<string>();
+  return rows.map((row, i) => {
+    const id = row.id && !seen.has(row.id) ? row.id : randomUUID();
+    seen.add(id);
+    // Dimensions a unit does not use are not kept (SPEC.md 5 hides them).
+    const measured = {
+      ...row,
+      id,
+      length: row.unit === 'sq.ft' || row.unit === 'R.ft' ? row.length : null,
+      width: row.unit === 'sq.ft' ? row.width : null,
+    };
+    return { ...measured, total: 0, costPrice: costs[i] ?? null };
+  });
+}
+
+/** Every figure of a quote from its rows and discount (SPEC.md 9), whatever the client sent. */
+function withFigures(quote: Omit<Quotation, 'subtotal' | 'discountAmount' | 'grandTotal' | 'costTotal' | 'marginPercent' | 'uncostedRows'>): Quotation {
+  const rows = quote.rows.map((row) => ({ ...row, total: quotationTotals([row], 0).subtotal }));
+  return { ...quote, rows, ...quotationTotals(rows, quote.discount), ...quotationMargin(rows, quote.discount) };
+}
+
+/** The fields of a quote that are money: a save that changes one keeps the previous version. */
+const moneyOf = (quote: Quotation) =>
+  JSON.stringify([quote.discount, quote.grandTotal, quote.rows.map((row) => [row.unit, row.length, row.width, row.quantity, row.unitPrice, row.usageArea, row.item, row.finishType, row.brand])]);
+
+/** Takes the next number of the fiscal year: an atomic ADD, so no two saves ever share one. */
+async function nextQuotationNumber(db: Db, settings: QuotationSettings, quotationDate: string): Promise<{ quotationNumber: string; fiscalYear: string }> {
+  const fiscalYear = fiscalYearOf(settings.fiscalYearStart, quotationDate);
+  const { Attributes } = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: keys.quotationCounter(fiscalYear),
+      UpdateExpression: 'ADD #seq :one SET entityType = :type',
+      ExpressionAttributeNames: { '#seq': 'sequence' },
+      ExpressionAttributeValues: { ':one': 1, ':type': 'QuotationCounter' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return { quotationNumber: formatQuotationNumber(quotationPrefix(settings.companyName), fiscalYear, Number(Attributes?.sequence)), fiscalYear };
+}
+
+export type LowMargin = { lowMargin: { marginPercent: number; threshold: number } };
+
+/** The margin guard: sending below the threshold needs the sender's confirmation. */
+function lowMarginOf(quote: Quotation, settings: QuotationSettings, confirmed: boolean): LowMargin | undefined {
+  if (confirmed || quote.status !== 'sent' || quote.marginPercent === null) return undefined;
+  return quote.marginPercent < settings.marginThreshold ? { lowMargin: { marginPercent: quote.marginPercent, threshold: settings.marginThreshold } } : undefined;
+}
+
+/** A timeline entry on the quote's lead, when it has one. */
+const leadNote = (db: Db, quote: Pick<Quotation, 'leadId'>, content: string, ctx: WriteContext): TransactItem[] =>
+  quote.leadId ? [putNew(db, timelineItem(quote.leadId, { type: 'note', content, createdBy: ctx.actor.name, createdAt: ctx.now }))] : [];
+
+const money = (amount: number) => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+
+export type CreateQuotationResult = { item: Quotation } | LowMargin | { leadMissing: true } | { customerMissing: true };
+
+export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteContext, today: string): Promise<CreateQuotationResult> {
+  const settings = await quotationSettings(db);
+  if (input.leadId && !(await getLead(db, input.leadId))) return { leadMissing: true };
+  if (input.customerId && !(await customerEntity.get(db, input.customerId))) return { customerMissing: true };
+  const quotationDate = input.quotationDate ?? today;
+  const { confirmLowMargin, ...fields } = input;
+  const draft = withFigures({
+    ...fields,
+    id: randomUUID(),
+    quotationDate,
+    validUntil: input.validUntil ?? addDays(quotationDate, settings.validityDays),
+    rows: await storedRows(db, input.rows),
+    status: input.status,
+    quotationNumber: '',
+    fiscalYear: '',
+    revisionCount: 0,
+    createdBy: ctx.actor.id,
+    createdByName: ctx.actor.name,
+    sentAt: input.status === 'sent' ? ctx.now : null,
+    approvedAt: null,
+    approvedBy: null,
+    rejectionReason: '',
+    responses: [],
+    shareToken: input.status === 'sent' ? newShareToken() : null,
+    confirmLowMargin: false,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    version: 1,
+  });
+  const low = lowMarginOf(draft, settings, confirmLowMargin);
+  if (low) return low;
+  const quote: Quotation = { ...draft, ...(await nextQuotationNumber(db, settings, quotationDate)) };
+  const result = await quotationEntity.create(db, quote, ctx, [
+    ...linkWrites(db, null, quote),
+    ...leadNote(db, quote, `Quotation ${quote.quotationNumber} created by ${ctx.actor.name} (${money(quote.grandTotal)})`, ctx),
+  ]);
+  // A number is taken once; the marker only guards against a counter reset.
+  if ('taken' in result) throw new Error(`quotation number ${quote.quotationNumber} is taken`);
+  return result;
+}
+
+export type UpdateQuotationResult =
+  | { item: Quotation }
+  | { notFound: true }
+  | { stale: Quotation }
+  | LowMargin
+  | { notEditable: Quotation };
+
+/**
+ * Saves the builder's quote at the version the editor read. Saving a sent or
+ * approved quote, or any save that changes money, keeps the version it
+ * replaces as a revision, in the same transaction.
+ */
+export async function updateQuotation(
+  db: Db,
+  id: string,
+  input: QuotationInput & { version: number },
+  ctx: WriteContext,
+): Promise<UpdateQuotationResult> {
+  const settings = await quotationSettings(db);
+  const before = await getQuotation(db, id);
+  if (!before) return { notFound: true };
+  if (before.version !== input.version) return { stale: before };
+  const { confirmLowMargin, version: _version, ...fields } = input;
+  const rows = await storedRows(db, input.rows);
+  const quotationDate = input.quotationDate ?? before.quotationDate;
+  // An approved quote stays approved: its changes are kept as revisions, its status is the client's.
+  const status = before.status === 'approved' ? 'approved' : input.status;
+  const after = withFigures({
+    ...before,
+    ...fields,
+    quotationDate,
+    validUntil: input.validUntil ?? before.validUntil,
+    rows,
+    status,
+    sentAt: status === 'sent' && before.status !== 'sent' ? ctx.now : before.sentAt,
+    shareToken: status === 'sent' ? (before.shareToken ?? newShareToken()) : before.shareToken,
+    confirmLowMargin: false,
+    updatedAt: ctx.now,
+    version: before.version + 1,
+  });
+  const low = status !== before.status || moneyOf(after) !== moneyOf(before) ? lowMarginOf(after, settings, confirmLowMargin) : undefined;
+  if (low) return low;
+  const keep = before.status === 'sent' || before.status === 'approved' || moneyOf(after) !== moneyOf(before);
+  const saved: Quotation = keep ? { ...after, revisionCount: before.revisionCount + 1 } : after;
+  const extra: TransactItem[] = [
+    ...(keep ? [revisionWrite(db, before, ctx)] : []),
+    ...linkWrites(db, before, saved),
+    ...(status === 'sent' && before.status !== 'sent' ? leadNote(db, saved, `Quotation ${saved.quotationNumber} sent by ${ctx.actor.name} (${money(saved.grandTotal)})`, ctx) : []),
+  ];
+  const result = await quotationEntity.update(db, id, input.version, () => saved, ctx, { extra: () => extra });
+  if ('taken' in result) throw new Error('quotation number taken on update');
+  return result;
+}
+
+function revisionWrite(db: Db, before: Quotation, ctx: WriteContext): TransactItem {
+  const revision = before.revisionCount + 1;
+  return putNew(db, {
+    ...keys.quotationRevision(before.id, revision),
+    entityType: 'QuotationRevision',
+    quotationId: before.id,
+    revision,
+    replacedAt: ctx.now,
+    replacedBy: ctx.actor.name,
+    quotation: quotationEntity.stored(before),
+  });
+}
+
+export async function deleteQuotation(db: Db, id: string, ctx: WriteContext) {
+  const before = await getQuotation(db, id);
+  if (!before) return { notFound: true } as const;
+  return quotationEntity.remove(db, id, ctx, { extra: () => linkWrites(db, before, null) });
+}
+
+/** Revisions, newest first, a page at a time. */
+export async function listRevisions(db: Db, id: string, limit: number, start?: ItemKey): Promise<{ items: QuotationRevision[]; lastKey?: ItemKey }> {
+  const { Items = [], LastEvaluatedKey } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rev)',
+      ExpressionAttributeValues: { ':pk': keys.quotation(id).pk, ':rev': keys.quotationRevisionPrefix() },
+      ScanIndexForward: false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { items: Items.map(revisionOf), ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}) };
+}
+
+export async function getRevision(db: Db, id: string, revision: number): Promise<QuotationRevision | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.quotationRevision(id, revision) }));
+  return Item ? revisionOf(Item) : undefined;
+}
+
+function revisionOf(item: Item): QuotationRevision {
+  return {
+    quotationId: String(item.quotationId),
+    revision: Number(item.revision),
+    replacedAt: String(item.replacedAt),
+    replacedBy: String(item.replacedBy),
+    quotation: quotationEntity.parse(item.quotation as Item),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Lists
+
+function listOf(query: Pick<QuotationListQuery, 'status'>) {
+  return query.status ? quotationEntity.source('byStatus', { status: query.status }) : quotationEntity.source('all', {});
+}
+
+export const quotationCursorKeys = (query: Pick<QuotationListQuery, 'status' | 'q'>) => quotationEntity.cursorKeys(listOf(query), query.q);
+
+export function listQuotations(db: Db, query: QuotationListQuery, start?: ItemKey) {
+  const filtered = query.status || query.leadId || query.customerId;
+  return quotationEntity.list(db, listOf(query), {
+    limit: query.limit,
+    start,
+    q: query.q,
+    where: filtered
+      ? (quote) =>
+          (!query.status || quote.status === query.status) &&
+          (!query.leadId || quote.leadId === query.leadId) &&
+          (!query.customerId || quote.customerId === query.customerId)
+      : undefined,
+  });
+}
+
+/** The quotes with the newest client answers (the dashboard's card). */
+export async function latestResponses(db: Db, limit: number): Promise<Quotation[]> {
+  const { Items = [] } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.quotationResponses() },
+      ScanIndexForward: false,
+      Limit: limit * 2,
+    }),
+  );
+  const ids = [...new Set(Items.map((item) => String(item.quotationId)))].slice(0, limit);
+  const quotes = await quotationEntity.getMany(db, ids);
+  return ids.flatMap((id) => (quotes.has(id) ? [quotes.get(id)!] : []));
+}
+
+// ---------------------------------------------------------------------------
+// Share links
+
+/** 32 random bytes, base64url: unguessable. */
+function newShareToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The link marker moves with the token: put when a quote gets one, deleted with the quote. */
+function linkWrites(db: Db, before: Quotation | null, after: Quotation | null): TransactItem[] {
+  const [old, next] = [before?.shareToken ?? null, after?.shareToken ?? null];
+  if (old === next) return [];
+  const writes: TransactItem[] = [];
+  if (old) writes.push({ Delete: { TableName: db.table, Key: keys.quotationLink(tokenHash(old)) } });
+  if (next) writes.push(putNew(db, { ...keys.quotationLink(tokenHash(next)), entityType: 'QuotationLink', quotationId: after!.id }));
+  return writes;
+}
+
+export type LinkResult = { quote: Quotation } | { invalid: true } | { expired: Quotation };
+
+/** The quote a share token opens: none for an unknown token; expired past validUntil. */
+export async function quotationByToken(db: Db, token: string, today: string): Promise<LinkResult> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.quotationLink(tokenHash(token)), ConsistentRead: true }));
+  if (!Item) return { invalid: true };
+  const quote = await getQuotation(db, String(Item.quotationId));
+  if (!quote || quote.shareToken !== token) return { invalid: true };
+  if (quote.status !== 'approved' && quote.validUntil < today) return { expired: quote };
+  return { quote };
+}
+
+export type SendResult = { item: Quotation } | { notFound: true } | { stale: Quotation } | LowMargin | { notSendable: Quotation };
+
+/** Marks a quote sent and gives it a share link (kept when it has one). */
+export async function sendQuotation(db: Db, id: string, version: number, confirmLowMargin: boolean, ctx: WriteContext): Promise<SendResult> {
+  const settings = await quotationSettings(db);
+  const before = await getQuotation(db, id);
+  if (!before) return { notFound: true };
+  if (before.version !== version) return { stale: before };
+  if (before.status === 'approved' || before.status === 'rejected') return { notSendable: before };
+  const after: Quotation = {
+    ...before,
+    status: 'sent',
+    sentAt: before.status === 'sent' ? before.sentAt : ctx.now,
+    shareToken: before.shareToken ?? newShareToken(),
+  };
+  const low = before.status !== 'sent' ? lowMarginOf(after, settings, confirmLowMargin) : undefined;
+  if (low) return low;
+  const result = await quotationEntity.update(db, id, version, () => after, ctx, {
+    action: 'send',
+    extra: (read, written) => [
+      ...linkWrites(db, read, written),
+      ...(read.status !== 'sent' ? leadNote(db, written, `Quotation ${written.quotationNumber} sent by ${ctx.actor.name} (${money(written.grandTotal)})`, ctx) : []),
+    ],
+  });
+  if ('taken' in result) throw new Error('quotation number taken on send');
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// The client's answers
+
+export type AnswerResult =
+  | { quote: Quotation; project?: Project }
+  | { invalid: true }
+  | { expired: Quotation }
+  | { answered: Quotation }
+  | { notOpen: Quotation };
+
+/** Someone answering through the link: the audit log records them as the client, by name. */
+function clientContext(ctx: WriteContext, name: string): WriteContext {
+  return { ...ctx, actor: { id: 'client', name: `${name} (client)`, email: '' } };
+}
+
+/** Splits 'Meera Nair' into first and last name for the customer record. */
+function nameParts(name: string): { firstName: string; lastName: string } {
+  const words = name.trim().split(/\s+/);
+  return words.length > 1 ? { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! } : { firstName: words[0] ?? name, lastName: '' };
+}
+
+/**
+ * Approval (through the link, or marked by staff): in one transaction the
+ * quote becomes approved with who, when and from which IP; when it has no
+ * project, the customer (the lead's, the quote's, or a new one from the
+ * client details) and a project with the grand total as its budget are
+ * created; the lead becomes Won and converted, with a timeline entry. The
+ * quote's version is the condition, so a second approval cannot pass.
+ */
+export async function approveQuotation(
+  db: Db,
+  quote: Quotation,
+  answer: { name: string; comment: string; ip: string },
+  ctx: WriteContext,
+): Promise<{ quote: Quotation; project: Project | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation }> {
+  if (quote.status === 'approved') return { answered: quote };
+  if (quote.status !== 'sent' && quote.status !== 'draft') return { notOpen: quote };
+  for (let attempt = 1; ; attempt++) {
+    const lead = quote.leadId ? await getLead(db, quote.leadId, true) : undefined;
+    const existingCustomerId = quote.customerId ?? lead?.conversion?.customerId ?? null;
+    const existingCustomer = existingCustomerId ? await customerEntity.get(db, existingCustomerId, true) : undefined;
+    const response: ClientResponse = { action: 'approved', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
+    const writes: TransactItem[] = [];
+    let customer: Customer | undefined = existingCustomer;
+    let project: Project | null = null;
+    if (!quote.projectId) {
+      if (!customer) {
+        customer = {
+          ...newCustomer(
+            {
+              ...nameParts(quote.clientDetails.name),
+              phone: quote.clientDetails.phone,
+              email: quote.clientDetails.email,
+              address: quote.clientDetails.address,
+              city: 'Hyderabad',
+              notes: `From quotation ${quote.quotationNumber}`,
+            },
+            ctx.now,
+            quote.leadId,
+          ),
+          projectCount: 1,
+        };
+        writes.push(...customerEntity.createWrites(db, customer, ctx, { counters: false }));
+      } else {
+        writes.push(customerProjectCountWrite(db, customer.id, 1));
+      }
+      const projectType = (PROJECT_TYPES as readonly string[]).includes(quote.clientDetails.projectType) ? quote.clientDetails.projectType : null;
+      project = newProject(
+        {
+          customerId: customer.id,
+          name: quote.title || `${quote.clientDetails.name} ${projectType ?? 'interiors'}`.slice(0, 120),
+          projectType: (projectType ?? lead?.projectType ?? '3BHK') as Project['projectType'],
+          estimatedBudget: quote.grandTotal,
+          siteAddress: quote.clientDetails.siteAddress || quote.clientDetails.address,
+          requirements: `Approved quotation ${quote.quotationNumber}`,
+          description: '',
+          status: 'planning',
+          priority: lead?.priority ?? 'medium',
+          actualCost: null,
+          startDate: null,
+          estimatedEndDate: null,
+          progress: 0,
+          notes: '',
+          title: '',
+          category: '',
+          area: '',
+          location: quote.clientDetails.community || lead?.location || '',
+          publicStatus: null,
+          showOnWebsite: false,
+        },
+        ctx.now,
+        customerName(customer),
+        quote.leadId,
+      );
+      writes.push(...projectEntity.createWrites(db, project, ctx, { counters: false }));
+    }
+    /** The lead becomes Won, and converted to this customer and project unless it was already. */
+    const leadChange = (read: Lead): Lead | undefined => {
+      const conversion: LeadConversion | null =
+        !read.conversion && customer && project
+          ? { customerId: customer.id, customerName: customerName(customer), projectId: project.id, projectName: project.name, convertedAt: ctx.now, convertedBy: ctx.actor.name }
+          : read.conversion;
+      if (read.status === 'Won' && conversion === read.conversion) return undefined;
+      return { ...read, status: 'Won', conversion, updatedAt: ctx.now, version: read.version + 1 };
+    };
+    const approved: Quotation = {
+      ...quote,
+      status: 'approved',
+      approvedAt: ctx.now,
+      approvedBy: answer.name,
+      responses: [...quote.responses, response],
+      customerId: customer?.id ?? quote.customerId,
+      projectId: project?.id ?? quote.projectId,
+      updatedAt: ctx.now,
+      version: quote.version + 1,
+    };
+    const quoteWrites = quotationEntity.updateWrites(db, quote, approved, ctx, { action: 'approve', counters: false });
+    const counterWrites = mergedCounterWrites(
+      db,
+      quotationEntity.counterDeltas(quote, approved),
+      customer && !existingCustomer ? customerEntity.counterDeltas(null, customer) : {},
+      project ? projectEntity.counterDeltas(null, project) : {},
+      lead && leadChange(lead) ? leadEntity.counterDeltas(lead, leadChange(lead)!) : {},
+    );
+    const leadWrites: TransactItem[] = [];
+    if (lead) {
+      const won = leadChange(lead);
+      if (won) leadWrites.push(...leadEntity.updateWrites(db, lead, won, ctx, { action: 'convert', counters: false }));
+      leadWrites.push(
+        putNew(
+          db,
+          timelineItem(lead.id, {
+            type: 'note',
+            content: `Quotation ${quote.quotationNumber} approved by ${answer.name} (${money(quote.grandTotal)})${answer.comment ? `: ${answer.comment}` : ''}${project ? `. Project '${project.name}' created.` : ''}`,
+            createdBy: ctx.actor.name,
+            createdAt: ctx.now,
+          }),
+        ),
+      );
+    }
+    try {
+      await transactWrite(db, [
+        ...quoteWrites,
+        ...writes,
+        ...counterWrites,
+        ...leadWrites,
+        putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'approved' }),
+      ]);
+      return { quote: approved, project };
+    } catch (error) {
+      if (!isTransactionCanceled(error)) throw error;
+      const current = await getQuotation(db, quote.id);
+      if (!current) throw error;
+      if (current.status === 'approved') return { answered: current };
+      if (current.version !== quote.version) return { stale: current };
+      // The lead or customer changed meanwhile: read them again.
+      if (attempt >= 4) throw error;
+      quote = current;
+    }
+  }
+}
+
+/** The client asks for changes: recorded on the quote (an open edit of it then hears of it as a 409), the lead's timeline and the dashboard's answers. */
+export async function requestChanges(db: Db, quote: Quotation, answer: ClientAnswerInput & { ip: string }, ctx: WriteContext) {
+  const response: ClientResponse = { action: 'changes_requested', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
+  const result = await quotationEntity.update(db, quote.id, undefined, (before) => ({ ...before, responses: [...before.responses, response].slice(-20) }), clientContext(ctx, answer.name), {
+    action: 'request_changes',
+    condition: { expression: '#status IN (:draft, :sent)', names: { '#status': 'status' }, values: { ':draft': 'draft', ':sent': 'sent' } },
+    extra: () => [
+      ...leadNote(db, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`, ctx),
+      putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'changes_requested' }),
+    ],
+  });
+  return result;
+}
+
+export { clientContext };
+
+// ---------------------------------------------------------------------------
+// Expiry (the jobs)
+
+/** Marks drafts and sent quotes past their validUntil as expired (idempotent; the dashboard count follows). */
+export async function expireQuotations(db: Db, today: string, ctx: WriteContext): Promise<{ expired: number }> {
+  let expired = 0;
+  let start: ItemKey | undefined;
+  do {
+    const page = await quotationEntity.query(db, quotationEntity.source('open', {}), { limit: 100, start, sk: { lt: `${today}#` } });
+    for (const quote of page.items) {
+      if (quote.validUntil >= today || !isOpen(quote)) continue;
+      const result = await quotationEntity.update(db, quote.id, undefined, (before) => (isOpen(before) && before.validUntil < today ? { ...before, status: 'expired' } : before), ctx, {
+        action: 'expire',
+      });
+      if ('item' in result && result.item.status === 'expired') expired++;
+    }
+    start = page.lastKey;
+  } while (start);
+  return { expired };
+}

@@ -1,0 +1,23 @@
+import { calendarDate } from '@app/shared-types/format';
+import type { Db } from '../db/client';
+import { systemContext } from '../db/entity';
+import { expireQuotations } from '../db/quotation-repo';
+import { runRecurringTransactions } from '../finance/recurring';
+
+export interface DailyJobsResult {
+  /** Recurring transactions copied into the new month. */
+  created: number;
+  /** Drafts and sent quotations marked expired (past their validUntil). */
+  expired: number;
+}
+
+/**
+ * The scheduled jobs (EventBridge daily when deployed, hourly on the local
+ * host): each idempotent, so a retried or repeated run changes nothing twice
+ * and a missed day is caught up on the next.
+ */
+export async function runDailyJobs(db: Db, nowMs: number): Promise<DailyJobsResult> {
+  const { created } = await runRecurringTransactions(db, nowMs);
+  const { expired } = await expireQuotations(db, calendarDate(nowMs), systemContext(new Date(nowMs).toISOString(), 'daily-jobs'));
+  return { created, expired };
+}

@@ -1,0 +1,70 @@
+import { Hono, type Context } from 'hono';
+import { calendarDate } from '@app/shared-types/format';
+import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, SHARE_TOKEN_PATTERN, clientAnswerSchema } from '@app/shared-types/quotations';
+import { nowIso, nowMs } from '../auth/middleware';
+import { approveQuotation, clientContext, quotationByToken, requestChanges } from '../db/quotation-repo';
+import type { AppEnv } from '../lib/deps';
+import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
+import { log } from '../lib/log';
+import { pdfResponse, publicView, raiseAdvance } from './quotations';
+
+const NOT_OPEN = 'This quotation is no longer open for answers. Please contact us.';
+const today = (c: Context<AppEnv>) => calendarDate(nowMs(c));
+/** Answers are few; a burst from one address is someone guessing or a script. */
+const answerRateLimit = rateLimit({ scope: 'quote-answer', limit: 10, windowSeconds: 60 });
+
+/** The quote a link opens, or the answer that it does not (404 unknown, 410 expired). */
+async function openLink(c: Context<AppEnv>) {
+  const token = c.req.param('token') ?? '';
+  if (!SHARE_TOKEN_PATTERN.test(token)) return { response: c.json(errorBody(QUOTE_LINK_INVALID), 404) } as const;
+  const result = await quotationByToken(c.var.deps.db, token, today(c));
+  if ('invalid' in result) return { response: c.json(errorBody(QUOTE_LINK_INVALID), 404) } as const;
+  if ('expired' in result) return { response: c.json(errorBody(QUOTE_LINK_EXPIRED), 410) } as const;
+  return { quote: result.quote } as const;
+}
+
+/**
+ * The client's share link (no session): the quote as they may see it (no
+ * cost, margin or other quotes), its PDF, and their answer. Approving moves
+ * the quote to approved with who, when and from which IP (its audit entry),
+ * creates the customer and project when it has none, and raises the Advance
+ * stage's demand in Finance.
+ */
+export const quoteLinks = new Hono<AppEnv>()
+  .get('/:token', async (c) => {
+    const link = await openLink(c);
+    if ('response' in link) return link.response;
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    return c.json(await publicView(c.var.deps.db, link.quote, today(c)), 200);
+  })
+  .get('/:token/pdf', async (c) => {
+    const link = await openLink(c);
+    if ('response' in link) return link.response;
+    return pdfResponse(c, link.quote);
+  })
+  .post('/:token/approve', answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
+    const link = await openLink(c);
+    if ('response' in link) return link.response;
+    const db = c.var.deps.db;
+    const { name, comment } = c.req.valid('json');
+    const ctx = clientContext({ actor: { id: 'client', name, email: '' }, requestId: c.var.requestId, now: nowIso(c) }, name);
+    const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
+    if ('answered' in result) return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
+    if ('notOpen' in result || 'stale' in result) return c.json(errorBody(NOT_OPEN), 409);
+    await raiseAdvance(db, result.quote.projectId, ctx, today(c));
+    log.info('quotation approved by client', { quotationId: result.quote.id });
+    return c.json(await publicView(db, result.quote, today(c)), 200);
+  })
+  .post('/:token/request-changes', answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
+    const link = await openLink(c);
+    if ('response' in link) return link.response;
+    const db = c.var.deps.db;
+    const { name, comment } = c.req.valid('json');
+    if (link.quote.status === 'approved') return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
+    const ctx = { actor: { id: 'client', name, email: '' }, requestId: c.var.requestId, now: nowIso(c) };
+    const result = await requestChanges(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
+    if (!('item' in result)) return c.json(errorBody(NOT_OPEN), 409);
+    log.info('changes requested by client', { quotationId: result.item.id });
+    return c.json(await publicView(db, result.item, today(c)), 200);
+  });
