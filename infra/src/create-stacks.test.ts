@@ -348,6 +348,18 @@ describe('public function role', () => {
       auditLog: [], // gsi1 list of the audit log: admin only
       auditByEntity: [], // gsi2 lists of the audit log by entity: admin only
       auditByActor: [], // gsi3 lists of the audit log by actor: admin only
+      quotation: [], // quotations and their revisions: staff only (the client's link is served by the admin function)
+      quotationRevision: [], // a kept earlier version, in the quotation's partition
+      quotationRevisionPrefix: [], // a sort key prefix
+      quotations: [], // gsi1 list of quotations: staff only
+      quotationsByStatus: [], // gsi2 lists of quotations by status: staff only
+      quotationsOpen: [], // gsi3 list of open quotations by validity (the expiry job)
+      quotationOpenSort: [], // a gsi3 sort key
+      quotationNumber: [], // quotation number markers: staff only
+      quotationCounter: [], // the per-fiscal-year number counter: staff only
+      quotationLink: [], // share link markers (token hashes): admin function only
+      quotationResponse: [], // the clients' answers: staff only
+      quotationResponses: [], // their partition
       rateLibrary: [], // the rate library's partition (quotation lookups, staff only)
       rateLibraryVersion: [], // its version item: staff only
       rateLibraryEntry: [], // its entries: staff only
