@@ -30,6 +30,8 @@ const siteRoute: RouteObject = {
       lazy: async () => ({ Component: (await import('./site/calculator-page')).CalculatorPage }),
     },
     { path: 'contact', lazy: async () => ({ Component: (await import('./site/contact-page')).ContactPage }) },
+    // The client's quotation link (PRODUCT.md): no sign-in, not indexed, no portal code.
+    { path: 'q/:token', lazy: async () => ({ Component: (await import('./site/quote-link-page')).QuoteLinkPage }) },
     { path: '*', lazy: async () => ({ Component: (await import('./site/not-found-page')).NotFoundPage }) },
   ],
 };
@@ -40,6 +42,7 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
   projects: async () => ({ Component: (await import('./admin/projects-page')).ProjectsPage }),
   vendors: async () => ({ Component: (await import('./admin/vendors-page')).VendorsPage }),
   finance: async () => ({ Component: (await import('./admin/finance-page')).FinancePage }),
+  quotations: async () => ({ Component: (await import('./admin/quotations-page')).QuotationsPage }),
 };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,

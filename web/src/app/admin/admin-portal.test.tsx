@@ -205,11 +205,11 @@ describe('admin portal: sections and roles', () => {
   });
 
   it("shows an honest 'coming soon' panel for a section not built yet", async () => {
-    renderPortal('/admin/quotations');
+    renderPortal('/admin/attendance');
 
-    expect(await screen.findByRole('heading', { name: 'Pixel-Perfect Quotation Builder' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Attendance Portal' })).toBeTruthy();
     expect(screen.getByText('This section is being built and will be available here soon.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Quotation Builder · Admin'));
+    await waitFor(() => expect(document.title).toBe('Attendance · Admin'));
   });
 
   it('shows a not-found panel inside the layout for an unknown admin address', async () => {
@@ -264,7 +264,7 @@ describe('admin dashboard', () => {
     const actions = within(await screen.findByRole('region', { name: 'Quick Actions' }));
     expect(actions.getByRole('link', { name: 'Add Customer' }).getAttribute('href')).toBe('/admin/leads?new=1');
     expect(actions.getByRole('link', { name: 'New Project' }).getAttribute('href')).toBe('/admin/projects?new=1');
-    expect(actions.getByRole('link', { name: 'Create Quote' }).getAttribute('href')).toBe('/admin/quotations');
+    expect(actions.getByRole('link', { name: 'Create Quote' }).getAttribute('href')).toBe('/admin/quotations?new=1');
     expect(actions.getByRole('link', { name: 'Mark Attendance' }).getAttribute('href')).toBe('/admin/attendance');
   });
 

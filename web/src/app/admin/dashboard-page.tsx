@@ -12,7 +12,7 @@ export function DashboardPage() {
   const links: DashboardLinks = {
     addCustomer: href('leads?new=1'),
     newProject: href('projects?new=1'),
-    createQuote: href('quotations'),
+    createQuote: href('quotations?new=1'),
     markAttendance: href('attendance'),
     leads: href('leads'),
     lead: (id) => href(`leads?lead=${encodeURIComponent(id)}`),

@@ -1,0 +1,38 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+
+interface ConfirmActionDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  pending?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Asks before a step the builder cannot take back quietly: sending below the margin, marking approved. */
+export function ConfirmActionDialog({ open, title, message, confirmLabel, pending, onCancel, onConfirm }: ConfirmActionDialogProps) {
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={onConfirm} disabled={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

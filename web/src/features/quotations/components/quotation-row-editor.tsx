@@ -1,0 +1,182 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatMoney } from '@app/shared-types/format';
+import { unitHasLength, unitHasWidth } from '@app/shared-types/quotations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useFormikContext } from 'formik';
+import { useEffect, useRef } from 'react';
+import { FormTextField } from '../../../components/form-fields';
+import { useFinishTypes } from '../api/get-finish-types';
+import { useItemDetails } from '../api/get-item-details';
+import { useItems } from '../api/get-items';
+import { getPriceQueryOptions } from '../api/get-price';
+import {
+  NO_FINISH_TYPES,
+  brandOptions,
+  liveRowTotal,
+  priceLookupOf,
+  withCurrent,
+  withItem,
+  withUsageArea,
+  type QuotationFormValues,
+  type RowValues,
+} from '../model';
+import { RowSelect } from './row-select';
+
+interface QuotationRowEditorProps {
+  index: number;
+  row: RowValues;
+  usageAreas: readonly string[];
+  units: readonly string[];
+  /** The last row cannot be removed (SPEC.md 5). */
+  canRemove: boolean;
+  onRemove: () => void;
+}
+
+const numberProps = (min: number, step: number) => ({ htmlInput: { min, step, inputMode: 'decimal' as const } });
+
+/**
+ * One row of the item table as a card (one per row on a phone, two lines on
+ * a wide screen), with SPEC.md 4's behaviour: a usage area loads its items
+ * and clears the row's choices; an item loads its details and finishes; a
+ * finish type (or a brand while one is set) asks the library for a price.
+ */
+export function QuotationRowEditor({ index, row, usageAreas, units, canRemove, onRemove }: QuotationRowEditorProps) {
+  const { values, setFieldValue } = useFormikContext<QuotationFormValues>();
+  const queryClient = useQueryClient();
+  const latest = useRef(values.rows);
+  useEffect(() => {
+    latest.current = values.rows;
+  }, [values.rows]);
+
+  const items = useItems(row.usageArea);
+  const details = useItemDetails(row.usageArea, row.item);
+  const finishes = useFinishTypes(row.usageArea, row.item);
+  const name = (field: keyof RowValues) => `rows[${index}].${field}`;
+  const label = `Row ${index + 1}`;
+  const labelId = `quotation-row-${row.id}`;
+
+  const setRow = (next: RowValues) => void setFieldValue(`rows[${index}]`, next);
+
+  const fetchPrice = async (next: RowValues) => {
+    const lookup = priceLookupOf(next);
+    if (!lookup) return;
+    try {
+      const { price, costPrice } = await queryClient.fetchQuery(getPriceQueryOptions(lookup));
+      const now = latest.current.findIndex((candidate) => candidate.id === next.id);
+      const current = latest.current[now];
+      // The row changed meanwhile (another finish, brand or item): that choice asks for its own price.
+      if (!current || current.finishType !== next.finishType || current.brand !== next.brand || current.item !== next.item) return;
+      if (typeof price === 'number') setRow({ ...current, unitPrice: String(price), costPrice: costPrice ?? null });
+    } catch {
+      // No price for this choice (404) or the lookup failed: logged; the price stays as typed.
+    }
+  };
+
+  const choose = (next: RowValues, askPrice: boolean) => {
+    setRow(next);
+    latest.current = latest.current.map((candidate) => (candidate.id === next.id ? next : candidate));
+    if (askPrice) void fetchPrice(next);
+  };
+
+  const itemList = items.data ?? [];
+  const finishList = finishes.isError ? [] : (finishes.data ?? []);
+  const brands = brandOptions(details.data?.brands ?? [], details.data?.suggestedBrands ?? [], row.brand);
+  const hasLength = unitHasLength(row.unit);
+  const hasWidth = unitHasWidth(row.unit);
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={labelId} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <Typography id={labelId} variant="subtitle2" component="h3">
+          {label}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} aria-label={`${label} total`}>
+            {formatMoney(liveRowTotal(row))}
+          </Typography>
+          <Tooltip title={canRemove ? '' : 'A quotation keeps at least one row'}>
+            <Box component="span">
+              <IconButton aria-label={`Remove row ${index + 1}`} onClick={onRemove} disabled={!canRemove} size="small" color="error">
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          </Tooltip>
+        </Stack>
+      </Stack>
+      <Grid container spacing={1.5}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <RowSelect
+            name={name('usageArea')}
+            label="Usage area"
+            emptyLabel="Choose a usage area"
+            options={withCurrent(usageAreas, row.usageArea)}
+            onChoose={(value) => choose(withUsageArea(row, value), false)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <RowSelect
+            name={name('item')}
+            label="Item"
+            emptyLabel="Choose an item"
+            disabled={!row.usageArea}
+            options={withCurrent(
+              itemList.map((item) => item.itemName),
+              row.item,
+            )}
+            onChoose={(value) => choose(withItem(row, value, itemList.find((item) => item.itemName === value)?.unit), false)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          <RowSelect
+            name={name('finishType')}
+            label="Finish type"
+            emptyLabel="Choose a finish"
+            disabled={!row.usageArea || !row.item}
+            options={withCurrent(finishList, row.finishType)}
+            noneText={NO_FINISH_TYPES}
+            onChoose={(value) => choose({ ...row, finishType: value }, true)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 2 }}>
+          <RowSelect
+            name={name('brand')}
+            label="Brand"
+            emptyLabel="Any brand"
+            disabled={!row.usageArea || !row.item}
+            options={brands}
+            onChoose={(value) => choose({ ...row, brand: value }, row.finishType !== '')}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+          <RowSelect name={name('unit')} label="Unit" options={withCurrent(units, row.unit)} onChoose={(value) => choose({ ...row, unit: value }, false)} />
+        </Grid>
+        {hasLength && (
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <FormTextField name={name('length')} label="Length (ft)" type="number" size="small" fullWidth slotProps={numberProps(0, 0.1)} />
+          </Grid>
+        )}
+        {hasWidth && (
+          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+            <FormTextField name={name('width')} label="Width (ft)" type="number" size="small" fullWidth slotProps={numberProps(0, 0.1)} />
+          </Grid>
+        )}
+        <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+          <FormTextField name={name('quantity')} label="Quantity" type="number" size="small" fullWidth slotProps={numberProps(1, 1)} />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+          <FormTextField name={name('unitPrice')} label="Unit price (₹)" type="number" size="small" fullWidth slotProps={numberProps(0, 0.01)} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 12, md: hasWidth ? 2 : hasLength ? 4 : 6 }}>
+          <FormTextField name={name('remarks')} label="Remarks" size="small" fullWidth />
+        </Grid>
+      </Grid>
+    </Card>
+  );
+}
