@@ -17,6 +17,7 @@ import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
 import { runDailyJobs } from '../jobs/daily';
 import { localPhotoStorage } from '../photos/local-photo-storage';
+import { renderQuotationPdf } from '../quotations/pdf';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
 
@@ -83,6 +84,7 @@ const api = createApp({
   signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
+  renderQuotationPdf,
 });
 
 // The same security headers CloudFront adds (lib/security-headers.ts), on every answer:

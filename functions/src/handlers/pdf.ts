@@ -1,0 +1,32 @@
+import { handle } from 'hono/aws-lambda';
+import { createApp } from '../app';
+import { secretsManagerSigningKey } from '../auth/signing-key-aws';
+import { dbFromEnv } from '../db/client';
+import { allowedOriginsFrom } from '../lib/origins';
+import { renderQuotationPdf } from '../quotations/pdf';
+import { lambdaClientIp } from './client-ip';
+import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
+
+/**
+ * Lambda entry point of the quotation PDFs: API Gateway sends it GET
+ * /api/quotations/{id}/pdf (staff, signed in) and GET
+ * /api/quote-links/{token}/pdf (the client's share link), and nothing else.
+ * It runs the same app as the admin function, with the renderer the admin
+ * function leaves out (the fonts and the PDF code stay out of its bundle).
+ * Staff sessions are checked with the key named by JWT_SECRET_ARN; the font
+ * files sit beside the bundle (infra copies them there). Requests without
+ * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs.
+ */
+const originSecret = originSecretFromEnv();
+const secretArn = process.env.JWT_SECRET_ARN;
+const app = createApp({
+  db: dbFromEnv(),
+  clientIp: lambdaClientIp(),
+  ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
+  secureCookies: true,
+  allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
+  siteUrl: process.env.SITE_URL || undefined,
+  renderQuotationPdf,
+});
+
+export const handler = requireOriginSecret(originSecret, handle(app));
