@@ -302,6 +302,7 @@ describe('the client approval link', () => {
     const sent = await send(quote.id, 1);
     expect(sent.body.sharePath).toMatch(/^\/q\/[A-Za-z0-9_-]{43}$/);
     const token = sent.body.sharePath.slice(3);
+    expect((await json<LeadDetail>(staffRequest(app, `/api/leads/${lead.id}`, employee))).lead.status).toBe('Quoted');
 
     const shown = await visitor(`/api/quote-links/${token}`);
     expect(shown.status).toBe(200);

@@ -33,6 +33,7 @@ import { costPricesFor } from './rate-library-repo';
 import { getSettings } from './settings-repo';
 import { dashboardCounter } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { log } from '../lib/log';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -170,6 +171,17 @@ function lowMarginOf(quote: Quotation, settings: QuotationSettings, confirmed: b
 const leadNote = (db: Db, quote: Pick<Quotation, 'leadId'>, content: string, ctx: WriteContext): TransactItem[] =>
   quote.leadId ? [putNew(db, timelineItem(quote.leadId, { type: 'note', content, createdBy: ctx.actor.name, createdAt: ctx.now }))] : [];
 
+/**
+ * A quote sent for a lead still at New or Follow-up moves the lead to Quoted
+ * (its counters follow). A write of its own after the send: the lead is
+ * edited by others meanwhile, and a lead left at its status loses nothing.
+ */
+export async function markLeadQuoted(db: Db, leadId: string | null, ctx: WriteContext): Promise<void> {
+  if (!leadId) return;
+  const result = await leadEntity.update(db, leadId, undefined, (lead) => (lead.status === 'New' || lead.status === 'Follow-up' ? { ...lead, status: 'Quoted' } : lead), ctx);
+  if ('stale' in result) log.warn('lead not moved to Quoted after a quotation was sent', { leadId });
+}
+
 const money = (amount: number) => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 export type CreateQuotationResult = { item: Quotation } | LowMargin | { leadMissing: true } | { customerMissing: true };
@@ -212,6 +224,7 @@ export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteC
   ]);
   // A number is taken once; the marker only guards against a counter reset.
   if ('taken' in result) throw new Error(`quotation number ${quote.quotationNumber} is taken`);
+  if (quote.status === 'sent') await markLeadQuoted(db, quote.leadId, ctx);
   return result;
 }
 
@@ -266,6 +279,7 @@ export async function updateQuotation(
   ];
   const result = await quotationEntity.update(db, id, input.version, () => saved, ctx, { extra: () => extra });
   if ('taken' in result) throw new Error('quotation number taken on update');
+  if ('item' in result && status === 'sent' && before.status !== 'sent') await markLeadQuoted(db, result.item.leadId, ctx);
   return result;
 }
 
@@ -414,6 +428,7 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
     ],
   });
   if ('taken' in result) throw new Error('quotation number taken on send');
+  if ('item' in result && before.status !== 'sent') await markLeadQuoted(db, result.item.leadId, ctx);
   return result;
 }
 
