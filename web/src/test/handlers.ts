@@ -88,3 +88,11 @@ handlers.unshift(...projectManagementHandlers());
 // Finance (transactions, figures, plans, ledgers, reports), answering from the finance feature's fixtures.
 import { financeHandlers } from '../features/finance/test-fixtures';
 handlers.push(...financeHandlers());
+
+// Quotations (list, builder, revisions, send, approve, PDF), the rate library's lookups and the client's link, from the quotations feature's fixtures.
+import { quotationHandlers } from '../features/quotations/test-fixtures';
+handlers.push(...quotationHandlers());
+
+// The rate library (the quotation builder's editor tab), answering from its feature's fixtures.
+import { rateLibraryHandlers } from '../features/rate-library/test-fixtures';
+handlers.push(...rateLibraryHandlers());

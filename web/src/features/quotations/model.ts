@@ -37,10 +37,11 @@ export interface RowValues {
   unit: string;
   finishType: string;
   brand: string;
-  length: string;
-  width: string;
-  quantity: string;
-  unitPrice: string;
+  /** As typed: Formik gives number inputs' values as numbers ('' when blank). */
+  length: string | number;
+  width: string | number;
+  quantity: string | number;
+  unitPrice: string | number;
   remarks: string;
   /** The rate library's cost price per unit, for the staff-only margin estimate (never sent: the server looks it up). */
   costPrice: number | null;
@@ -60,7 +61,7 @@ export interface QuotationFormValues {
   quotationDate: string;
   validUntil: string;
   rows: RowValues[];
-  discount: string;
+  discount: string | number;
   notes: string;
   status: EditableQuotationStatus;
   leadId: string | null;
@@ -187,7 +188,9 @@ export function withCurrent(options: readonly string[], current: string): string
 // ---------------------------------------------------------------------------
 // Live figures
 
-const parsed = (value: string): number | null => {
+/** A number as typed; Formik hands number inputs' values over as numbers (or '' when blank). */
+const parsed = (value: string | number): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   const cleaned = value.replace(/[,₹\s]/g, '');
   if (cleaned === '') return null;
   const number = Number(cleaned);
@@ -209,7 +212,7 @@ export function liveRowTotal(row: RowValues): number {
   return rowTotal(rowMeasure(row));
 }
 
-export function discountOf(value: string): number {
+export function discountOf(value: string | number): number {
   const discount = parsed(value) ?? 0;
   return Math.min(100, Math.max(0, discount));
 }

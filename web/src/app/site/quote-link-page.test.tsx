@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID } from '@app/shared-types/quotations';
+import { describe, expect, it } from 'vitest';
+import { SHARE_TOKEN, publicQuotationFixture } from '../../features/quotations/test-fixtures';
+import { enter } from '../../test/portal';
+import { renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+
+const LINK = `/q/${SHARE_TOKEN}`;
+
+describe("The client's quotation link (/q/:token)", () => {
+  it('shows the letterhead, number, dates, client, rows by usage area with sizes, totals in rupees, terms and the PDF link; not indexed', async () => {
+    renderRoute(LINK);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation' })).toBeTruthy();
+    expect(screen.getByText('Kalpa Design Studio')).toBeTruthy();
+    expect(screen.getByText(publicQuotationFixture.quotationNumber)).toBeTruthy();
+    expect(screen.getByText('Valid until: 20 December 2099')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Prepared for' })).getByText('Ayesha Khan')).toBeTruthy();
+    const kitchen = within(screen.getByRole('region', { name: 'Kitchen' }));
+    expect(kitchen.getAllByText('Base cabinet').length).toBeGreaterThan(0);
+    expect(kitchen.getByText('10 x 2 ft')).toBeTruthy();
+    const totals = within(screen.getByLabelText('Totals'));
+    // No discount: subtotal and grand total are the same.
+    expect(totals.getAllByText('₹29,000')).toHaveLength(2);
+    expect(within(screen.getByRole('region', { name: 'Terms' })).getByText(/Design freeze within 5 design meetings/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/quote-links/${SHARE_TOKEN}/pdf`);
+    await waitFor(() => expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow'));
+  });
+
+  it('approves with the name (required) and a comment, then thanks the client', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/quote-links/:token/approve', async ({ request }) => {
+        const body = (await request.json()) as { name: string; comment: string };
+        bodies.push(body);
+        return HttpResponse.json({ ...publicQuotationFixture, status: 'approved', response: { action: 'approved', ...body, at: '2026-11-22T10:00:00.000Z' } });
+      }),
+    );
+    const { user } = renderRoute(LINK);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Approve this quotation' }));
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await dialog.findByText('Your name is required')).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+    await enter(user, dialog.getByLabelText(/Your name/), 'Ayesha Khan');
+    await enter(user, dialog.getByLabelText('Comment (optional)'), 'Please start next week');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Thank you, Ayesha Khan. Your approval has been recorded.')).toBeTruthy();
+    expect(bodies).toEqual([{ name: 'Ayesha Khan', comment: 'Please start next week' }]);
+    // Answered: no more buttons, the PDF stays.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Request changes' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toBeTruthy();
+  });
+
+  it('requests changes and says so', async () => {
+    const { user } = renderRoute(LINK);
+    await user.click(await screen.findByRole('button', { name: 'Request changes' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Request changes' }));
+    await enter(user, dialog.getByLabelText(/Your name/), 'Ayesha');
+    await enter(user, dialog.getByLabelText('What should we change? (optional)'), 'Walnut finish instead');
+    await user.click(dialog.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText(/Thank you, Ayesha\. Your request for changes has been sent/)).toBeTruthy();
+  });
+
+  it('says so when the quote was already answered', async () => {
+    server.use(http.post('/api/quote-links/:token/approve', () => HttpResponse.json({ error: QUOTE_ALREADY_ANSWERED }, { status: 409 })));
+    const { user } = renderRoute(LINK);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Approve this quotation' }));
+    await enter(user, dialog.getByLabelText(/Your name/), 'Ayesha');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await dialog.findByText(QUOTE_ALREADY_ANSWERED)).toBeTruthy();
+  });
+
+  it('shows an approved quote as approved, without the buttons', async () => {
+    server.use(
+      http.get('/api/quote-links/:token', () =>
+        HttpResponse.json({ ...publicQuotationFixture, status: 'approved', response: { action: 'approved', name: 'Ayesha Khan', comment: '', at: '2026-11-22T10:00:00.000Z' } }),
+      ),
+    );
+    renderRoute(LINK);
+    expect(await screen.findByText('This quotation was approved by Ayesha Khan on 22 November 2026.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('explains an invalid link', async () => {
+    renderRoute('/q/not-a-token');
+    expect(await screen.findByText(QUOTE_LINK_INVALID)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Link not valid' })).toBeTruthy();
+  });
+
+  it('explains an expired link', async () => {
+    renderRoute('/q/expired');
+    expect(await screen.findByText(QUOTE_LINK_EXPIRED)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Quotation expired' })).toBeTruthy();
+  });
+});
