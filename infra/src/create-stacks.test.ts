@@ -10,7 +10,7 @@ import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
-import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
+import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PDF_ROUTES, PDF_SESSION_KEYS, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from './constructs/edge';
 import { API_PATHS, PRIVATE_PREFIX, SPA_REWRITE_CODE, STAGING_PREFIX, UPLOADS_PREFIX } from './constructs/web';
@@ -459,6 +459,55 @@ describe('functions', () => {
     });
   });
 
+  it('render quotation PDFs in their own function: the app with the renderer, 1 GB, the JWT and origin secrets, its fonts beside the bundle', () => {
+    const [pdfId, pdf] = resources(prod.template, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiPdf'))!;
+    const p = pdf.Properties;
+    expect(Number(/^nodejs(\d+)\.x$/.exec(p.Runtime)?.[1])).toBeGreaterThanOrEqual(22);
+    expect(p.Architectures).toEqual(['arm64']);
+    expect(p.MemorySize).toBe(1024);
+    expect(p.Timeout).toBeLessThanOrEqual(15);
+    expect(p.LoggingConfig.LogGroup).toEqual({ Ref: logicalId(prod.stacks.api.pdfFunction.logGroup) });
+    expect(p.Environment.Variables).toMatchObject({
+      TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) },
+      ORIGIN_VERIFY_SECRET_ARN: { Ref: logicalId(prod.stacks.auth.originVerify) },
+      JWT_SECRET_ARN: { Ref: logicalId(prod.stacks.auth.jwtSigningKey) },
+      SITE_URL: 'https://www.kaveri-studio.in',
+      ALLOWED_ORIGINS: 'https://www.kaveri-studio.in',
+    });
+    expect(pdfId).toMatch(/^ApiPdfFunction/);
+    // The admin function's bundle has no renderer: its handler does not import it.
+    const adminHandler = readFileSync(fileURLToPath(new URL('../../functions/src/handlers/admin.ts', import.meta.url)), 'utf8');
+    expect(adminHandler).not.toMatch(/quotations\/pdf|renderQuotationPdf/);
+  });
+
+  it('let the PDF function read the table and touch staff sessions, and nothing else: no scan, no index, no other write, no photos', () => {
+    const tableId = logicalId(prod.stacks.database.table);
+    const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.pdfRole));
+    const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
+    expect(dynamo.map((s) => [s.Sid, asArray(s.Action).sort()])).toEqual([
+      ['PdfReads', ['dynamodb:GetItem', 'dynamodb:Query']],
+      ['PdfStaffSessions', ['dynamodb:DeleteItem', 'dynamodb:UpdateItem']],
+    ]);
+    for (const statement of dynamo) {
+      expect(statement.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
+      expect(JSON.stringify(statement.Resource)).not.toContain('/index/');
+    }
+    expect(dynamo[0].Condition).toBeUndefined();
+    expect(dynamo[1].Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PDF_SESSION_KEYS] },
+      Null: { 'dynamodb:LeadingKeys': 'false' },
+      StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+    });
+    const secrets = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('secretsmanager:')));
+    expect(secrets.map((s) => s.Resource).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+      [{ Ref: logicalId(prod.stacks.auth.jwtSigningKey) }, { Ref: logicalId(prod.stacks.auth.originVerify) }].sort((a, b) =>
+        JSON.stringify(a).localeCompare(JSON.stringify(b)),
+      ),
+    );
+    const others = statements.filter((s) => asArray(s.Action).some((a: string) => !/^(dynamodb|secretsmanager|logs):/.test(a)));
+    expect(others).toEqual([]);
+  });
+
   it('run the recurring-transactions job daily at 00:10 Asia/Kolkata, retried twice, with the table and its own alarm', () => {
     const jobs = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiJobs'));
     expect(jobs).toHaveLength(1);
@@ -573,6 +622,17 @@ describe('HTTP API', () => {
     expect(routeKeys(prod.template, 'ApiAdminFunction')).toEqual(
       [`${ADMIN_ROUTE.method} ${ADMIN_ROUTE.path}`, ...ADMIN_ROUTES_BESIDE_PUBLIC.map((r) => `${r.method} ${r.path}`)].sort(),
     );
+  });
+
+  it('sends the quotation PDF routes, and only those, to the PDF function', () => {
+    expect(routeKeys(prod.template, 'ApiPdfFunction')).toEqual(PDF_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    const app = createApp({ db: {} as Db, clientIp: () => '192.0.2.1' });
+    const served = new Set(app.routes.map((r) => `${r.method} ${r.path}`));
+    for (const route of PDF_ROUTES) {
+      expect(served, route.path).toContain(`${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`);
+      // Not a public route: the staff PDF needs a session the public function cannot check.
+      expect(PUBLIC_ROUTES.map((r) => r.path)).not.toContain(route.path);
+    }
   });
 
   it('sends staff routes that a public path variable would catch to the admin function, where the app guards them', () => {
@@ -831,11 +891,14 @@ describe('monitoring', () => {
         'Errors',
         'Errors',
         'Errors',
+        'Errors',
+        'Throttles',
         'Throttles',
         'Throttles',
         'Throttles',
         'PublicErrorLogLines',
         'AdminErrorLogLines',
+        'PdfErrorLogLines',
         'JobsErrorLogLines',
         '5xx',
         // The table and each of its indexes.
@@ -856,6 +919,7 @@ describe('monitoring', () => {
     const expected = [
       ['PublicErrorLogLines', logicalId(api.publicFunction.logGroup)],
       ['AdminErrorLogLines', logicalId(api.adminFunction.logGroup)],
+      ['PdfErrorLogLines', logicalId(api.pdfFunction.logGroup)],
       ['JobsErrorLogLines', logicalId(api.jobsFunction.logGroup)],
     ];
     expect(
@@ -868,7 +932,7 @@ describe('monitoring', () => {
     }
     // Each alarm watches its filter's metric.
     const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm').filter(([, a]) => /ErrorLogLines$/.test(a.Properties.MetricName ?? ''));
-    expect(alarms).toHaveLength(3);
+    expect(alarms).toHaveLength(4);
     for (const [id, alarm] of alarms) {
       const filter = filters.find(([, f]) => f.Properties.MetricTransformations[0].MetricName === alarm.Properties.MetricName)![1];
       expect(alarm.Properties.Namespace, id).toBe(filter.Properties.MetricTransformations[0].MetricNamespace);

@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,10 @@ import { keys } from '@app/functions/db/keys';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { ensureTable } from '@app/functions/local/create-table';
 import { seedFirstStart } from '@app/functions/local/seed';
+import { createQuotation } from '@app/functions/db/quotation-repo';
+import { systemContext } from '@app/functions/db/entity';
+import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
+import { quotationCreateSchema } from '@app/shared-types/quotations';
 import type {} from '../../functions/test/global-setup';
 import { validEstimate } from '../../functions/test/helpers';
 import { removeTempDirs, synthesize } from '../test/synth';
@@ -93,8 +98,8 @@ async function formHits(ip: string, sinceMs: number): Promise<number> {
   }
   return hits;
 }
-let bundles: { public: Bundle; admin: Bundle; jobs: Bundle };
-let handlers: { public: Handler; admin: Handler };
+let bundles: { public: Bundle; admin: Bundle; pdf: Bundle; jobs: Bundle };
+let handlers: { public: Handler; admin: Handler; pdf: Handler };
 let secretsManager: Server;
 /** GetSecretValue calls the fake Secrets Manager answered (the bundles read the origin secret through the SDK). */
 const secretReads: { SecretId?: string; VersionStage?: string }[] = [];
@@ -133,6 +138,7 @@ beforeAll(async () => {
   bundles = {
     public: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.publicFunction),
     admin: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.adminFunction),
+    pdf: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.pdfFunction),
     jobs: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.jobsFunction),
   };
 
@@ -152,18 +158,29 @@ beforeAll(async () => {
   // vitest.config.ts externalizes asset folders: Node imports the file itself, untransformed, as in Lambda.
   const load = async (bundle: Bundle) =>
     ((await import(/* @vite-ignore */ pathToFileURL(bundle.entry).href)) as { handler: Handler }).handler;
-  handlers = { public: await load(bundles.public), admin: await load(bundles.admin) };
+  handlers = { public: await load(bundles.public), admin: await load(bundles.admin), pdf: await load(bundles.pdf) };
 });
 
 describe('the bundled Lambda handlers CDK deploys', () => {
-  it('are single minified ES modules with a source map, under 1 MiB each', () => {
-    for (const bundle of Object.values(bundles)) {
+  it('are single minified ES modules with a source map, under 1 MiB each (the PDF one under 1.5 MiB)', () => {
+    for (const [name, bundle] of Object.entries(bundles)) {
       expect(bundle.entry).toMatch(/index\.mjs$/);
       expect(existsSync(`${bundle.entry}.map`)).toBe(true);
       const size = statSync(bundle.entry).size;
-      expect(size).toBeLessThan(1024 * 1024);
+      expect(size, name).toBeLessThan(name === 'pdf' ? 1.5 * 1024 * 1024 : 1024 * 1024);
       expect(size).toBeGreaterThan(50 * 1024); // the app, hono and the DynamoDB client are all inside
     }
+  });
+
+  it('keep the PDF renderer in the PDF bundle only, with its fonts and their licence beside it', () => {
+    // The ToUnicode map every embedded font gets: written by the renderer alone.
+    const marker = 'Adobe-Identity-UCS';
+    expect(readFileSync(bundles.pdf.entry, 'utf8')).toContain(marker);
+    for (const name of ['public', 'admin', 'jobs'] as const) expect(readFileSync(bundles[name].entry, 'utf8'), name).not.toContain(marker);
+    const fonts = join(bundles.pdf.dir, 'node_modules/@fontsource/noto-sans');
+    for (const file of Object.values(PDF_FONT_FILES)) expect(statSync(join(fonts, 'files', file)).size, file).toBeGreaterThan(10_000);
+    expect(readFileSync(join(fonts, 'LICENSE'), 'utf8')).toContain('SIL Open Font License');
+    expect(existsSync(join(bundles.admin.dir, 'node_modules'))).toBe(false);
   });
 
   it('include the scheduled jobs, which run the recurring-transactions job against the table', async () => {
@@ -263,7 +280,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
 
   it('read the origin secret from Secrets Manager by its ARN, once per cold start (cached)', () => {
     expect(secretReads.length).toBeGreaterThanOrEqual(1);
-    expect(secretReads.length).toBeLessThanOrEqual(2); // one read per function, not one per request
+    expect(secretReads.length).toBeLessThanOrEqual(Object.keys(handlers).length); // one read per function, not one per request
     for (const read of secretReads) expect(read.SecretId).toBe(ORIGIN_SECRET_ARN);
   });
 
@@ -281,4 +298,42 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toEqual({ error: 'Not found' });
   });
+
+  it('PDF bundle renders a quotation through its share link, with the fonts beside it, and refuses what it must', async () => {
+    const input = quotationCreateSchema.validateSync({
+      clientDetails: { name: 'Ananya Reddy', phone: '9876543210' },
+      rows: [{ usageArea: 'Kitchen', item: 'Modular base cabinets', unit: 'sq.ft', length: 12, width: 2.5, quantity: 1, unitPrice: 1450 }],
+      status: 'sent',
+      confirmLowMargin: true,
+    });
+    const created = await createQuotation(db, input, systemContext(new Date().toISOString()), new Date().toISOString().slice(0, 10));
+    if (!('item' in created)) throw new Error('quotation not created');
+    const token = created.item.shareToken!;
+    const path = `/api/quote-links/${token}/pdf`;
+    const started = performance.now();
+    const response = await handlers.pdf(
+      httpApiEvent({ method: 'GET', path, routeKey: 'GET /api/quote-links/{token}/pdf', originSecret: ORIGIN_SECRET }),
+      lambdaContext('pdf'),
+    );
+    const elapsed = performance.now() - started;
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    expect(response.headers?.['content-type']).toBe('application/pdf');
+    const pdf = Buffer.from(response.body, (response as { isBase64Encoded?: boolean }).isBase64Encoded ? 'base64' : 'latin1');
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+    expect(pdf.toString('latin1')).toContain('/FontFile2');
+    expect(pdf.length).toBeGreaterThan(5_000);
+    expect(elapsed).toBeLessThan(5_000);
+
+    const unknown = await handlers.pdf(
+      httpApiEvent({ method: 'GET', path: `/api/quote-links/${'A'.repeat(43)}/pdf`, routeKey: 'GET /api/quote-links/{token}/pdf', originSecret: ORIGIN_SECRET }),
+      lambdaContext('pdf'),
+    );
+    expect(unknown.statusCode).toBe(404);
+    const staff = await handlers.pdf(
+      httpApiEvent({ method: 'GET', path: `/api/quotations/${created.item.id}/pdf`, routeKey: 'GET /api/quotations/{id}/pdf', originSecret: ORIGIN_SECRET }),
+      lambdaContext('pdf'),
+    );
+    expect(staff.statusCode).toBe(401);
+  });
+
 });

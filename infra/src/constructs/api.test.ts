@@ -32,10 +32,10 @@ describe('the origin-verify secret in the API functions', () => {
     }
   });
 
-  it('is named by its ARN (ORIGIN_VERIFY_SECRET_ARN) in both API functions', () => {
+  it('is named by its ARN (ORIGIN_VERIFY_SECRET_ARN) in every API function', () => {
     const secretRef = { Ref: logicalId(synth.stacks.auth.originVerify) };
-    const api = functions().filter(([id]) => /^Api(Public|Admin)/.test(id));
-    expect(api).toHaveLength(2);
+    const api = functions().filter(([id]) => /^Api(Public|Admin|Pdf)/.test(id));
+    expect(api).toHaveLength(3);
     for (const [id, fn] of api) {
       const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
       expect(variables.ORIGIN_VERIFY_SECRET_ARN, id).toEqual(secretRef);
@@ -45,7 +45,7 @@ describe('the origin-verify secret in the API functions', () => {
 
   it('may be read by each function with GetSecretValue on that secret only', () => {
     const secretRef = { Ref: logicalId(synth.stacks.auth.originVerify) };
-    for (const role of [synth.stacks.api.publicRole, synth.stacks.api.adminRole]) {
+    for (const role of [synth.stacks.api.publicRole, synth.stacks.api.adminRole, synth.stacks.api.pdfRole]) {
       const statements = statementsOf(logicalId(role));
       const onSecret = statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(secretRef));
       expect(onSecret, role.node.path).toEqual([

@@ -1,4 +1,5 @@
-import { dirname, join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -24,6 +25,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { logicalId } from '../nag';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
+import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
@@ -49,6 +51,30 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
+
+/**
+ * The routes API Gateway sends to the PDF function: the quotation PDF for
+ * staff and through the client's share link. More specific than the admin
+ * catch-all, so they win over it; the admin function leaves the renderer out.
+ */
+export const PDF_ROUTES = [
+  { method: 'GET', path: '/api/quotations/{id}/pdf' },
+  { method: 'GET', path: '/api/quote-links/{token}/pdf' },
+] as const;
+
+/**
+ * What the PDF function may do in the table: read items (the quotation, its
+ * share link, Settings, the signed-in employee and session), and keep a staff
+ * session alive or end it (requireSession moves lastSeenAt and deletes an
+ * expired session), on SESSION# partitions only.
+ */
+export const PDF_SESSION_KEYS = ['SESSION#*'] as const;
+
+/** Where the font files the PDF renderer reads sit in the repository (copied beside the PDF bundle). */
+const FONT_DIR = relative(
+  REPO_ROOT,
+  dirname(createRequire(join(REPO_ROOT, 'functions/package.json')).resolve(`@fontsource/noto-sans/files/${PDF_FONT_FILES.regular}`)),
+);
 
 /**
  * Staff routes that a public route's path variable would otherwise catch
@@ -104,6 +130,9 @@ export class Api extends Construct {
   readonly publicRole: Role;
   readonly adminFunction: NodejsFunction;
   readonly adminRole: Role;
+  /** The quotation PDFs (PDF_ROUTES): the app with the renderer, its fonts beside the bundle. */
+  readonly pdfFunction: NodejsFunction;
+  readonly pdfRole: Role;
   /** The scheduled jobs (recurring transactions), run daily by an EventBridge rule. */
   readonly jobsFunction: NodejsFunction;
   readonly jobsRole: Role;
@@ -150,6 +179,32 @@ export class Api extends Construct {
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
       reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
     });
+
+    [this.pdfFunction, this.pdfRole] = this.nodeFunction('Pdf', {
+      entry: 'pdf.ts',
+      // Rendering is CPU work: the CPU share that comes with 1 GB keeps a 40-row quote well under a second.
+      memorySize: 1024,
+      timeout: Duration.seconds(15),
+      environment: {
+        ...environment,
+        JWT_SECRET_ARN: props.jwtSigningKey.secretArn,
+      },
+      // The renderer reads its fonts like modules (functions/src/quotations/pdf-font.ts): the bundle
+      // gets them, and the font licence, at node_modules/@fontsource/noto-sans/ beside index.mjs.
+      afterBundling: (inputDir, outputDir) => {
+        const target = `${outputDir}/node_modules/@fontsource/noto-sans`;
+        const source = `${inputDir}/${FONT_DIR}`;
+        return [
+          `mkdir -p "${target}/files"`,
+          `cp "${source}/../LICENSE" "${target}/LICENSE"`,
+          ...Object.values(PDF_FONT_FILES).map((file) => `cp "${source}/${file}" "${target}/files/${file}"`),
+        ];
+      },
+      props,
+    });
+    this.grantPdfTableAccess(this.pdfRole, table);
+    props.jwtSigningKey.grantRead(this.pdfRole);
+    this.grantOriginSecretRead(this.pdfRole, props.originVerify);
 
     [this.jobsFunction, this.jobsRole] = this.nodeFunction('Jobs', {
       entry: 'jobs.ts',
@@ -226,6 +281,10 @@ export class Api extends Construct {
     for (const route of ADMIN_ROUTES_BESIDE_PUBLIC) {
       routes.push(...this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: adminIntegration }));
     }
+    const pdfIntegration = new HttpLambdaIntegration('PdfIntegration', this.pdfFunction);
+    for (const route of PDF_ROUTES) {
+      routes.push(...this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: pdfIntegration }));
+    }
     // Form posts write to DynamoDB: a tighter ceiling than the read routes.
     // RouteSettings is untyped JSON in the L1 (a map of route key to settings), so CDK passes it
     // through as written: the keys must be CloudFormation's (ThrottlingRateLimit), or they are ignored.
@@ -260,6 +319,8 @@ export class Api extends Construct {
     this.publicFunction.addEnvironment('SITE_URL', url);
     this.adminFunction.addEnvironment('SITE_URL', url);
     this.adminFunction.addEnvironment('ALLOWED_ORIGINS', url);
+    this.pdfFunction.addEnvironment('SITE_URL', url);
+    this.pdfFunction.addEnvironment('ALLOWED_ORIGINS', url);
   }
 
   /**
@@ -308,13 +369,15 @@ export class Api extends Construct {
   }
 
   private nodeFunction(
-    id: 'Public' | 'Admin' | 'Jobs',
+    id: 'Public' | 'Admin' | 'Pdf' | 'Jobs',
     options: {
       entry: string;
       memorySize: number;
       timeout: Duration;
       environment: Record<string, string>;
       reservedConcurrentExecutions?: number;
+      /** Shell commands run after esbuild, e.g. to copy files the bundle reads. */
+      afterBundling?: (inputDir: string, outputDir: string) => string[];
       props: ApiProps;
     },
   ): [NodejsFunction, Role] {
@@ -325,7 +388,7 @@ export class Api extends Construct {
     // Our own role instead of the default one: no AWS managed policy, logs only to this group.
     const role = new Role(this, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: id === 'Jobs' ? 'Scheduled jobs function' : `${id} API function`,
+      description: id === 'Jobs' ? 'Scheduled jobs function' : id === 'Pdf' ? 'Quotation PDF API function' : `${id} API function`,
     });
     logGroup.grantWrite(role);
     const fn = new NodejsFunction(this, `${id}Function`, {
@@ -356,9 +419,39 @@ export class Api extends Construct {
         externalModules: [],
         // Some CommonJS dependencies call require(); an ES module has none of its own.
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        ...(options.afterBundling
+          ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: options.afterBundling } }
+          : {}),
       },
     });
     return [fn, role];
+  }
+
+  /**
+   * The PDF role's DynamoDB access: GetItem and Query on the table (no Scan, no
+   * index, no write), and UpdateItem/DeleteItem of session items only
+   * (PDF_SESSION_KEYS, through dynamodb:LeadingKeys), returning nothing.
+   */
+  private grantPdfTableAccess(role: Role, table: TableV2) {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'PdfReads',
+        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        resources: [table.tableArn],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'PdfStaffSessions',
+        actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PDF_SESSION_KEYS] },
+          Null: { 'dynamodb:LeadingKeys': 'false' },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+        },
+      }),
+    );
   }
 
   /**
