@@ -224,6 +224,23 @@ describe('revisions and stale saves', () => {
   });
 });
 
+describe('concurrent saves', () => {
+  it('lets one of 50 simultaneous saves of the same version through and tells the other 49', async () => {
+    const { body: created } = await create(quoteBody());
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => put(created.id, { ...quoteBody({ clientDetails: created.clientDetails, rows: [row({ unitPrice: 1001 + i })] }), version: 1 })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const winner = results.find((r) => r.status === 200)!.body;
+    const current = await json<Quotation>(staffRequest(app, `/api/quotations/${created.id}`, employee));
+    expect([current.version, current.grandTotal, current.revisionCount]).toEqual([2, winner.grandTotal, 1]);
+    const revisions = await json<Page<QuotationRevision>>(staffRequest(app, `/api/quotations/${created.id}/revisions`, employee));
+    expect(revisions.items.map((r) => r.quotation.grandTotal)).toEqual([1000]);
+  });
+});
+
 describe('the dashboard count and roles', () => {
   it("keeps 'Pending Quotations' exact through create, status changes, expiry and delete", async () => {
     const { app: fresh, db: freshDb, staff } = await createStaffApp('manager');
