@@ -9,3 +9,8 @@ export function canDelete(role: string | undefined): boolean {
 export function canSeeFinance(role: string | undefined): boolean {
   return role === 'manager' || role === 'admin' || role === 'superadmin';
 }
+
+/** PRODUCT.md: the rate library is data admins edit; every other role reads it. */
+export function canEditRateLibrary(role: string | undefined): boolean {
+  return role === 'admin' || role === 'superadmin';
+}
