@@ -15,6 +15,7 @@ import { CustomerDialog } from '../../features/customers/components/customer-dia
 import { CUSTOMER_PAGE_SIZE, NO_CUSTOMERS_MESSAGE, parseCustomerFilters } from '../../features/customers/model';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam } from '../../lib/url-params';
+import { usePortalHref } from './portal-base';
 
 /** The Customers tab: search (in the URL), the cards, the customer dialog (?customer=<id>), delete (refused while they have projects). */
 export function CustomersTab({ canDelete, onShowProjects }: { canDelete: boolean; onShowProjects: (customer: Customer) => void }) {
@@ -24,6 +25,7 @@ export function CustomersTab({ canDelete, onShowProjects }: { canDelete: boolean
   const list = useCustomers(filters, CUSTOMER_PAGE_SIZE);
   const customers = usePagedItems(list);
   const dialog = useUrlDialog('customer');
+  const href = usePortalHref();
   const remove = useDeleteFlow<Customer>({
     mutation: useDeleteCustomer(),
     noun: 'Customer',
@@ -54,7 +56,13 @@ export function CustomersTab({ canDelete, onShowProjects }: { canDelete: boolean
         </Box>
       </FilterCard>
       <PagedList list={list} items={customers} noun="customers" emptyMessage={NO_CUSTOMERS_MESSAGE}>
-        <CustomerGrid customers={customers} onEdit={edit} onShowProjects={onShowProjects} onDelete={canDelete ? remove.ask : undefined} />
+        <CustomerGrid
+          customers={customers}
+          onEdit={edit}
+          onShowProjects={onShowProjects}
+          onDelete={canDelete ? remove.ask : undefined}
+          quoteHref={(customer) => href(`quotations?new=1&customer=${encodeURIComponent(customer.id)}`)}
+        />
       </PagedList>
       <CustomerDialog open={dialog.open} customerId={dialog.id} onClose={dialog.close} />
       {remove.dialog}

@@ -293,6 +293,7 @@ describe('Leads CRM: lead detail', () => {
     expect(drawer.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/919848012345');
     expect(drawer.getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:9848012345');
     expect(drawer.getByRole('link', { name: 'Email' }).getAttribute('href')).toBe('mailto:ravi@example.com');
+    expect(drawer.getByRole('link', { name: 'Create quote' }).getAttribute('href')).toBe('/admin/quotations?new=1&lead=lead-1');
     const entries = within(await drawer.findByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringContaining('Status: New → Quoted'),

@@ -45,6 +45,7 @@ export function LeadsPage() {
   const conversionLinks = {
     customer: (id: string) => portalHref(`projects?tab=customers&customer=${encodeURIComponent(id)}`),
     project: (id: string) => portalHref(`projects?project=${encodeURIComponent(id)}`),
+    quote: (id: string) => portalHref(`quotations?new=1&lead=${encodeURIComponent(id)}`),
   };
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);

@@ -293,6 +293,7 @@ describe('Project Management: customers tab', () => {
     expect(card.getByRole('link', { name: 'priya@example.com' }).getAttribute('href')).toBe('mailto:priya@example.com');
     expect(card.getByText('Hyderabad')).toBeTruthy();
     expect(card.getByText('From lead')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Create quote' }).getAttribute('href')).toBe('/admin/quotations?new=1&customer=customer-1');
     expect(within(await findCard('Rahul Verma')).queryByText('From lead')).toBeNull();
     expect(within(await findCard('Sana Khan')).getByText('No projects yet')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add Customer' })).toBeTruthy();

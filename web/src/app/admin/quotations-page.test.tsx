@@ -237,6 +237,23 @@ describe('Quotation Builder: saving', () => {
     expect(screen.getAllByText('KDS/2026-27/0042').length).toBeGreaterThan(0);
   }, SHEET_TIMEOUT);
 
+  it("starts from a customer's details and sends the customer's id", async () => {
+    const bodies: QuotationInput[] = [];
+    server.use(
+      http.post('/api/quotations', async ({ request }) => {
+        const input = (await request.json()) as QuotationInput;
+        bodies.push(input);
+        return HttpResponse.json({ error: 'stop here' }, { status: 500 });
+      }),
+    );
+    const { user } = renderQuotations('/admin/quotations?new=1&customer=customer-1');
+    await screen.findByRole('region', { name: 'Row 1' });
+    await waitFor(() => expect((screen.getByLabelText(/Client name/) as HTMLInputElement).value).toBe('Priya Nair'));
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    await findToast('alert', 'Error saving quotation');
+    expect(bodies[0]).toMatchObject({ customerId: 'customer-1', leadId: null, clientDetails: { name: 'Priya Nair' } });
+  }, SHEET_TIMEOUT);
+
   it("shows the server's field messages under the client and row fields", async () => {
     server.use(
       http.put('/api/quotations/:id', () =>

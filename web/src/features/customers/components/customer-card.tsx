@@ -2,6 +2,8 @@ import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -9,6 +11,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { customerName, type Customer } from '@app/shared-types/customers';
+import { Link as RouterLink } from 'react-router';
 import { CardGrid, InfoLine, PhoneLink, RecordActions } from '../../../components/record-card';
 import { projectCountLabel } from '../model';
 
@@ -19,10 +22,12 @@ interface CustomerCardProps {
   onDelete?: (customer: Customer) => void;
   /** Shows the customer's projects (the projects tab, searched by the customer's name). */
   onShowProjects: (customer: Customer) => void;
+  /** A new quotation for the customer (their details prefilled), when the page offers one. */
+  quoteHref?: (customer: Customer) => string;
 }
 
 /** One customer: how to reach them, where they are, their projects, and edit/delete. */
-export function CustomerCard({ customer, onEdit, onDelete, onShowProjects }: CustomerCardProps) {
+export function CustomerCard({ customer, onEdit, onDelete, onShowProjects, quoteHref }: CustomerCardProps) {
   const titleId = `customer-${customer.id}-name`;
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -55,6 +60,11 @@ export function CustomerCard({ customer, onEdit, onDelete, onShowProjects }: Cus
             )}
           </InfoLine>
         </Stack>
+        {quoteHref && (
+          <Button size="small" startIcon={<RequestQuoteIcon />} component={RouterLink} to={quoteHref(customer)} aria-describedby={titleId} sx={{ mt: 1.5, ml: -0.5 }}>
+            Create quote
+          </Button>
+        )}
       </CardContent>
       <RecordActions record={customer} titleId={titleId} onEdit={onEdit} onDelete={onDelete} />
     </Card>
@@ -66,14 +76,15 @@ interface CustomerGridProps {
   onEdit: (customer: Customer) => void;
   onDelete?: (customer: Customer) => void;
   onShowProjects: (customer: Customer) => void;
+  quoteHref?: (customer: Customer) => string;
 }
 
 /** The customer cards. */
-export function CustomerGrid({ customers, onEdit, onDelete, onShowProjects }: CustomerGridProps) {
+export function CustomerGrid({ customers, onEdit, onDelete, onShowProjects, quoteHref }: CustomerGridProps) {
   return (
     <CardGrid label="Customers">
       {customers.map((customer) => (
-        <CustomerCard key={customer.id} customer={customer} onEdit={onEdit} onDelete={onDelete} onShowProjects={onShowProjects} />
+        <CustomerCard key={customer.id} customer={customer} onEdit={onEdit} onDelete={onDelete} onShowProjects={onShowProjects} quoteHref={quoteHref} />
       ))}
     </CardGrid>
   );

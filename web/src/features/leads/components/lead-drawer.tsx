@@ -2,6 +2,7 @@ import CallIcon from '@mui/icons-material/Call';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EmailIcon from '@mui/icons-material/Email';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Alert from '@mui/material/Alert';
@@ -51,7 +52,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ContactLinks({ lead }: { lead: Lead }) {
+function ContactLinks({ lead, quoteHref }: { lead: Lead; quoteHref?: string }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       <Button
@@ -73,6 +74,11 @@ function ContactLinks({ lead }: { lead: Lead }) {
           Email
         </Button>
       )}
+      {quoteHref && (
+        <Button size="small" variant="outlined" startIcon={<RequestQuoteIcon />} component={RouterLink} to={quoteHref}>
+          Create quote
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -81,6 +87,8 @@ function ContactLinks({ lead }: { lead: Lead }) {
 export interface ConversionLinks {
   customer: (id: string) => string;
   project: (id: string) => string;
+  /** A new quotation for the lead (its details prefilled), when the page offers one. */
+  quote?: (leadId: string) => string;
 }
 
 /** A converted lead links to its customer and project; a Won one offers the conversion. */
@@ -197,7 +205,7 @@ function LeadDrawerContent({
             {formatPhone(lead.phone)}
           </Typography>
         </Stack>
-        <ContactLinks lead={lead} />
+        <ContactLinks lead={lead} quoteHref={conversionLinks.quote?.(lead.id)} />
         <Conversion lead={lead} links={conversionLinks} onConvert={() => setConverting(true)} />
         <ConvertLeadDialog lead={lead} open={converting} onClose={() => setConverting(false)} onReload={() => void reload()} />
       </Box>
