@@ -96,7 +96,3 @@ handlers.push(...quotationHandlers());
 // The rate library (the quotation builder's editor tab), answering from its feature's fixtures.
 import { rateLibraryHandlers } from '../features/rate-library/test-fixtures';
 handlers.push(...rateLibraryHandlers());
-
-// The rate library (the quotation builder's editor tab), answering from its feature's fixtures.
-import { rateLibraryHandlers } from '../features/rate-library/test-fixtures';
-handlers.push(...rateLibraryHandlers());
