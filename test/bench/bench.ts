@@ -38,6 +38,7 @@ import { isTransactionConflict, transactWrite, type TransactItem } from '@app/fu
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { rateLibraryBench } from './rate-library-bench';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 20);
@@ -599,6 +600,9 @@ try {
   if (!BENCH_ONLY || BENCH_ONLY === 'finance') {
     await financeBench(server.url, await signIn(server.url), createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' }));
   }
+
+  // The rate library's lookups (rate-library-bench.ts); BENCH_ONLY=rates runs them alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'rates') await rateLibraryBench(server.url, await signIn(server.url));
 
   if (BENCH_ONLY !== 'finance') {
     const flood = await staticDuringLoginFlood(server.url, 5);
