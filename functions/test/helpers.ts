@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
+import type { Deps } from '../src/lib/deps';
 import { hashPassword } from '../src/auth/password';
 import { createEmployee } from '../src/db/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
@@ -30,7 +31,7 @@ export const testSigningKey: SigningKey = signingKeyFromJwk(generatePrivateJwk()
  * A fresh table on the run's DynamoDB Local and the app on top of it. The
  * caller's IP comes from a test header, so each test can be its own visitor.
  */
-export async function createTestApp() {
+export async function createTestApp(overrides: Partial<Deps> = {}) {
   const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
   await ensureTable(db);
   const clock = new TestClock();
@@ -42,6 +43,7 @@ export async function createTestApp() {
     signingKey: staticSigningKey(testSigningKey),
     now: clock.now,
     photos: photos.storage,
+    ...overrides,
   });
   return { app, db, clock, photoRoutes: photos.routes };
 }

@@ -21,7 +21,8 @@ import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { expireQuotations } from '../src/db/quotation-repo';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
-import { createStaffApp, json, staffRequest, uniquePhone, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
+import { renderQuotationPdf } from '../src/quotations/pdf';
+import { createStaffApp, createTestApp, json, signedInStaff, staffRequest, uniquePhone, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -391,5 +392,33 @@ describe('the client approval link', () => {
     // The editor's version did not move under them.
     const current = await json<Quotation>(staffRequest(app, `/api/quotations/${open.body.id}`, employee));
     expect(current.status).toBe('sent');
+  });
+});
+
+describe('the PDF routes', () => {
+  it('download the quote as an A4 PDF named by its number, for staff and through the link, and 503 on a host without the renderer', async () => {
+    const withPdf = await createTestApp({ renderQuotationPdf });
+    const cookie = (await signedInStaff(withPdf.app, withPdf.db, 'employee')).cookie;
+    const { body: quote } = await create(quoteBody({ clientDetails: client({ name: 'Kiran Kumar' }) }), cookie, withPdf.app);
+    const pdf = await staffRequest(withPdf.app, `/api/quotations/${quote.id}/pdf`, cookie);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${quote.quotationNumber.replace(/\//g, '-')}.pdf"`);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.length).toBeGreaterThan(5_000);
+
+    const sent = await send(quote.id, 1, cookie, withPdf.app);
+    const shared = await withPdf.app.request(`/api/quote-links/${sent.body.sharePath.slice(3)}/pdf`);
+    expect(shared.status).toBe(200);
+    expect(shared.headers.get('content-type')).toBe('application/pdf');
+    expect((await withPdf.app.request(`/api/quote-links/${'B'.repeat(43)}/pdf`)).status).toBe(404);
+    expect((await staffRequest(withPdf.app, `/api/quotations/${quote.id}/pdf`, undefined)).status).toBe(401);
+
+    // The shared test app has no renderer, as the admin function deployed.
+    const { body: other } = await create(quoteBody());
+    const unavailable = await staffRequest(app, `/api/quotations/${other.id}/pdf`, employee);
+    expect(unavailable.status).toBe(503);
+    expect((await json<Fields>(unavailable)).error).toBe('PDF export is not available on this server');
   });
 });
