@@ -22,15 +22,21 @@ function coldImportMs(file: string, nodeArgs: string[] = []): number {
     'const t = performance.now(); await import(process.argv[1]); ' +
     'process.stdout.write(String(performance.now() - t));';
   const out = execFileSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', script, pathToFileURL(file).href], {
-    // What the handler reads at import: the table name. Nothing is sent anywhere while importing.
-    env: { PATH: process.env.PATH, TABLE_NAME: 'bench', AWS_REGION: 'ap-south-1', NODE_NO_WARNINGS: '1' },
+    // What the handlers read at import: the table name and the origin secret's ARN. Nothing is sent anywhere while importing.
+    env: {
+      PATH: process.env.PATH,
+      TABLE_NAME: 'bench',
+      AWS_REGION: 'ap-south-1',
+      ORIGIN_VERIFY_SECRET_ARN: 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:OriginVerify-AbCdEf',
+      NODE_NO_WARNINGS: '1',
+    },
     encoding: 'utf8',
   });
   return Number(out);
 }
 
 const synth = synthesize({ stage: 'dev', bundle: true });
-const rows = (['publicFunction', 'adminFunction'] as const).map((name) => {
+const rows = (['publicFunction', 'adminFunction', 'pdfFunction'] as const).map((name) => {
   const { entry } = bundleOf(synth.template, synth.assemblyDir, synth.stacks.api[name]);
   const bytes = statSync(entry).size;
   const times = Array.from({ length: runs }, () => coldImportMs(entry));

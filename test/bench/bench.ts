@@ -18,7 +18,10 @@
  *   transactions (BENCH_TRANSACTIONS, BENCH_TRANSACTIONS_LARGE; 0 skips the
  *   second), written straight into DynamoDB Local through createTransaction,
  *   and POST /api/transactions p50/p99.
- * BENCH_ONLY=finance runs only the finance part (a few minutes).
+ * - Quotation PDF: a 40-row quote rendered BENCH_PDF_RUNS times (30) in this
+ *   process, as the PDF function and the local server render it: the first
+ *   render (fonts read) apart, then p50/p99, the size and the page count.
+ * BENCH_ONLY=finance runs only the finance part (a few minutes); BENCH_ONLY=pdf only the PDF part.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +31,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { transactionCreateSchema } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { SALESPEOPLE, leadImportRowSchema } from '@app/shared-types/leads';
+import { DEFAULT_QUOTATION_NOTES, quotationTotals, rowTotal, type PublicQuotation } from '@app/shared-types/quotations';
 import { createDb, type Db } from '@app/functions/db/client';
 import { mergedCounterWrites, systemContext } from '@app/functions/db/entity';
 import { keys } from '@app/functions/db/keys';
@@ -37,6 +41,7 @@ import { createTransaction } from '@app/functions/db/transaction-repo';
 import { isTransactionConflict, transactWrite, type TransactItem } from '@app/functions/db/writes';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
+import { renderQuotationPdf } from '@app/functions/quotations/pdf';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { rateLibraryBench } from './rate-library-bench';
 
@@ -55,6 +60,7 @@ const BENCH_TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 5_000);
 const BENCH_TRANSACTIONS_LARGE = Number(process.env.BENCH_TRANSACTIONS_LARGE ?? 50_000);
 /** 'finance': only the finance measurements. */
 const BENCH_ONLY = process.env.BENCH_ONLY ?? '';
+const BENCH_PDF_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 30);
 /** Transactions in flight while writing the large round's leads straight into the table. */
 const SEED_CONCURRENCY = 8;
 
@@ -533,11 +539,66 @@ async function leadRound(
   return { leads, lines };
 }
 
+/** A 3BHK-and-then-some quote: 40 rows over four usage areas, sq.ft, R.ft and QTY, remarks on every fourth, 5% off. */
+function benchQuote(): PublicQuotation {
+  const areas = ['Kitchen', 'Master Bedroom', 'Kids Bedroom', 'Living Room'];
+  const rows = Array.from({ length: 40 }, (_, i) => {
+    const row = {
+      id: `row-${i + 1}`,
+      usageArea: areas[Math.floor(i / 10)]!,
+      item: `Modular storage unit ${i + 1} with shutters and internal accessories`,
+      unit: ['sq.ft', 'R.ft', 'QTY'][i % 3]!,
+      finishType: 'Laminate matte',
+      brand: 'Hettich',
+      length: 6 + (i % 5),
+      width: 2 + (i % 3),
+      quantity: 1 + (i % 2),
+      unitPrice: 900 + i * 25,
+      remarks: i % 4 === 0 ? 'Includes installation, skirting and edge banding' : '',
+    };
+    return { ...row, total: rowTotal(row) };
+  });
+  return {
+    quotationNumber: 'KDS/2026-27/0042',
+    title: 'Villa interiors',
+    quotationDate: '2026-11-22',
+    validUntil: '2026-12-22',
+    status: 'sent',
+    clientDetails: { name: 'Bench Client', phone: '9876543210', email: 'client@example.com', address: 'Kondapur, Hyderabad', projectType: 'Villa', siteAddress: 'Narsingi', community: 'My Home Avatar' },
+    rows,
+    discount: 5,
+    ...quotationTotals(rows, 5),
+    notes: DEFAULT_QUOTATION_NOTES,
+    response: null,
+    company: { companyName: 'Kaveri Design Studio', companyAddress: 'Jubilee Hills, Hyderabad', companyPhone: '+91 40 2354 6789', companyEmail: 'hello@kaveri-studio.in', gstNumber: '36ABCDE1234F1Z5', companyLogo: '' },
+  };
+}
+
+async function pdfBench() {
+  const quote = benchQuote();
+  const first = performance.now();
+  const pdf = await renderQuotationPdf(quote);
+  const firstMs = performance.now() - first;
+  const times: number[] = [];
+  for (let run = 0; run < BENCH_PDF_RUNS; run++) {
+    const t0 = performance.now();
+    await renderQuotationPdf(quote);
+    times.push(performance.now() - t0);
+  }
+  const sorted = times.sort((a, b) => a - b);
+  const pages = Buffer.from(pdf).toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
+  console.log(
+    `Quotation PDF, 40 rows (${pages} pages, ${kib(pdf.length)}): first render ${firstMs.toFixed(1)} ms (fonts read), ` +
+      `then ${BENCH_PDF_RUNS} renders p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms ` +
+      `(the Lambda bundle sizes: npm run bench:lambda -w infra)`,
+  );
+}
+
 buildIfNeeded();
 const dynamo = await startDynamoLocal({ yieldCpu: true });
 const server = await startServer(dynamo.endpoint);
 try {
-  if (BENCH_ONLY !== 'finance') {
+  if (!BENCH_ONLY) {
     const home = await scriptsOf(server.url, '/');
     const js = sizes(home);
     console.log(`Home page JS: ${js.files.length} files, ${kib(js.raw)} raw, ${kib(js.gzip)} gzip`);
@@ -601,10 +662,12 @@ try {
     await financeBench(server.url, await signIn(server.url), createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' }));
   }
 
+  if (!BENCH_ONLY || BENCH_ONLY === 'pdf') await pdfBench();
+
   // The rate library's lookups (rate-library-bench.ts); BENCH_ONLY=rates runs them alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'rates') await rateLibraryBench(server.url, await signIn(server.url));
 
-  if (BENCH_ONLY !== 'finance') {
+  if (!BENCH_ONLY) {
     const flood = await staticDuringLoginFlood(server.url, 5);
     report(`GET / during ${LOGIN_FLOOD} concurrent failed logins a second (answered ${JSON.stringify(flood.logins)}) for 5 s`, flood.load);
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Aliased: the bundles' banner declares its own createRequire (functions/build.mjs, infra's api construct).
+import { createRequire as requireFrom } from 'node:module';
 import { inflateSync } from 'node:zlib';
 
 /**
@@ -226,7 +227,7 @@ export function readWoff(file: Buffer, name: string): TrueTypeFont {
   };
 }
 
-const requireHere = createRequire(import.meta.url);
+const requireHere = requireFrom(import.meta.url);
 
 /**
  * A Noto Sans file from @fontsource/noto-sans (SIL Open Font License 1.1).
