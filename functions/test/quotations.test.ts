@@ -302,6 +302,10 @@ describe('the margin guard', () => {
     expect((refused.body as unknown as { lowMargin: { threshold: number } }).lowMargin.threshold).toBe(20);
     const confirmed = await send(body.id, 1, employee, app, true);
     expect(confirmed.status).toBe(200);
+    expect(confirmed.body.quotation.lowMarginConfirmed).toMatchObject({ threshold: 20, by: expect.any(String) });
+    const audit = await json<Page<{ action: string; changes: Record<string, { after: unknown }> }>>(staffRequest(app, `/api/audit-log?entityId=${body.id}`, admin));
+    const sendEntry = audit.items.find((entry) => entry.action === 'send');
+    expect(sendEntry?.changes.lowMarginConfirmed?.after).toMatchObject({ threshold: 20, marginPercent: confirmed.body.quotation.marginPercent });
     const direct = await create(quoteBody({ status: 'sent', rows: [row({ ...priced, unit: 'QTY', unitPrice: thin })] }));
     expect(direct.status).toBe(409);
     expect(direct.body.lowMargin?.marginPercent).toBeLessThan(20);

@@ -358,6 +358,11 @@ export const quotationSchema = yup.object({
   rejectionReason: yup.string().default(''),
   /** The client's answers through the share link, newest last. */
   responses: yup.array().of(clientResponseSchema).default([]),
+  /** Who sent it below the margin threshold after the guard asked, and at what margin (the audit log has it too). */
+  lowMarginConfirmed: yup
+    .object({ marginPercent: yup.number().required(), threshold: yup.number().required(), by: yup.string().required(), at: yup.string().required() })
+    .nullable()
+    .default(null),
   /** The share link's token (staff can copy the link again); null until sent. */
   shareToken: yup.string().nullable().default(null),
   ...storedFields,

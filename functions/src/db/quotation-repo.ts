@@ -161,10 +161,17 @@ async function nextQuotationNumber(db: Db, settings: QuotationSettings, quotatio
 
 export type LowMargin = { lowMargin: { marginPercent: number; threshold: number } };
 
-/** The margin guard: sending below the threshold needs the sender's confirmation. */
-function lowMarginOf(quote: Quotation, settings: QuotationSettings, confirmed: boolean): LowMargin | undefined {
-  if (confirmed || quote.status !== 'sent' || quote.marginPercent === null) return undefined;
-  return quote.marginPercent < settings.marginThreshold ? { lowMargin: { marginPercent: quote.marginPercent, threshold: settings.marginThreshold } } : undefined;
+/**
+ * The margin guard: sending below the threshold needs the sender's
+ * confirmation. Without it, the answer that asks for it; with it, the quote
+ * records who confirmed at what margin (and so does its audit entry).
+ */
+function marginGuard(quote: Quotation, settings: QuotationSettings, confirmed: boolean, ctx: WriteContext): LowMargin | { item: Quotation } {
+  const below = quote.status === 'sent' && quote.marginPercent !== null && quote.marginPercent < settings.marginThreshold;
+  if (!below) return { item: quote };
+  const lowMargin = { marginPercent: quote.marginPercent!, threshold: settings.marginThreshold };
+  if (!confirmed) return { lowMargin };
+  return { item: { ...quote, lowMarginConfirmed: { ...lowMargin, by: ctx.actor.name, at: ctx.now } } };
 }
 
 /** A timeline entry on the quote's lead, when it has one. */
@@ -209,15 +216,16 @@ export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteC
     approvedBy: null,
     rejectionReason: '',
     responses: [],
+    lowMarginConfirmed: null,
     shareToken: input.status === 'sent' ? newShareToken() : null,
     confirmLowMargin: false,
     createdAt: ctx.now,
     updatedAt: ctx.now,
     version: 1,
   });
-  const low = lowMarginOf(draft, settings, confirmLowMargin);
-  if (low) return low;
-  const quote: Quotation = { ...draft, ...(await nextQuotationNumber(db, settings, quotationDate)) };
+  const guarded = marginGuard(draft, settings, confirmLowMargin, ctx);
+  if ('lowMargin' in guarded) return guarded;
+  const quote: Quotation = { ...guarded.item, ...(await nextQuotationNumber(db, settings, quotationDate)) };
   const result = await quotationEntity.create(db, quote, ctx, [
     ...linkWrites(db, null, quote),
     ...leadNote(db, quote, `Quotation ${quote.quotationNumber} created by ${ctx.actor.name} (${money(quote.grandTotal)})`, ctx),
@@ -268,10 +276,10 @@ export async function updateQuotation(
     updatedAt: ctx.now,
     version: before.version + 1,
   });
-  const low = status !== before.status || moneyOf(after) !== moneyOf(before) ? lowMarginOf(after, settings, confirmLowMargin) : undefined;
-  if (low) return low;
+  const guarded = status !== before.status || moneyOf(after) !== moneyOf(before) ? marginGuard(after, settings, confirmLowMargin, ctx) : { item: after };
+  if ('lowMargin' in guarded) return guarded;
   const keep = before.status === 'sent' || before.status === 'approved' || moneyOf(after) !== moneyOf(before);
-  const saved: Quotation = keep ? { ...after, revisionCount: before.revisionCount + 1 } : after;
+  const saved: Quotation = keep ? { ...guarded.item, revisionCount: before.revisionCount + 1 } : guarded.item;
   const extra: TransactItem[] = [
     ...(keep ? [revisionWrite(db, before, ctx)] : []),
     ...linkWrites(db, before, saved),
@@ -412,14 +420,15 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
   if (!before) return { notFound: true };
   if (before.version !== version) return { stale: before };
   if (before.status === 'approved' || before.status === 'rejected') return { notSendable: before };
-  const after: Quotation = {
+  const sent: Quotation = {
     ...before,
     status: 'sent',
     sentAt: before.status === 'sent' ? before.sentAt : ctx.now,
     shareToken: before.shareToken ?? newShareToken(),
   };
-  const low = before.status !== 'sent' ? lowMarginOf(after, settings, confirmLowMargin) : undefined;
-  if (low) return low;
+  const guarded = before.status !== 'sent' ? marginGuard(sent, settings, confirmLowMargin, ctx) : { item: sent };
+  if ('lowMargin' in guarded) return guarded;
+  const after = guarded.item;
   const result = await quotationEntity.update(db, id, version, () => after, ctx, {
     action: 'send',
     extra: (read, written) => [

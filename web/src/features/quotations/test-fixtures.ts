@@ -99,6 +99,7 @@ export function makeQuotation(overrides: Partial<Quotation> & Pick<Quotation, 'i
     approvedBy: null,
     rejectionReason: '',
     responses: [],
+    lowMarginConfirmed: null,
     shareToken: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
