@@ -86,7 +86,8 @@ describe('renderQuotationPdf', () => {
     const pdf = await renderQuotationPdf(realistic);
     expect(Buffer.from(pdf.subarray(0, 8)).toString('latin1')).toBe('%PDF-1.7');
     const { pages, sizes, text } = await extract(pdf);
-    expect(pages).toBeLessThanOrEqual(2);
+    // Nine rows, the totals, the default terms and both signatures fit one page.
+    expect(pages).toBe(1);
     expect(sizes[0]).toEqual([0, 0, 595.28, 841.89]);
     const all = text.join('\n');
     for (const expected of [
@@ -116,6 +117,7 @@ describe('renderQuotationPdf', () => {
       'For Kaveri Design Studio',
       'Authorised Signatory (Business Head)',
       'Client signature',
+      'AMOUNT IN WORDS',
       `Page 1 of ${pages}`,
     ]) {
       expect(all, expected).toContain(expected);

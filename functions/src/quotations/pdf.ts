@@ -43,8 +43,8 @@ const MARGIN = 40;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const TOP = PAGE_HEIGHT - MARGIN;
 /** Content stops here; the footer sits below. */
-const BOTTOM = 58;
-const FOOTER_Y = 30;
+const BOTTOM = 48;
+const FOOTER_Y = 26;
 
 type Rgb = readonly [number, number, number];
 const INK: Rgb = [0.13, 0.14, 0.16];
@@ -300,6 +300,8 @@ const columnX = (key: Column['key']) => {
 const BODY: Style = { face: 'regular', size: 8.5 };
 const SMALL: Style = { face: 'regular', size: 7.5, color: MUTED };
 const LABEL: Style = { face: 'bold', size: 7, color: MUTED };
+/** Where a client field's value starts, right of its label. */
+const FIELD_INDENT = 64;
 /** At most this many lines of one cell, so a row always fits on a page. */
 const MAX_CELL_LINES = 24;
 
@@ -310,6 +312,8 @@ interface CellLine {
   text: string;
   style: Style;
   height: number;
+  /** A label drawn to the left of the first line of a field. */
+  label?: string;
 }
 
 export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8Array> {
@@ -395,11 +399,15 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
 
   const blockWidth = CONTENT_WIDTH / 2 - 10;
   const clientLines: CellLine[] = [];
+  /** A label, and beside it the value, wrapped (blank lines dropped); nothing for a blank value. */
   const field = (lines: CellLine[], label: string, value: string, maxLines = 4) => {
     if (!clean(value)) return;
-    lines.push({ text: label, style: LABEL, height: 9 });
-    for (const line of doc.wrap(value, BODY, blockWidth).filter(Boolean).slice(0, maxLines)) lines.push({ text: line, style: BODY, height: 11 });
-    lines[lines.length - 1]!.height += 4;
+    doc
+      .wrap(value, BODY, blockWidth - FIELD_INDENT)
+      .filter(Boolean)
+      .slice(0, maxLines)
+      .forEach((line, i) => lines.push({ text: line, style: BODY, height: 11.5, ...(i === 0 ? { label } : {}) }));
+    lines[lines.length - 1]!.height += 2;
   };
   clientLines.push({ text: 'PREPARED FOR', style: { face: 'bold', size: 7.5, color: ACCENT }, height: 13 });
   for (const line of doc.wrap(client.name, { face: 'bold', size: 10.5 }, blockWidth).slice(0, 2)) {
@@ -418,7 +426,10 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
   const drawLines = (lines: CellLine[], x: number, top: number) => {
     let at = top;
     for (const line of lines) {
-      page.text(line.text, x, at, line.style);
+      if (line.label !== undefined) {
+        page.text(line.label, x, at, LABEL);
+        page.text(line.text, x + FIELD_INDENT, at, line.style);
+      } else page.text(line.text, x + (line.style === BODY ? FIELD_INDENT : 0), at, line.style);
       at -= line.height;
     }
     return top - at;
@@ -482,7 +493,7 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
         rate: cellLines(formatMoney(row.unitPrice), BODY, COLUMNS[5]!.width, 10.5),
         amount: cellLines(formatMoney(row.total), { face: 'bold', size: 8.5 }, COLUMNS[6]!.width, 10.5),
       };
-      const height = Math.max(...Object.values(cells).map((lines) => lines.reduce((sum, line) => sum + line.height, 0))) + 7;
+      const height = Math.max(...Object.values(cells).map((lines) => lines.reduce((sum, line) => sum + line.height, 0))) + 6;
       // A group's heading stays with its first row.
       if (ensure(height + (first ? 17 : 0))) {
         tableHeader();
@@ -505,10 +516,17 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
   }
 
   // -- Totals ----------------------------------------------------------------------
-  const totalsHeight = 26 + (quote.discountAmount > 0 ? 15 : 0) + 15 + 24;
-  ensure(totalsHeight + 20);
+  const totalsHeight = 14 + (quote.discountAmount > 0 ? 30 : 15) + 28;
+  ensure(totalsHeight);
   y -= 14;
   const labelX = right - 230;
+  // The amount in words, left of the figures.
+  const wordsWidth = labelX - MARGIN - 24;
+  page.text('AMOUNT IN WORDS', MARGIN, y, LABEL);
+  doc
+    .wrap(rupeesInWords(quote.grandTotal), SMALL, wordsWidth)
+    .slice(0, 3)
+    .forEach((line, i) => page.text(line, MARGIN, y - 11 - i * 10, SMALL));
   const totalLine = (label: string, value: string, style: Style) => {
     page.text(label, labelX + 8, y, style);
     page.textRight(value, right - CELL_PAD, y, style);
@@ -522,50 +540,45 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
   page.rect(labelX, y - bandHeight + 13, right - labelX, bandHeight, ACCENT);
   page.text('Grand Total', labelX + 8, y - 2, { face: 'bold', size: 10.5, color: WHITE });
   page.textRight(formatMoney(quote.grandTotal), right - CELL_PAD, y - 2, { face: 'bold', size: 11, color: WHITE });
-  y -= bandHeight + 6;
-  for (const line of doc.wrap(rupeesInWords(quote.grandTotal), SMALL, CONTENT_WIDTH).slice(0, 2)) {
-    page.textRight(line, right, y, SMALL);
-    y -= 10;
-  }
-  y -= 10;
+  y -= bandHeight + 16;
 
   // -- Notes and terms -------------------------------------------------------------
   const notes = doc.wrap(quote.notes, { face: 'regular', size: 8.5 }, CONTENT_WIDTH);
   while (notes.length > 0 && notes.at(-1) === '') notes.pop();
   if (notes.some(Boolean)) {
     // Short notes stay together (and with their heading); long ones flow on.
-    ensure(Math.min(notes.length * 12 + 20, 240));
+    ensure(Math.min(notes.length * 11.5 + 20, 240));
     page.text('Notes and terms', MARGIN, y, { face: 'bold', size: 10, color: ACCENT });
     y -= 15;
     for (const line of notes) {
       ensure(12);
       if (line) page.text(line, MARGIN, y, { face: 'regular', size: 8.5 });
-      y -= line ? 12 : 6;
+      y -= line ? 11.5 : 6;
     }
-    y -= 8;
   }
 
   // -- Signatures --------------------------------------------------------------------
   const approved = quote.response?.action === 'approved' ? quote.response : null;
-  ensure(100 + (approved ? 12 : 0));
-  y -= 16;
+  // The block reaches 70 pt below here (labels under the signature lines).
+  ensure(70);
+  y -= 12;
   const signTop = y;
   const half = CONTENT_WIDTH / 2;
   page.text('Client acceptance', MARGIN, y, { face: 'bold', size: 9 });
   page.text('I/We accept this quotation and the terms above.', MARGIN, y - 12, SMALL);
-  page.line(MARGIN, y - 52, MARGIN + half - 40, y - 52, INK, 0.6);
-  page.text('Client signature, name and date', MARGIN, y - 62, SMALL);
+  page.line(MARGIN, y - 44, MARGIN + half - 40, y - 44, INK, 0.6);
+  page.text('Client signature, name and date', MARGIN, y - 54, SMALL);
   if (approved) {
     const when = formatDate(approved.at);
-    page.text(`Approved online by ${approved.name} on ${when}`, MARGIN, y - 74, { face: 'bold', size: 7.5, color: ACCENT });
+    page.text(`Approved online by ${approved.name} on ${when}`, MARGIN, y - 28, { face: 'bold', size: 7.5, color: ACCENT });
   }
   const signX = MARGIN + half + 40;
   const signRight = right;
   const forCompany = doc.wrap(`For ${companyName}`, { face: 'bold', size: 9 }, signRight - signX)[0] ?? '';
   page.textRight(forCompany, signRight, signTop, { face: 'bold', size: 9 });
-  page.line(signX, signTop - 52, signRight, signTop - 52, INK, 0.6);
-  page.textRight('Authorised Signatory (Business Head)', signRight, signTop - 62, SMALL);
-  y -= 80;
+  page.line(signX, signTop - 44, signRight, signTop - 44, INK, 0.6);
+  page.textRight('Authorised Signatory (Business Head)', signRight, signTop - 54, SMALL);
+  y -= 64;
 
   // -- Footers, now that the page count is known ---------------------------------------
   const total = doc.pages.length;
