@@ -79,6 +79,13 @@ describe('Quotation Builder: list', () => {
     expect(card.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
+  it('shows the rate library editor in its tab (?tab=rates)', async () => {
+    const { user, router } = renderQuotations();
+    await user.click(await screen.findByRole('tab', { name: 'Rate library' }));
+    expect(await screen.findByRole('tablist', { name: 'Usage areas' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=rates');
+  });
+
   it('opens a quote in the builder from the list, and Duplicate opens the copy', async () => {
     const { user, router } = renderQuotations();
     await user.click(within(await screen.findByRole('article', { name: 'Srinivas Reddy' })).getByRole('button', { name: 'Open' }));

@@ -4,12 +4,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { customerName } from '@app/shared-types/customers';
 import { calendarDate } from '@app/shared-types/format';
 import type { Quotation } from '@app/shared-types/quotations';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { ErrorState } from '../../components/error-state';
@@ -37,28 +36,13 @@ import {
   type QuotationsView,
 } from '../../features/quotations/model';
 import { serverMessage } from '../../lib/api-errors';
-import { canDelete } from '../../lib/roles';
+import { canDelete, canEditRateLibrary } from '../../lib/roles';
 import { useToast } from '../../lib/toast';
 import { withParam } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
 
-/**
- * The rate library's panel, from its own feature. Looked up by file, so this
- * page builds whether or not the panel is there yet; the tab says so when not.
- */
-const rateLibraryModules = import.meta.glob<Record<string, unknown>>('../../features/rate-library/components/*.tsx');
-const RateLibraryPanel = lazy(async (): Promise<{ default: ComponentType }> => {
-  for (const load of Object.values(rateLibraryModules)) {
-    const module = await load();
-    const panel = module.RateLibraryPanel;
-    if (typeof panel === 'function') return { default: panel as ComponentType };
-  }
-  return { default: RateLibraryMissing };
-});
-
-function RateLibraryMissing() {
-  return <Typography color="text.secondary">The rate library editor is not available yet.</Typography>;
-}
+/** The rate library's editor, its own chunk: only the tab that shows it loads it. */
+const RateLibraryPanel = lazy(async () => ({ default: (await import('../../features/rate-library/components/rate-library-panel')).RateLibraryPanel }));
 
 const VIEW_LABELS: Record<QuotationsView, string> = { list: 'Quotations', builder: 'Builder', rates: 'Rate library' };
 const VIEWS: QuotationsView[] = ['list', 'builder', 'rates'];
@@ -71,6 +55,7 @@ const VIEWS: QuotationsView[] = ['list', 'builder', 'rates'];
 export function QuotationsPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Pixel-Perfect Quotation Builder';
   const [params, setParams] = useSearchParams();
+  const { data: session } = useSession();
   const view = quotationsViewOf(params);
 
   const show = (next: QuotationsView) =>
@@ -104,7 +89,7 @@ export function QuotationsPage() {
         {view === 'builder' && <BuilderView onBack={() => show('list')} />}
         {view === 'rates' && (
           <Suspense fallback={<LoadingState label="Loading the rate library..." />}>
-            <RateLibraryPanel />
+            <RateLibraryPanel canEdit={canEditRateLibrary(session?.user.role)} />
           </Suspense>
         )}
       </Box>

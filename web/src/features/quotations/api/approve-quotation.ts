@@ -1,17 +1,10 @@
-import type { Quotation } from '@app/shared-types/quotations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { QUOTATION_CACHE, part } from './refresh-quotation-queries';
-
-export interface ApprovalResult {
-  quotation: Quotation;
-  projectId: string;
-  demandTransactionId: string | null;
-}
+import { api, unwrap } from '../../../lib/api-client';
+import { QUOTATION_CACHE } from './refresh-quotation-queries';
 
 /** 'Mark approved' (managers and up; the client approved by phone): the project and its advance demand are created. */
 export function approveQuotation({ id, version }: { id: string; version: number }) {
-  return apiJson<ApprovalResult>(`/api/quotations/${part(id)}/approve`, { method: 'POST', json: { version } });
+  return unwrap(api.quotations[':id'].approve.$post({ param: { id }, json: { version } }));
 }
 
 export function useApproveQuotation() {
@@ -19,7 +12,7 @@ export function useApproveQuotation() {
   return useMutation({
     mutationFn: approveQuotation,
     onSuccess: ({ quotation }) => {
-      queryClient.setQueryData<Quotation>(QUOTATION_CACHE.detailKey(quotation.id), quotation);
+      queryClient.setQueryData(QUOTATION_CACHE.detailKey(quotation.id), quotation);
       // The project and the demand are new: those lists follow too.
       void QUOTATION_CACHE.refresh(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['projects'] });

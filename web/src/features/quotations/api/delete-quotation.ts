@@ -1,10 +1,10 @@
-import { apiJson } from '../../../lib/api-fetch';
+import { api, unwrap } from '../../../lib/api-client';
 import { useRecordDelete } from '../../../lib/record-mutations';
-import { QUOTATION_CACHE, part } from './refresh-quotation-queries';
+import { QUOTATION_CACHE } from './refresh-quotation-queries';
 
 /** Managers, admins and superadmins; employees get 403. */
 export function deleteQuotation(id: string) {
-  return apiJson<{ id: string }>(`/api/quotations/${part(id)}`, { method: 'DELETE' });
+  return unwrap(api.quotations[':id'].$delete({ param: { id } }));
 }
 
 export function useDeleteQuotation() {

@@ -1,11 +1,10 @@
-import type { Quotation } from '@app/shared-types/quotations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
+import { api, unwrap } from '../../../lib/api-client';
 import { QUOTATIONS_KEY } from './refresh-quotation-queries';
 
 /** The quotes the clients answered last (approved or changes requested), newest first. */
 export function getClientResponses(limit: number) {
-  return apiJson<{ items: Quotation[] }>(`/api/quotations/responses?limit=${limit}`);
+  return unwrap(api.quotations.responses.$get({ query: { limit: String(limit) } }));
 }
 
 export function getClientResponsesQueryOptions(limit: number) {

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
 import { LOOKUPS_KEY, logged } from './lookup-key';
 
 /** The finishes an item comes in. */
 export function getFinishTypes(usageArea: string, item: string) {
-  return logged('finish types', apiJson<string[]>(`/api/quotation/finish-types/${part(usageArea)}/${part(item)}`));
+  return logged('finish types', unwrap(api.quotation['finish-types'][':usageArea'][':item'].$get({ param: { usageArea, item } })));
 }
 
 export function getFinishTypesQueryOptions(usageArea: string, item: string) {

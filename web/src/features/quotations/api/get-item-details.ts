@@ -1,18 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
 import { LOOKUPS_KEY, logged } from './lookup-key';
-
-export interface ItemDetails {
-  itemName: string;
-  unit: string;
-  brands: string[];
-  suggestedBrands: string[];
-}
 
 /** An item's unit and the brands it comes in (and the suggested ones). */
 export function getItemDetails(usageArea: string, item: string) {
-  return logged('item details', apiJson<ItemDetails>(`/api/quotation/item/${part(usageArea)}/${part(item)}`));
+  return logged('item details', unwrap(api.quotation.item[':usageArea'][':item'].$get({ param: { usageArea, item } })));
 }
 
 export function getItemDetailsQueryOptions(usageArea: string, item: string) {

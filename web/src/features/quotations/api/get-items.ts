@@ -1,16 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
 import { LOOKUPS_KEY, logged } from './lookup-key';
-
-export interface LibraryItem {
-  itemName: string;
-  unit: string;
-}
 
 /** The items of a usage area, each with its unit. */
 export function getItems(usageArea: string) {
-  return logged('items', apiJson<LibraryItem[]>(`/api/quotation/items/${part(usageArea)}`));
+  return logged('items', unwrap(api.quotation.items[':usageArea'].$get({ param: { usageArea } })));
 }
 
 export function getItemsQueryOptions(usageArea: string) {

@@ -1,13 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
 import { LOOKUPS_KEY, logged } from './lookup-key';
-
-export interface LibraryPrice {
-  price: number;
-  /** Staff only: what the firm pays per unit (the margin estimate). */
-  costPrice: number | null;
-}
 
 export interface PriceLookup {
   usageArea: string;
@@ -18,8 +11,7 @@ export interface PriceLookup {
 
 /** The library's price of an item in a finish (and brand); 404 when it has none. */
 export function getPrice({ usageArea, item, finishType, brand }: PriceLookup) {
-  const query = brand ? `?brand=${encodeURIComponent(brand)}` : '';
-  return logged('price', apiJson<LibraryPrice>(`/api/quotation/price/${part(usageArea)}/${part(item)}/${part(finishType)}${query}`));
+  return logged('price', unwrap(api.quotation.price[':usageArea'][':item'][':finishType'].$get({ param: { usageArea, item, finishType }, query: brand ? { brand } : {} })));
 }
 
 export function getPriceQueryOptions(lookup: PriceLookup) {

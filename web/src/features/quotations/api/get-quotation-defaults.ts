@@ -1,19 +1,13 @@
-import type { PublicQuotation } from '@app/shared-types/quotations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
+import { api, unwrap } from '../../../lib/api-client';
 import { QUOTATIONS_KEY } from './refresh-quotation-queries';
 
-/** What a new quote starts from and the letterhead the sheet shows (GET /api/quotations/defaults). */
-export interface QuotationDefaults {
-  validityDays: number;
-  marginThreshold: number;
-  notes: string;
-  company: PublicQuotation['company'];
+/** What a new quote starts from (validity, margin threshold, notes) and the letterhead the sheet shows. */
+export function getQuotationDefaults() {
+  return unwrap(api.quotations.defaults.$get());
 }
 
-export function getQuotationDefaults() {
-  return apiJson<QuotationDefaults>('/api/quotations/defaults');
-}
+export type QuotationDefaults = Awaited<ReturnType<typeof getQuotationDefaults>>;
 
 export function getQuotationDefaultsQueryOptions() {
   return queryOptions({ queryKey: [QUOTATIONS_KEY, 'defaults'], queryFn: getQuotationDefaults });

@@ -1,11 +1,10 @@
-import type { Quotation } from '@app/shared-types/quotations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { QUOTATION_CACHE, part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
+import { QUOTATION_CACHE } from './refresh-quotation-queries';
 
 /** One quotation; rejects with ApiError 404 when it does not exist. */
 export function getQuotation(id: string) {
-  return apiJson<Quotation>(`/api/quotations/${part(id)}`);
+  return unwrap(api.quotations[':id'].$get({ param: { id } }));
 }
 
 export function getQuotationQueryOptions(id: string) {

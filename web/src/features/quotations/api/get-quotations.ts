@@ -1,14 +1,12 @@
-import type { Page } from '@app/shared-types/api';
-import type { Quotation } from '@app/shared-types/quotations';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
+import { api, unwrap } from '../../../lib/api-client';
 import { listQuery } from '../../../lib/url-params';
 import type { QuotationFilters } from '../model';
 import { QUOTATIONS_KEY } from './refresh-quotation-queries';
 
 /** One page of quotations, newest first, searched and filtered on the server. */
 export function getQuotations({ filters, limit, cursor }: { filters: QuotationFilters; limit: number; cursor: string | undefined }) {
-  return apiJson<Page<Quotation>>(`/api/quotations?${new URLSearchParams(listQuery({ ...filters }, limit, cursor)).toString()}`);
+  return unwrap(api.quotations.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;

@@ -3,7 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-fetch';
 import { part } from './refresh-quotation-queries';
 
-/** The quote a client's link opens (no session): 404 for an unknown link, 410 once expired. */
+/**
+ * The quote a client's link opens (no session): 404 for an unknown link, 410
+ * once expired. Through apiJson: the route answers through a shared helper,
+ * so the typed client cannot tell its JSON's shape.
+ */
 export function getQuoteLink(token: string) {
   return apiJson<PublicQuotation>(`/api/quote-links/${part(token)}`);
 }

@@ -1,11 +1,10 @@
-import type { QuotationRevision } from '@app/shared-types/quotations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { QUOTATIONS_KEY, part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
+import { QUOTATIONS_KEY } from './refresh-quotation-queries';
 
 /** One kept version, whole. */
 export function getRevision(id: string, revision: number) {
-  return apiJson<QuotationRevision>(`/api/quotations/${part(id)}/revisions/${revision}`);
+  return unwrap(api.quotations[':id'].revisions[':revision'].$get({ param: { id, revision: String(revision) } }));
 }
 
 export function getRevisionQueryOptions(id: string, revision: number) {

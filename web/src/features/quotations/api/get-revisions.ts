@@ -1,12 +1,10 @@
-import type { Page } from '@app/shared-types/api';
-import type { QuotationRevision } from '@app/shared-types/quotations';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { QUOTATIONS_KEY, part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
+import { QUOTATIONS_KEY } from './refresh-quotation-queries';
 
 /** The kept earlier versions of a quote, newest first. */
 export function getRevisions(id: string, cursor: string | undefined) {
-  return apiJson<Page<QuotationRevision>>(`/api/quotations/${part(id)}/revisions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+  return unwrap(api.quotations[':id'].revisions.$get({ param: { id }, query: cursor ? { cursor } : {} }));
 }
 
 const FIRST_PAGE: string | undefined = undefined;

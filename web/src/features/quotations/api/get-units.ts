@@ -1,10 +1,10 @@
 import { KNOWN_UNITS } from '@app/shared-types/quotations';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
+import { api, unwrap } from '../../../lib/api-client';
 import { LOOKUPS_KEY, logged } from './lookup-key';
 
 export function getUnits() {
-  return logged('units', apiJson<string[]>('/api/quotation/all-units'));
+  return logged('units', unwrap(api.quotation['all-units'].$get()));
 }
 
 export function getUnitsQueryOptions() {

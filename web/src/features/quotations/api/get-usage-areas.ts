@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
+import { api, unwrap } from '../../../lib/api-client';
 import { LOOKUPS_KEY, logged } from './lookup-key';
 
 export function getUsageAreas() {
-  return logged('usage areas', apiJson<string[]>('/api/quotation/usage-areas'));
+  return logged('usage areas', unwrap(api.quotation['usage-areas'].$get()));
 }
 
 export function getUsageAreasQueryOptions() {

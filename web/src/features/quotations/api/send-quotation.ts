@@ -1,11 +1,11 @@
-import type { Quotation, QuotationSendResult } from '@app/shared-types/quotations';
+import type { Quotation } from '@app/shared-types/quotations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-fetch';
-import { QUOTATION_CACHE, part } from './refresh-quotation-queries';
+import { api, unwrap } from '../../../lib/api-client';
+import { QUOTATION_CACHE } from './refresh-quotation-queries';
 
 /** Marks it sent and answers the share link; 409 when stale or below the margin threshold unconfirmed. */
 export function sendQuotation({ id, version, confirmLowMargin = false }: { id: string; version: number; confirmLowMargin?: boolean }) {
-  return apiJson<QuotationSendResult>(`/api/quotations/${part(id)}/send`, { method: 'POST', json: { version, confirmLowMargin } });
+  return unwrap(api.quotations[':id'].send.$post({ param: { id }, json: { version, confirmLowMargin } }));
 }
 
 export function useSendQuotation() {

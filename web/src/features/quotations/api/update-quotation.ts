@@ -1,11 +1,11 @@
-import type { Quotation, QuotationUpdateInput } from '@app/shared-types/quotations';
-import { apiJson } from '../../../lib/api-fetch';
+import type { QuotationUpdateInput } from '@app/shared-types/quotations';
+import { api, unwrap } from '../../../lib/api-client';
 import { useRecordSave } from '../../../lib/record-mutations';
-import { QUOTATION_CACHE, part } from './refresh-quotation-queries';
+import { QUOTATION_CACHE } from './refresh-quotation-queries';
 
 /** Saves every field with the version the editor saw; 409 with `current` when someone saved meanwhile, or with `lowMargin`. */
 export function updateQuotation({ id, ...input }: QuotationUpdateInput & { id: string }) {
-  return apiJson<Quotation>(`/api/quotations/${part(id)}`, { method: 'PUT', json: input });
+  return unwrap(api.quotations[':id'].$put({ param: { id }, json: input }));
 }
 
 export function useUpdateQuotation() {
