@@ -12,6 +12,7 @@ import {
   type PriceResult,
   type RateItem,
   type RateLibrary,
+  type RateLibraryAnswer,
   type UsageArea,
 } from '@app/shared-types/rate-library';
 import { createDb, type Db } from '../src/db/client';
@@ -152,9 +153,10 @@ describe('quotation lookups (SPEC.md 7)', () => {
 });
 
 describe('GET /api/rate-library', () => {
-  it('answers the whole library with ids, versions and cost prices to every role', async () => {
-    for (const cookie of [employee, manager, admin, superadmin]) {
-      const lib = await get<RateLibrary>('/api/rate-library', cookie);
+  it('answers the whole library with ids, versions and cost prices to every role, and whether the role may edit it', async () => {
+    for (const [cookie, canEdit] of [[employee, false], [manager, false], [admin, true], [superadmin, true]] as const) {
+      const lib = await get<RateLibraryAnswer>('/api/rate-library', cookie);
+      expect(lib.canEdit).toBe(canEdit);
       expect(lib.version).toBeGreaterThanOrEqual(1);
       expect(lib.usageAreas.length).toBeGreaterThanOrEqual(12);
       expect(lib.items.length).toBeGreaterThan(50);

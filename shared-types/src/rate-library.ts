@@ -18,6 +18,9 @@ export const SUGGESTED_PAINT_BRANDS = ['Asian Paints', 'Berger', 'Nerolac', 'Dul
 /** The units a new library starts with (SPEC.md 3). */
 export const STARTING_UNITS = KNOWN_UNITS;
 
+/** PRODUCT.md: admins edit the rate library; every signed-in role reads it. */
+export const RATE_LIBRARY_EDITORS = ['admin', 'superadmin'] as const;
+
 /** A price without a brand: it applies to any brand that has no price of its own. */
 export const ANY_BRAND = '';
 
@@ -205,6 +208,11 @@ export interface RateLibrary {
   units: Unit[];
   brands: Brand[];
   prices: Price[];
+}
+
+/** GET /api/rate-library: the library, and whether the signed-in role may edit it (the editor shows its actions by it). */
+export interface RateLibraryAnswer extends RateLibrary {
+  canEdit: boolean;
 }
 
 // ---------------------------------------------------------------------------

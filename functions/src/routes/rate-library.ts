@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ApiErrorBody } from '@app/shared-types/api';
 import {
+  RATE_LIBRARY_EDITORS,
   RATE_LIBRARY_MESSAGES,
   brandInputSchema,
   brandUpdateSchema,
@@ -12,6 +13,7 @@ import {
   unitUpdateSchema,
   usageAreaInputSchema,
   usageAreaUpdateSchema,
+  type RateLibraryAnswer,
 } from '@app/shared-types/rate-library';
 import { requireRole, writeContext } from '../auth/middleware';
 import {
@@ -33,7 +35,8 @@ import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/
 import { log } from '../lib/log';
 
 /** PRODUCT.md: the rate library is data admins edit; everyone else reads it (the builder shows it). */
-const canEdit = requireRole('admin', 'superadmin');
+const canEdit = requireRole(...RATE_LIBRARY_EDITORS);
+const isEditor = (role: string) => (RATE_LIBRARY_EDITORS as readonly string[]).includes(role);
 
 /** An item with 40 finish types and 60 brands is about 8 KiB of JSON. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -74,7 +77,8 @@ function logged(c: Context<AppEnv>, what: string, id: string) {
 export const rateLibrary = new Hono<AppEnv>()
   .get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await readLibrary(c.var.deps.db), 200);
+    const answer: RateLibraryAnswer = { ...(await readLibrary(c.var.deps.db)), canEdit: isEditor(c.var.auth.employee.role) };
+    return c.json(answer, 200);
   })
   .post('/usage-areas', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(usageAreaInputSchema), async (c) => {
     const result = await createUsageArea(c.var.deps.db, c.req.valid('json'), writeContext(c));

@@ -1,3 +1,5 @@
+import { RATE_LIBRARY_EDITORS } from '@app/shared-types/rate-library';
+
 /** What each staff role may do in the portal; the server enforces the same (403). */
 
 /** Managers, admins and superadmins delete records; employees do not. */
@@ -12,5 +14,5 @@ export function canSeeFinance(role: string | undefined): boolean {
 
 /** PRODUCT.md: the rate library is data admins edit; every other role reads it. */
 export function canEditRateLibrary(role: string | undefined): boolean {
-  return role === 'admin' || role === 'superadmin';
+  return (RATE_LIBRARY_EDITORS as readonly (string | undefined)[]).includes(role);
 }

@@ -7,11 +7,11 @@ import { server } from '../../test/server';
 import { RateLibraryPanel } from './components/rate-library-panel';
 import { rateLibraryFixture, rateLibraryHandlers, type RecordedWrite } from './test-fixtures';
 
-/** The panel alone, on a fresh copy of the fixture library; `canEdit` as an admin's session gives it. */
-function renderPanel(canEdit = true) {
+/** The panel alone, on a fresh copy of the fixture library; without `canEdit`, the server's answer says whether the role edits. */
+function renderPanel(canEdit?: boolean, { serverSaysEditor = true } = {}) {
   const library = rateLibraryFixture();
   const requests: RecordedWrite[] = [];
-  server.use(...rateLibraryHandlers(library, requests));
+  server.use(...rateLibraryHandlers(library, requests, { canEdit: serverSaysEditor }));
   const rendered = renderRoute('/', { routes: [{ path: '/', Component: () => <RateLibraryPanel canEdit={canEdit} /> }] });
   return { ...rendered, library, requests };
 }
@@ -39,6 +39,13 @@ describe('RateLibraryPanel', () => {
     expect(table.getByRole('columnheader', { name: 'Price / sq.ft' })).toBeTruthy();
   });
 
+  it('hides editing when told so, even if the server would allow it', async () => {
+    renderPanel(false);
+    expect(await screen.findByRole('tab', { name: 'Kitchen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add usage area' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add item' })).toBeNull();
+  });
+
   it('shows retired entries only when asked', async () => {
     const { user } = renderPanel();
     const tabs = within(await screen.findByRole('tablist', { name: 'Usage areas' }));
@@ -48,7 +55,7 @@ describe('RateLibraryPanel', () => {
   });
 
   it('hides every editing action from roles that only read the library', async () => {
-    const { user } = renderPanel(false);
+    const { user } = renderPanel(undefined, { serverSaysEditor: false });
     await user.click(await screen.findByRole('tab', { name: 'Master Bedroom' }));
     const table = await openItem(user, 'Wardrobe');
     expect(table.queryByRole('button')).toBeNull();

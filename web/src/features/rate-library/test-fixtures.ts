@@ -13,6 +13,7 @@ import {
   usageAreaInputSchema,
   usageAreaUpdateSchema,
   type RateLibrary,
+  type RateLibraryAnswer,
 } from '@app/shared-types/rate-library';
 
 /** A small rate library and MSW handlers that keep it as the server would (`server.use(...rateLibraryHandlers())`). */
@@ -98,11 +99,11 @@ export interface RecordedWrite {
 const nameOf = (entry: object) => ('name' in entry && typeof entry.name === 'string' ? nameKey(entry.name) : undefined);
 
 /**
- * GET /api/rate-library and its writes, on one library per call: names unique
+ * GET /api/rate-library (as a role that may edit it unless `canEdit` is false) and its writes, on one library per call: names unique
  * per kind (409), a stale version answered with the current entry (409), the
  * library's version moved by every write, finishes without an id given one.
  */
-export function rateLibraryHandlers(library: RateLibrary = rateLibraryFixture(), writes: RecordedWrite[] = []) {
+export function rateLibraryHandlers(library: RateLibrary = rateLibraryFixture(), writes: RecordedWrite[] = [], { canEdit = true } = {}) {
   let next = 1;
   const withFinishIds = (body: Record<string, unknown>) =>
     Array.isArray(body.finishTypes)
@@ -114,7 +115,7 @@ export function rateLibraryHandlers(library: RateLibrary = rateLibraryFixture(),
     return DUPLICATE[collection] !== undefined && name !== undefined && list(collection).some((other) => other.id !== id && nameOf(other) === name);
   };
   return [
-    http.get('/api/rate-library', () => HttpResponse.json(library)),
+    http.get('/api/rate-library', () => HttpResponse.json<RateLibraryAnswer>({ ...library, canEdit })),
     http.post('/api/rate-library/:collection', async ({ params, request }) => {
       const collection = params.collection as Collection;
       const body: unknown = await request.json();

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RateLibrary } from '@app/shared-types/rate-library';
+import type { RateLibraryAnswer } from '@app/shared-types/rate-library';
 import { api, unwrap } from '../../../lib/api-client';
 
 /** The query root of the whole library; the builder's lookups live under 'quotation-lookups'. */
 export const RATE_LIBRARY_KEY = 'rate-library';
 
-/** The whole rate library (retired entries, ids and cost prices included). */
-export async function getRateLibrary(): Promise<RateLibrary> {
+/** The whole rate library (retired entries, ids and cost prices included), and whether this role may edit it. */
+export async function getRateLibrary(): Promise<RateLibraryAnswer> {
   return unwrap(api['rate-library'].$get());
 }
 

@@ -41,15 +41,16 @@ const UNITS_AND_BRANDS = 'units-and-brands';
 /**
  * The rate library (PRODUCT.md: data admins edit): usage areas as tabs, each
  * area's items with their finishes and prices, and the units and brands.
- * Every role reads it; `canEdit` (lib/roles.ts canEditRateLibrary) shows
- * adding, renaming, repricing, retiring and restoring. The server refuses
- * those writes to other roles all the same.
+ * Every role reads it; editors (the server says who in its answer, or
+ * `canEdit`, e.g. lib/roles.ts canEditRateLibrary) get adding, renaming,
+ * repricing, retiring and restoring. The server refuses those writes to
+ * other roles all the same.
  */
-export function RateLibraryPanel({ canEdit }: { canEdit: boolean }) {
+export function RateLibraryPanel({ canEdit }: { canEdit?: boolean }) {
   const query = useRateLibrary();
   if (query.isPending) return <LoadingState label="Loading the rate library..." />;
   if (query.isError) return <ErrorState message={`Could not load the rate library. ${serverMessage(query.error)}`} />;
-  return <LibraryEditor library={query.data} canEdit={canEdit} />;
+  return <LibraryEditor library={query.data} canEdit={canEdit ?? query.data.canEdit} />;
 }
 
 function LibraryEditor({ library, canEdit }: { library: RateLibrary; canEdit: boolean }) {
