@@ -318,7 +318,9 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     const elapsed = performance.now() - started;
     expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
     expect(response.headers?.['content-type']).toBe('application/pdf');
-    const pdf = Buffer.from(response.body, (response as { isBase64Encoded?: boolean }).isBase64Encoded ? 'base64' : 'latin1');
+    // Binary through API Gateway: base64 with the flag set, or the bytes would be mangled as text.
+    expect((response as { isBase64Encoded?: boolean }).isBase64Encoded).toBe(true);
+    const pdf = Buffer.from(response.body, 'base64');
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
     expect(pdf.toString('latin1')).toContain('/FontFile2');
     expect(pdf.length).toBeGreaterThan(5_000);
