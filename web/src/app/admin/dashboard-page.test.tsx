@@ -1,7 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { makeQuotation } from '../../features/quotations/test-fixtures';
 import { adminUserFixture, employeeUserFixture } from '../../test/admin-fixtures';
 import { renderPortal } from '../../test/portal';
+import { server } from '../../test/server';
 
 /** The figure a StatCard shows under its label. */
 function statValue(label: string) {
@@ -23,5 +26,28 @@ describe('Dashboard: money cards', () => {
     await screen.findByRole('heading', { name: 'Total Customers' });
     expect(screen.queryByRole('heading', { name: 'Income This Month' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Receivables' })).toBeNull();
+  });
+});
+
+describe('Dashboard: client responses', () => {
+  it("lists the clients' latest answers to quotes, each opening its quote", async () => {
+    const approved = makeQuotation({
+      id: 'quote-7',
+      clientDetails: { name: 'Meera Iyer', phone: '9849011111', email: '', address: '', projectType: '', siteAddress: '', community: '' },
+      status: 'approved',
+      responses: [{ action: 'approved', name: 'Meera Iyer', comment: 'Go ahead', at: '2026-11-22T10:00:00.000Z', ip: '' }],
+    });
+    server.use(http.get('/api/quotations/responses', () => HttpResponse.json({ items: [approved] })));
+    renderPortal('/admin');
+    const card = within(await screen.findByRole('region', { name: 'Client responses' }));
+    const link = await card.findByRole('link', { name: /Meera Iyer · ₹29,000/ });
+    expect(link.getAttribute('href')).toBe('/admin/quotations?quote=quote-7');
+    expect(within(link).getByText('Approved')).toBeTruthy();
+    expect(within(link).getByText(/“Go ahead”/)).toBeTruthy();
+  });
+
+  it('says when no client has answered yet', async () => {
+    renderPortal('/admin');
+    expect(await screen.findByText('No client has answered a quote yet')).toBeTruthy();
   });
 });

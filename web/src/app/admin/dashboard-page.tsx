@@ -1,7 +1,9 @@
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import type { DashboardLinks } from '../../features/dashboard/model';
 import { useSession } from '../../features/auth/api/get-session';
+import { ClientResponsesCard } from '../../features/quotations/components/client-responses-card';
 import { canSeeFinance } from '../../lib/roles';
 import { usePortalHref } from './portal-base';
 
@@ -23,6 +25,9 @@ export function DashboardPage() {
         Dashboard
       </Typography>
       <DashboardOverview links={links} showMoney={canSeeFinance(session?.user.role)} />
+      <Box sx={{ mt: 3 }}>
+        <ClientResponsesCard quoteHref={(id) => href(`quotations?quote=${encodeURIComponent(id)}`)} />
+      </Box>
     </>
   );
 }

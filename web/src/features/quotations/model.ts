@@ -276,9 +276,15 @@ export function lowMarginMessage({ marginPercent, threshold }: { marginPercent: 
   return `The margin is ${marginPercent}%, below the ${threshold}% threshold. Send this quotation anyway?`;
 }
 
-/** The link the client opens: the site's origin and the share path. */
+/**
+ * The link the client opens: the public site's origin and the share path. On
+ * an admin host (PRODUCT.md: 'admin.' + the site's host) the link is the
+ * site's, since the admin host serves only the portal.
+ */
 export function shareUrl(origin: string, sharePath: string): string {
-  return `${origin.replace(/\/+$/, '')}${sharePath}`;
+  const url = new URL(origin);
+  if (url.hostname.toLowerCase().startsWith('admin.')) url.hostname = url.hostname.slice('admin.'.length);
+  return `${url.origin}${sharePath}`;
 }
 
 // ---------------------------------------------------------------------------

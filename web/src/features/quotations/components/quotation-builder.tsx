@@ -1,4 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HistoryIcon from '@mui/icons-material/History';
 import LinkIcon from '@mui/icons-material/Link';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
@@ -12,6 +13,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { calendarDate, formatDate } from '@app/shared-types/format';
@@ -252,13 +254,20 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
     <FormikProvider value={formik}>
       <FormShell>
         <Stack spacing={2.5}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+          <Stack spacing={1.5}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
-              <Button onClick={onBack}>All quotations</Button>
-              <Typography variant="h5" component="h2">
+              <IconButton onClick={onBack} aria-label="All quotations" edge="start">
+                <ArrowBackIcon />
+              </IconButton>
+              <Typography variant="h5" component="h2" sx={{ fontFamily: quote ? 'monospace' : undefined }}>
                 {quote ? quote.quotationNumber : 'New quotation'}
               </Typography>
               {status && <Chip size="small" color={STATUS_COLORS[status]} label={QUOTATION_STATUS_LABELS[status]} />}
+              {formik.dirty && (
+                <Typography variant="body2" color="text.secondary">
+                  Unsaved changes
+                </Typography>
+              )}
             </Stack>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="toolbar" aria-label="Quotation actions">
               <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={busy}>
