@@ -30,11 +30,11 @@ describe('RateLibraryPanel', () => {
 
     await user.click(tabs.getByRole('tab', { name: 'Master Bedroom' }));
     const table = await openItem(user, 'Wardrobe');
-    const rows = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent));
+    const rows = table.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 3).map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Laminate', 'Any brand', '₹1,650', '₹1,155 (70%)'],
-      ['Laminate', 'Hettich', '₹1,800', '₹1,300 (72%)'],
-      ['Acrylic', 'Any brand', '₹2,400', '₹1,680 (70%)'],
+      ['LaminateAny brand', '₹1,650', '₹1,15570% of price'],
+      ['LaminateHettich', '₹1,800', '₹1,30072% of price'],
+      ['AcrylicAny brand', '₹2,400', '₹1,68070% of price'],
     ]);
     expect(table.getByRole('columnheader', { name: 'Price / sq.ft' })).toBeTruthy();
   });
@@ -74,6 +74,7 @@ describe('RateLibraryPanel', () => {
     const table = await openItem(user, 'Wardrobe');
     await user.click(table.getByRole('button', { name: 'Reprice Wardrobe: Laminate, Any brand' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reprice: Wardrobe' }));
+    expect(dialog.getByText('Laminate, Any brand: rupees per sq.ft')).toBeTruthy();
     await user.clear(dialog.getByRole('textbox', { name: /^Price/ }));
     await user.type(dialog.getByRole('textbox', { name: /^Price/ }), '1,725.50');
     await user.clear(dialog.getByRole('textbox', { name: /^Cost price/ }));

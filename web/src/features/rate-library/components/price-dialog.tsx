@@ -1,8 +1,11 @@
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import * as yup from 'yup';
 import { ANY_BRAND, RATE_LIBRARY_MESSAGES, priceInputSchema, type Price, type RateItem, type RateLibrary } from '@app/shared-types/rate-library';
 import { EntityForm, EntityFormDialog } from '../../../components/entity-form-dialog';
 import { FormField } from '../../../components/form-fields';
 import { useCreatePrice, useUpdatePrice } from '../api/save-price';
+import { brandLabel, unitName } from '../model';
 
 const TITLE_ID = 'price-dialog-title';
 
@@ -51,6 +54,13 @@ export function PriceDialog({ open, item, price, library, onClose }: { open: boo
           versioned={loaded ? { id: loaded.id, noun: 'price', labels: { price: 'Price', costPrice: 'Cost price' }, toValues, onReload: reload } : undefined}
           onClose={onClose}
         >
+          {loaded && (
+            <Grid size={12}>
+              <Typography color="text.secondary">
+                {item.finishTypes.find((finish) => finish.id === loaded.finishId)?.name ?? 'Finish type'}, {brandLabel(library, loaded.brandId)}: rupees per {unitName(library, item.unitId)}
+              </Typography>
+            </Grid>
+          )}
           {!loaded && <FormField name="finishId" label="Finish type" kind="select" options={finishOptions} />}
           {!loaded && <FormField name="brandId" label="Brand" kind="select" options={brandOptions} />}
           <FormField name="price" label="Price (₹ per unit)" kind="money" required autoFocus={Boolean(loaded)} />

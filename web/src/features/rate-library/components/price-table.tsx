@@ -32,8 +32,7 @@ export function PriceTable({ library, item, unit, showRetired, onReprice, retire
       <Table size="small" aria-label={`Prices of ${item.itemName}`}>
         <TableHead>
           <TableRow>
-            <TableCell>Finish type</TableCell>
-            <TableCell>Brand</TableCell>
+            <TableCell>Finish type and brand</TableCell>
             <TableCell align="right">Price / {unit}</TableCell>
             <TableCell align="right">Cost / {unit}</TableCell>
             {onReprice && <TableCell align="right">Actions</TableCell>}
@@ -47,15 +46,19 @@ export function PriceTable({ library, item, unit, showRetired, onReprice, retire
                 <TableCell>
                   {row.finishName}
                   {row.finishRetired && <Chip size="small" label="Retired" sx={{ ml: 1 }} />}
+                  <Typography variant="body2" color="text.secondary">
+                    {row.price ? row.brand : '—'}
+                  </Typography>
                 </TableCell>
-                <TableCell>{row.price ? row.brand : '—'}</TableCell>
-                <TableCell align="right">{row.price ? formatMoney(row.price.price) : 'No price'}</TableCell>
-                <TableCell align="right">
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {row.price ? formatMoney(row.price.price) : 'No price'}
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {row.price ? (
                     <>
-                      {formatMoney(row.price.costPrice)}{' '}
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        ({costShare(row.price)})
+                      {formatMoney(row.price.costPrice)}
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {costShare(row.price)} of price
                       </Typography>
                     </>
                   ) : (
@@ -66,7 +69,7 @@ export function PriceTable({ library, item, unit, showRetired, onReprice, retire
                 {onReprice && retire && (
                   <TableCell align="right">
                     {row.price && (
-                      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ alignItems: 'flex-end', justifyContent: 'flex-end' }}>
                         <Button size="small" onClick={() => onReprice(row.price!)} aria-label={`Reprice ${item.itemName}: ${label}`}>
                           Reprice
                         </Button>
