@@ -10,7 +10,8 @@ import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
-import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PDF_ROUTES, PDF_SESSION_KEYS, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
+import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
+import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PDF_ROUTES, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from './constructs/edge';
 import { API_PATHS, PRIVATE_PREFIX, SPA_REWRITE_CODE, STAGING_PREFIX, UPLOADS_PREFIX } from './constructs/web';
@@ -337,6 +338,15 @@ describe('public function role', () => {
       financeProject: [], // a project's kept figures and payment plan: admin only
       stageDemand: [], // a stage's demand marker: admin only
       financeVendor: [], // a vendor's kept ledger: admin only
+      attendance: [], // attendance records: staff only
+      attendanceAll: [], // gsi1 list of attendance records: staff only
+      attendanceByUser: [], // gsi2 lists of one employee's attendance: staff only
+      attendanceByStatus: [], // gsi3 lists of attendance by status: staff only
+      attendanceSort: [], // a sort key of the attendance lists
+      attendanceDay: [], // kept day counts of attendance: staff only
+      attendanceDayPartition: [], // their partition, read whole by today's cards
+      attendanceMonth: [], // kept month figures per employee (the report): staff only
+      attendanceMonthPartition: [], // their partition, read whole by the report
       employee: [], // staff accounts and their password hashes: admin only
       employeeEmail: [], // email marker of a staff account: admin only
       employees: [], // gsi1 list of staff: admin only
@@ -480,24 +490,34 @@ describe('functions', () => {
     expect(adminHandler).not.toMatch(/quotations\/pdf|renderQuotationPdf/);
   });
 
-  it('let the PDF function read the table and touch staff sessions, and nothing else: no scan, no index, no other write, no photos', () => {
+  it('let the PDF function read the items its routes need and touch staff sessions, and nothing else: no query, no scan, no index, no other write, no photos', () => {
     const tableId = logicalId(prod.stacks.database.table);
     const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.pdfRole));
     const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
     expect(dynamo.map((s) => [s.Sid, asArray(s.Action).sort()])).toEqual([
-      ['PdfReads', ['dynamodb:GetItem', 'dynamodb:Query']],
+      ['PdfReads', ['dynamodb:GetItem']],
       ['PdfStaffSessions', ['dynamodb:DeleteItem', 'dynamodb:UpdateItem']],
     ]);
     for (const statement of dynamo) {
       expect(statement.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'Arn'] });
       expect(JSON.stringify(statement.Resource)).not.toContain('/index/');
     }
-    expect(dynamo[0].Condition).toBeUndefined();
+    // The keys functions/test/pdf-role-iam.test.ts replays the PDF routes' calls against.
+    expect(dynamo[0].Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PDF_KEY_ACCESS.read] },
+      Null: { 'dynamodb:LeadingKeys': 'false' },
+    });
     expect(dynamo[1].Condition).toEqual({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PDF_SESSION_KEYS] },
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PDF_KEY_ACCESS.sessions] },
       Null: { 'dynamodb:LeadingKeys': 'false' },
       StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
     });
+    // None of the partitions that hold leads, staff lists, finance or credentials markers.
+    for (const pattern of [...PDF_KEY_ACCESS.read, ...PDF_KEY_ACCESS.sessions]) {
+      for (const other of ['LEAD#1', 'USER#a@b.c', 'TXN#1', 'STATS', 'SEARCH#Lead#x', 'AUDIT#1', 'QUOTECOUNTER', 'RATE#x']) {
+        expect(stringLike(pattern, other), `${pattern} ${other}`).toBe(false);
+      }
+    }
     const secrets = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('secretsmanager:')));
     expect(secrets.map((s) => s.Resource).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
       [{ Ref: logicalId(prod.stacks.auth.jwtSigningKey) }, { Ref: logicalId(prod.stacks.auth.originVerify) }].sort((a, b) =>

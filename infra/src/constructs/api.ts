@@ -25,6 +25,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { logicalId } from '../nag';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
+import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -61,14 +62,6 @@ export const PDF_ROUTES = [
   { method: 'GET', path: '/api/quotations/{id}/pdf' },
   { method: 'GET', path: '/api/quote-links/{token}/pdf' },
 ] as const;
-
-/**
- * What the PDF function may do in the table: read items (the quotation, its
- * share link, Settings, the signed-in employee and session), and keep a staff
- * session alive or end it (requireSession moves lastSeenAt and deletes an
- * expired session), on SESSION# partitions only.
- */
-export const PDF_SESSION_KEYS = ['SESSION#*'] as const;
 
 /** Where the font files the PDF renderer reads sit in the repository (copied beside the PDF bundle). */
 const FONT_DIR = relative(
@@ -428,16 +421,21 @@ export class Api extends Construct {
   }
 
   /**
-   * The PDF role's DynamoDB access: GetItem and Query on the table (no Scan, no
-   * index, no write), and UpdateItem/DeleteItem of session items only
-   * (PDF_SESSION_KEYS, through dynamodb:LeadingKeys), returning nothing.
+   * The PDF role's DynamoDB access (PDF_KEY_ACCESS, through dynamodb:LeadingKeys as for the
+   * public role): GetItem of the items the PDF routes read, and UpdateItem/DeleteItem of staff
+   * sessions, returning nothing. No Query, no Scan, no index, no other write.
    */
   private grantPdfTableAccess(role: Role, table: TableV2) {
+    const onlyKeys = (patterns: readonly string[]) => ({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
+      Null: { 'dynamodb:LeadingKeys': 'false' },
+    });
     role.addToPrincipalPolicy(
       new PolicyStatement({
         sid: 'PdfReads',
-        actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+        actions: ['dynamodb:GetItem'],
         resources: [table.tableArn],
+        conditions: onlyKeys(PDF_KEY_ACCESS.read),
       }),
     );
     role.addToPrincipalPolicy(
@@ -445,11 +443,7 @@ export class Api extends Construct {
         sid: 'PdfStaffSessions',
         actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
         resources: [table.tableArn],
-        conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...PDF_SESSION_KEYS] },
-          Null: { 'dynamodb:LeadingKeys': 'false' },
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
-        },
+        conditions: { ...onlyKeys(PDF_KEY_ACCESS.sessions), StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] } },
       }),
     );
   }
