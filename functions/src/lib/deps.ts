@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { EmployeeItem } from '../db/employee-repo';
 import type { SessionItem } from '../db/session-repo';
 import type { PhotoStorage } from '../photos/photo-storage';
+import type { FieldCrypto } from '../secrets/field-crypto';
 import type { PublicQuotation } from '@app/shared-types/quotations';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
@@ -46,6 +47,12 @@ export interface Deps {
    * they answer 503.
    */
   renderQuotationPdf?: (quote: PublicQuotation) => Promise<Uint8Array>;
+  /**
+   * Seals and opens employees' personal data (Aadhaar, PAN, bank account):
+   * a KMS data key deployed (PII_KMS_KEY_ID, the admin function only), a 0600
+   * key file locally. Without it, writing or revealing those fields answers 503.
+   */
+  fieldCrypto?: FieldCrypto;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }
