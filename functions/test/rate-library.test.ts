@@ -15,6 +15,7 @@ import {
   type RateLibraryAnswer,
   type UsageArea,
 } from '@app/shared-types/rate-library';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createDb, type Db } from '../src/db/client';
 import { costPricesFor, readLibrary } from '../src/db/rate-library-repo';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
@@ -400,3 +401,23 @@ describe('costPricesFor', () => {
 function itemBody(item: RateItem) {
   return { usageAreaId: item.usageAreaId, itemName: item.itemName, unitId: item.unitId, finishTypes: item.finishTypes, brandIds: item.brandIds, retired: item.retired };
 }
+
+describe('seeding', () => {
+  it('finishes a seed that stopped half-way, and leaves a library that exists alone', async () => {
+    const { db: fresh } = await createStaffApp();
+    const half = await (async () => {
+      // Half a seed: the version item is written last, so a run that stopped has none.
+      await seedRateLibrary(fresh, '2026-01-05T04:30:00.000Z');
+      const lib = await readLibrary(fresh);
+      await fresh.doc.send(new DeleteCommand({ TableName: fresh.table, Key: { pk: 'RATELIB', sk: 'VERSION' } }));
+      return lib;
+    })();
+    expect(await seedRateLibrary(fresh, '2026-01-05T04:30:00.000Z')).toBe(true);
+    // Read through another client: no cached copy.
+    const again = await readLibrary(createDb({ table: fresh.table, endpoint: inject('dynamoEndpoint'), region: 'local' }));
+    expect(again.version).toBe(1);
+    expect(again.prices.length).toBe(half.prices.length);
+    expect(again.items.length).toBe(half.items.length);
+    expect(await seedRateLibrary(fresh)).toBe(false);
+  });
+});

@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
 import { keys } from '../db/keys';
 import { rateLibraryEntities } from '../db/rate-library-repo';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
+import { failedConditionEntries, isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
 
 /**
  * The rate library a new installation starts with: a Hyderabad interiors
@@ -243,7 +243,8 @@ export async function seedRateLibrary(db: Db, now = new Date().toISOString()): P
   ];
   for (let i = 0; i < writes.length; i += PER_TRANSACTION) {
     await transactWrite(db, writes.slice(i, i + PER_TRANSACTION).flat()).catch((error: unknown) => {
-      if (!isTransactionCanceled(error)) throw error;
+      // Already there from a run that stopped half-way: a key this chunk creates is taken.
+      if (!isTransactionCanceled(error) || failedConditionEntries(error).length === 0) throw error;
     });
   }
   await db.doc
