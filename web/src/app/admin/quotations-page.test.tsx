@@ -354,6 +354,28 @@ describe('Quotation Builder: send, PDF, history', () => {
     expect(within(dialog.getByRole('table', { name: 'Totals changed' })).getByRole('rowheader', { name: 'Grand total' })).toBeTruthy();
   }, SHEET_TIMEOUT);
 
+  it('marks a quote approved for a manager, and then offers neither Send nor Mark approved and shows who approved', async () => {
+    let body: unknown;
+    const approved: Quotation = { ...quotationFixtures[0]!, status: 'approved', approvedBy: 'Asha', approvedAt: '2026-11-22T10:00:00.000Z', version: 2 };
+    server.use(
+      http.post('/api/quotations/:id/approve', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ quotation: approved, projectId: 'project-9', demandTransactionId: 'tx-9' });
+      }),
+      // The refetch after the write reads it as saved now.
+      http.get('/api/quotations/quote-1', () => HttpResponse.json(body ? approved : quotationFixtures[0])),
+    );
+    const { user } = renderQuotations('/admin/quotations?quote=quote-1', 'manager');
+    await screen.findByRole('region', { name: 'Row 3' });
+    await user.click(screen.getByRole('button', { name: 'Mark approved' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mark this quotation approved?' })).getByRole('button', { name: 'Mark approved' }));
+    await findToast('status', 'Quotation approved');
+    expect(body).toEqual({ version: 1 });
+    expect(await screen.findByText('Approved by Asha on 22 Nov 2026')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark approved' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to client' })).toBeNull();
+  }, SHEET_TIMEOUT);
+
   it('offers Mark approved to managers and up only', async () => {
     renderQuotations('/admin/quotations?quote=quote-1', 'employee');
     await screen.findByRole('region', { name: 'Row 3' });

@@ -247,7 +247,10 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
 
   const status = quote ? effectiveStatus(quote, today) : null;
   const busy = formik.isSubmitting || create.isPending || update.isPending || send.isPending || stale !== null;
-  const canMarkApproved = canApprove && quote !== null && (quote.status === 'draft' || quote.status === 'sent');
+  const open = quote === null || quote.status === 'draft' || quote.status === 'sent';
+  const canMarkApproved = canApprove && quote !== null && open;
+  // An approved or rejected quote is not sent again (the server refuses); a copy of it can be.
+  const canSend = open;
   const lastResponse = quote?.responses.at(-1);
 
   return (
@@ -281,9 +284,11 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
                   Client link
                 </Button>
               ) : (
-                <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendToClient()} disabled={busy}>
-                  {send.isPending ? 'Sending...' : 'Send to client'}
-                </Button>
+                canSend && (
+                  <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendToClient()} disabled={busy}>
+                    {send.isPending ? 'Sending...' : 'Send to client'}
+                  </Button>
+                )
               )}
               {canMarkApproved && (
                 <Button variant="outlined" color="success" startIcon={<TaskAltIcon />} onClick={() => setApproving(true)} disabled={busy || formik.dirty}>
@@ -346,7 +351,19 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
               )}
               <FormField name="quotationDate" label="Quotation date" kind="date" size={{ xs: 6, md: 3 }} />
               <FormField name="validUntil" label="Valid until" kind="date" size={{ xs: 6, md: 3 }} />
-              <FormField name="status" label="Status" kind="select" options={EDITABLE_STATUS_OPTIONS} size={{ xs: 12, sm: 6, md: 3 }} />
+              {quote?.status === 'approved' ? (
+                <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    Status
+                  </Typography>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    Approved{quote.approvedBy ? ` by ${quote.approvedBy}` : ''}
+                    {quote.approvedAt ? ` on ${formatDate(quote.approvedAt, 'short')}` : ''}
+                  </Typography>
+                </Grid>
+              ) : (
+                <FormField name="status" label="Status" kind="select" options={EDITABLE_STATUS_OPTIONS} size={{ xs: 12, sm: 6, md: 3 }} />
+              )}
               <FormField name="title" label="Title" placeholder="e.g. 3BHK interiors, Gachibowli" size={12} />
             </Grid>
           </BuilderSection>
