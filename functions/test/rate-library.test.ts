@@ -287,6 +287,22 @@ describe('editing the library', () => {
     await write('POST', '/items', { usageAreaId: other.id, itemName: 'Planter Box', unitId: sqft.id }, 201);
   });
 
+  it('lets one of simultaneous writes win: the same version renamed ten times, the same name added ten times', async () => {
+    const area = await write<UsageArea>('POST', '/usage-areas', { name: unique('Race') }, 201);
+    const before = (await library()).version;
+    const renames = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        staffRequest(app, `/api/rate-library/usage-areas/${area.id}`, admin, { method: 'PUT', body: { name: `${area.name} ${i}`, version: area.version } }),
+      ),
+    );
+    expect(renames.map((response) => response.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 409)]);
+    const name = unique('Twin');
+    const adds = await Promise.all(Array.from({ length: 10 }, () => staffRequest(app, '/api/rate-library/usage-areas', admin, { method: 'POST', body: { name } })));
+    expect(adds.map((response) => response.status).sort()).toEqual([201, ...Array.from({ length: 9 }, () => 409)]);
+    // Each write that passed moved the version once.
+    expect((await library()).version).toBe(before + 2);
+  });
+
   it('checks what an entry refers to: 400 with field messages', async () => {
     const { item } = await newAreaWithItem();
     const unknown = '00000000-0000-4000-8000-000000000000';
