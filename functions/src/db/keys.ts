@@ -9,6 +9,11 @@ export function newestFirst(iso: string, id: string): string {
   return `${inverted}#${id}`;
 }
 
+/** A calendar date (YYYY-MM-DD) as 8 digits that sort newest first: 99999999 - YYYYMMDD. */
+export function invertedDate(date: string): string {
+  return String(99_999_999 - Number(date.replace(/-/g, ''))).padStart(8, '0');
+}
+
 /** Sorts after every real date in the follow-up index. */
 export const NO_FOLLOW_UP = '9999-12-31';
 
@@ -121,6 +126,23 @@ export const keys = {
   /** The clients' answers through share links, newest last (the dashboard's card). */
   quotationResponse: (at: string, quotationId: string) => ({ pk: 'QUOTERESPONSES', sk: `${at}#${quotationId}` }),
   quotationResponses: () => 'QUOTERESPONSES',
+
+  /** An attendance record. Its id is `<userId>-<date>`, so the key itself allows one record per employee per day. */
+  attendance: (id: string) => ({ pk: `ATTENDANCE#${id}`, sk: 'ATTENDANCE' }),
+  /** gsi1: every attendance record, newest date first (a date or a month is a range of it). */
+  attendanceAll: () => 'ATTENDANCES',
+  /** gsi2: one employee's attendance records, newest date first. */
+  attendanceByUser: (userId: string) => `ATTENDANCEUSER#${userId}`,
+  /** gsi3: the attendance records in one status, newest date first. */
+  attendanceByStatus: (status: string) => `ATTENDANCESTATUS#${status}`,
+  /** Sort key of the attendance lists: newest date first when read ascending (an inverted YYYYMMDD), then by name. */
+  attendanceSort: (date: string, name: string, userId: string) => `${invertedDate(date)}#${name.trim().toLowerCase()}#${userId}`,
+  /** Kept counts of one day's attendance by status, over shards (today's cards). */
+  attendanceDay: (date: string, shard: number) => ({ pk: `ATTENDANCEDAY#${date}`, sk: `COUNTS#${shard}` }),
+  attendanceDayPartition: (date: string) => `ATTENDANCEDAY#${date}`,
+  /** Kept figures of one employee's month (the monthly report), in the month's partition. */
+  attendanceMonth: (month: string, userId: string) => ({ pk: `ATTENDANCEMONTH#${month}`, sk: `EMP#${userId}` }),
+  attendanceMonthPartition: (month: string) => `ATTENDANCEMONTH#${month}`,
 
   employee: (id: string) => ({ pk: `EMPLOYEE#${id}`, sk: 'EMPLOYEE' }),
   /** Marker that makes an email address (lower-cased) belong to one employee. */
