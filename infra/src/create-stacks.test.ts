@@ -338,6 +338,15 @@ describe('public function role', () => {
       financeProject: [], // a project's kept figures and payment plan: admin only
       stageDemand: [], // a stage's demand marker: admin only
       financeVendor: [], // a vendor's kept ledger: admin only
+      attendance: [], // attendance records: staff only
+      attendanceAll: [], // gsi1 list of attendance records: staff only
+      attendanceByUser: [], // gsi2 lists of one employee's attendance: staff only
+      attendanceByStatus: [], // gsi3 lists of attendance by status: staff only
+      attendanceSort: [], // a sort key of the attendance lists
+      attendanceDay: [], // kept day counts of attendance: staff only
+      attendanceDayPartition: [], // their partition, read whole by today's cards
+      attendanceMonth: [], // kept month figures per employee (the report): staff only
+      attendanceMonthPartition: [], // their partition, read whole by the report
       employee: [], // staff accounts and their password hashes: admin only
       employeeEmail: [], // email marker of a staff account: admin only
       employees: [], // gsi1 list of staff: admin only
