@@ -149,6 +149,8 @@ export const keys = {
   employeeEmail: (email: string) => ({ pk: `USER#${email}`, sk: 'USER' }),
   /** gsi1: all employees, by name. */
   employees: () => 'EMPLOYEES',
+  /** gsi2: the active superadmins (the last one is never demoted, deactivated or deleted). */
+  activeSuperadmins: () => 'EMPLOYEES#ACTIVE_SUPERADMIN',
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
 
   /** Which one-off data upgrades a table has had (local start-up). */
