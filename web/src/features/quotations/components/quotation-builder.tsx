@@ -55,7 +55,7 @@ import {
   type ClientPrefill,
   type QuotationFormValues,
 } from '../model';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { MarginPanel } from './margin-panel';
 import { QuotationRows } from './quotation-rows';
 import { QuotationTotals } from './quotation-totals';

@@ -16,7 +16,7 @@ interface ConfirmActionDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a step the builder cannot take back quietly: sending below the margin, marking approved. */
+/** Asks before a step that cannot be taken back quietly (sending a quote below the margin, marking it approved); ConfirmDeleteDialog is the one for deleting. */
 export function ConfirmActionDialog({ open, title, message, confirmLabel, pending, onCancel, onConfirm }: ConfirmActionDialogProps) {
   const id = useId();
   return (
