@@ -17,6 +17,7 @@ import { EmailTakenError } from '../db/employee-repo';
 import { ensureTable } from './create-table';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { createStaffAccount } from './first-admin';
+import { seedRateLibrary } from './rate-library-seed';
 
 function findRepoRoot(from: string): string {
   for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
@@ -70,6 +71,9 @@ async function main() {
     });
     console.log(`Created ${employee.role} ${employee.email} (${employee.name}) in table '${db.table}'.`);
     if (generatedPassword) console.log(`Password (shown only now): ${generatedPassword}`);
+    // The quotation rate library is data the firm edits; a new table (a deployed stage's first
+    // superadmin is created here) starts with the Hyderabad library, as a laptop's first start does.
+    if (await seedRateLibrary(db)) console.log(`Seeded the quotation rate library in table '${db.table}'.`);
   } catch (error) {
     if (error instanceof EmailTakenError) throw new Error(`An account with the email ${email} exists already.`);
     throw error;
