@@ -19,6 +19,8 @@ export const AUDITED_ENTITIES = [
   'Employee',
   'Transaction',
   'Quotation',
+  // Attendance records (attendance.ts).
+  'Attendance',
   // The rate library (rate-library.ts).
   'RateUsageArea',
   'RateItem',
