@@ -7,6 +7,7 @@ import { isServiceUnavailable } from './db/unavailable';
 import type { Deps, AppEnv } from './lib/deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
+import { attendance } from './routes/attendance';
 import { auditLog } from './routes/audit-log';
 import { auth } from './routes/auth';
 import { blogPosts } from './routes/blog-posts';
@@ -149,7 +150,8 @@ export function createApp(deps: Deps) {
     .route('/quote-links', quoteLinks)
     .route('/audit-log', auditLog)
     .route('/quotation', quotationLookups)
-    .route('/rate-library', rateLibrary);
+    .route('/rate-library', rateLibrary)
+    .route('/attendance', attendance);
 
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.
