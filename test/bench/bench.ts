@@ -22,6 +22,7 @@
  *   process, as the PDF function and the local server render it: the first
  *   render (fonts read) apart, then p50/p99, the size and the page count.
  * BENCH_ONLY=finance runs only the finance part (a few minutes); BENCH_ONLY=pdf only the PDF part.
+ * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,7 @@ import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
 import { renderQuotationPdf } from '@app/functions/quotations/pdf';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { attendanceBench } from './attendance-bench';
 import { rateLibraryBench } from './rate-library-bench';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -666,6 +668,11 @@ try {
 
   // The rate library's lookups (rate-library-bench.ts); BENCH_ONLY=rates runs them alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'rates') await rateLibraryBench(server.url, await signIn(server.url));
+
+  // Attendance: a month of records for 30 employees, then its lists, report and cards (attendance-bench.ts); BENCH_ONLY=attendance runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'attendance') {
+    await attendanceBench(server.url, await signIn(server.url), createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' }));
+  }
 
   if (!BENCH_ONLY) {
     const flood = await staticDuringLoginFlood(server.url, 5);
