@@ -433,15 +433,14 @@ export function publicQuotationOf(quote: Quotation, today: string, company: Publ
     grandTotal: quote.grandTotal,
     notes: quote.notes,
     response: last ? { action: last.action, name: last.name, comment: last.comment, at: last.at } : null,
-    company: {
-      companyName: company.companyName,
-      companyAddress: company.companyAddress,
-      companyPhone: company.companyPhone,
-      companyEmail: company.companyEmail,
-      gstNumber: company.gstNumber,
-      companyLogo: company.companyLogo,
-    },
+    company: letterheadOf(company),
   };
+}
+
+/** The letterhead a quote carries: the Settings company fields it shows, nothing else. */
+export function letterheadOf(company: PublicQuotation['company']): PublicQuotation['company'] {
+  const { companyName, companyAddress, companyPhone, companyEmail, gstNumber, companyLogo } = company;
+  return { companyName, companyAddress, companyPhone, companyEmail, gstNumber, companyLogo };
 }
 
 /** POST /api/quote-links/:token/approve and .../request-changes. */

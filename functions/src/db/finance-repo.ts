@@ -31,6 +31,7 @@ import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { auditEntryWrite, type WriteContext } from './entity';
 import { keys } from './keys';
+import { readSetting } from './settings-repo';
 import { categoryAttribute, createTransaction, financeTransactWrite, stageAttribute, type CreateTransactionResult } from './transaction-repo';
 import { isTransactionCanceled } from './writes';
 
@@ -100,24 +101,13 @@ export async function financeSummary(db: Db, today: string): Promise<FinanceSumm
 // ---------------------------------------------------------------------------
 // Settings the figures read
 
-/** A setting by name, at the top of the settings item or one level down (Settings groups its fields). */
-async function setting(db: Db, name: string): Promise<unknown> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
-  if (!Item) return undefined;
-  if (Item[name] !== undefined) return Item[name];
-  for (const value of Object.values(Item)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && (value as Item)[name] !== undefined) return (value as Item)[name];
-  }
-  return undefined;
-}
-
 export async function taxRate(db: Db): Promise<number> {
-  const value = Number(await setting(db, 'defaultTaxRate'));
+  const value = Number(await readSetting(db, 'defaultTaxRate'));
   return Number.isFinite(value) && value >= 0 && value <= 100 ? value : DEFAULT_TAX_RATE;
 }
 
 async function fiscalYearStart(db: Db): Promise<string> {
-  const value = await setting(db, 'fiscalYearStart');
+  const value = await readSetting(db, 'fiscalYearStart');
   return typeof value === 'string' && /^\d{2}-\d{2}$/.test(value) ? value : '04-01';
 }
 

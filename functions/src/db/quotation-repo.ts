@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { customerName, type Customer } from '@app/shared-types/customers';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { Project } from '@app/shared-types/projects';
@@ -30,9 +30,9 @@ import { keys, newestFirst } from './keys';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
 import { newProject, projectEntity } from './project-repo';
 import { costPricesFor } from './rate-library-repo';
-import { getSettings } from './settings-repo';
+import { getSettings, readSetting } from './settings-repo';
 import { dashboardCounter } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from './writes';
 import { log } from '../lib/log';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -77,17 +77,6 @@ export const getQuotation = (db: Db, id: string, consistent = true) => quotation
 // ---------------------------------------------------------------------------
 // Settings the quotes read (Settings, issue 15, saves them; until then the SPEC.md 9 defaults)
 
-/** A setting by name, at the top of the settings item or one level down (Settings groups its fields). */
-async function settingValue(db: Db, name: string): Promise<unknown> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
-  if (!Item) return undefined;
-  if (Item[name] !== undefined) return Item[name];
-  for (const value of Object.values(Item)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && (value as Item)[name] !== undefined) return (value as Item)[name];
-  }
-  return undefined;
-}
-
 export interface QuotationSettings {
   validityDays: number;
   marginThreshold: number;
@@ -97,9 +86,9 @@ export interface QuotationSettings {
 
 export async function quotationSettings(db: Db): Promise<QuotationSettings> {
   const [validity, threshold, fiscal, settings] = await Promise.all([
-    settingValue(db, 'quotationValidityDays'),
-    settingValue(db, 'quoteMarginThreshold'),
-    settingValue(db, 'fiscalYearStart'),
+    readSetting(db, 'quotationValidityDays'),
+    readSetting(db, 'quoteMarginThreshold'),
+    readSetting(db, 'fiscalYearStart'),
     getSettings(db),
   ]);
   const days = Number(validity);
@@ -143,20 +132,11 @@ function withFigures(quote: Omit<Quotation, 'subtotal' | 'discountAmount' | 'gra
 const moneyOf = (quote: Quotation) =>
   JSON.stringify([quote.discount, quote.grandTotal, quote.rows.map((row) => [row.unit, row.length, row.width, row.quantity, row.unitPrice, row.usageArea, row.item, row.finishType, row.brand])]);
 
-/** Takes the next number of the fiscal year: an atomic ADD, so no two saves ever share one. */
+/** Takes the next number of the fiscal year: no two saves ever share one. */
 async function nextQuotationNumber(db: Db, settings: QuotationSettings, quotationDate: string): Promise<{ quotationNumber: string; fiscalYear: string }> {
   const fiscalYear = fiscalYearOf(settings.fiscalYearStart, quotationDate);
-  const { Attributes } = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: keys.quotationCounter(fiscalYear),
-      UpdateExpression: 'ADD #seq :one SET entityType = :type',
-      ExpressionAttributeNames: { '#seq': 'sequence' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'QuotationCounter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return { quotationNumber: formatQuotationNumber(quotationPrefix(settings.companyName), fiscalYear, Number(Attributes?.sequence)), fiscalYear };
+  const sequence = await nextSequence(db, keys.quotationCounter(fiscalYear), 'QuotationCounter');
+  return { quotationNumber: formatQuotationNumber(quotationPrefix(settings.companyName), fiscalYear, sequence), fiscalYear };
 }
 
 export type LowMargin = { lowMargin: { marginPercent: number; threshold: number } };

@@ -51,3 +51,18 @@ export async function createDefaultSettings(db: Db, now: string): Promise<boolea
     throw error;
   }
 }
+
+/**
+ * One setting by name, at the top of the settings item or one level down
+ * (Settings groups its fields: company, security, business...), or undefined
+ * while none was saved: each reader falls back to its SPEC.md 9 default.
+ */
+export async function readSetting(db: Db, name: string): Promise<unknown> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
+  if (!Item) return undefined;
+  if (Item[name] !== undefined) return Item[name];
+  for (const value of Object.values(Item)) {
+    if (value && typeof value === 'object' && !Array.isArray(value) && (value as Record<string, unknown>)[name] !== undefined) return (value as Record<string, unknown>)[name];
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { customerName } from '@app/shared-types/customers';
 import {
   MAX_ATTACHMENTS,
@@ -23,7 +23,7 @@ import { keys } from './keys';
 import { projectEntity } from './project-repo';
 import { tokensOf, wordsOf, type SearchSource } from './search-tokens';
 import { vendorEntity } from './vendor-repo';
-import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, type TransactItem } from './writes';
+import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, nextSequence, putNew, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -351,17 +351,7 @@ function referenceChecks(db: Db, tx: Transaction, before: Transaction | null): T
 // Create
 
 async function nextTransactionNumber(db: Db, year: string): Promise<string> {
-  const { Attributes } = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.table,
-      Key: keys.transactionCounter(year),
-      UpdateExpression: 'ADD #seq :one SET entityType = :type',
-      ExpressionAttributeNames: { '#seq': 'sequence' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'TransactionCounter' },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return formatTransactionId(Number(year), Number(Attributes?.sequence ?? 1));
+  return formatTransactionId(Number(year), await nextSequence(db, keys.transactionCounter(year), 'TransactionCounter'));
 }
 
 /** What `POST` adds to a create: who asks (the Idempotency-Key's scope), a marker to claim with it. */

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -107,4 +107,23 @@ export function versionedUpdate(
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: attributeValues,
   };
+}
+
+/**
+ * The next number of a counter item (readable numbers: TXN-2026-00042,
+ * KDS/2026-27/0042): one atomic ADD, so two writers never get the same one.
+ * A write that fails after taking its number leaves a gap, never a repeat.
+ */
+export async function nextSequence(db: Db, key: { pk: string; sk: string }, entityType: string): Promise<number> {
+  const { Attributes } = await db.doc.send(
+    new UpdateCommand({
+      TableName: db.table,
+      Key: key,
+      UpdateExpression: 'ADD #seq :one SET entityType = :type',
+      ExpressionAttributeNames: { '#seq': 'sequence' },
+      ExpressionAttributeValues: { ':one': 1, ':type': entityType },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.sequence ?? 1);
 }

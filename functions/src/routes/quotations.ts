@@ -6,6 +6,7 @@ import { calendarDate } from '@app/shared-types/format';
 import {
   DEFAULT_QUOTATION_NOTES,
   LOW_MARGIN_MESSAGE,
+  letterheadOf,
   STALE_QUOTATION_MESSAGE,
   publicQuotationOf,
   quotationCreateSchema,
@@ -115,14 +116,7 @@ export const quotations = new Hono<AppEnv>()
         validityDays: settings.validityDays,
         marginThreshold: settings.marginThreshold,
         notes: DEFAULT_QUOTATION_NOTES,
-        company: {
-          companyName: company.companyName,
-          companyAddress: company.companyAddress,
-          companyPhone: company.companyPhone,
-          companyEmail: company.companyEmail,
-          gstNumber: company.gstNumber,
-          companyLogo: company.companyLogo,
-        },
+        company: letterheadOf(company),
       },
       200,
     );
