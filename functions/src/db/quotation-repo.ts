@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/li
 import { customerName, type Customer } from '@app/shared-types/customers';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { Project } from '@app/shared-types/projects';
-import { PROJECT_TYPES } from '@app/shared-types/projects';
+import { PROJECT_TYPES, projectCreateSchema } from '@app/shared-types/projects';
 import {
   DEFAULT_MARGIN_THRESHOLD,
   DEFAULT_VALIDITY_DAYS,
@@ -489,28 +489,17 @@ export async function approveQuotation(
       }
       const projectType = (PROJECT_TYPES as readonly string[]).includes(quote.clientDetails.projectType) ? quote.clientDetails.projectType : null;
       project = newProject(
-        {
+        // The project form's defaults (planning, not on the website) with what the quote says.
+        projectCreateSchema.validateSync({
           customerId: customer.id,
-          name: quote.title || `${quote.clientDetails.name} ${projectType ?? 'interiors'}`.slice(0, 120),
-          projectType: (projectType ?? lead?.projectType ?? '3BHK') as Project['projectType'],
+          name: (quote.title || `${quote.clientDetails.name} ${projectType ?? 'interiors'}`).slice(0, 200),
+          projectType: projectType ?? lead?.projectType ?? '3BHK',
           estimatedBudget: quote.grandTotal,
           siteAddress: quote.clientDetails.siteAddress || quote.clientDetails.address,
           requirements: `Approved quotation ${quote.quotationNumber}`,
-          description: '',
-          status: 'planning',
           priority: lead?.priority ?? 'medium',
-          actualCost: null,
-          startDate: null,
-          estimatedEndDate: null,
-          progress: 0,
-          notes: '',
-          title: '',
-          category: '',
-          area: '',
-          location: quote.clientDetails.community || lead?.location || '',
-          publicStatus: null,
-          showOnWebsite: false,
-        },
+          location: (quote.clientDetails.community || lead?.location || '').slice(0, 200),
+        }),
         ctx.now,
         customerName(customer),
         quote.leadId,
