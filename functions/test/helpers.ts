@@ -12,6 +12,7 @@ import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKe
 import { createDb, type Db } from '../src/db/client';
 import { ensureTable } from '../src/local/create-table';
 import { localPhotoStorage } from '../src/photos/local-photo-storage';
+import { fileFieldCrypto } from '../src/secrets/field-crypto';
 
 export const TEST_IP_HEADER = 'x-test-client-ip';
 
@@ -43,6 +44,8 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     signingKey: staticSigningKey(testSigningKey),
     now: clock.now,
     photos: photos.storage,
+    // Employees' personal data sealed under a key file of this test app's own, as on a laptop.
+    fieldCrypto: fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key')),
     ...overrides,
   });
   return { app, db, clock, photoRoutes: photos.routes };
