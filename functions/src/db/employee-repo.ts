@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import { employeeAccountFields, employeeHrFields, type EmployeeAccount, type EmployeeHrProfile, type PublicUser } from '@app/shared-types/auth';
+import { PII_FIELDS, PII_MASKS, type DirectoryEntry, type EmployeeCreateInput, type EmployeeRecord, type PiiField } from '@app/shared-types/employees';
 import { storedFields } from '@app/shared-types/forms';
+import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from './client';
 import { defineEntity, systemContext, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
-import { isConditionalCheckFailed } from './writes';
+import { isConditionalCheckFailed, type TransactItem } from './writes';
 
 /**
  * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email
@@ -16,6 +18,26 @@ import { isConditionalCheckFailed } from './writes';
 const employeeSchema = yup.object({
   ...employeeAccountFields,
   ...employeeHrFields,
+  // Employee Management (issue 14). Defaults: accounts made before it read as blank records.
+  phone: yup.string().defined().default(''),
+  salary: yup.number().nullable().defined().default(null),
+  hireDate: yup.string().nullable().defined().default(null),
+  address: yup.string().defined().default(''),
+  emergencyContact: yup.string().defined().default(''),
+  skills: yup.string().defined().default(''),
+  reportingManager: yup.string().defined().default(''),
+  profilePicture: yup.string().defined().default(''),
+  bankIfscCode: yup.string().defined().default(''),
+  /** Personal data, sealed (secrets/field-crypto.ts 'v1:...'), or blank. Never in clear in the table. */
+  aadharNumber: yup.string().defined().default(''),
+  panNumber: yup.string().defined().default(''),
+  bankAccountNumber: yup.string().defined().default(''),
+  /** The masked forms every answer shows ('XXXX XXXX 1234'), kept beside the sealed values. */
+  aadharNumberMasked: yup.string().defined().default(''),
+  panNumberMasked: yup.string().defined().default(''),
+  bankAccountNumberMasked: yup.string().defined().default(''),
+  /** False for records made without a password (the seeded salespeople): nobody knows theirs until an admin sets one. */
+  passwordSet: yup.boolean().defined().default(true),
   /** scrypt hash (auth/password.ts). Never leaves the server. */
   passwordHash: yup.string().required(),
   /** Sessions created before this instant are no longer valid. */
@@ -31,18 +53,49 @@ export type EmployeeItem = yup.InferType<typeof employeeSchema>;
 /** The server-side sign-in state of an employee. */
 export type EmployeeCredentials = Pick<EmployeeItem, 'passwordHash' | 'passwordChangedAt' | 'failedLoginCount' | 'lockedUntil' | 'lastLoginAt'>;
 
+/** gsi2 partition of the active superadmins. */
+const ACTIVE_SUPERADMINS = keys.activeSuperadmins();
+
 export const employeeEntity = defineEntity({
   type: 'Employee',
   schema: employeeSchema,
   key: keys.employee,
-  indexes: { gsi1: (employee) => ({ pk: keys.employees(), sk: `${employee.name.trim().toLowerCase()}#${employee.id}` }) },
-  patterns: { byName: { index: 'gsi1', partition: () => keys.employees() } },
+  indexes: {
+    gsi1: (employee) => ({ pk: keys.employees(), sk: `${employee.name.trim().toLowerCase()}#${employee.id}` }),
+    // The active superadmins (a handful): the last one is never demoted, deactivated or deleted.
+    gsi2: (employee) => (employee.role === 'superadmin' && employee.status === 'active' ? { pk: ACTIVE_SUPERADMINS, sk: employee.id } : undefined),
+  },
+  patterns: {
+    byName: { index: 'gsi1', partition: () => keys.employees() },
+    activeSuperadmins: { index: 'gsi2', partition: () => ACTIVE_SUPERADMINS },
+  },
   unique: [{ name: 'EmployeeEmail', key: (employee) => keys.employeeEmail(employee.email), owner: 'employeeId' }],
   search: (employee) => ({ texts: [employee.name, employee.email] }),
   // Sign-in bookkeeping changes without a new version: an admin's open edit never conflicts with a login.
   kept: ['failedLoginCount', 'lockedUntil', 'lastLoginAt'],
-  masked: ['passwordHash'],
+  // Personal data never reaches the audit log's before/after, not even masked or sealed.
+  masked: ['passwordHash', 'aadharNumber', 'panNumber', 'bankAccountNumber', 'aadharNumberMasked', 'panNumberMasked', 'bankAccountNumberMasked'],
 });
+
+/** The Employee Management fields of a record that has none of them yet. */
+export const BLANK_PROFILE = {
+  phone: '',
+  salary: null,
+  hireDate: null,
+  address: '',
+  emergencyContact: '',
+  skills: '',
+  reportingManager: '',
+  profilePicture: '',
+  bankIfscCode: '',
+  aadharNumber: '',
+  panNumber: '',
+  bankAccountNumber: '',
+  aadharNumberMasked: '',
+  panNumberMasked: '',
+  bankAccountNumberMasked: '',
+  passwordSet: true,
+} satisfies Partial<EmployeeItem>;
 
 export interface NewEmployee extends Pick<EmployeeAccount, 'name' | 'email' | 'role'>, EmployeeHrProfile {
   passwordHash: string;
@@ -77,6 +130,7 @@ export async function createEmployee(db: Db, input: NewEmployee, now: string, ct
     email: normalizeEmail(input.email),
     role: input.role,
     status: 'active',
+    ...BLANK_PROFILE,
     ...(input.department ? { department: input.department } : {}),
     ...(input.position ? { position: input.position } : {}),
     passwordHash: input.passwordHash,
@@ -153,4 +207,188 @@ export async function updatePasswordHash(
     ctx,
   );
   return 'item' in result;
+}
+
+// ---------------------------------------------------------------------------
+// Employee Management (issue 14)
+
+/** What an admin or superadmin reads: personal data masked (from the kept masked forms), never a hash. */
+export function toEmployeeRecord(employee: EmployeeItem): EmployeeRecord {
+  return {
+    id: employee.id,
+    name: employee.name,
+    email: employee.email,
+    role: employee.role,
+    status: employee.status,
+    phone: employee.phone,
+    department: (employee.department ?? '') as EmployeeRecord['department'],
+    position: employee.position ?? '',
+    salary: employee.salary,
+    hireDate: employee.hireDate,
+    address: employee.address,
+    emergencyContact: employee.emergencyContact,
+    skills: employee.skills,
+    reportingManager: employee.reportingManager,
+    profilePicture: employee.profilePicture,
+    bankIfscCode: employee.bankIfscCode,
+    aadharNumber: employee.aadharNumberMasked,
+    panNumber: employee.panNumberMasked,
+    bankAccountNumber: employee.bankAccountNumberMasked,
+    canSignIn: employee.passwordSet,
+    lastLoginAt: employee.lastLoginAt,
+    createdAt: employee.createdAt,
+    updatedAt: employee.updatedAt,
+    version: employee.version,
+  };
+}
+
+/** What every signed-in person may read about a colleague (the staff directory). */
+export function toDirectoryEntry(employee: EmployeeItem): DirectoryEntry {
+  return {
+    id: employee.id,
+    name: employee.name,
+    email: employee.email,
+    phone: employee.phone,
+    department: (employee.department ?? '') as DirectoryEntry['department'],
+    position: employee.position ?? '',
+    profilePicture: employee.profilePicture,
+    role: employee.role,
+    status: employee.status,
+  };
+}
+
+/** Personal data could not be sealed or opened because this host has no field crypto. */
+export class NoFieldCryptoError extends Error {
+  constructor() {
+    super('Personal data cannot be stored or read on this host');
+    this.name = 'NoFieldCryptoError';
+  }
+}
+
+/**
+ * The stored (sealed) and masked forms of the personal-data fields after a
+ * write: undefined keeps the stored value, '' clears it, a value is sealed
+ * unless it is the one already stored (then the sealed form is kept, so an
+ * unchanged value is no change in the item or the audit log).
+ */
+export async function sealPii(
+  crypto: FieldCrypto | undefined,
+  input: Partial<Record<PiiField, string | undefined>>,
+  before?: EmployeeItem,
+): Promise<Pick<EmployeeItem, PiiField | `${PiiField}Masked`>> {
+  const result = {} as Pick<EmployeeItem, PiiField | `${PiiField}Masked`>;
+  for (const field of PII_FIELDS) {
+    const value = input[field];
+    const storedSealed = before?.[field] ?? '';
+    const storedMasked = before?.[`${field}Masked`] ?? '';
+    if (value === undefined || (value === '' && storedSealed === '')) {
+      result[field] = storedSealed;
+      result[`${field}Masked`] = storedMasked;
+      continue;
+    }
+    if (value === '') {
+      result[field] = '';
+      result[`${field}Masked`] = '';
+      continue;
+    }
+    if (!crypto) throw new NoFieldCryptoError();
+    if (storedSealed && (await crypto.open(storedSealed)) === value) {
+      result[field] = storedSealed;
+      result[`${field}Masked`] = storedMasked;
+      continue;
+    }
+    result[field] = await crypto.seal(value);
+    result[`${field}Masked`] = PII_MASKS[field](value);
+  }
+  return result;
+}
+
+/** Opens the asked personal-data fields of `employee` ('' for a blank one). */
+export async function openPii(crypto: FieldCrypto | undefined, employee: EmployeeItem, fields: readonly PiiField[]): Promise<Partial<Record<PiiField, string>>> {
+  const values: Partial<Record<PiiField, string>> = {};
+  for (const field of fields) {
+    const sealed = employee[field];
+    if (!sealed) {
+      values[field] = '';
+      continue;
+    }
+    if (!crypto) throw new NoFieldCryptoError();
+    values[field] = await crypto.open(sealed);
+  }
+  return values;
+}
+
+/** Settings > passwordMinLength (6 to 32; SPEC.md 9 default 8), at the top of the settings item or in one of its groups. */
+export async function passwordMinLength(db: Db): Promise<number> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
+  let value: unknown = Item?.passwordMinLength;
+  for (const group of Object.values(Item ?? {})) {
+    if (value !== undefined) break;
+    if (group && typeof group === 'object' && !Array.isArray(group)) value = (group as Record<string, unknown>).passwordMinLength;
+  }
+  const length = Number(value);
+  return Number.isInteger(length) && length >= 6 && length <= 32 ? length : DEFAULT_PASSWORD_MIN_LENGTH;
+}
+export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
+
+/** The active superadmins' ids (a handful; one Query of their gsi2 partition). */
+export async function activeSuperadminIds(db: Db): Promise<string[]> {
+  const { items } = await employeeEntity.query(db, employeeEntity.source('activeSuperadmins', {}), { limit: 25 });
+  return items.filter((employee) => employee.role === 'superadmin' && employee.status === 'active').map((employee) => employee.id);
+}
+
+/**
+ * The transaction entry that holds while `id` is still an active superadmin:
+ * a write that takes away the only other one's role or status carries it, so
+ * two superadmins demoting each other at once cannot both pass.
+ */
+export function stillActiveSuperadmin(db: Db, id: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: db.table,
+      Key: keys.employee(id),
+      ConditionExpression: '#role = :superadmin AND #status = :active',
+      ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+      ExpressionAttributeValues: { ':superadmin': 'superadmin', ':active': 'active' },
+    },
+  };
+}
+
+/** The new employee record of a create (the sealed data and the hash made by the caller). */
+export function newEmployeeRecord(
+  input: Omit<EmployeeCreateInput, 'password' | PiiField>,
+  sealed: Pick<EmployeeItem, PiiField | `${PiiField}Masked`>,
+  passwordHash: string,
+  now: string,
+  options: { id?: string; passwordSet?: boolean } = {},
+): EmployeeItem {
+  return {
+    ...BLANK_PROFILE,
+    id: options.id ?? randomUUID(),
+    name: input.name,
+    email: normalizeEmail(input.email),
+    role: input.role,
+    status: input.status,
+    phone: input.phone,
+    department: input.department,
+    position: input.position,
+    salary: input.salary,
+    hireDate: input.hireDate,
+    address: input.address,
+    emergencyContact: input.emergencyContact,
+    skills: input.skills,
+    reportingManager: input.reportingManager,
+    profilePicture: input.profilePicture,
+    bankIfscCode: input.bankIfscCode,
+    ...sealed,
+    passwordHash,
+    passwordSet: options.passwordSet ?? true,
+    passwordChangedAt: now,
+    failedLoginCount: 0,
+    lockedUntil: null,
+    lastLoginAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
 }

@@ -20,12 +20,21 @@ import type { Db } from './client';
 import { log } from '../lib/log';
 import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
-import { leadCounter } from './stats-repo';
+import { leadCounter, readCounters } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
 const byCreation = (lead: Lead) => keys.leadCreatedSort(lead.createdAt, lead.id);
+
+/** The lead counter of one assignee (an employee id), kept by every lead write. */
+export const assignedLeadsCounter = (employeeId: string) => `assigned:${employeeId}`;
+
+/** How many leads are assigned to `employeeId` (the kept counters: one Query of their small partition). */
+export async function assignedLeadCount(db: Db, employeeId: string): Promise<number> {
+  const { LEADS } = await readCounters(db);
+  return Math.max(0, LEADS[assignedLeadsCounter(employeeId)] ?? 0);
+}
 
 export const leadEntity = defineEntity({
   type: 'Lead',
@@ -47,7 +56,15 @@ export const leadEntity = defineEntity({
   },
   // One lead per phone number, however it is written.
   unique: [{ name: 'LeadPhone', key: (lead) => keys.leadPhone(normalizePhone(lead.phone)), owner: 'leadId' }],
-  counts: (lead) => ({ LEADS: { [leadCounter.total]: 1, [leadCounter.status(lead.status)]: 1, [leadCounter.source(lead.source)]: 1 } }),
+  counts: (lead) => ({
+    LEADS: {
+      [leadCounter.total]: 1,
+      [leadCounter.status(lead.status)]: 1,
+      [leadCounter.source(lead.source)]: 1,
+      // Per assignee: an employee is not deleted while leads are assigned to them.
+      ...(lead.assignedTo ? { [assignedLeadsCounter(lead.assignedTo)]: 1 } : {}),
+    },
+  }),
   search: (lead) => ({ texts: [lead.name, lead.email], phones: [lead.phone] }),
   // Timeline entries mark a lead contacted without making anyone's open edit stale.
   kept: ['lastContactedAt'],

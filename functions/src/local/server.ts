@@ -18,6 +18,7 @@ import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
 import { runDailyJobs } from '../jobs/daily';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { renderQuotationPdf } from '../quotations/pdf';
+import { fileFieldCrypto } from '../secrets/field-crypto';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
 
@@ -82,6 +83,8 @@ const api = createApp({
   },
   // Created on the first start, kept beside the data (mode 0600); never in the repository.
   signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
+  // Employees' Aadhaar, PAN and bank account are sealed with this data key (mode 0600); losing it loses them.
+  fieldCrypto: fileFieldCrypto(join(dataDir, 'pii-data-key')),
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
   renderQuotationPdf,

@@ -1,28 +1,290 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
-import * as yup from 'yup';
-import { ADMIN_ROLES, type PublicUser } from '@app/shared-types/auth';
-import { pageLimit } from '@app/shared-types/forms';
+import { ADMIN_ROLES, type Role } from '@app/shared-types/auth';
 import type { Page } from '@app/shared-types/api';
-import { requireRole } from '../auth/middleware';
-import { decodeCursor, encodeCursor } from '../db/cursor';
-import { listEmployees, toPublicUser } from '../db/employee-repo';
+import {
+  directoryQuerySchema,
+  employeeCreateSchema,
+  employeeListQuerySchema,
+  employeeUpdateSchema,
+  leadsAssignedMessage,
+  MANAGER_ROLES,
+  PII_FIELDS,
+  revealSchema,
+  SIGN_IN_BLOCKED_STATUSES,
+  STALE_EMPLOYEE_MESSAGE,
+  type DirectoryEntry,
+  type EmployeeRecord,
+  type RevealResult,
+} from '@app/shared-types/employees';
+import { hashPassword } from '../auth/password';
+import { authOf, requireRole, writeContext } from '../auth/middleware';
+import { decodeCursor, decodeListCursor, encodeCursor } from '../db/cursor';
+import { auditEntryWrite, WriteConflict } from '../db/entity';
+import {
+  activeSuperadminIds,
+  employeeEntity,
+  getEmployee,
+  listEmployees,
+  newEmployeeRecord,
+  NoFieldCryptoError,
+  openPii,
+  passwordMinLength,
+  sealPii,
+  stillActiveSuperadmin,
+  toDirectoryEntry,
+  toEmployeeRecord,
+  type EmployeeItem,
+} from '../db/employee-repo';
 import { keys } from '../db/keys';
+import { assignedLeadCount } from '../db/lead-repo';
+import { isTransactionCanceled, transactWrite } from '../db/writes';
 import type { AppEnv } from '../lib/deps';
-import { errorBody, queryParams } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
+import { log } from '../lib/log';
 
-const listQuery = yup.object({
-  limit: pageLimit(50),
-  cursor: yup.string().max(1024).optional(),
-});
+const NOT_FOUND = 'Employee not found';
+const FORBIDDEN = 'You do not have permission to do this';
+const LAST_SUPERADMIN = 'The last active superadmin cannot be demoted, deactivated or deleted';
+const NO_CRYPTO = 'Personal data cannot be stored or read on this host';
+/** An employee at every field's maximum is about 5 KiB of JSON. */
+const EMPLOYEE_MAX_BODY_BYTES = 16 * 1024;
 
-/** Employees (staff accounts). Managing them is for admin and superadmin (PRODUCT.md). */
-export const users = new Hono<AppEnv>().get('/', requireRole(...ADMIN_ROLES), queryParams(listQuery), async (c) => {
-  const { limit, cursor } = c.req.valid('query');
-  const start = decodeCursor(cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk']);
-  // A cursor must point into this list, not another partition of the index.
-  if (start === null || (start && start.gsi1pk !== keys.employees())) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid' }), 400);
-  const { items, lastKey } = await listEmployees(c.var.deps.db, { limit, exclusiveStartKey: start as Record<string, string> | undefined });
-  const nextCursor = encodeCursor(lastKey);
-  c.header('Cache-Control', 'no-store');
-  return c.json({ items: items.map(toPublicUser), ...(nextCursor ? { nextCursor } : {}) } satisfies Page<PublicUser>, 200);
-});
+const isAdminRole = (role: Role) => (ADMIN_ROLES as readonly Role[]).includes(role);
+const isBlocked = (status: string) => (SIGN_IN_BLOCKED_STATUSES as readonly string[]).includes(status);
+const manage = requireRole(...ADMIN_ROLES);
+
+/** Only a superadmin touches an admin or superadmin account, or makes one (deny by default). */
+function mayManage(actor: EmployeeItem, targetRole: Role | undefined, newRole: Role | undefined): boolean {
+  if (!isAdminRole(actor.role)) return false;
+  if (actor.role === 'superadmin') return true;
+  return !(targetRole && isAdminRole(targetRole)) && !(newRole && isAdminRole(newRole));
+}
+
+/** undefined when `id` names a manager, admin or superadmin other than `self`; else the field message. */
+async function reportingManagerError(c: Context<AppEnv>, id: string, self?: string): Promise<string | undefined> {
+  if (!id) return undefined;
+  if (id === self) return 'An employee cannot report to themselves';
+  const manager = await getEmployee(c.var.deps.db, id);
+  return manager && (MANAGER_ROLES as readonly Role[]).includes(manager.role) ? undefined : 'Choose a manager, admin or superadmin as reporting manager';
+}
+
+/** undefined when the password is long enough for Settings > passwordMinLength; else the field message. */
+async function passwordError(c: Context<AppEnv>, password: string | undefined): Promise<string | undefined> {
+  if (password === undefined) return undefined;
+  const min = await passwordMinLength(c.var.deps.db);
+  return password.length < min ? `Password must be at least ${min} characters` : undefined;
+}
+
+/**
+ * Another active superadmin than `targetId`, who must stay one while the
+ * target stops being one (the write carries a check on them); undefined when
+ * the target is the last.
+ */
+async function otherActiveSuperadmin(c: Context<AppEnv>, targetId: string): Promise<string | undefined> {
+  const actor = authOf(c).employee;
+  if (actor.id !== targetId && actor.role === 'superadmin' && actor.status === 'active') return actor.id;
+  return (await activeSuperadminIds(c.var.deps.db)).find((id) => id !== targetId);
+}
+
+const cryptoRefused = (c: Context<AppEnv>, error: unknown) => {
+  if (!(error instanceof NoFieldCryptoError)) throw error;
+  log.error('personal data refused: no field crypto on this host', { path: c.req.path });
+  return c.json(errorBody(NO_CRYPTO), 503);
+};
+
+/**
+ * Employees (SPEC.md 3 'Employee / user'), which are also the staff accounts.
+ * Every route needs a session (app.ts). Admins and superadmins manage
+ * employees; only a superadmin touches admins and superadmins; nobody deletes
+ * or demotes themselves, nor the last active superadmin. Everyone signed in
+ * reads the staff directory. Aadhaar, PAN and bank account are sealed in the
+ * table, masked in every answer and shown in clear only by /reveal, audited.
+ */
+export const users = new Hono<AppEnv>()
+  .get('/', manage, queryParams(employeeListQuerySchema), async (c) => {
+    const { limit, cursor } = c.req.valid('query');
+    const start = decodeCursor(cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk']);
+    // A cursor must point into this list, not another partition of the index.
+    if (start === null || (start && start.gsi1pk !== keys.employees())) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid' }), 400);
+    const { items, lastKey } = await listEmployees(c.var.deps.db, { limit, exclusiveStartKey: start as Record<string, string> | undefined });
+    const nextCursor = encodeCursor(lastKey);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: items.map(toEmployeeRecord), ...(nextCursor ? { nextCursor } : {}) } satisfies Page<EmployeeRecord>, 200);
+  })
+  .get('/directory', queryParams(directoryQuerySchema), async (c) => {
+    const { limit, cursor, status } = c.req.valid('query');
+    const source = employeeEntity.source('byName', {});
+    const start = decodeListCursor(cursor, employeeEntity.cursorKeys(source));
+    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid' }), 400);
+    const { items, lastKey } = await employeeEntity.list(c.var.deps.db, source, {
+      limit,
+      start,
+      ...(status ? { where: (employee: EmployeeItem) => employee.status === status } : {}),
+    });
+    const nextCursor = encodeCursor(lastKey);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items: items.map(toDirectoryEntry), ...(nextCursor ? { nextCursor } : {}) } satisfies Page<DirectoryEntry>, 200);
+  })
+  .post('/', manage, limitBody(EMPLOYEE_MAX_BODY_BYTES), requireJson, jsonBody(employeeCreateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const actor = authOf(c).employee;
+    if (!mayManage(actor, undefined, input.role)) {
+      log.warn('employee create refused: role', { by: actor.id, role: input.role });
+      return c.json(errorBody('Only a superadmin can create admins and superadmins'), 403);
+    }
+    const fields: Record<string, string> = {};
+    const managerError = await reportingManagerError(c, input.reportingManager);
+    if (managerError) fields.reportingManager = managerError;
+    const pwError = await passwordError(c, input.password);
+    if (pwError) fields.password = pwError;
+    if (Object.keys(fields).length > 0) return c.json(errorBody('Validation failed', fields), 400);
+
+    const { password, aadharNumber, panNumber, bankAccountNumber, ...rest } = input;
+    let sealed;
+    try {
+      sealed = await sealPii(c.var.deps.fieldCrypto, { aadharNumber, panNumber, bankAccountNumber });
+    } catch (error) {
+      return cryptoRefused(c, error);
+    }
+    const ctx = writeContext(c);
+    const employee = newEmployeeRecord(rest, sealed, await hashPassword(password), ctx.now);
+    const result = await employeeEntity.create(c.var.deps.db, employee, ctx);
+    if ('taken' in result) return c.json(errorBody('An employee with this email already exists', { email: 'An employee with this email already exists' }), 409);
+    log.info('employee created', { employeeId: employee.id, role: employee.role, by: actor.id });
+    return c.json(toEmployeeRecord(employee), 201);
+  })
+  .get('/:id', async (c) => {
+    const id = c.req.param('id');
+    const employee = isEntityId(id) ? await getEmployee(c.var.deps.db, id) : undefined;
+    if (!employee) return c.json(errorBody(NOT_FOUND), 404);
+    c.header('Cache-Control', 'no-store');
+    // Salary and personal data are for admins and superadmins; anyone else reads the directory entry.
+    const actor = authOf(c).employee;
+    return isAdminRole(actor.role) ? c.json(toEmployeeRecord(employee), 200) : c.json(toDirectoryEntry(employee), 200);
+  })
+  .put('/:id', manage, limitBody(EMPLOYEE_MAX_BODY_BYTES), requireJson, jsonBody(employeeUpdateSchema), async (c) => {
+    const id = c.req.param('id');
+    const { db } = c.var.deps;
+    const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
+    if (!target) return c.json(errorBody(NOT_FOUND), 404);
+    const input = c.req.valid('json');
+    const actor = authOf(c).employee;
+    if (target.version !== input.version) return c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(target) }, 409);
+    if (actor.id === id && input.role !== target.role) return c.json(errorBody('You cannot change your own role'), 403);
+    if (actor.id === id && input.status !== target.status) return c.json(errorBody('You cannot change your own status'), 403);
+    if (!mayManage(actor, target.role, input.role)) {
+      log.warn('employee update refused: role', { employeeId: id, by: actor.id, role: input.role });
+      return c.json(errorBody('Only a superadmin can edit admins and superadmins, or make one'), 403);
+    }
+
+    const fields: Record<string, string> = {};
+    const managerError = input.reportingManager !== target.reportingManager ? await reportingManagerError(c, input.reportingManager, id) : undefined;
+    if (managerError) fields.reportingManager = managerError;
+    const pwError = await passwordError(c, input.password);
+    if (pwError) fields.password = pwError;
+    if (Object.keys(fields).length > 0) return c.json(errorBody('Validation failed', fields), 400);
+
+    // Taking away the role or status of an active superadmin needs another one, who stays so in the same transaction.
+    const losesSuperadmin = target.role === 'superadmin' && target.status === 'active' && (input.role !== 'superadmin' || input.status !== 'active');
+    const keeper = losesSuperadmin ? await otherActiveSuperadmin(c, id) : undefined;
+    if (losesSuperadmin && !keeper) return c.json(errorBody(LAST_SUPERADMIN), 409);
+
+    const { password, aadharNumber, panNumber, bankAccountNumber, version, ...rest } = input;
+    let sealed;
+    try {
+      sealed = await sealPii(c.var.deps.fieldCrypto, { aadharNumber, panNumber, bankAccountNumber }, target);
+    } catch (error) {
+      return cryptoRefused(c, error);
+    }
+    const passwordHash = password === undefined ? undefined : await hashPassword(password);
+    const ctx = writeContext(c);
+    // A new password or a status that cannot sign in ends every session the person has (requireSession compares).
+    const endsSessions = passwordHash !== undefined || (isBlocked(input.status) && !isBlocked(target.status));
+    let result;
+    try {
+      result = await employeeEntity.update(
+        db,
+        id,
+        version,
+        (before) => ({
+          ...before,
+          ...rest,
+          email: rest.email,
+          ...sealed,
+          ...(passwordHash ? { passwordHash, passwordSet: true } : {}),
+          ...(endsSessions ? { passwordChangedAt: ctx.now } : {}),
+        }),
+        ctx,
+        { extra: () => (keeper ? [stillActiveSuperadmin(db, keeper)] : []) },
+      );
+    } catch (error) {
+      // The other superadmin stopped being one meanwhile: this one is now the last.
+      if (error instanceof WriteConflict) return c.json(errorBody(LAST_SUPERADMIN), 409);
+      throw error;
+    }
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(result.stale) }, 409);
+    if ('taken' in result) return c.json(errorBody('An employee with this email already exists', { email: 'An employee with this email already exists' }), 409);
+    log.info('employee updated', { employeeId: id, by: actor.id, ...(endsSessions ? { sessionsEnded: true } : {}) });
+    return c.json(toEmployeeRecord(result.item), 200);
+  })
+  .delete('/:id', manage, async (c) => {
+    const id = c.req.param('id');
+    const { db } = c.var.deps;
+    const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
+    if (!target) return c.json(errorBody(NOT_FOUND), 404);
+    const actor = authOf(c).employee;
+    if (actor.id === id) return c.json(errorBody('You cannot delete your own account'), 403);
+    if (!mayManage(actor, target.role, undefined)) {
+      log.warn('employee delete refused: role', { employeeId: id, by: actor.id });
+      return c.json(errorBody('Only a superadmin can delete admins and superadmins'), 403);
+    }
+    const assigned = await assignedLeadCount(db, id);
+    if (assigned > 0) return c.json(errorBody(leadsAssignedMessage(assigned)), 409);
+    const losesSuperadmin = target.role === 'superadmin' && target.status === 'active';
+    const keeper = losesSuperadmin ? await otherActiveSuperadmin(c, id) : undefined;
+    if (losesSuperadmin && !keeper) return c.json(errorBody(LAST_SUPERADMIN), 409);
+    try {
+      // Version-checked: an edit since the read (a new role, say) is not deleted unseen.
+      await transactWrite(db, [...employeeEntity.deleteWrites(db, target, writeContext(c)), ...(keeper ? [stillActiveSuperadmin(db, keeper)] : [])]);
+    } catch (error) {
+      if (isTransactionCanceled(error, 0)) {
+        const current = await getEmployee(db, id);
+        return current ? c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(current) }, 409) : c.json(errorBody(NOT_FOUND), 404);
+      }
+      if (isTransactionCanceled(error)) return c.json(errorBody(LAST_SUPERADMIN), 409);
+      throw error;
+    }
+    // Their sessions end with the record: requireSession finds no employee.
+    log.info('employee deleted', { employeeId: id, by: actor.id });
+    return c.json({ id }, 200);
+  })
+  .post('/:id/reveal', manage, limitBody(), requireJson, jsonBody(revealSchema), async (c) => {
+    const id = c.req.param('id');
+    const { db, fieldCrypto } = c.var.deps;
+    const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
+    if (!target) return c.json(errorBody(NOT_FOUND), 404);
+    const actor = authOf(c).employee;
+    if (!mayManage(actor, target.role, undefined)) return c.json(errorBody(FORBIDDEN), 403);
+    const fields = PII_FIELDS.filter((field) => c.req.valid('json').fields.includes(field));
+    let values;
+    try {
+      values = await openPii(fieldCrypto, target, fields);
+    } catch (error) {
+      return cryptoRefused(c, error);
+    }
+    // Who saw whose which fields, and when: recorded before anything is shown.
+    const ctx = writeContext(c);
+    await transactWrite(db, [
+      auditEntryWrite(db, ctx, {
+        entity: employeeEntity.type,
+        entityId: id,
+        action: 'reveal',
+        changes: Object.fromEntries(fields.map((field) => [field, { before: null, after: 'revealed' }])),
+      }),
+    ]);
+    log.info('personal data revealed', { employeeId: id, fields, by: actor.id });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ id, values } satisfies RevealResult, 200);
+  });
