@@ -5,6 +5,7 @@ import type { Page } from '@app/shared-types/api';
 import {
   ATTENDANCE_CSV_COLUMNS,
   ATTENDANCE_MESSAGES as M,
+  attendanceCreateSchema,
   attendanceId,
   type AttendanceRecord,
   type AttendanceReport,
@@ -13,8 +14,10 @@ import {
 } from '@app/shared-types/attendance';
 import type { AuditEntry } from '@app/shared-types/audit';
 import { calendarDate } from '@app/shared-types/format';
+import { createAttendance } from '../src/db/attendance-repo';
 import type { Db } from '../src/db/client';
 import { createEmployee } from '../src/db/employee-repo';
+import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { STAFF_PASSWORD, createStaffApp, json, login, readAllPages, staffRequest, type TestApp, type TestClock } from './helpers';
 
@@ -214,6 +217,61 @@ describe('roles', () => {
     expect((await staffRequest(app, '/api/attendance', undefined)).status).toBe(401);
     expect((await staffRequest(app, '/api/attendance/check-in', undefined, { method: 'POST', body: {} })).status).toBe(401);
   });
+});
+
+describe('the role matrix', () => {
+  const ROLES = ['employee', 'manager', 'admin', 'superadmin'] as const;
+  it.each(ROLES)('%s: own record always; anyone else, the report CSV and the figures for managers and above', async (role) => {
+    const test = await createStaffApp(role);
+    const { cookie, employee: me } = test.staff(role);
+    const other = await newEmployee(test.db);
+    const manages = role !== 'employee';
+    const day = (n: number) => calendarDate(Date.now() - n * 86_400_000);
+    const send = (path: string, method = 'GET', body?: unknown) => staffRequest(test.app, path, cookie, { method, ...(body !== undefined ? { body } : {}) });
+    const status = async (path: string, method = 'GET', body?: unknown) => (await send(path, method, body)).status;
+    const own = await send('/api/attendance', 'POST', { userId: me.id, date: day(2) });
+    expect(own.status).toBe(201);
+    const ownRecord = await json<AttendanceRecord>(own);
+    expect(await status('/api/attendance', 'POST', { userId: other.id, date: day(2) })).toBe(manages ? 201 : 403);
+    const others = await createAttendanceDirect(test, other.id, day(3));
+    const month = day(2).slice(0, 7);
+    const expected: [string, string, unknown, number][] = [
+      ['/api/attendance', 'GET', undefined, 200],
+      [`/api/attendance?userId=${me.id}`, 'GET', undefined, 200],
+      [`/api/attendance?userId=${other.id}`, 'GET', undefined, manages ? 200 : 403],
+      [`/api/attendance/${ownRecord.id}`, 'GET', undefined, 200],
+      [`/api/attendance/${others.id}`, 'GET', undefined, manages ? 200 : 403],
+      [`/api/attendance/${ownRecord.id}`, 'PUT', { ...editable(ownRecord), notes: 'own' }, 200],
+      [`/api/attendance/${others.id}`, 'PUT', { ...editable(others), notes: 'theirs' }, manages ? 200 : 403],
+      [`/api/attendance/report?month=${month}`, 'GET', undefined, 200],
+      [`/api/attendance/report?month=${month}&userId=${other.id}`, 'GET', undefined, manages ? 200 : 403],
+      [`/api/attendance/report.csv?month=${month}`, 'GET', undefined, manages ? 200 : 403],
+      ['/api/attendance/today', 'GET', undefined, 200],
+      ['/api/attendance/check-in', 'POST', {}, 201],
+      ['/api/attendance/check-out', 'POST', undefined, 200],
+      [`/api/attendance/${others.id}`, 'DELETE', undefined, manages ? 200 : 403],
+      [`/api/attendance/${ownRecord.id}`, 'DELETE', undefined, 200],
+    ];
+    const seen: [string, string, number][] = [];
+    for (const [path, method, body] of expected) {
+      // Check-out needs a moment after the check-in.
+      if (path.endsWith('check-out')) test.clock.advance(60_000);
+      seen.push([method, path, await status(path, method, body)]);
+    }
+    expect(seen).toEqual(expected.map(([path, method, , code]) => [method, path, code]));
+    // An employee's list holds only their own records; a manager's, everyone's.
+    const list = await json<Page<AttendanceRecord>>(send('/api/attendance'));
+    expect(list.items.every((record) => record.userId === me.id)).toBe(!manages);
+    const today = await json<AttendanceToday>(send('/api/attendance/today'));
+    expect(today.figures === null).toBe(!manages);
+  });
+
+  /** A record of someone else, made by the system (not through the role under test). */
+  async function createAttendanceDirect(test: { db: Db }, userId: string, date: string): Promise<AttendanceRecord> {
+    const result = await createAttendance(test.db, attendanceCreateSchema.validateSync({ userId, date }), { user: { name: 'Other', department: '' } }, systemContext(new Date().toISOString()));
+    if (!('item' in result)) throw new Error('not created');
+    return result.item;
+  }
 });
 
 describe('corrections', () => {
@@ -437,6 +495,10 @@ describe('lists', () => {
     expect(await readAllPages(list, { userId: a.id, month: '2026-05' })).toEqual([attendanceId(a.id, '2026-05-31'), attendanceId(a.id, '2026-05-30')]);
     expect(await readAllPages(list, { userId: b.id, status: 'present', month: '2026-06' }, 1)).toEqual([attendanceId(b.id, '2026-06-02')]);
     expect(await readAllPages(list, { status: 'present', date: '2026-06-01' })).toEqual([attendanceId(a.id, '2026-06-01')]);
+    // The search box: words of the name, within the other filters.
+    expect(await readAllPages(list, { q: 'BHAV' })).toEqual(ids(newestFirst.filter((r) => r.userId === b.id)));
+    expect(await readAllPages(list, { q: 'anil', month: '2026-06' }, 1)).toEqual([attendanceId(a.id, '2026-06-02'), attendanceId(a.id, '2026-06-01')]);
+    expect(await readAllPages(list, { q: 'nobody' })).toEqual([]);
   });
 
   it('refuses a forged cursor and a cursor of another list', async () => {

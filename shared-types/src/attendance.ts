@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { csvLine } from './finance';
-import { expectedVersion, multilineText, oneOfList, pageLimit, storedFields } from './forms';
+import { expectedVersion, multilineText, oneOfList, pageLimit, storedFields, text } from './forms';
 
 /**
  * Attendance (SPEC.md 2 'Attendance Portal', 3, 5, 7, 8 and 9; PRODUCT.md
@@ -278,10 +278,12 @@ const optionalMonth = () =>
 
 /**
  * GET /api/attendance: newest date first. Filters combine: date or month
- * bounds the dates, userId the employee, status the status. Employees see
- * only their own records whatever they send.
+ * bounds the dates, userId the employee, status the status, q the name.
+ * Employees see only their own records whatever they send.
  */
 export const attendanceListQuerySchema = yup.object({
+  /** The screen's search box: every word in the employee's name or department (within the other filters). */
+  q: text().max(100, 'Search is too long').optional(),
   date: yup
     .string()
     .transform((value: unknown) => (value === '' ? undefined : value))

@@ -225,7 +225,7 @@ export function deleteAttendance(db: Db, id: string, ctx: WriteContext, expected
 // ---------------------------------------------------------------------------
 // Lists
 
-type ListQuery = Pick<AttendanceListQuery, 'date' | 'month' | 'userId' | 'status'>;
+type ListQuery = Pick<AttendanceListQuery, 'date' | 'month' | 'userId' | 'status' | 'q'>;
 
 /** The dates a query reads as a range of the lists' sort key (newest first: the last date's key is the smallest). */
 function dateRange(query: Pick<ListQuery, 'date' | 'month'>): SortCondition | undefined {
@@ -243,15 +243,29 @@ function listOf(query: ListQuery): ListSource {
   return attendanceEntity.source('all', {});
 }
 
-export const attendanceCursorKeys = (query: ListQuery): CursorKeys => attendanceEntity.cursorKeys(listOf(query), undefined, false, dateRange(query));
+export const attendanceCursorKeys = (query: Omit<ListQuery, 'q'>): CursorKeys => attendanceEntity.cursorKeys(listOf(query), undefined, false, dateRange(query));
+
+/** Whether every word of `q` is in the record's employee name or department (any case). */
+function matchesName(record: AttendanceRecord, q: string): boolean {
+  const text = `${record.user.name} ${record.user.department}`.normalize('NFC').toLowerCase();
+  return q
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word));
+}
 
 /**
  * One page of records, newest date first, then by name. The partition and
- * its sort-key range answer the filters; a status with an employee filters
- * the employee's few records of the range.
+ * its sort-key range answer the filters; a status with an employee, and a
+ * name search, filter the range read (a firm's day is tens of records; a
+ * filtered page reads at most the entity layer's budget and says where to go on).
  */
 export function listAttendance(db: Db, query: ListQuery & { limit: number }, start?: ItemKey): Promise<{ items: AttendanceRecord[]; lastKey?: ItemKey }> {
-  const where = query.userId && query.status ? (record: AttendanceRecord) => record.status === query.status : undefined;
+  const byStatus = query.userId && query.status ? query.status : undefined;
+  const q = query.q?.trim();
+  const where = byStatus || q ? (record: AttendanceRecord) => (!byStatus || record.status === byStatus) && (!q || matchesName(record, q)) : undefined;
   return attendanceEntity.list(db, listOf(query), { limit: query.limit, start, sk: dateRange(query), where });
 }
 
