@@ -350,6 +350,7 @@ describe('public function role', () => {
       employee: [], // staff accounts and their password hashes: admin only
       employeeEmail: [], // email marker of a staff account: admin only
       employees: [], // gsi1 list of staff: admin only
+      activeSuperadmins: [], // gsi2 list of the active superadmins: admin only
       session: [], // sign-in sessions: admin only
       rateLimit: ['rateLimit'],
       dataVersion: [], // local start-up bookkeeping
