@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnRoute,
@@ -17,6 +17,7 @@ import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -130,6 +131,13 @@ export class Api extends Construct {
   readonly jobsFunction: NodejsFunction;
   readonly jobsRole: Role;
   readonly accessLogs: LogGroup;
+  /**
+   * Wraps the data keys that seal employees' Aadhaar, PAN and bank account
+   * (functions/src/secrets/field-crypto.ts). Only the admin function's role may
+   * use it (GenerateDataKey, Decrypt, for that purpose's encryption context);
+   * rotated yearly by KMS, and kept when the stack goes: the data is unreadable without it.
+   */
+  readonly piiKey: Key;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -168,6 +176,22 @@ export class Api extends Construct {
     table.grantReadWriteData(this.adminRole);
     props.jwtSigningKey.grantRead(this.adminRole);
     this.grantOriginSecretRead(this.adminRole, props.originVerify);
+    this.piiKey = new Key(this, 'PiiKey', {
+      description: "Wraps the data keys of employees' personal data (Aadhaar, PAN, bank account); used only by the admin function",
+      enableKeyRotation: true,
+      alias: `alias/${Stack.of(this).stackName}/employee-pii`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.adminFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
+    this.adminRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'EmployeePiiDataKeys',
+        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+        resources: [this.piiKey.keyArn],
+        // The encryption context field-crypto.ts binds every data key to (PII_ENCRYPTION_CONTEXT).
+        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'employee-pii' } },
+      }),
+    );
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
       reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
