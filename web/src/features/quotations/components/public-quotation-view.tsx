@@ -91,12 +91,13 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               {group.usageArea}
             </Typography>
-            {/* A table on wider screens; stacked lines on a phone. */}
+            {/* A table on wider screens; stacked lines on a phone. Unit and quantity apart, as on the PDF: '1 sq.ft' would read as one square foot. */}
             <Table size="small" sx={{ display: { xs: 'none', sm: 'table' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Item</TableCell>
                   <TableCell>Size</TableCell>
+                  <TableCell>Unit</TableCell>
                   <TableCell align="right">Qty</TableCell>
                   <TableCell align="right">Rate</TableCell>
                   <TableCell align="right">Amount</TableCell>
@@ -114,9 +115,8 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
                       </Typography>
                     </TableCell>
                     <TableCell>{dimensionsText(row)}</TableCell>
-                    <TableCell align="right">
-                      {row.quantity} {row.unit}
-                    </TableCell>
+                    <TableCell>{row.unit}</TableCell>
+                    <TableCell align="right">{row.quantity}</TableCell>
                     <TableCell align="right">{formatMoney(row.unitPrice)}</TableCell>
                     <TableCell align="right">{formatMoney(row.total)}</TableCell>
                   </TableRow>
@@ -135,7 +135,7 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
                     </Typography>
                   </Stack>
                   <Typography variant="caption" color="text.secondary" component="p">
-                    {[describe(row), dimensionsText(row), `${row.quantity} ${row.unit} @ ${formatMoney(row.unitPrice)}`].filter(Boolean).join(' · ')}
+                    {[describe(row), dimensionsText(row), `Qty ${row.quantity}`, `${formatMoney(row.unitPrice)} per ${row.unit}`].filter(Boolean).join(' · ')}
                   </Typography>
                 </Box>
               ))}
