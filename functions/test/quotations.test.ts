@@ -144,12 +144,20 @@ describe('quotation validation (SPEC.md 5)', () => {
     ['no client phone', quoteBody({ clientDetails: client({ phone: '' }) }), 'clientDetails.phone', 'Client phone is required'],
     ['valid until before the date', quoteBody({ quotationDate: '2026-11-20', validUntil: '2026-11-19' }), 'validUntil', 'Valid until cannot be before the quotation date'],
     ['a status a save may not set', quoteBody({ status: 'approved' }), 'status', 'Status must be draft, sent or rejected'],
+    ['sending without a project type', quoteBody({ status: 'sent', clientDetails: client({ projectType: '' }) }), 'clientDetails.projectType', 'Choose the project type before sending'],
     ['control characters', quoteBody({ clientDetails: client({ name: 'Meera\u0000Nair' }) }), 'clientDetails.name', 'Contains characters that are not allowed'],
   ];
   it.each(cases)('refuses %s with a field message', async (_name, body, field, message) => {
     const { status, body: answer } = await create(body);
     expect(status).toBe(400);
     expect(answer.fields[field]).toBe(message);
+  });
+
+  it('refuses to send a quote without a project type (approval creates the project)', async () => {
+    const { body } = await create(quoteBody({ clientDetails: client({ projectType: '' }) }));
+    const refused = await send(body.id, 1);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields['clientDetails.projectType']).toBe('Choose the project type before sending');
   });
 
   it('reads a blank discount as 0 and a blank quantity as 1', async () => {

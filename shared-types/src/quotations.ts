@@ -293,11 +293,20 @@ const quotationFields = {
   confirmLowMargin: yup.boolean().typeError('confirmLowMargin must be true or false').default(false),
 };
 
+/** Approval creates the project: a quote goes to the client with the project type it is for. */
+export const PROJECT_TYPE_TO_SEND = 'Choose the project type before sending';
+
 /** POST /api/quotations. */
-export const quotationCreateSchema = yup.object(quotationFields);
+export const quotationCreateSchema = yup.object(quotationFields).test('project-type-to-send', PROJECT_TYPE_TO_SEND, function projectTypeToSend(value) {
+  if (!value || value.status !== 'sent' || value.clientDetails?.projectType) return true;
+  return this.createError({ path: 'clientDetails.projectType', message: PROJECT_TYPE_TO_SEND });
+});
 export type QuotationInput = yup.InferType<typeof quotationCreateSchema>;
 /** PUT /api/quotations/:id: every field plus the version the editor saw (a stale one gets 409). */
-export const quotationUpdateSchema = yup.object({ ...quotationFields, version: expectedVersion() });
+export const quotationUpdateSchema = yup.object({ ...quotationFields, version: expectedVersion() }).test('project-type-to-send', PROJECT_TYPE_TO_SEND, function projectTypeToSend(value) {
+  if (!value || value.status !== 'sent' || value.clientDetails?.projectType) return true;
+  return this.createError({ path: 'clientDetails.projectType', message: PROJECT_TYPE_TO_SEND });
+});
 export type QuotationUpdateInput = yup.InferType<typeof quotationUpdateSchema>;
 
 /** GET /api/quotations: newest first. `status=expired` lists the drafts and sent quotes past their date as well. */

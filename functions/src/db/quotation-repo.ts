@@ -391,7 +391,7 @@ export async function quotationByToken(db: Db, token: string, today: string): Pr
   return { quote };
 }
 
-export type SendResult = { item: Quotation } | { notFound: true } | { stale: Quotation } | LowMargin | { notSendable: Quotation };
+export type SendResult = { item: Quotation } | { notFound: true } | { stale: Quotation } | LowMargin | { notSendable: Quotation } | { noProjectType: true };
 
 /** Marks a quote sent and gives it a share link (kept when it has one). */
 export async function sendQuotation(db: Db, id: string, version: number, confirmLowMargin: boolean, ctx: WriteContext): Promise<SendResult> {
@@ -400,6 +400,7 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
   if (!before) return { notFound: true };
   if (before.version !== version) return { stale: before };
   if (before.status === 'approved' || before.status === 'rejected') return { notSendable: before };
+  if (!before.clientDetails.projectType) return { noProjectType: true };
   const sent: Quotation = {
     ...before,
     status: 'sent',
@@ -487,13 +488,15 @@ export async function approveQuotation(
       } else {
         writes.push(customerProjectCountWrite(db, customer.id, 1));
       }
-      const projectType = (PROJECT_TYPES as readonly string[]).includes(quote.clientDetails.projectType) ? quote.clientDetails.projectType : null;
+      // The quote's project type, else the lead's when it is one a project can have (a lead may say 'Renovation').
+      const isProjectType = (type: string | undefined): type is Project['projectType'] => (PROJECT_TYPES as readonly string[]).includes(type ?? '');
+      const projectType = isProjectType(quote.clientDetails.projectType) ? quote.clientDetails.projectType : isProjectType(lead?.projectType) ? lead.projectType : null;
       project = newProject(
         // The project form's defaults (planning, not on the website) with what the quote says.
         projectCreateSchema.validateSync({
           customerId: customer.id,
           name: (quote.title || `${quote.clientDetails.name} ${projectType ?? 'interiors'}`).slice(0, 200),
-          projectType: projectType ?? lead?.projectType ?? '3BHK',
+          projectType: projectType ?? '3BHK',
           estimatedBudget: quote.grandTotal,
           siteAddress: quote.clientDetails.siteAddress || quote.clientDetails.address,
           requirements: `Approved quotation ${quote.quotationNumber}`,

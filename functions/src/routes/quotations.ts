@@ -6,6 +6,7 @@ import { calendarDate } from '@app/shared-types/format';
 import {
   DEFAULT_QUOTATION_NOTES,
   LOW_MARGIN_MESSAGE,
+  PROJECT_TYPE_TO_SEND,
   letterheadOf,
   STALE_QUOTATION_MESSAGE,
   publicQuotationOf,
@@ -209,6 +210,7 @@ export const quotations = new Hono<AppEnv>()
     if ('stale' in result) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: result.stale }, 409);
     if ('lowMargin' in result) return c.json(lowMarginBody(result), 409);
     if ('notSendable' in result) return c.json({ ...errorBody(NOT_SENDABLE), current: result.notSendable }, 409);
+    if ('noProjectType' in result) return c.json(errorBody('Validation failed', { 'clientDetails.projectType': PROJECT_TYPE_TO_SEND }), 400);
     if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
     log.info('quotation sent', { quotationId: id, by: c.var.auth.employee.id });
     return c.json({ quotation: result.item, sharePath: `/q/${result.item.shareToken}` } satisfies QuotationSendResult, 200);
