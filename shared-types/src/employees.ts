@@ -240,6 +240,23 @@ export const employeeListQuerySchema = yup.object({
   limit: pageLimit(50),
   cursor: yup.string().max(1024).optional(),
 });
+/** GET /api/users (Employee Management): by name, with the screen's filters and search. */
+export const employeeManageQuerySchema = employeeListQuerySchema.shape({
+  q: text().max(100, 'Search is too long').optional(),
+  department: yup.mixed<Department>().oneOf([...DEPARTMENTS], 'Unknown department').optional(),
+  role: yup.mixed<Role>().oneOf([...ROLES], 'Unknown role').optional(),
+  status: yup.mixed<EmployeeStatus>().oneOf([...EMPLOYEE_STATUSES], 'Unknown status').optional(),
+});
+export type EmployeeManageQuery = yup.InferType<typeof employeeManageQuerySchema>;
+
+/** GET /api/users/stats: Employee Management's four cards, from counters every employee write keeps. */
+export interface EmployeeStats {
+  total: number;
+  active: number;
+  onLeave: number;
+  /** Departments with at least one employee. */
+  departments: number;
+}
 /** GET /api/users/directory: `status=active` lists only those who can be assigned work. */
 export const directoryQuerySchema = employeeListQuerySchema.shape({
   status: yup.mixed<EmployeeStatus>().oneOf([...EMPLOYEE_STATUSES], 'Unknown status').optional(),

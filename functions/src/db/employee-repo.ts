@@ -8,6 +8,7 @@ import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from './client';
 import { defineEntity, systemContext, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
+import { employeeCounter } from './stats-repo';
 import { isConditionalCheckFailed, type TransactItem } from './writes';
 
 /**
@@ -71,6 +72,14 @@ export const employeeEntity = defineEntity({
   },
   unique: [{ name: 'EmployeeEmail', key: (employee) => keys.employeeEmail(employee.email), owner: 'employeeId' }],
   search: (employee) => ({ texts: [employee.name, employee.email] }),
+  // Employee Management's cards: total, by status, by department (GET /api/users/stats).
+  counts: (employee) => ({
+    DASHBOARD: {
+      [employeeCounter.total]: 1,
+      [employeeCounter.status(employee.status)]: 1,
+      ...(employee.department ? { [employeeCounter.department(employee.department)]: 1 } : {}),
+    },
+  }),
   // Sign-in bookkeeping changes without a new version: an admin's open edit never conflicts with a login.
   kept: ['failedLoginCount', 'lockedUntil', 'lastLoginAt'],
   // Personal data never reaches the audit log's before/after, not even masked or sealed.

@@ -28,6 +28,13 @@ export const dashboardCounter = {
   activeVendors: 'activeVendors',
 };
 
+/** Attribute names of the staff counters (in the DASHBOARD set): Employee Management's cards. */
+export const employeeCounter = {
+  total: 'employees',
+  status: (status: string) => `employees:status:${status}`,
+  department: (department: string) => `employees:dept:${department}`,
+};
+
 /** Adds up deltas per attribute: one counter may be touched twice by one change. */
 export function mergeDeltas(...all: CounterDeltas[]): CounterDeltas {
   const merged: CounterDeltas = {};

@@ -3,9 +3,10 @@ import { Hono } from 'hono';
 import { ADMIN_ROLES, type Role } from '@app/shared-types/auth';
 import type { Page } from '@app/shared-types/api';
 import {
+  DEPARTMENTS,
   directoryQuerySchema,
   employeeCreateSchema,
-  employeeListQuerySchema,
+  employeeManageQuerySchema,
   employeeUpdateSchema,
   leadsAssignedMessage,
   MANAGER_ROLES,
@@ -15,17 +16,17 @@ import {
   STALE_EMPLOYEE_MESSAGE,
   type DirectoryEntry,
   type EmployeeRecord,
+  type EmployeeStats,
   type RevealResult,
 } from '@app/shared-types/employees';
 import { hashPassword } from '../auth/password';
 import { authOf, requireRole, writeContext } from '../auth/middleware';
-import { decodeCursor, decodeListCursor, encodeCursor } from '../db/cursor';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { auditEntryWrite, WriteConflict } from '../db/entity';
 import {
   activeSuperadminIds,
   employeeEntity,
   getEmployee,
-  listEmployees,
   newEmployeeRecord,
   NoFieldCryptoError,
   openPii,
@@ -36,7 +37,7 @@ import {
   toEmployeeRecord,
   type EmployeeItem,
 } from '../db/employee-repo';
-import { keys } from '../db/keys';
+import { employeeCounter, readCounters } from '../db/stats-repo';
 import { assignedLeadCount } from '../db/lead-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import type { AppEnv } from '../lib/deps';
@@ -102,15 +103,44 @@ const cryptoRefused = (c: Context<AppEnv>, error: unknown) => {
  * table, masked in every answer and shown in clear only by /reveal, audited.
  */
 export const users = new Hono<AppEnv>()
-  .get('/', manage, queryParams(employeeListQuerySchema), async (c) => {
-    const { limit, cursor } = c.req.valid('query');
-    const start = decodeCursor(cursor, ['pk', 'sk', 'gsi1pk', 'gsi1sk']);
-    // A cursor must point into this list, not another partition of the index.
-    if (start === null || (start && start.gsi1pk !== keys.employees())) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid' }), 400);
-    const { items, lastKey } = await listEmployees(c.var.deps.db, { limit, exclusiveStartKey: start as Record<string, string> | undefined });
+  .get('/', manage, queryParams(employeeManageQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const source = employeeEntity.source('byName', {});
+    const start = decodeListCursor(query.cursor, employeeEntity.cursorKeys(source, query.q, true));
+    if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid' }), 400);
+    const filtered = query.department || query.role || query.status;
+    // A firm's staff list is short: its filters read the by-name list (within the read budget), in name order.
+    const { items, lastKey } = await employeeEntity.list(c.var.deps.db, source, {
+      limit: query.limit,
+      start,
+      q: query.q,
+      inListOrder: true,
+      ...(filtered
+        ? {
+            where: (employee: EmployeeItem) =>
+              (!query.department || employee.department === query.department) &&
+              (!query.role || employee.role === query.role) &&
+              (!query.status || employee.status === query.status),
+          }
+        : {}),
+    });
     const nextCursor = encodeCursor(lastKey);
     c.header('Cache-Control', 'no-store');
     return c.json({ items: items.map(toEmployeeRecord), ...(nextCursor ? { nextCursor } : {}) } satisfies Page<EmployeeRecord>, 200);
+  })
+  .get('/stats', manage, async (c) => {
+    const { DASHBOARD: counters } = await readCounters(c.var.deps.db);
+    const count = (name: string) => Math.max(0, counters[name] ?? 0);
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      {
+        total: count(employeeCounter.total),
+        active: count(employeeCounter.status('active')),
+        onLeave: count(employeeCounter.status('on_leave')),
+        departments: DEPARTMENTS.filter((department) => count(employeeCounter.department(department)) > 0).length,
+      } satisfies EmployeeStats,
+      200,
+    );
   })
   .get('/directory', queryParams(directoryQuerySchema), async (c) => {
     const { limit, cursor, status } = c.req.valid('query');
