@@ -2,6 +2,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -22,6 +23,14 @@ export function SearchField({ label, placeholder, value, onSearch }: SearchField
   useEffect(() => {
     onSearchRef.current = onSearch;
   }, [onSearch]);
+  // Someone who typed and then went to another page (which is still loading) has left this
+  // search: running it then would bring them back here.
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leavingRef = useRef(false);
+  useEffect(() => {
+    leavingRef.current = navigation.state !== 'idle' && navigation.location.pathname !== pathname;
+  }, [navigation, pathname]);
 
   // The URL changed from outside (back button, another tab): show its search.
   const [lastValue, setLastValue] = useState(value);
@@ -32,7 +41,9 @@ export function SearchField({ label, placeholder, value, onSearch }: SearchField
 
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onSearchRef.current(text), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      if (!leavingRef.current) onSearchRef.current(text);
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, value]);
 
