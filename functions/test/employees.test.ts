@@ -4,9 +4,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
 import { verhoeffCheckDigit, type DirectoryEntry, type EmployeeRecord, type RevealResult } from '@app/shared-types/employees';
+import { SALESPEOPLE, SALESPERSON_IDS, type Lead } from '@app/shared-types/leads';
 import type { Db } from '../src/db/client';
+import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { createStaffApp, createTestApp, json, login, signedInStaff, staffRequest, STAFF_PASSWORD, type TestApp } from './helpers';
+import { assignedLeadCount, leadEntity, newLead } from '../src/db/lead-repo';
+import { transactWrite } from '../src/db/writes';
+import { seedSalespeople } from '../src/local/salespeople';
+import { upgradeLocalData } from '../src/local/upgrade-data';
+import { createStaffApp, createTestApp, json, login, signedInStaff, staffRequest, STAFF_PASSWORD, uniquePhone, type TestApp } from './helpers';
 
 type Role = 'employee' | 'manager' | 'admin' | 'superadmin';
 
@@ -386,5 +392,99 @@ describe('the directory', () => {
     expect(seen).toEqual(expect.arrayContaining(Object.values(ids)));
     const active = await json<Page<DirectoryEntry>>(staffRequest(app, '/api/users/directory?status=active&limit=100', cookies.manager));
     expect(active.items.every((item) => item.status === 'active')).toBe(true);
+  });
+});
+
+describe('leads assigned to real people', () => {
+  const addLead = async (body: Record<string, unknown>, cookie = cookies.employee, target = app) => {
+    const response = await staffRequest(target, '/api/leads', cookie, { method: 'POST', body: { name: 'Assigned Lead', phone: uniquePhone('7'), ...body } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return json<Lead>(response);
+  };
+
+  it('assigns only active employees, keeps the name beside the id, and refuses deleting an employee with leads', async () => {
+    const person = await create({ name: 'Sneha Varma', department: 'Sales' });
+    const lead = await addLead({ assignedTo: person.id });
+    expect(lead).toMatchObject({ assignedTo: person.id, assignedToName: 'Sneha Varma' });
+    await addLead({ assignedTo: person.id });
+    expect(await assignedLeadCount(db, person.id)).toBe(2);
+    for (const assignedTo of [randomUUID(), 'not an id']) {
+      const refused = await staffRequest(app, '/api/leads', cookies.employee, { method: 'POST', body: { name: 'X', phone: uniquePhone('7'), assignedTo } });
+      expect(refused.status).toBe(400);
+      expect((await json<{ fields: Record<string, string> }>(refused)).fields).toHaveProperty('assignedTo');
+    }
+
+    const refusedDelete = await staffRequest(app, `/api/users/${person.id}`, cookies.admin, { method: 'DELETE' });
+    expect(refusedDelete.status).toBe(409);
+    expect(await refusedDelete.json()).toEqual({ error: 'This employee has 2 leads assigned. Reassign them first.' });
+
+    // Reassigned (one by an edit, one by a bulk update), the employee can go.
+    expect((await staffRequest(app, `/api/leads/${lead.id}`, cookies.employee, { method: 'PUT', body: { version: lead.version, assignedTo: '' } })).status).toBe(200);
+    const mine = await json<{ items: Lead[] }>(staffRequest(app, `/api/leads?assignedTo=${person.id}&limit=100`, cookies.employee));
+    expect(mine.items).toHaveLength(1);
+    const bulk = await staffRequest(app, '/api/leads/bulk-update', cookies.employee, { method: 'POST', body: { ids: [mine.items[0]!.id], assignedTo: ids.manager } });
+    expect(bulk.status).toBe(200);
+    expect(await assignedLeadCount(db, person.id)).toBe(0);
+
+    // An inactive employee is not offered work.
+    const inactive = await json<EmployeeRecord>(put(person, { status: 'inactive' }));
+    const toInactive = await staffRequest(app, '/api/leads', cookies.employee, { method: 'POST', body: { name: 'Y', phone: uniquePhone('7'), assignedTo: inactive.id } });
+    expect(toInactive.status).toBe(400);
+    expect((await staffRequest(app, `/api/users/${person.id}`, cookies.admin, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it("'My leads' lists the signed-in person's own leads", async () => {
+    const fresh = await createTestApp();
+    const me = await signedInStaff(fresh.app, fresh.db, 'employee');
+    const other = await signedInStaff(fresh.app, fresh.db, 'manager');
+    const mine = [await addLead({ name: 'Mine One', assignedTo: me.employee.id }, me.cookie, fresh.app), await addLead({ name: 'Mine Two', assignedTo: me.employee.id }, other.cookie, fresh.app)];
+    await addLead({ name: 'Theirs', assignedTo: other.employee.id }, me.cookie, fresh.app);
+    await addLead({ name: 'Nobody' }, me.cookie, fresh.app);
+    const page = await json<{ items: Lead[] }>(staffRequest(fresh.app, '/api/leads?assignedTo=me', me.cookie));
+    expect(page.items.map((lead) => lead.id).sort()).toEqual(mine.map((lead) => lead.id).sort());
+    const theirs = await json<{ items: Lead[] }>(staffRequest(fresh.app, '/api/leads?assignedTo=me', other.cookie));
+    expect(theirs.items.map((lead) => lead.name)).toEqual(['Theirs']);
+  });
+
+  it('the data upgrade makes the salespeople employees (no sign-in) and maps the names leads were assigned by', async () => {
+    const fresh = await createTestApp();
+    const now = new Date().toISOString();
+    // Leads as an earlier version stored them: the assignee a name, never counted per assignee.
+    const old = [
+      { ...newLead({ name: 'Old One', phone: uniquePhone('6'), source: 'Referral' }, now), assignedTo: 'Ravi Kumar' },
+      { ...newLead({ name: 'Old Two', phone: uniquePhone('6'), source: 'Referral' }, now), assignedTo: 'Assistant 2' },
+      { ...newLead({ name: 'Old Three', phone: uniquePhone('6'), source: 'Referral' }, now), assignedTo: 'Ravi Kumar' },
+      { ...newLead({ name: 'Old Four', phone: uniquePhone('6'), source: 'Referral' }, now), assignedTo: 'Someone Who Left' },
+      { ...newLead({ name: 'Old Five', phone: uniquePhone('6'), source: 'Referral' }, now), assignedTo: '' },
+    ];
+    for (const lead of old) await transactWrite(fresh.db, leadEntity.createWrites(fresh.db, lead, systemContext(now), { counters: false }));
+
+    await upgradeLocalData(fresh.db);
+    const read = async (id: string) => (await fresh.db.doc.send(new GetCommand({ TableName: fresh.db.table, Key: keys.lead(id), ConsistentRead: true }))).Item!;
+    expect(await read(old[0]!.id)).toMatchObject({ assignedTo: SALESPERSON_IDS['Ravi Kumar'], assignedToName: 'Ravi Kumar', version: 2 });
+    expect(await read(old[1]!.id)).toMatchObject({ assignedTo: SALESPERSON_IDS['Assistant 2'], assignedToName: 'Assistant 2' });
+    expect(await read(old[3]!.id)).toMatchObject({ assignedTo: '', assignedToName: '' });
+    expect(await read(old[4]!.id)).toMatchObject({ assignedTo: '', version: 1 });
+    expect(await assignedLeadCount(fresh.db, SALESPERSON_IDS['Ravi Kumar'])).toBe(2);
+    expect(await assignedLeadCount(fresh.db, SALESPERSON_IDS['Assistant 2'])).toBe(1);
+    expect(await assignedLeadCount(fresh.db, SALESPERSON_IDS['Assistant 1'])).toBe(0);
+
+    // The salespeople: employees in Sales, active, no password anybody knows; made once.
+    const superadmin = await signedInStaff(fresh.app, fresh.db, 'superadmin');
+    for (const name of SALESPEOPLE) {
+      const record = await json<EmployeeRecord>(staffRequest(fresh.app, `/api/users/${SALESPERSON_IDS[name]}`, superadmin.cookie));
+      expect(record).toMatchObject({ name, department: 'Sales', role: 'employee', status: 'active', canSignIn: false });
+      expect((await login(fresh.app, record.email, STAFF_PASSWORD)).response.status).toBe(401);
+    }
+    expect(await seedSalespeople(fresh.db)).toBe(0);
+
+    // 'My leads' for Ravi once an admin gives him a password.
+    const ravi = await json<EmployeeRecord>(staffRequest(fresh.app, `/api/users/${SALESPERSON_IDS['Ravi Kumar']}`, superadmin.cookie));
+    expect((await put(ravi, { email: 'ravi@kaveri-studio.in', password: 'Ravi-sets-1' }, superadmin.cookie, fresh.app)).status).toBe(200);
+    const signedIn = await login(fresh.app, 'ravi@kaveri-studio.in', 'Ravi-sets-1');
+    const page = await json<{ items: Lead[] }>(staffRequest(fresh.app, '/api/leads?assignedTo=me', signedIn.cookie));
+    expect(page.items.map((lead) => lead.name).sort()).toEqual(['Old One', 'Old Three']);
+    const refused = await staffRequest(fresh.app, `/api/users/${ravi.id}`, superadmin.cookie, { method: 'DELETE' });
+    expect(await refused.json()).toEqual({ error: 'This employee has 2 leads assigned. Reassign them first.' });
   });
 });

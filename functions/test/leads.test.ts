@@ -3,10 +3,11 @@ import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamo
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
-import type { BulkImportResult, BulkUpdateResult, Lead, LeadAnalytics, LeadDetail, TimelineEntry } from '@app/shared-types/leads';
+import { SALESPERSON_IDS, type BulkImportResult, type BulkUpdateResult, type Lead, type LeadAnalytics, type LeadDetail, type TimelineEntry } from '@app/shared-types/leads';
 import { createDb, type Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { createTableInput, ensureTable } from '../src/local/create-table';
+import { seedSalespeople } from '../src/local/salespeople';
 import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createStaffApp, createTestApp, json, postJson, readAllPages, signedInStaff, staffRequest, type TestApp, uniquePhone, validEstimate } from './helpers';
 
@@ -19,6 +20,8 @@ beforeAll(async () => {
   const { staff, ...test } = await createStaffApp('employee', 'manager');
   ({ app, db } = test);
   [employee, manager] = [staff('employee').cookie, staff('manager').cookie];
+  // Leads are assigned to employees: the salespeople every table gets at first start.
+  await seedSalespeople(db);
 });
 
 
@@ -107,7 +110,13 @@ describe('PUT /api/leads/:id', () => {
       body: { version: 1, status: 'Quoted', assignedTo: 'Assistant 1', nextFollowUp: '2026-12-01' },
     });
     expect(saved.status).toBe(200);
-    expect(await json<Lead>(saved)).toMatchObject({ status: 'Quoted', assignedTo: 'Assistant 1', nextFollowUp: '2026-12-01', version: 2 });
+    expect(await json<Lead>(saved)).toMatchObject({
+      status: 'Quoted',
+      assignedTo: SALESPERSON_IDS['Assistant 1'],
+      assignedToName: 'Assistant 1',
+      nextFollowUp: '2026-12-01',
+      version: 2,
+    });
 
     // A second editor still holding version 1 must not overwrite the first.
     const stale = await staffRequest(app, `/api/leads/${lead.id}`, employee, { method: 'PUT', body: { version: 1, status: 'Lost' } });
@@ -117,7 +126,8 @@ describe('PUT /api/leads/:id', () => {
     expect(body.current).toMatchObject({ status: 'Quoted', version: 2 });
 
     const { timeline } = await json<LeadDetail>(staffRequest(app, `/api/leads/${lead.id}`, employee));
-    expect(timeline[0]).toMatchObject({ type: 'change', changes: { status: ['New', 'Quoted'], assignedTo: ['', 'Assistant 1'] } });
+    expect(timeline[0]).toMatchObject({ type: 'change', changes: { status: ['New', 'Quoted'], assignedToName: ['', 'Assistant 1'] } });
+    expect(timeline[0]?.changes).not.toHaveProperty('assignedTo');
     expect(timeline[0]?.content).toContain('Status: New → Quoted');
   });
 
@@ -274,7 +284,15 @@ describe('bulk import', () => {
     expect(result.leads).toHaveLength(2);
     expect(result.merged).toBe(1);
     expect(result.skipped).toBe(3);
-    expect(result.leads[0]).toMatchObject({ name: 'Import One', status: 'New', assignedTo: 'Ravi Kumar', source: 'Referral', budget: 1200000, projectType: 'Villa' });
+    expect(result.leads[0]).toMatchObject({
+      name: 'Import One',
+      status: 'New',
+      assignedTo: SALESPERSON_IDS['Ravi Kumar'],
+      assignedToName: 'Ravi Kumar',
+      source: 'Referral',
+      budget: 1200000,
+      projectType: 'Villa',
+    });
     const { timeline } = await json<LeadDetail>(staffRequest(app, `/api/leads/${existing.id}`, employee));
     expect(timeline[0]?.content).toMatch(/^Imported again by Test employee: Same Person/);
   });
@@ -323,7 +341,7 @@ describe('bulk update', () => {
     expect(result.notFound).toEqual(['00000000-0000-4000-8000-000000000000']);
     for (const id of [a.id, b.id]) {
       const detail = await json<LeadDetail>(staffRequest(app, `/api/leads/${id}`, employee));
-      expect(detail.lead).toMatchObject({ status: 'Follow-up', assignedTo: 'Assistant 2', version: 2 });
+      expect(detail.lead).toMatchObject({ status: 'Follow-up', assignedTo: SALESPERSON_IDS['Assistant 2'], assignedToName: 'Assistant 2', version: 2 });
       expect(detail.timeline[0]).toMatchObject({ type: 'change', changes: { status: ['New', 'Follow-up'] } });
     }
   });

@@ -7,6 +7,7 @@ import {
   LEAD_PRIORITIES,
   NAME_AND_PHONE_REQUIRED,
   SALESPEOPLE,
+  SALESPERSON_IDS,
   bulkImportSchema,
   bulkUpdateSchema,
   communicationSchema,
@@ -92,8 +93,10 @@ describe('leadCreateSchema (POST /api/leads, the Add Lead dialog)', () => {
       ...notes.accepts,
       ['assignedTo', undefined, ''],
       ['assignedTo', '', ''],
-      ...SALESPEOPLE.map((person): Accepts => ['assignedTo', person, person]),
-      ['assignedTo', 'ravi kumar', 'Ravi Kumar'],
+      // An employee id; a salesperson's name from an older client reads as their employee id.
+      ['assignedTo', 'b5f3c1de-8f1e-4f7a-9a51-3c0d2f4e6a7b', 'b5f3c1de-8f1e-4f7a-9a51-3c0d2f4e6a7b'],
+      ...SALESPEOPLE.map((person): Accepts => ['assignedTo', person, SALESPERSON_IDS[person]]),
+      ['assignedTo', 'ravi kumar', SALESPERSON_IDS['Ravi Kumar']],
       ['status', undefined, 'New'],
       ...LEAD_STATUSES.map((status): Accepts => ['status', status, status]),
       ['status', 'not interested', 'Not Interested'],
@@ -109,7 +112,8 @@ describe('leadCreateSchema (POST /api/leads, the Add Lead dialog)', () => {
     titled<Refuses>([
       ...line.refuses,
       ...notes.refuses,
-      ['assignedTo', 'Someone Else', 'Choose a salesperson from the list'],
+      ['assignedTo', 'Someone Else', 'Choose an active employee from the list'],
+      ['assignedTo', chars(65), 'Choose an active employee from the list'],
       ['status', 'Closed', 'Choose a lead status'],
       ['status', '', 'Choose a lead status'],
       ['priority', 'critical', 'Choose a priority'],
@@ -160,7 +164,7 @@ describe('leadUpdateSchema (PUT /api/leads/:id)', () => {
       ...rows.maxLength('requirements', 5000, '').accepts,
       ...rows.maxLength('notes', 5000, '').accepts,
       ['assignedTo', '', ''],
-      ['assignedTo', 'Assistant 2', 'Assistant 2'],
+      ['assignedTo', 'Assistant 2', SALESPERSON_IDS['Assistant 2']],
       ['status', 'quoted', 'Quoted'],
       ['priority', 'high', 'high'],
       ...date.accepts,
@@ -184,7 +188,7 @@ describe('leadUpdateSchema (PUT /api/leads/:id)', () => {
       ['location', chars(256), 'Location is too long'],
       ['requirements', chars(5001), 'Requirements are too long (5000 characters at most)'],
       ['notes', chars(5001), 'Notes are too long (5000 characters at most)'],
-      ['assignedTo', 'Nobody', 'Choose a salesperson from the list'],
+      ['assignedTo', 'No Body', 'Choose an active employee from the list'],
       ['status', 'Closed', 'Choose a lead status'],
       ['priority', 'critical', 'Choose a priority'],
       ...date.refuses,
@@ -309,7 +313,7 @@ describe('bulkUpdateSchema (POST /api/leads/bulk-update)', () => {
       ['ids', [chars(64)], [chars(64)]],
       ['status', 'quoted', 'Quoted'],
       ['assignedTo', '', ''],
-      ['assignedTo', 'assistant 1', 'Assistant 1'],
+      ['assignedTo', 'assistant 1', SALESPERSON_IDS['Assistant 1']],
     ]),
   )('accepts %s', (_title, field, input, cleaned) => accepts(field, input, cleaned));
 
@@ -321,7 +325,7 @@ describe('bulkUpdateSchema (POST /api/leads/bulk-update)', () => {
       ['ids', 'lead-1', 'ids must be a list'],
       ['ids', [chars(65)], 'ids[0] must be at most 64 characters', 'ids[0]'],
       ['status', 'Closed', 'Choose a lead status'],
-      ['assignedTo', 'Nobody', 'Choose a salesperson from the list'],
+      ['assignedTo', 'No Body', 'Choose an active employee from the list'],
     ]),
   )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));
 

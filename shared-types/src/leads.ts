@@ -19,6 +19,37 @@ import { isValidPhone } from './phone';
 export const SALESPEOPLE = ['Ravi Kumar', 'Assistant 1', 'Assistant 2'] as const;
 export type Salesperson = (typeof SALESPEOPLE)[number];
 
+/**
+ * The employee records the three salespeople became (issue 14): made at first
+ * start with these ids, in Sales, without a usable password. A lead's
+ * assignedTo is an employee id; these names are still accepted from older
+ * clients and read as the matching id.
+ */
+export const SALESPERSON_IDS: Record<Salesperson, string> = {
+  'Ravi Kumar': 'salesperson-ravi-kumar',
+  'Assistant 1': 'salesperson-assistant-1',
+  'Assistant 2': 'salesperson-assistant-2',
+};
+
+/** The id of a salesperson named as before employees existed, or undefined. */
+export function salespersonId(name: unknown): string | undefined {
+  if (typeof name !== 'string') return undefined;
+  const found = SALESPEOPLE.find((person) => person.toLowerCase() === name.trim().toLowerCase());
+  return found ? SALESPERSON_IDS[found] : undefined;
+}
+
+/** `GET /api/leads?assignedTo=me`: the signed-in person's own leads ('My leads'). */
+export const MY_LEADS = 'me';
+
+export const ASSIGNEE_MESSAGE = 'Choose an active employee from the list';
+
+/** An employee id (or, from older clients, a salesperson's name), or blank for nobody. The server checks the employee is active. */
+const assignee = () =>
+  text()
+    .transform((value: unknown) => salespersonId(value) ?? value)
+    .max(64, ASSIGNEE_MESSAGE)
+    .matches(/^[A-Za-z0-9-]+$/, { message: ASSIGNEE_MESSAGE, excludeEmptyString: true });
+
 export const LEAD_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type LeadPriority = (typeof LEAD_PRIORITIES)[number];
 
@@ -47,6 +78,8 @@ export const LEAD_FIELD_LABELS: Record<string, string> = {
   status: 'Status',
   priority: 'Priority',
   assignedTo: 'Assigned To',
+  /** Since issue 14 assignedTo is an id: the timeline shows the name change instead. */
+  assignedToName: 'Assigned To',
   notes: 'Notes',
   nextFollowUp: 'Next Follow-up',
   location: 'Location',
@@ -95,7 +128,7 @@ const leadFields = {
   location: text().max(255, 'Location is too long').default(''),
   requirements: multilineText().max(5000, 'Requirements are too long (5000 characters at most)').default(''),
   notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').default(''),
-  assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').default(''),
+  assignedTo: assignee().default(''),
   status: oneOfList(LEAD_STATUSES, 'Choose a lead status').default('New'),
   priority: oneOfList(LEAD_PRIORITIES, 'Choose a priority').default('medium'),
   nextFollowUp: optionalDate(),
@@ -123,7 +156,7 @@ export const leadUpdateSchema = yup.object({
   location: text().max(255, 'Location is too long').optional(),
   requirements: multilineText().max(5000, 'Requirements are too long (5000 characters at most)').optional(),
   notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').optional(),
-  assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').optional(),
+  assignedTo: assignee().optional(),
   status: oneOfList(LEAD_STATUSES, 'Choose a lead status').optional(),
   priority: oneOfList(LEAD_PRIORITIES, 'Choose a priority').optional(),
   nextFollowUp: optionalDate().optional().default(undefined),
@@ -137,7 +170,12 @@ export type LeadSort = (typeof LEAD_SORTS)[number];
 export const leadListQuerySchema = yup.object({
   status: yup.mixed<LeadStatus>().oneOf([...LEAD_STATUSES], 'Unknown status').optional(),
   source: yup.mixed<LeadSource>().oneOf([...LEAD_SOURCES], 'Unknown source').optional(),
-  assignedTo: yup.string().max(100).optional(),
+  /** An employee id, or 'me' (MY_LEADS) for the signed-in person's own. */
+  assignedTo: yup
+    .string()
+    .max(100)
+    .transform((value: unknown) => salespersonId(value) ?? value)
+    .optional(),
   projectType: yup.mixed<LeadProjectType>().oneOf([...LEAD_PROJECT_TYPES], 'Unknown project type').optional(),
   q: text().max(100, 'Search is too long').optional(),
   sort: yup.mixed<LeadSort>().oneOf([...LEAD_SORTS], 'sort must be created or followUp').default('created'),
@@ -211,7 +249,7 @@ export const bulkUpdateSchema = yup
       .required('No leads selected')
       .min(1, 'No leads selected')
       .max(BULK_UPDATE_MAX_IDS, `At most ${BULK_UPDATE_MAX_IDS} leads at once`),
-    assignedTo: oneOfList<Salesperson | ''>(['', ...SALESPEOPLE], 'Choose a salesperson from the list').optional(),
+    assignedTo: assignee().optional(),
     status: oneOfList(LEAD_STATUSES, 'Choose a lead status').optional(),
   })
   .test('change', 'Choose a salesperson or a status', (value) => value.assignedTo !== undefined || value.status !== undefined);
@@ -249,8 +287,10 @@ export type LeadEstimate = yup.InferType<typeof leadEstimateSchema>;
 export const leadSchema = yup.object({
   ...leadFields,
   source: leadFields.source.default('Direct Call'),
-  /** A name from the team list, or blank; older leads may name someone no longer in it. */
+  /** An employee id, or blank (leads from before issue 14 held a name until the data upgrade mapped it). */
   assignedTo: text().max(255).default(''),
+  /** The assignee's name when assigned, kept beside the id for display. */
+  assignedToName: yup.string().defined().default(''),
   lastContactedAt: yup.string().required(),
   /** Set when a Won lead was converted into a customer (and perhaps a project). */
   conversion: conversionSchema.nullable().defined().default(null),

@@ -1,4 +1,5 @@
 import { getLead, findLeadIdByPhone } from '@app/functions/db/lead-repo';
+import { SALESPERSON_IDS } from '@app/shared-types/leads';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
 import { e2eDb, expect, test } from './fixtures';
@@ -132,7 +133,7 @@ test.describe('admin portal', () => {
 
     const db = e2eDb();
     for (const phone of [first.phone, second.phone]) {
-      expect(await getLead(db, (await findLeadIdByPhone(db, phone))!)).toMatchObject({ status: 'Quoted', assignedTo: 'Ravi Kumar' });
+      expect(await getLead(db, (await findLeadIdByPhone(db, phone))!)).toMatchObject({ status: 'Quoted', assignedTo: SALESPERSON_IDS['Ravi Kumar'], assignedToName: 'Ravi Kumar' });
     }
   });
 
@@ -162,7 +163,9 @@ test.describe('admin portal', () => {
       location: 'Jubilee Hills, Hyderabad',
       requirements: 'Full home, with "smart" lighting',
       status: 'New',
-      assignedTo: 'Ravi Kumar',
+      // Imported leads go to the first salesperson, an employee record since issue 14.
+      assignedTo: SALESPERSON_IDS['Ravi Kumar'],
+      assignedToName: 'Ravi Kumar',
     });
     await search(page, b.tag);
     await expect(grid(page).getByRole('row').filter({ hasText: `${b.tag} Csv` })).toContainText('2BHK');

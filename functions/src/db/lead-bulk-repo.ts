@@ -1,13 +1,11 @@
 import { batchGet } from './batch-get';
 import { ValidationError } from 'yup';
 import {
-  SALESPEOPLE,
   leadImportRowSchema,
   type BulkImportResult,
   type ImportRowOutcome,
   type Lead,
   type LeadImportInput,
-  type Salesperson,
 } from '@app/shared-types/leads';
 import type { LeadStatus } from '@app/shared-types/constants';
 import { fieldMessages } from '@app/shared-types/forms';
@@ -71,8 +69,11 @@ export async function classifyImportRows(db: Db, rows: readonly unknown[]): Prom
   });
 }
 
-/** Imported leads start as New with the first salesperson (SPEC.md 5). */
-const IMPORT_ASSIGNEE: Salesperson = SALESPEOPLE[0];
+/** Who imported leads are assigned to: the first salesperson (SPEC.md 5) while they are an active employee, else nobody. */
+export interface ImportAssignee {
+  assignedTo: string;
+  assignedToName: string;
+}
 
 /** DynamoDB's limit of entries per transaction. */
 const TRANSACTION_MAX_ENTRIES = 100;
@@ -88,14 +89,14 @@ const TRANSACTION_MAX_ENTRIES = 100;
 export async function importLeads(
   db: Db,
   rows: readonly unknown[],
-  options: { includeDuplicates: readonly number[]; dryRun: boolean; ctx: WriteContext },
+  options: { includeDuplicates: readonly number[]; dryRun: boolean; ctx: WriteContext; assignee?: ImportAssignee },
 ): Promise<BulkImportResult> {
   const { ctx } = options;
   const outcomes = await classifyImportRows(db, rows);
   const validCount = outcomes.filter((row) => row.status === 'valid').length;
   if (options.dryRun) return { leads: [], merged: 0, skipped: outcomes.length - validCount, rows: outcomes };
 
-  const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, ctx.now) }] : []));
+  const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, ctx.now, options.assignee) }] : []));
   const chosen = new Set(options.includeDuplicates);
   const toMerge = outcomes.flatMap((row) => (row.status === 'duplicate' && row.existing && chosen.has(row.index) ? [{ ...row, existing: row.existing }] : []));
 
@@ -162,8 +163,8 @@ export async function importLeads(
   return { leads: created, merged, skipped: outcomes.length - created.length - merged, rows: outcomes };
 }
 
-function toNewLead(row: LeadImportInput, now: string): Lead {
-  return newLead({ ...row, status: 'New', assignedTo: IMPORT_ASSIGNEE }, now);
+function toNewLead(row: LeadImportInput, now: string, assignee: ImportAssignee = { assignedTo: '', assignedToName: '' }): Lead {
+  return newLead({ ...row, status: 'New', ...assignee }, now);
 }
 
 function fromLead(lead: Lead): LeadImportInput {
@@ -209,7 +210,7 @@ function isWriteConflict(error: unknown): boolean {
   return isTransactionCanceled(error) || isTransactionConflict(error);
 }
 
-type BulkChange = { assignedTo?: Salesperson | ''; status?: LeadStatus };
+type BulkChange = { assignedTo?: string; assignedToName?: string; status?: LeadStatus };
 
 /**
  * Assigns and/or sets the status of many leads. Each lead is written with its

@@ -72,7 +72,7 @@ export const leadEntity = defineEntity({
 
 /** A new lead with the defaults of SPEC.md (status New, priority medium, budget 0). */
 export function newLead(
-  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null },
+  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null; assignedToName?: string },
   now: string,
 ): Lead {
   return {
@@ -86,6 +86,7 @@ export function newLead(
     status: input.status ?? 'New',
     priority: input.priority ?? 'medium',
     assignedTo: input.assignedTo ?? '',
+    assignedToName: input.assignedTo ? (input.assignedToName ?? '') : '',
     notes: input.notes ?? '',
     location: input.location ?? '',
     requirements: input.requirements ?? '',
@@ -279,6 +280,8 @@ function changeEntry(entry: AuditEntry): TimelineEntry | null {
   const changes = Object.fromEntries(
     Object.entries(entry.changes)
       .filter(([field]) => field in LEAD_FIELD_LABELS)
+      // An assignee is shown by name (assignedToName) since assignees are employees; older entries had only the name in assignedTo.
+      .filter(([field]) => field !== 'assignedTo' || !('assignedToName' in entry.changes))
       .map(([field, change]): [string, [unknown, unknown]] => [field, [change.before, change.after]]),
   );
   if (Object.keys(changes).length === 0) return null;
@@ -333,7 +336,7 @@ export async function addCommunication(
 export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string };
 
 /** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
-export async function createLead(db: Db, input: LeadCreateInput, ctx: WriteContext): Promise<CreateLeadResult> {
+export async function createLead(db: Db, input: LeadCreateInput & { assignedToName?: string }, ctx: WriteContext): Promise<CreateLeadResult> {
   const lead = newLead(input, ctx.now);
   const note = timelineItem(lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now });
   const result = await leadEntity.create(db, lead, ctx, [putNew(db, note)]);
@@ -348,7 +351,12 @@ export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Le
  * answers with the current lead (stale) so the caller can say someone else
  * changed it. Nothing is overwritten silently.
  */
-export async function updateLead(db: Db, id: string, { version, ...changes }: LeadUpdateInput, ctx: WriteContext): Promise<UpdateLeadResult> {
+export async function updateLead(
+  db: Db,
+  id: string,
+  { version, ...changes }: LeadUpdateInput & { assignedToName?: string },
+  ctx: WriteContext,
+): Promise<UpdateLeadResult> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS), ctx);
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, changes.phone ?? '', true)) ?? '' };

@@ -1,17 +1,21 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ProjectStatus } from '@app/shared-types/constants';
 import { customerName } from '@app/shared-types/customers';
+import { salespersonId } from '@app/shared-types/leads';
 import type { Lead } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from '../db/client';
 import { customerEntity, getCustomers } from '../db/customer-repo';
 import { mergedCounterWrites, systemContext, type ItemKey, type ListSource, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { deleteLead, leadEntity } from '../db/lead-repo';
+import { assignedLeadsCounter, deleteLead, leadEntity } from '../db/lead-repo';
+import { employeeEntity, getEmployee } from '../db/employee-repo';
+import { counterUpdate } from '../db/stats-repo';
 import { projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartProjects } from './first-start-content';
+import { seedSalespeople } from './salespeople';
 
 /** Data version after the Leads CRM's indexes (the first upgrade). */
 const LEADS_INDEXED = 1;
@@ -21,7 +25,13 @@ const PROJECTS_MANAGED = 2;
 const SEARCH_INDEXED = 3;
 /** Data version after phone markers got the one canonical Indian form (issue 11, item 6) and duplicates were merged. */
 const PHONES_CANONICAL = 4;
-const CURRENT_VERSION = PHONES_CANONICAL;
+/**
+ * Data version after the salespeople became employee records (issue 14): lead
+ * assignees are employee ids with the name beside them, and the active
+ * superadmins are in their index.
+ */
+const ASSIGNEES_ARE_EMPLOYEES = 5;
+const CURRENT_VERSION = ASSIGNEES_ARE_EMPLOYEES;
 
 /**
  * Brings a laptop's data from an earlier version up to date, each step once:
@@ -43,6 +53,11 @@ export async function upgradeLocalData(db: Db): Promise<{ leads: number; project
   // Leads indexed just now already have their tokens.
   if (version < SEARCH_INDEXED) await indexSearch(db, version < LEADS_INDEXED);
   if (version < PHONES_CANONICAL) await rekeyLeadPhones(db);
+  if (version < ASSIGNEES_ARE_EMPLOYEES) {
+    await seedSalespeople(db);
+    await indexActiveSuperadmins(db);
+    await mapLeadAssignees(db);
+  }
   await db.doc.send(
     new PutCommand({
       TableName: db.table,
@@ -285,4 +300,58 @@ async function mergeLead(db: Db, kept: Lead, duplicate: Lead, ctx: WriteContext)
     }),
   );
   await deleteLead(db, duplicate.id, ctx);
+}
+
+/**
+ * Gives the active superadmins of accounts made before issue 14 the index
+ * entry that keeps the last one from being demoted (version-checked: an edit
+ * made meanwhile wrote its own).
+ */
+async function indexActiveSuperadmins(db: Db) {
+  await forEachItem(db, employeeEntity.source('byName', {}), async (item) => {
+    const employee = employeeEntity.parse(item);
+    if (employee.role !== 'superadmin' || employee.status !== 'active' || item.gsi2pk) return;
+    const { gsi2pk, gsi2sk } = employeeEntity.stored(employee);
+    await db.doc
+      .send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: keys.employee(employee.id),
+          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':pk': gsi2pk, ':sk': gsi2sk, ':version': employee.version },
+        }),
+      )
+      .catch(skipChanged);
+  });
+}
+
+/**
+ * Leads assigned before issue 14 name a salesperson: each becomes that
+ * salesperson's employee id with the name beside it, and is counted for
+ * them (an employee with leads is not deleted). A name no employee has is
+ * cleared. Each lead is written version-checked with its audit entry; one
+ * edited meanwhile got its assignee from that edit.
+ */
+export async function mapLeadAssignees(db: Db): Promise<number> {
+  const ctx = systemContext(new Date().toISOString(), 'upgrade');
+  const names = new Map<string, string>();
+  let mapped = 0;
+  await forEachItem(db, leadEntity.source('newest', {}), async (item) => {
+    const lead = leadEntity.parse(item);
+    if (!lead.assignedTo || (typeof item.assignedToName === 'string' && item.assignedToName)) return;
+    const id = salespersonId(lead.assignedTo) ?? lead.assignedTo;
+    if (!names.has(id)) names.set(id, (await getEmployee(db, id))?.name ?? '');
+    const name = names.get(id)!;
+    const after = { ...lead, assignedTo: name ? id : '', assignedToName: name, updatedAt: ctx.now, version: lead.version + 1 };
+    const counted = name ? counterUpdate(db, 'LEADS', { [assignedLeadsCounter(id)]: 1 }) : null;
+    try {
+      // The old name was never counted: only the new assignee is.
+      await transactWrite(db, [...leadEntity.updateWrites(db, lead, after, ctx, { counters: false }), counted]);
+      mapped++;
+    } catch (error) {
+      skipChanged(error);
+    }
+  });
+  return mapped;
 }

@@ -1,8 +1,27 @@
 import { Hono } from 'hono';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@app/shared-types/constants';
-import { bulkImportSchema, bulkUpdateSchema, communicationSchema, conversionRate, leadCreateSchema, leadListQuerySchema, leadUpdateSchema, type BulkImportResult, type BulkUpdateResult, type LeadAnalytics, type LeadDetail, type TimelineEntry } from '@app/shared-types/leads';
+import {
+  ASSIGNEE_MESSAGE,
+  bulkImportSchema,
+  bulkUpdateSchema,
+  communicationSchema,
+  conversionRate,
+  leadCreateSchema,
+  leadListQuerySchema,
+  leadUpdateSchema,
+  MY_LEADS,
+  SALESPEOPLE,
+  SALESPERSON_IDS,
+  type BulkImportResult,
+  type BulkUpdateResult,
+  type LeadAnalytics,
+  type LeadDetail,
+  type TimelineEntry,
+} from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
-import { requireManager, writeContext } from '../auth/middleware';
+import type { Context } from 'hono';
+import { authOf, requireManager, writeContext } from '../auth/middleware';
+import { getEmployee } from '../db/employee-repo';
 import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
 import { convertLead } from '../db/lead-conversion';
 import {
@@ -26,10 +45,26 @@ const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 const PHONE_TAKEN = 'A lead with this phone number already exists';
 const STALE = 'Someone else changed this lead. Reload it to see their changes.';
 
+/**
+ * The assignee of a write: undefined when the request names none, the id with
+ * the employee's name when it names an active employee (or '' for nobody),
+ * 'invalid' otherwise.
+ */
+async function resolveAssignee(c: Context<AppEnv>, id: string | undefined) {
+  if (id === undefined) return undefined;
+  if (id === '') return { assignedTo: '', assignedToName: '' };
+  const employee = await getEmployee(c.var.deps.db, id);
+  return employee && employee.status === 'active' ? { assignedTo: employee.id, assignedToName: employee.name } : ('invalid' as const);
+}
+
+const assigneeRefused = (c: Context<AppEnv>) => c.json(errorBody('Validation failed', { assignedTo: ASSIGNEE_MESSAGE }), 400);
+
 /** The Leads CRM. Every route needs a session (app.ts); deleting needs manager or above. */
 export const leads = new Hono<AppEnv>()
   .get('/', queryParams(leadListQuerySchema), async (c) => {
-    const query = c.req.valid('query');
+    const asked = c.req.valid('query');
+    // 'My leads': the signed-in person's own.
+    const query = asked.assignedTo === MY_LEADS ? { ...asked, assignedTo: authOf(c).employee.id } : asked;
     return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start));
   })
   .get('/analytics', async (c) => {
@@ -52,7 +87,10 @@ export const leads = new Hono<AppEnv>()
     return c.json(analytics, 200);
   })
   .post('/', limitBody(), requireJson, jsonBody(leadCreateSchema), async (c) => {
-    const result = await createLead(c.var.deps.db, c.req.valid('json'), writeContext(c));
+    const input = c.req.valid('json');
+    const assignee = await resolveAssignee(c, input.assignedTo);
+    if (assignee === 'invalid') return assigneeRefused(c);
+    const result = await createLead(c.var.deps.db, { ...input, ...assignee }, writeContext(c));
     if ('phoneTakenBy' in result) {
       return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
     }
@@ -61,10 +99,13 @@ export const leads = new Hono<AppEnv>()
   })
   .post('/bulk-import', limitBody(BULK_IMPORT_MAX_BYTES), requireJson, jsonBody(bulkImportSchema), async (c) => {
     const { leadsData, includeDuplicates, dryRun } = c.req.valid('json');
+    // Imported leads go to the first salesperson while they are an active employee (SPEC.md 5).
+    const assignee = await resolveAssignee(c, SALESPERSON_IDS[SALESPEOPLE[0]]);
     const result: BulkImportResult = await importLeads(c.var.deps.db, leadsData, {
       includeDuplicates,
       dryRun,
       ctx: writeContext(c),
+      assignee: assignee === 'invalid' || !assignee ? { assignedTo: '', assignedToName: '' } : assignee,
     });
     if (!dryRun) {
       log.info('leads imported', { created: result.leads.length, merged: result.merged, skipped: result.skipped, by: c.var.auth.employee.id });
@@ -73,12 +114,9 @@ export const leads = new Hono<AppEnv>()
   })
   .post('/bulk-update', limitBody(64 * 1024), requireJson, jsonBody(bulkUpdateSchema), async (c) => {
     const { ids, assignedTo, status } = c.req.valid('json');
-    const result: BulkUpdateResult = await bulkUpdateLeads(
-      c.var.deps.db,
-      ids,
-      { ...(assignedTo !== undefined ? { assignedTo } : {}), ...(status !== undefined ? { status } : {}) },
-      writeContext(c),
-    );
+    const assignee = await resolveAssignee(c, assignedTo);
+    if (assignee === 'invalid') return assigneeRefused(c);
+    const result: BulkUpdateResult = await bulkUpdateLeads(c.var.deps.db, ids, { ...assignee, ...(status !== undefined ? { status } : {}) }, writeContext(c));
     log.info('leads bulk-updated', { count: result.updated.length, conflicted: result.conflicted.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
   })
@@ -93,7 +131,10 @@ export const leads = new Hono<AppEnv>()
   .put('/:id', limitBody(), requireJson, jsonBody(leadUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
-    const result = await updateLead(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
+    const input = c.req.valid('json');
+    const assignee = await resolveAssignee(c, input.assignedTo);
+    if (assignee === 'invalid') return assigneeRefused(c);
+    const result = await updateLead(c.var.deps.db, id, { ...input, ...assignee }, writeContext(c));
     if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('phoneTakenBy' in result) return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);

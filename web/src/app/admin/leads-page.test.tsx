@@ -83,6 +83,26 @@ describe('Leads CRM: list', () => {
     expect(router.state.location.search).toContain('status=Follow-up');
     expect(queries.at(-1)?.get('source')).toBe('Referral');
   });
+
+  it("filters by assignee: 'My leads' and the active employees from the staff directory", async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/leads', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    const { user, router } = renderLeads('/admin/leads');
+    await user.click(await screen.findByRole('combobox', { name: 'Assigned To' }));
+    expect(await screen.findByRole('option', { name: 'Assistant 1' })).toBeTruthy();
+    await user.click(await screen.findByRole('option', { name: 'My leads' }));
+    await waitFor(() => expect(queries.at(-1)?.get('assignedTo')).toBe('me'));
+    expect(router.state.location.search).toContain('assignedTo=me');
+
+    await user.click(screen.getByRole('combobox', { name: 'Assigned To' }));
+    await user.click(await screen.findByRole('option', { name: 'Assistant 1' }));
+    await waitFor(() => expect(queries.at(-1)?.get('assignedTo')).toBe('salesperson-assistant-1'));
+  });
 });
 
 describe('Leads CRM: Add Lead', () => {
@@ -237,7 +257,7 @@ describe('Leads CRM: bulk actions', () => {
 
     const toast = await findToast('status', '2 leads updated');
     expect(within(toast).getByText('Assigned to Assistant 2')).toBeTruthy();
-    expect(body).toEqual({ ids: ['lead-1', 'lead-2'], assignedTo: 'Assistant 2' });
+    expect(body).toEqual({ ids: ['lead-1', 'lead-2'], assignedTo: 'salesperson-assistant-2' });
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
   });
 

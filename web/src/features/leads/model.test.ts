@@ -14,17 +14,21 @@ import {
 describe('lead filters in the URL', () => {
   it('reads known values and drops unknown ones', () => {
     const filters = parseLeadFilters(
-      new URLSearchParams('q=ravi&status=Quoted&source=Nowhere&assignedTo=Assistant%201&projectType=Villa&sort=followUp'),
+      new URLSearchParams('q=ravi&status=Quoted&source=Nowhere&assignedTo=salesperson-assistant-1&projectType=Villa&sort=followUp'),
     );
     expect(filters).toEqual({
       q: 'ravi',
       status: 'Quoted',
       source: '',
-      assignedTo: 'Assistant 1',
+      assignedTo: 'salesperson-assistant-1',
       projectType: 'Villa',
       sort: 'followUp',
     });
     expect(parseLeadFilters(new URLSearchParams()).sort).toBe('created');
+    // 'My leads', and no names or odd values as assignees.
+    expect(parseLeadFilters(new URLSearchParams('assignedTo=me')).assignedTo).toBe('me');
+    expect(parseLeadFilters(new URLSearchParams('assignedTo=Assistant%201')).assignedTo).toBe('');
+    expect(parseLeadFilters(new URLSearchParams('assignedTo=%3Cscript%3E')).assignedTo).toBe('');
   });
 });
 
@@ -89,6 +93,7 @@ describe('changedLeadFields', () => {
     status: 'New',
     priority: 'medium',
     assignedTo: '',
+    assignedToName: '',
     notes: '',
     location: 'Gachibowli',
     requirements: '',

@@ -12,7 +12,7 @@ import {
   LEAD_FIELD_LABELS,
   LEAD_PRIORITIES,
   LEAD_SORTS,
-  SALESPEOPLE,
+  MY_LEADS,
   leadCreateSchema,
   leadUpdateSchema,
   type BulkImportResult,
@@ -44,13 +44,21 @@ export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectTyp
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 
+/** An assignee filter: 'me' ('My leads') or an employee id; anything else is dropped. */
+function assigneeParam(value: string | null): string {
+  return value && (value === MY_LEADS || /^[A-Za-z0-9-]{1,64}$/.test(value)) ? value : '';
+}
+
+/** The assignee filter's own choice besides the employees: the signed-in person's leads. */
+export const MY_LEADS_OPTION = { value: MY_LEADS, label: 'My leads' };
+
 /** Reads the filters from the URL; unknown values are dropped, as if not set. */
 export function parseLeadFilters(params: URLSearchParams): LeadFilters {
   return {
     q: searchParam(params),
     status: pickOption(LEAD_STATUSES, params.get('status')),
     source: pickOption(LEAD_SOURCES, params.get('source')),
-    assignedTo: pickOption(SALESPEOPLE, params.get('assignedTo')),
+    assignedTo: assigneeParam(params.get('assignedTo')),
     projectType: pickOption(LEAD_PROJECT_TYPES, params.get('projectType')),
     sort: pickOption(LEAD_SORTS, params.get('sort')) || 'created',
   };
@@ -83,7 +91,6 @@ export const PRIORITY_LABELS: Record<LeadPriority, string> = {
 export const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: value }));
 export const SOURCE_OPTIONS = LEAD_SOURCES.map((value) => ({ value, label: value }));
 export const PROJECT_TYPE_OPTIONS = LEAD_PROJECT_TYPES.map((value) => ({ value, label: value }));
-export const SALESPERSON_OPTIONS = SALESPEOPLE.map((value) => ({ value, label: value }));
 export const PRIORITY_OPTIONS = LEAD_PRIORITIES.map((value) => ({ value, label: PRIORITY_LABELS[value] }));
 
 /** 'x.x%' (SPEC.md 9: one decimal). */

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import type { BulkImportResult, BulkUpdateResult, Lead, LeadAnalytics, LeadDetail } from '@app/shared-types/leads';
+import type { Page } from '@app/shared-types/api';
+import type { DirectoryEntry } from '@app/shared-types/employees';
+import { SALESPEOPLE, SALESPERSON_IDS, type BulkImportResult, type BulkUpdateResult, type Lead, type LeadAnalytics, type LeadDetail } from '@app/shared-types/leads';
 
 /** Leads, analytics and MSW handlers for the Leads CRM tests (`server.use(...leadHandlers())`). */
 
@@ -12,6 +14,7 @@ export function makeLead(overrides: Partial<Lead> & Pick<Lead, 'id' | 'name' | '
     status: 'New',
     priority: 'medium',
     assignedTo: '',
+    assignedToName: '',
     notes: '',
     location: '',
     requirements: '',
@@ -35,7 +38,8 @@ export const leadFixtures: Lead[] = [
     budget: 1250000,
     projectType: '3BHK',
     status: 'Quoted',
-    assignedTo: 'Ravi Kumar',
+    assignedTo: SALESPERSON_IDS['Ravi Kumar'],
+    assignedToName: 'Ravi Kumar',
     location: 'Gachibowli',
     nextFollowUp: '2025-02-03',
     version: 4,
@@ -90,8 +94,22 @@ export const leadDetailFixture: LeadDetail = {
 };
 
 /** The leads endpoints answering from the fixtures: one page, no next cursor. */
+/** The active employees the assign menus offer: the three salespeople (issue 14). */
+export const assigneeFixtures: DirectoryEntry[] = SALESPEOPLE.map((name) => ({
+  id: SALESPERSON_IDS[name],
+  name,
+  email: `${SALESPERSON_IDS[name]}@salespeople.invalid`,
+  phone: '',
+  department: 'Sales',
+  position: name === 'Ravi Kumar' ? 'Sales Lead' : 'Sales Assistant',
+  profilePicture: '',
+  role: 'employee',
+  status: 'active',
+}));
+
 export function leadHandlers() {
   return [
+    http.get('/api/users/directory', () => HttpResponse.json<Page<DirectoryEntry>>({ items: assigneeFixtures })),
     http.get('/api/leads', () => HttpResponse.json({ items: leadFixtures })),
     http.get('/api/leads/analytics', () => HttpResponse.json(analyticsFixture)),
     http.get('/api/leads/:id', ({ params }) => {

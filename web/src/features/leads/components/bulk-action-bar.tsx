@@ -9,11 +9,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lighten } from '@mui/material/styles';
 import { LEAD_STATUSES, type LeadStatus } from '@app/shared-types/constants';
-import { SALESPEOPLE, type Lead, type Salesperson } from '@app/shared-types/leads';
+import type { Lead } from '@app/shared-types/leads';
 import { whatsappLink } from '@app/shared-types/phone';
 import { useState, type MouseEvent } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useBulkUpdateLeads } from '../api/bulk-update-leads';
+import { useAssignees, type AssigneeOption } from '../api/get-assignees';
 import { serverMessage } from '../../../lib/api-errors';
 import { mailtoForLeads, plural, updatedSummary } from '../model';
 import { WhatsAppLinksDialog } from './whatsapp-links-dialog';
@@ -32,6 +33,7 @@ export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
   const [menu, setMenu] = useState<{ kind: MenuKind; anchor: HTMLElement } | null>(null);
   const [whatsappLeads, setWhatsappLeads] = useState<Lead[]>([]);
   const count = selected.length;
+  const assignees = useAssignees();
 
   /** SPEC.md 8: any action with nothing selected says so. */
   const requireSelection = () => {
@@ -44,12 +46,13 @@ export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
     if (requireSelection()) setMenu({ kind, anchor: event.currentTarget });
   };
 
-  const update = async (change: { assignedTo: Salesperson } | { status: LeadStatus }) => {
+  const update = async (change: { assignee: AssigneeOption } | { status: LeadStatus }) => {
     setMenu(null);
     try {
-      const result = await bulkUpdate.mutateAsync({ ids: selected.map((lead) => lead.id), ...change });
+      const ids = selected.map((lead) => lead.id);
+      const result = await bulkUpdate.mutateAsync('assignee' in change ? { ids, assignedTo: change.assignee.value } : { ids, status: change.status });
       const description =
-        'assignedTo' in change ? `Assigned to ${change.assignedTo}` : `Status changed to ${change.status}`;
+        'assignee' in change ? `Assigned to ${change.assignee.label}` : `Status changed to ${change.status}`;
       const missing = result.notFound.length > 0 ? `. ${plural(result.notFound.length, 'lead', 'leads')} no longer exist.` : '';
       const unchanged = result.conflicted.length > 0 ? `. ${plural(result.conflicted.length, 'lead was', 'leads were')} not changed: someone else was editing ${result.conflicted.length === 1 ? 'it' : 'them'}. Try again.` : '';
       toast({ title: updatedSummary(result.updated.length), description: description + missing + unchanged });
@@ -122,9 +125,9 @@ export function BulkActionBar({ selected, onDone }: BulkActionBarProps) {
       </Stack>
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
         {menu?.kind === 'assign' &&
-          SALESPEOPLE.map((person) => (
-            <MenuItem key={person} onClick={() => void update({ assignedTo: person })}>
-              {person}
+          assignees.map((assignee) => (
+            <MenuItem key={assignee.value} onClick={() => void update({ assignee })}>
+              {assignee.label}
             </MenuItem>
           ))}
         {menu?.kind === 'status' &&

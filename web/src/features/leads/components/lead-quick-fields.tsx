@@ -1,9 +1,10 @@
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { LEAD_STATUSES } from '@app/shared-types/constants';
-import { LEAD_PRIORITIES, SALESPEOPLE, type Lead } from '@app/shared-types/leads';
+import { LEAD_PRIORITIES, type Lead } from '@app/shared-types/leads';
 import { SelectField } from '../../../components/select-field';
-import { PRIORITY_OPTIONS, SALESPERSON_OPTIONS, STATUS_OPTIONS, type LeadChanges, type LeadSave } from '../model';
+import { useAssignees } from '../api/get-assignees';
+import { PRIORITY_OPTIONS, STATUS_OPTIONS, type LeadChanges, type LeadSave } from '../model';
 
 interface LeadQuickFieldsProps {
   lead: Lead;
@@ -17,6 +18,7 @@ export function LeadQuickFields({ lead, onSave, disabled }: LeadQuickFieldsProps
   const save = (changes: LeadChanges) => void onSave(changes).catch(() => undefined);
   /** The list value the select chose (selects only offer list values). */
   const choose = <T extends string>(list: readonly T[], value: string) => list.find((item) => item === value);
+  const assignees = useAssignees({ id: lead.assignedTo, name: lead.assignedToName });
 
   return (
     <Grid container spacing={1.5}>
@@ -42,10 +44,10 @@ export function LeadQuickFields({ lead, onSave, disabled }: LeadQuickFieldsProps
         <SelectField
           label="Assigned To"
           value={lead.assignedTo}
-          options={SALESPERSON_OPTIONS}
+          options={assignees}
           emptyLabel="Unassigned"
           disabled={disabled}
-          onChange={(value) => save({ assignedTo: choose(['', ...SALESPEOPLE], value) })}
+          onChange={(value) => save({ assignedTo: choose(['', ...assignees.map((option) => option.value)], value) })}
         />
       </Grid>
       <Grid size={{ xs: 6 }}>

@@ -62,7 +62,8 @@ const baseColumns: GridColDef<Lead>[] = [
     width: 96,
     renderCell: ({ row }) => <LeadStatusChip status={row.status} />,
   },
-  { field: 'assignedTo', headerName: 'Assigned To', width: 84 },
+  // The id is what is stored; the name kept beside it is what is shown.
+  { field: 'assignedTo', headerName: 'Assigned To', width: 84, valueGetter: (_value: string, row: Lead) => row.assignedToName },
   {
     field: 'nextFollowUp',
     headerName: 'Next Follow-up',
