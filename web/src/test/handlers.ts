@@ -96,3 +96,7 @@ handlers.push(...quotationHandlers());
 // The rate library (the quotation builder's editor tab), answering from its feature's fixtures.
 import { rateLibraryHandlers } from '../features/rate-library/test-fixtures';
 handlers.push(...rateLibraryHandlers());
+
+// Attendance (records, today's cards, check-in/out, the monthly report and its CSV), from the attendance feature's fixtures.
+import { attendanceHandlers } from '../features/attendance/test-fixtures';
+handlers.push(...attendanceHandlers());

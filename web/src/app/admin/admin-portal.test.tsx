@@ -205,11 +205,11 @@ describe('admin portal: sections and roles', () => {
   });
 
   it("shows an honest 'coming soon' panel for a section not built yet", async () => {
-    renderPortal('/admin/attendance');
+    renderPortal('/admin/blog');
 
-    expect(await screen.findByRole('heading', { name: 'Attendance Portal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Blog Management' })).toBeTruthy();
     expect(screen.getByText('This section is being built and will be available here soon.')).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('Attendance · Admin'));
+    await waitFor(() => expect(document.title).toBe('Blog · Admin'));
   });
 
   it('shows a not-found panel inside the layout for an unknown admin address', async () => {

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CheckInInput } from '@app/shared-types/attendance';
+import { api, unwrap } from '../../../lib/api-client';
+import { refreshAttendanceQueries } from './attendance-queries';
+
+/** Self check-in, once a day: where one works today and, when shared, the browser's coordinates. */
+export function checkIn(input: CheckInInput) {
+  return unwrap(api.attendance['check-in'].$post({ json: input }));
+}
+
+/** Self check-out, once a day (a night shift's the next morning). */
+export function checkOut() {
+  return unwrap(api.attendance['check-out'].$post());
+}
+
+export function useCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: checkIn, onSuccess: () => void refreshAttendanceQueries(queryClient) });
+}
+
+export function useCheckOut() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: checkOut, onSuccess: () => void refreshAttendanceQueries(queryClient) });
+}
