@@ -49,7 +49,7 @@ beforeAll(async () => {
   // Made through the admin routes, which are not recorded.
   const created = await staffRequest(app, '/api/quotations', cookie, {
     method: 'POST',
-    body: { clientDetails: { name: 'Meera Nair', phone: uniquePhone('9') }, rows: [{ usageArea: 'Kitchen', item: 'Base cabinets', unit: 'QTY', quantity: 2, unitPrice: 18_500 }] },
+    body: { clientDetails: { name: 'Meera Nair', phone: uniquePhone('9'), projectType: '3BHK' }, rows: [{ usageArea: 'Kitchen', item: 'Base cabinets', unit: 'QTY', quantity: 2, unitPrice: 18_500 }] },
   });
   expect(created.status).toBe(201);
   quote = (await created.json()) as Quotation;

@@ -301,7 +301,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
 
   it('PDF bundle renders a quotation through its share link, with the fonts beside it, and refuses what it must', async () => {
     const input = quotationCreateSchema.validateSync({
-      clientDetails: { name: 'Ananya Reddy', phone: '9876543210' },
+      clientDetails: { name: 'Ananya Reddy', phone: '9876543210', projectType: '2BHK' },
       rows: [{ usageArea: 'Kitchen', item: 'Modular base cabinets', unit: 'sq.ft', length: 12, width: 2.5, quantity: 1, unitPrice: 1450 }],
       status: 'sent',
       confirmLowMargin: true,
