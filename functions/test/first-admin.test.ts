@@ -3,13 +3,16 @@ import type { Db } from '../src/db/client';
 import { getEmployeeByEmail } from '../src/db/employee-repo';
 import { ensureFirstAdmin, firstAdminMessage } from '../src/local/first-admin';
 import { seedFirstStart } from '../src/local/seed';
+import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createTestApp, login, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
 beforeAll(async () => {
   ({ app, db } = await createTestApp());
+  // As the local server starts: first-start content, then the data upgrades (which add the salespeople's records).
   await seedFirstStart(db);
+  await upgradeLocalData(db);
 });
 
 describe('first start', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, type Role } from '@app/shared-types/auth';
+import { SALESPERSON_IDS } from '@app/shared-types/leads';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
 import { createEmployee, listEmployees, type EmployeeItem } from '../db/employee-repo';
@@ -56,8 +57,10 @@ export async function ensureFirstAdmin(
   db: Db,
   env: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string } = process.env,
 ): Promise<{ email: string; generatedPassword?: string } | undefined> {
-  const { items } = await listEmployees(db, { limit: 1 });
-  if (items.length > 0) return undefined;
+  // The seeded salespeople (who cannot sign in) do not count: a table with only them still needs its first admin.
+  const seeded = new Set<string>(Object.values(SALESPERSON_IDS));
+  const { items } = await listEmployees(db, { limit: seeded.size + 1 });
+  if (items.some((employee) => !seeded.has(employee.id))) return undefined;
   const email = env.ADMIN_EMAIL?.trim() || (await defaultAdminEmail(db));
   const { employee, generatedPassword } = await createStaffAccount(db, {
     email,
