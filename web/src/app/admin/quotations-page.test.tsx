@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { LOW_MARGIN_MESSAGE, STALE_QUOTATION_MESSAGE, type Quotation, type QuotationInput } from '@app/shared-types/quotations';
+import { LOW_MARGIN_MESSAGE, PROJECT_TYPE_TO_SEND, STALE_QUOTATION_MESSAGE, type Quotation, type QuotationInput } from '@app/shared-types/quotations';
 import { describe, expect, it, vi } from 'vitest';
 import { quotationFixtures, savedFrom } from '../../features/quotations/test-fixtures';
 import { choose, enter, renderPortalPage, replace } from '../../test/portal';
@@ -322,6 +322,20 @@ describe('Quotation Builder: send, PDF, history', () => {
     await user.click(screen.getByRole('button', { name: 'Send to client' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Client link' }));
     expect((dialog.getByLabelText('Link') as HTMLInputElement).value).toBe(`${window.location.origin}/q/${'a'.repeat(43)}`);
+  }, SHEET_TIMEOUT);
+
+  it("shows the server's field message when a quote cannot be sent yet (no project type)", async () => {
+    server.use(
+      http.post('/api/quotations/:id/send', () =>
+        HttpResponse.json({ error: 'Validation failed', fields: { 'clientDetails.projectType': PROJECT_TYPE_TO_SEND } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderQuotations('/admin/quotations?quote=quote-1');
+    await screen.findByRole('region', { name: 'Row 3' });
+    await user.click(screen.getByRole('button', { name: 'Send to client' }));
+    const toast = await findToast('alert', 'Error sending quotation');
+    expect(within(toast).getByText(PROJECT_TYPE_TO_SEND)).toBeTruthy();
+    expect(await screen.findByText(PROJECT_TYPE_TO_SEND, { selector: 'p' })).toBeTruthy();
   }, SHEET_TIMEOUT);
 
   it("shows 'Error generating PDF' when the export fails", async () => {

@@ -204,7 +204,10 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
       }
       const current = staleCurrent<Quotation>(error, target.id);
       if (current) setStale({ message: serverMessage(error), current, changes: changedFields(quotationSummary(toQuotationFormValues(current)), quotationSummary(formik.values), QUOTATION_FIELD_LABELS) });
-      toast({ variant: 'destructive', title: 'Error sending quotation', description: serverMessage(error) });
+      // A field the quote needs before it goes out (its project type): shown under that field.
+      const fields = serverFieldErrors(error);
+      if (fields) formik.setStatus(serverErrorsStatus(fields));
+      toast({ variant: 'destructive', title: 'Error sending quotation', description: fields ? Object.values(fields).join(' ') : serverMessage(error) });
     }
   };
 
