@@ -265,7 +265,8 @@ describe('admin dashboard', () => {
     expect(actions.getByRole('link', { name: 'Add Customer' }).getAttribute('href')).toBe('/admin/leads?new=1');
     expect(actions.getByRole('link', { name: 'New Project' }).getAttribute('href')).toBe('/admin/projects?new=1');
     expect(actions.getByRole('link', { name: 'Create Quote' }).getAttribute('href')).toBe('/admin/quotations?new=1');
-    expect(actions.getByRole('link', { name: 'Mark Attendance' }).getAttribute('href')).toBe('/admin/attendance');
+    // A manager and above mark anyone: the Attendance Portal with its Mark Attendance dialog open.
+    expect(actions.getByRole('link', { name: 'Mark Attendance' }).getAttribute('href')).toBe('/admin/attendance?new=1');
   });
 
   it('says so when there are no new leads and no follow-ups', async () => {

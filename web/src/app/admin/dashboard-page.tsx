@@ -1,5 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { DEFAULT_ATTENDANCE_LOCATION } from '@app/shared-types/attendance';
+import { useAttendanceToday } from '../../features/attendance/api/get-attendance-today';
+import { useSelfService } from '../../features/attendance/components/use-self-service';
+import { canMarkAnyone, selfServiceState } from '../../features/attendance/model';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import type { DashboardLinks } from '../../features/dashboard/model';
 import { useSession } from '../../features/auth/api/get-session';
@@ -7,15 +11,23 @@ import { ClientResponsesCard } from '../../features/quotations/components/client
 import { canSeeFinance } from '../../lib/roles';
 import { usePortalHref } from './portal-base';
 
-/** The portal's default section. The Leads CRM opens its Add Lead dialog for ?new=1 and a lead for ?lead=<id>. */
+/**
+ * The portal's default section. The Leads CRM opens its Add Lead dialog for ?new=1 and a lead for ?lead=<id>.
+ * 'Mark Attendance' opens the Attendance Portal's dialog for managers and above; for an employee it checks
+ * them in (at the office) or out in place, and opens the portal once the day is done.
+ */
 export function DashboardPage() {
   const href = usePortalHref();
   const { data: session } = useSession();
+  const role = session?.user.role;
+  const selfMarking = role !== undefined && !canMarkAnyone(role);
+  const markAttendanceAction = useEmployeeMarkAttendance(selfMarking);
   const links: DashboardLinks = {
     addCustomer: href('leads?new=1'),
     newProject: href('projects?new=1'),
     createQuote: href('quotations?new=1'),
-    markAttendance: href('attendance'),
+    markAttendance: href(selfMarking ? 'attendance' : 'attendance?new=1'),
+    markAttendanceAction,
     leads: href('leads'),
     lead: (id) => href(`leads?lead=${encodeURIComponent(id)}`),
   };
@@ -24,10 +36,23 @@ export function DashboardPage() {
       <Typography variant="h3" component="h1" sx={{ mb: 3 }}>
         Dashboard
       </Typography>
-      <DashboardOverview links={links} showMoney={canSeeFinance(session?.user.role)} />
+      <DashboardOverview links={links} showMoney={canSeeFinance(role)} />
       <Box sx={{ mt: 3 }}>
         <ClientResponsesCard quoteHref={(id) => href(`quotations?quote=${encodeURIComponent(id)}`)} />
       </Box>
     </>
   );
+}
+
+/** An employee's check-in or check-out from the dashboard, while there is one to do today; undefined otherwise (the link). */
+function useEmployeeMarkAttendance(enabled: boolean): DashboardLinks['markAttendanceAction'] {
+  const today = useAttendanceToday(enabled);
+  const self = useSelfService();
+  if (!enabled) return undefined;
+  const state = today.data ? selfServiceState(today.data.record) : 'check-in';
+  if (state === 'done' || state === 'marked') return undefined;
+  return {
+    pending: self.pending || today.isPending,
+    run: () => void (state === 'check-out' ? self.checkOut() : self.checkIn(DEFAULT_ATTENDANCE_LOCATION, false)),
+  };
 }

@@ -21,6 +21,8 @@ export interface DashboardLinks {
   newProject: string;
   createQuote: string;
   markAttendance: string;
+  /** When set, 'Mark Attendance' does this in place (an employee's check-in or check-out) instead of following the link. */
+  markAttendanceAction?: { run: () => void; pending: boolean };
   leads: string;
   lead: (id: string) => string;
 }

@@ -11,6 +11,7 @@ export function getAttendanceTodayQueryOptions() {
   return queryOptions({ queryKey: [ATTENDANCE_KEY, 'today'], queryFn: getAttendanceToday });
 }
 
-export function useAttendanceToday() {
-  return useQuery(getAttendanceTodayQueryOptions());
+/** Nothing is asked while not `enabled`. */
+export function useAttendanceToday(enabled = true) {
+  return useQuery({ ...getAttendanceTodayQueryOptions(), enabled });
 }

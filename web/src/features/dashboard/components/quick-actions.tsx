@@ -15,7 +15,7 @@ export function QuickActions({ links }: { links: DashboardLinks }) {
     { label: 'Add Customer', to: links.addCustomer, icon: <PersonAddIcon /> },
     { label: 'New Project', to: links.newProject, icon: <PostAddIcon /> },
     { label: 'Create Quote', to: links.createQuote, icon: <NoteAddIcon /> },
-    { label: 'Mark Attendance', to: links.markAttendance, icon: <EventAvailableIcon /> },
+    { label: 'Mark Attendance', to: links.markAttendance, icon: <EventAvailableIcon />, action: links.markAttendanceAction },
   ];
   return (
     <Card component="section" aria-labelledby="quick-actions-title">
@@ -26,16 +26,29 @@ export function QuickActions({ links }: { links: DashboardLinks }) {
         <Grid container spacing={1.5}>
           {actions.map((action) => (
             <Grid key={action.label} size={{ xs: 12, sm: 6, lg: 3 }}>
-              <Button
-                component={RouterLink}
-                to={action.to}
-                variant="outlined"
-                startIcon={action.icon}
-                fullWidth
-                sx={{ justifyContent: 'flex-start', py: 1.25 }}
-              >
-                {action.label}
-              </Button>
+              {action.action ? (
+                <Button
+                  variant="outlined"
+                  startIcon={action.icon}
+                  fullWidth
+                  disabled={action.action.pending}
+                  onClick={action.action.run}
+                  sx={{ justifyContent: 'flex-start', py: 1.25 }}
+                >
+                  {action.label}
+                </Button>
+              ) : (
+                <Button
+                  component={RouterLink}
+                  to={action.to}
+                  variant="outlined"
+                  startIcon={action.icon}
+                  fullWidth
+                  sx={{ justifyContent: 'flex-start', py: 1.25 }}
+                >
+                  {action.label}
+                </Button>
+              )}
             </Grid>
           ))}
         </Grid>
