@@ -43,6 +43,7 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
   vendors: async () => ({ Component: (await import('./admin/vendors-page')).VendorsPage }),
   finance: async () => ({ Component: (await import('./admin/finance-page')).FinancePage }),
   quotations: async () => ({ Component: (await import('./admin/quotations-page')).QuotationsPage }),
+  employees: async () => ({ Component: (await import('./admin/employees-page')).EmployeesPage }),
   attendance: async () => ({ Component: (await import('./admin/attendance-page')).AttendancePage }),
 };
 const comingSoon: RouteObject['lazy'] = async () => ({

@@ -16,3 +16,28 @@ export function canSeeFinance(role: string | undefined): boolean {
 export function canEditRateLibrary(role: string | undefined): boolean {
   return (RATE_LIBRARY_EDITORS as readonly (string | undefined)[]).includes(role);
 }
+
+const ADMIN_ROLE_NAMES: readonly string[] = ['admin', 'superadmin'];
+const STAFF_ROLES = ['employee', 'manager', 'admin', 'superadmin'] as const;
+
+/**
+ * PRODUCT.md roles: the roles `actorRole` may give an employee. An admin
+ * manages employees and managers; only a superadmin makes admins and
+ * superadmins. Everyone else manages nobody.
+ */
+export function assignableRoles(actorRole: string | undefined): (typeof STAFF_ROLES)[number][] {
+  if (actorRole === 'superadmin') return [...STAFF_ROLES];
+  if (actorRole === 'admin') return ['employee', 'manager'];
+  return [];
+}
+
+/** Whether `actorRole` may edit (and reveal the personal data of) someone with `targetRole`: admins the employees and managers, a superadmin everyone. */
+export function canManageEmployee(actorRole: string | undefined, targetRole: string): boolean {
+  if (actorRole === 'superadmin') return true;
+  return actorRole === 'admin' && !ADMIN_ROLE_NAMES.includes(targetRole);
+}
+
+/** Whether the signed-in person (`actor`) may delete `target`: as for editing, and never themselves. */
+export function canDeleteEmployee(actor: { id: string; role: string } | undefined, target: { id: string; role: string }): boolean {
+  return actor !== undefined && actor.id !== target.id && canManageEmployee(actor.role, target.role);
+}

@@ -1,0 +1,94 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { EmployeeRecord } from '@app/shared-types/employees';
+import { CardGrid, InfoLine, PhoneLink } from '../../../components/record-card';
+import { EmployeeAvatar, EmployeeStatusChip, RoleBadge } from './employee-badges';
+
+export interface EmployeeCardActions {
+  onView: (employee: EmployeeRecord) => void;
+  /** Whether the signed-in person may edit this employee (role rules); no Edit button otherwise. */
+  canEdit: (employee: EmployeeRecord) => boolean;
+  canDelete: (employee: EmployeeRecord) => boolean;
+  onEdit: (employee: EmployeeRecord) => void;
+  onDelete: (employee: EmployeeRecord) => void;
+}
+
+/** One employee in the grid: photo or initials, name, position, department, role, status, how to reach them. */
+export function EmployeeCard({ employee, actions }: { employee: EmployeeRecord; actions: EmployeeCardActions }) {
+  const titleId = `employee-${employee.id}-name`;
+  const subtitle = [employee.position, employee.department].filter(Boolean).join(' · ');
+  return (
+    <Card
+      component="article"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', opacity: employee.status === 'active' ? 1 : 0.85 }}
+    >
+      <CardContent sx={{ flexGrow: 1, p: 2.5, '&:last-child': { pb: 2.5 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <EmployeeAvatar name={employee.name} picture={employee.profilePicture} />
+          <Stack sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+              {employee.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {subtitle || 'No position or department yet'}
+            </Typography>
+          </Stack>
+        </Stack>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+          <RoleBadge role={employee.role} />
+          <EmployeeStatusChip status={employee.status} />
+        </Stack>
+        <Stack spacing={0.75} sx={{ mt: 1.5 }}>
+          <InfoLine icon={<EmailOutlinedIcon fontSize="small" titleAccess="Email" />}>
+            <Link href={`mailto:${employee.email}`} underline="hover">
+              {employee.email}
+            </Link>
+          </InfoLine>
+          {employee.phone && (
+            <InfoLine icon={<PhoneOutlinedIcon fontSize="small" titleAccess="Phone" />}>
+              <PhoneLink phone={employee.phone} />
+            </InfoLine>
+          )}
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" variant="outlined" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.onView(employee)} aria-describedby={titleId}>
+          Details
+        </Button>
+        {actions.canEdit(employee) && (
+          <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => actions.onEdit(employee)} aria-describedby={titleId}>
+            Edit
+          </Button>
+        )}
+        {actions.canDelete(employee) && (
+          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => actions.onDelete(employee)} aria-describedby={titleId}>
+            Delete
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}
+
+/** The employee cards. */
+export function EmployeeGrid({ employees, actions }: { employees: readonly EmployeeRecord[]; actions: EmployeeCardActions }) {
+  return (
+    <CardGrid label="Employees">
+      {employees.map((employee) => (
+        <EmployeeCard key={employee.id} employee={employee} actions={actions} />
+      ))}
+    </CardGrid>
+  );
+}
