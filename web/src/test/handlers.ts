@@ -100,3 +100,7 @@ handlers.push(...rateLibraryHandlers());
 // Attendance (records, today's cards, check-in/out, the monthly report and its CSV), from the attendance feature's fixtures.
 import { attendanceHandlers } from '../features/attendance/test-fixtures';
 handlers.push(...attendanceHandlers());
+
+// Employee Management (list, figures, directory, add/edit/delete, reveal), from the employees feature's fixtures.
+import { employeeHandlers } from '../features/employees/test-fixtures';
+handlers.push(...employeeHandlers());
