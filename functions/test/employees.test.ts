@@ -433,6 +433,25 @@ describe('leads assigned to real people', () => {
     expect((await staffRequest(app, `/api/users/${person.id}`, cookies.admin, { method: 'DELETE' })).status).toBe(200);
   });
 
+  it('a delete and an assignment racing: never a lead assigned to someone deleted', async () => {
+    for (let round = 0; round < 8; round++) {
+      const person = await create({ name: `Racer ${round}` });
+      const [deleted, added] = await Promise.all([
+        staffRequest(app, `/api/users/${person.id}`, cookies.admin, { method: 'DELETE' }),
+        staffRequest(app, '/api/leads', cookies.employee, { method: 'POST', body: { name: `Race ${round}`, phone: uniquePhone('7'), assignedTo: person.id } }),
+      ]);
+      const exists = (await staffRequest(app, `/api/users/${person.id}`, cookies.admin)).status === 200;
+      if (added.status === 201) {
+        expect(exists).toBe(true);
+        expect(deleted.status).toBe(409);
+      } else {
+        expect(added.status).toBe(400);
+        expect(deleted.status).toBe(200);
+        expect(exists).toBe(false);
+      }
+    }
+  });
+
   it("'My leads' lists the signed-in person's own leads", async () => {
     const fresh = await createTestApp();
     const me = await signedInStaff(fresh.app, fresh.db, 'employee');

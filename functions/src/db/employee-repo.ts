@@ -401,3 +401,39 @@ export function newEmployeeRecord(
     version: 1,
   };
 }
+
+/**
+ * The entry a lead write carries when it assigns a lead to `employeeId`: the
+ * employee must exist and be active at that moment, and their assignment
+ * count (leadAssignments, outside the record's fields) moves, so a delete
+ * that read it before cannot pass unseen (deleteEmployeeWrites).
+ */
+export function assignmentGuard(db: Db, employeeId: string): TransactItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: keys.employee(employeeId),
+      UpdateExpression: 'ADD leadAssignments :one',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
+    },
+  };
+}
+
+/** An employee with how many lead assignments they have had (read together, so a delete can condition on it). */
+export async function getEmployeeForDelete(db: Db, id: string): Promise<{ employee: EmployeeItem; assignments: number } | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.employee(id), ConsistentRead: true }));
+  if (!Item) return undefined;
+  return { employee: employeeEntity.parse(Item), assignments: typeof Item.leadAssignments === 'number' ? Item.leadAssignments : 0 };
+}
+
+/** The delete of `employee` as read, refused by the table if a lead was assigned to them since (assignmentGuard). */
+export function deleteEmployeeWrites(db: Db, employee: EmployeeItem, assignments: number, ctx: WriteContext): TransactItem[] {
+  return employeeEntity.deleteWrites(db, employee, ctx, {
+    condition: {
+      expression: assignments === 0 ? 'attribute_not_exists(leadAssignments) OR leadAssignments = :zero' : 'leadAssignments = :seen',
+      values: assignments === 0 ? { ':zero': 0 } : { ':seen': assignments },
+    },
+  });
+}

@@ -13,6 +13,7 @@ import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from './client';
 import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from './keys';
+import { assignmentGuard } from './employee-repo';
 import { mergedCounterWrites, type WriteContext } from './entity';
 import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
 import { contendedEntries, failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, transactWrite, type TransactItem } from './writes';
@@ -210,6 +211,14 @@ function isWriteConflict(error: unknown): boolean {
   return isTransactionCanceled(error) || isTransactionConflict(error);
 }
 
+/** The employee a bulk update assigns to was deleted or made inactive meanwhile. */
+export class AssigneeGoneError extends Error {
+  constructor() {
+    super('The assignee is no longer an active employee');
+    this.name = 'AssigneeGoneError';
+  }
+}
+
 type BulkChange = { assignedTo?: string; assignedToName?: string; status?: LeadStatus };
 
 /**
@@ -253,8 +262,12 @@ export async function bulkUpdateLeads(
     let collisions = 0;
     while (pairs.length > 0) {
       const leadWrites = pairs.map(({ before, after }) => leadEntity.updateWrites(db, before, after, ctx, { counters: false, action: 'bulk_update' }));
+      const leadEntries = leadWrites.reduce((sum, entries) => sum + entries.length, 0);
+      // A new assignee must still be an active employee when the leads are written (one entry per transaction).
+      const guard = change.assignedTo && pairs.some(({ before }) => before.assignedTo !== change.assignedTo) ? [assignmentGuard(db, change.assignedTo)] : [];
       const writes = [
         ...leadWrites.flat(),
+        ...guard,
         // One counter entry for the whole transaction instead of one per lead.
         ...mergedCounterWrites(db, ...pairs.map(({ before, after }) => leadEntity.counterDeltas(before, after))),
       ];
@@ -263,10 +276,10 @@ export async function bulkUpdateLeads(
         updated.push(...pairs.map(({ after }) => after));
         break;
       } catch (error) {
+        if (guard.length > 0 && isTransactionCanceled(error, leadEntries)) throw new AssigneeGoneError();
         if (!isWriteConflict(error)) throw error;
         // The leads whose entries lost (version moved, or being written by someone else) are set aside.
         const starts = leadWrites.map((_, position) => leadWrites.slice(0, position).reduce((sum, entries) => sum + entries.length, 0));
-        const leadEntries = leadWrites.reduce((sum, entries) => sum + entries.length, 0);
         const busy = new Set(contendedEntries(error).filter((entry) => entry < leadEntries).map((entry) => starts.findLastIndex((start) => start <= entry)));
         if (busy.size === 0) {
           // Only the counters collided (or no reason was given): the same writes go again after a short pause.

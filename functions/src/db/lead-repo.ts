@@ -18,7 +18,8 @@ import { normalizePhone } from '@app/shared-types/phone';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from './client';
 import { log } from '../lib/log';
-import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, type ItemKey, type WriteContext } from './entity';
+import { assignmentGuard } from './employee-repo';
+import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from './entity';
 import { keys } from './keys';
 import { leadCounter, readCounters } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
@@ -333,18 +334,27 @@ export async function addCommunication(
   return toTimelineEntry(item);
 }
 
-export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string };
+export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string } | { assigneeGone: true };
 
 /** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
 export async function createLead(db: Db, input: LeadCreateInput & { assignedToName?: string }, ctx: WriteContext): Promise<CreateLeadResult> {
   const lead = newLead(input, ctx.now);
   const note = timelineItem(lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now });
-  const result = await leadEntity.create(db, lead, ctx, [putNew(db, note)]);
+  // The assignee must still be an active employee when the lead is written (employee-repo.ts assignmentGuard).
+  const guard = lead.assignedTo ? [assignmentGuard(db, lead.assignedTo)] : [];
+  const guardAt = leadEntity.createWrites(db, lead, ctx).length + 1;
+  let result;
+  try {
+    result = await leadEntity.create(db, lead, ctx, [putNew(db, note), ...guard]);
+  } catch (error) {
+    if (guard.length > 0 && isTransactionCanceled(error, guardAt)) return { assigneeGone: true };
+    throw error;
+  }
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, lead.phone, true)) ?? '' };
   return { lead };
 }
 
-export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Lead } | { phoneTakenBy: string };
+export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Lead } | { phoneTakenBy: string } | { assigneeGone: true };
 
 /**
  * Applies staff edits to a lead if it is still at `input.version`; otherwise
@@ -358,7 +368,16 @@ export async function updateLead(
   ctx: WriteContext,
 ): Promise<UpdateLeadResult> {
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-  const result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS), ctx);
+  let result;
+  try {
+    result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS), ctx, {
+      // A new assignee must still be an active employee when the lead is written.
+      extra: (before, after) => (after.assignedTo && after.assignedTo !== before.assignedTo ? [assignmentGuard(db, after.assignedTo)] : []),
+    });
+  } catch (error) {
+    if (error instanceof WriteConflict) return { assigneeGone: true };
+    throw error;
+  }
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, changes.phone ?? '', true)) ?? '' };
   if ('item' in result) return { lead: result.item };
   return result;

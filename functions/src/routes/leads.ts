@@ -22,7 +22,7 @@ import { leadConversionSchema } from '@app/shared-types/projects';
 import type { Context } from 'hono';
 import { authOf, requireManager, writeContext } from '../auth/middleware';
 import { getEmployee } from '../db/employee-repo';
-import { bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
+import { AssigneeGoneError, bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
 import { convertLead } from '../db/lead-conversion';
 import {
   addCommunication,
@@ -91,6 +91,7 @@ export const leads = new Hono<AppEnv>()
     const assignee = await resolveAssignee(c, input.assignedTo);
     if (assignee === 'invalid') return assigneeRefused(c);
     const result = await createLead(c.var.deps.db, { ...input, ...assignee }, writeContext(c));
+    if ('assigneeGone' in result) return assigneeRefused(c);
     if ('phoneTakenBy' in result) {
       return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
     }
@@ -116,7 +117,13 @@ export const leads = new Hono<AppEnv>()
     const { ids, assignedTo, status } = c.req.valid('json');
     const assignee = await resolveAssignee(c, assignedTo);
     if (assignee === 'invalid') return assigneeRefused(c);
-    const result: BulkUpdateResult = await bulkUpdateLeads(c.var.deps.db, ids, { ...assignee, ...(status !== undefined ? { status } : {}) }, writeContext(c));
+    let result: BulkUpdateResult;
+    try {
+      result = await bulkUpdateLeads(c.var.deps.db, ids, { ...assignee, ...(status !== undefined ? { status } : {}) }, writeContext(c));
+    } catch (error) {
+      if (error instanceof AssigneeGoneError) return assigneeRefused(c);
+      throw error;
+    }
     log.info('leads bulk-updated', { count: result.updated.length, conflicted: result.conflicted.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
   })
@@ -135,6 +142,7 @@ export const leads = new Hono<AppEnv>()
     const assignee = await resolveAssignee(c, input.assignedTo);
     if (assignee === 'invalid') return assigneeRefused(c);
     const result = await updateLead(c.var.deps.db, id, { ...input, ...assignee }, writeContext(c));
+    if ('assigneeGone' in result) return assigneeRefused(c);
     if ('notFound' in result) return c.json(errorBody('Lead not found'), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('phoneTakenBy' in result) return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);

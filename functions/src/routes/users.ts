@@ -25,7 +25,9 @@ import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { auditEntryWrite, WriteConflict } from '../db/entity';
 import {
   activeSuperadminIds,
+  deleteEmployeeWrites,
   employeeEntity,
+  getEmployeeForDelete,
   getEmployee,
   newEmployeeRecord,
   NoFieldCryptoError,
@@ -262,8 +264,10 @@ export const users = new Hono<AppEnv>()
   .delete('/:id', manage, async (c) => {
     const id = c.req.param('id');
     const { db } = c.var.deps;
-    const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
-    if (!target) return c.json(errorBody(NOT_FOUND), 404);
+    // Read before the lead count: a lead assigned after this read makes the delete fail (deleteEmployeeWrites).
+    const read = isEntityId(id) ? await getEmployeeForDelete(db, id) : undefined;
+    if (!read) return c.json(errorBody(NOT_FOUND), 404);
+    const target = read.employee;
     const actor = authOf(c).employee;
     if (actor.id === id) return c.json(errorBody('You cannot delete your own account'), 403);
     if (!mayManage(actor, target.role, undefined)) {
@@ -277,10 +281,12 @@ export const users = new Hono<AppEnv>()
     if (losesSuperadmin && !keeper) return c.json(errorBody(LAST_SUPERADMIN), 409);
     try {
       // Version-checked: an edit since the read (a new role, say) is not deleted unseen.
-      await transactWrite(db, [...employeeEntity.deleteWrites(db, target, writeContext(c)), ...(keeper ? [stillActiveSuperadmin(db, keeper)] : [])]);
+      await transactWrite(db, [...deleteEmployeeWrites(db, target, read.assignments, writeContext(c)), ...(keeper ? [stillActiveSuperadmin(db, keeper)] : [])]);
     } catch (error) {
       if (isTransactionCanceled(error, 0)) {
         const current = await getEmployee(db, id);
+        const assignedNow = current ? await assignedLeadCount(db, id) : 0;
+        if (assignedNow > 0) return c.json(errorBody(leadsAssignedMessage(assignedNow)), 409);
         return current ? c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(current) }, 409) : c.json(errorBody(NOT_FOUND), 404);
       }
       if (isTransactionCanceled(error)) return c.json(errorBody(LAST_SUPERADMIN), 409);
