@@ -5,10 +5,12 @@ import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { EmployeeRecord } from '@app/shared-types/employees';
 import { CardGrid, InfoLine, PhoneLink } from '../../../components/record-card';
@@ -63,20 +65,27 @@ export function EmployeeCard({ employee, actions }: { employee: EmployeeRecord; 
           )}
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>
+      <CardActions sx={{ px: 2.5, pb: 2, pt: 0, justifyContent: 'space-between' }}>
         <Button size="small" variant="outlined" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.onView(employee)} aria-describedby={titleId}>
           Details
         </Button>
-        {actions.canEdit(employee) && (
-          <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => actions.onEdit(employee)} aria-describedby={titleId}>
-            Edit
-          </Button>
-        )}
-        {actions.canDelete(employee) && (
-          <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={() => actions.onDelete(employee)} aria-describedby={titleId}>
-            Delete
-          </Button>
-        )}
+        {/* Icons beside Details: three labelled buttons do not fit a card's width. */}
+        <Stack direction="row" spacing={0.5}>
+          {actions.canEdit(employee) && (
+            <Tooltip title="Edit">
+              <IconButton size="small" color="primary" onClick={() => actions.onEdit(employee)} aria-label="Edit" aria-describedby={titleId}>
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {actions.canDelete(employee) && (
+            <Tooltip title="Delete">
+              <IconButton size="small" color="error" onClick={() => actions.onDelete(employee)} aria-label="Delete" aria-describedby={titleId}>
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
       </CardActions>
     </Card>
   );

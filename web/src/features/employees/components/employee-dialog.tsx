@@ -139,8 +139,8 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
                 emptyText="No managers, admins or superadmins yet"
               />
             </Grid>
-            <FormField name="hireDate" label="Hire Date" kind="date" size={{ xs: 6, sm: 3 }} />
-            <FormField name="salary" label="Monthly Salary (₹)" kind="money" size={{ xs: 6, sm: 3 }} />
+            <FormField name="hireDate" label="Hire Date" kind="date" size={{ xs: 12, sm: 3 }} />
+            <FormField name="salary" label="Monthly Salary (₹)" kind="money" size={{ xs: 12, sm: 3 }} />
 
             <FormSection title="Contact" />
             <FormField name="phone" label="Phone" type="tel" autoComplete="off" placeholder="98765 43210" />

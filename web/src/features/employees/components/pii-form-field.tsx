@@ -65,7 +65,11 @@ export function PiiFormField({ field, placeholder, maxLength, inputMode = 'text'
         autoComplete="off"
         inputMode={inputMode}
         helperText={stored ? 'Type the new value; left empty, the stored one is removed' : undefined}
+        // Typed into at once after 'Replace'.
+        autoFocus={stored}
         slotProps={{
+          // Always above the box: the placeholder shows the expected form.
+          inputLabel: { shrink: true },
           htmlInput: { maxLength, spellCheck: false, autoCapitalize: 'characters' },
           input: stored
             ? {
