@@ -1,8 +1,9 @@
 import type { Page as ApiPage } from '@app/shared-types/api';
 import { verhoeffCheckDigit, type EmployeeRecord } from '@app/shared-types/employees';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { choose, expect, test } from './fixtures';
-import { seeToast, signIn, unique as uniqueContact } from './portal';
+import { E2E_ADMIN } from './global-setup';
+import { seeToast, unique as uniqueContact } from './portal';
 
 const unique = () => uniqueContact('8', 'E2EE');
 
@@ -18,16 +19,35 @@ async function openEmployees(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Employee Management' })).toBeVisible();
 }
 
+/** An admin (not the first superadmin) made by the superadmin through the API, in a request context of its own. */
+async function createAdmin(request: APIRequestContext, origin: string, id: string) {
+  const headers = { origin };
+  expect((await request.post('/api/auth/login', { headers, data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } })).status()).toBe(200);
+  const admin = { name: `Asha Rao ${id}`, email: `admin.${id}@kds.example`, password: 'asha-Admin-pass-1' };
+  const created = await request.post('/api/users', { headers, data: { ...admin, role: 'admin', department: 'HR', position: 'HR Lead' } });
+  expect(created.status()).toBe(201);
+  return admin;
+}
+
+async function signInAs(page: Page, account: { name: string; email: string; password: string }) {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Access Admin Portal' }).click();
+  await seeToast(page, 'Login successful', `Welcome, ${account.name}!`);
+}
+
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test.describe('employees', () => {
-  test('an admin adds an employee with PAN and Aadhaar, sees them masked, reveals one, and the screen fits a phone', async ({ page }) => {
+  test('an admin adds an employee with PAN and Aadhaar, sees them masked, reveals one, and the screen fits a phone', async ({ page, request, baseURL }) => {
     const { phone, tag } = unique();
     const name = `${tag} Kiran Reddy`;
     const email = `${tag.toLowerCase()}@kds.example`;
     const aadhaar = uniqueAadhaar();
     const maskedAadhaar = `XXXX XXXX ${aadhaar.slice(-4)}`;
-    await signIn(page);
+    // Not named by the tag, so the search for the new employee finds them alone.
+    await signInAs(page, await createAdmin(request, new URL(baseURL ?? '').origin, phone));
     await openEmployees(page);
     await expect(page.getByRole('region', { name: 'Employee figures' })).toBeVisible();
 
@@ -36,6 +56,12 @@ test.describe('employees', () => {
     await dialog.getByRole('button', { name: 'Add Employee' }).click();
     await expect(dialog.getByText('Full name is required')).toBeVisible();
     await expect(dialog.getByText('Password is required')).toBeVisible();
+
+    // An admin manages employees and managers: no Admin or Super Admin to give.
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await expect(page.getByRole('listbox').getByRole('option')).toHaveText(['Employee', 'Manager']);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
 
     await dialog.getByLabel(/^Full Name/).fill(name);
     await dialog.getByLabel(/^Email/).fill(email);
