@@ -62,6 +62,8 @@ test.describe('attendance', () => {
     await signIn(page, '/admin/attendance');
     await expect(page.getByRole('heading', { name: 'Present' })).toBeVisible();
     await page.getByRole('region', { name: 'Filter attendance' }).getByLabel('Search attendance').fill(tag);
+    // The search is sent once typing pauses: wait for it before leaving the tab.
+    await expect(page).toHaveURL(new RegExp(`q=${tag}`));
     const record = page.getByRole('article', { name: employee.name });
     await expect(record).toHaveCount(1);
     await expect(record).toContainText('Present');

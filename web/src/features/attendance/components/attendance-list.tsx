@@ -48,7 +48,7 @@ function AttendanceRow({ record, onEdit, onDelete }: { record: AttendanceRecord;
   return (
     <Card component="article" variant="outlined" aria-labelledby={titleId} sx={{ p: { xs: 1.75, sm: 2 } }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={{ xs: 1.25, md: 2 }} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
-        <Box sx={{ minWidth: 0, flex: '1 1 240px' }}>
+        <Box sx={{ minWidth: 0, flex: { md: '1 1 240px' } }}>
           <Stack direction="row" spacing={0.75} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
             <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
               {formatDate(record.date, 'short')}

@@ -13,6 +13,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { AttendanceReportRow } from '@app/shared-types/attendance';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { serverMessage } from '../../../lib/api-errors';
@@ -35,6 +38,7 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
   const report = useAttendanceReport(month);
   const csv = useDownloadAttendanceCsv();
   const { toast } = useToast();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const rows = report.data?.rows ?? [];
 
   const exportCsv = async () => {
@@ -55,6 +59,8 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
         No attendance recorded in {monthLabel(month)}
       </Typography>
     );
+  } else if (phone) {
+    content = <PhoneReport month={month} rows={rows} />;
   } else {
     content = (
       <TableContainer>
@@ -126,5 +132,31 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** On a phone, one block per employee with every figure visible (a six-column table would scroll sideways). */
+function PhoneReport({ month, rows }: { month: string; rows: readonly AttendanceReportRow[] }) {
+  return (
+    <Stack component="ul" aria-label={`Attendance, ${monthLabel(month)}`} divider={<Box component="li" aria-hidden="true" sx={{ borderTop: 1, borderColor: 'divider' }} />} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {rows.map((row) => (
+        <Box component="li" key={row.userId} aria-label={row.name} sx={{ py: 1.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {row.name}
+            {row.department && (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {` · ${row.department}`}
+              </Typography>
+            )}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Present {row.present} · Half days {row.halfDay} · Absent {row.absent}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Leaves {row.leave > 0 ? `${row.leave}: ${leavesLine(row.leaveByType)}` : '0'} · {formatHours(row.totalHours)}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
   );
 }
