@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { EmployeeRecord, EmployeeStats } from '@app/shared-types/employees';
-import { createStaffApp, json, staffRequest } from './helpers';
+import { counterUpdate } from '../src/db/stats-repo';
+import { transactWrite } from '../src/db/writes';
+import { upgradeLocalData } from '../src/local/upgrade-data';
+import { createStaffApp, createTestApp, json, signedInStaff, staffRequest } from './helpers';
 
 /** Employee Management's cards and filters (GET /api/users/stats, GET /api/users?department&role&status&q). */
 describe("Employee Management's figures and filters", () => {
@@ -38,5 +41,22 @@ describe("Employee Management's figures and filters", () => {
     expect((await staffRequest(app, '/api/users?department=Carpentry', admin)).status).toBe(400);
     // The cards are Employee Management's: admin and superadmin only.
     expect((await staffRequest(app, '/api/users/stats', staff('manager').cookie)).status).toBe(403);
+  });
+});
+
+describe('the data upgrade of the staff counters', () => {
+  it('counts employees written before the counters existed, without counting the seeded salespeople twice, once', async () => {
+    const fresh = await createTestApp();
+    const superadmin = await signedInStaff(fresh.app, fresh.db, 'superadmin');
+    // A table from before the counters: its superadmin was never counted.
+    await transactWrite(fresh.db, [counterUpdate(fresh.db, 'DASHBOARD', { employees: -1, 'employees:status:active': -1 })]);
+    const stats = async () => json<EmployeeStats>(staffRequest(fresh.app, '/api/users/stats', superadmin.cookie));
+    expect(await stats()).toEqual({ total: 0, active: 0, onLeave: 0, departments: 0 });
+
+    // The upgrade seeds the three salespeople (counted as they are written) and sets the counters.
+    await upgradeLocalData(fresh.db);
+    expect(await stats()).toEqual({ total: 4, active: 4, onLeave: 0, departments: 1 });
+    await upgradeLocalData(fresh.db);
+    expect(await stats()).toEqual({ total: 4, active: 4, onLeave: 0, departments: 1 });
   });
 });

@@ -9,8 +9,8 @@ import { customerEntity, getCustomers } from '../db/customer-repo';
 import { mergedCounterWrites, systemContext, type ItemKey, type ListSource, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
 import { assignedLeadsCounter, deleteLead, leadEntity } from '../db/lead-repo';
-import { employeeEntity, getEmployee } from '../db/employee-repo';
-import { counterUpdate } from '../db/stats-repo';
+import { employeeEntity, getEmployee, type EmployeeItem } from '../db/employee-repo';
+import { counterUpdate, employeeCounter, mergeDeltas, readCounters } from '../db/stats-repo';
 import { projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
@@ -31,7 +31,9 @@ const PHONES_CANONICAL = 4;
  * superadmins are in their index.
  */
 const ASSIGNEES_ARE_EMPLOYEES = 5;
-const CURRENT_VERSION = ASSIGNEES_ARE_EMPLOYEES;
+/** Data version after Employee Management's counters (total, by status, by department) were set from the employees. */
+const EMPLOYEES_COUNTED = 6;
+const CURRENT_VERSION = EMPLOYEES_COUNTED;
 
 /**
  * Brings a laptop's data from an earlier version up to date, each step once:
@@ -58,15 +60,40 @@ export async function upgradeLocalData(db: Db): Promise<{ leads: number; project
     await indexActiveSuperadmins(db);
     await mapLeadAssignees(db);
   }
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: CURRENT_VERSION },
-      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-      ExpressionAttributeValues: { ':version': CURRENT_VERSION },
-    }),
-  );
+  // Records the version reached (the last step writes it in its own transaction).
+  if (version < EMPLOYEES_COUNTED) await countEmployees(db, EMPLOYEES_COUNTED);
   return { leads, projects };
+}
+
+/**
+ * Sets Employee Management's counters to what the employees are: the
+ * difference between the true counts and the counters as they stand is added
+ * in one transaction with the data version, so employees counted since they
+ * were written (the seeded salespeople) are not counted twice, and a repeated
+ * start changes nothing.
+ */
+async function countEmployees(db: Db, reached: number): Promise<void> {
+  const employees: EmployeeItem[] = [];
+  await forEachItem(db, employeeEntity.source('byName', {}), async (item) => {
+    employees.push(employeeEntity.parse(item));
+  });
+  const expected = mergeDeltas(...employees.map((employee) => employeeEntity.counterDeltas(null, employee).DASHBOARD ?? {}));
+  const { DASHBOARD: current } = await readCounters(db);
+  const difference: Record<string, number> = {};
+  for (const name of new Set([...Object.keys(expected), ...Object.keys(current).filter((name) => name.startsWith(`${employeeCounter.total}`))])) {
+    difference[name] = (expected[name] ?? 0) - (current[name] ?? 0);
+  }
+  await transactWrite(db, [
+    counterUpdate(db, 'DASHBOARD', difference),
+    {
+      Put: {
+        TableName: db.table,
+        Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
+        ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+        ExpressionAttributeValues: { ':version': reached },
+      },
+    },
+  ]);
 }
 
 /** Every item of a list partition, page by page (an upgrade's walk, never a request path). */
