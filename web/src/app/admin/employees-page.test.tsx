@@ -343,6 +343,24 @@ describe('Employees: details and reveal', () => {
     expect(dialog.getByText('XXXXX1234X')).toBeTruthy();
   });
 
+  it('a link to an employee beyond the pages loaded asks the server for them', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/users', () => HttpResponse.json({ items: [employeeFixtures[2]!], nextCursor: 'page-2' })),
+      http.get('/api/users/:id', ({ params }) => {
+        // /stats and /directory go on to their own handlers.
+        if (params.id === 'stats' || params.id === 'directory') return undefined;
+        asked.push(String(params.id));
+        return HttpResponse.json(employeeFixtures[3]!);
+      }),
+    );
+    renderEmployees('/admin/employees?view=emp-designer');
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Meera Iyer' }));
+    expect(dialog.getByText('XXXXX1234X')).toBeTruthy();
+    expect(asked).toEqual(['emp-designer']);
+  });
+
   it('an admin cannot reveal or edit a superadmin from the details', async () => {
     const { user } = renderEmployees();
 
