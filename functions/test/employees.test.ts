@@ -249,6 +249,20 @@ describe('status and sessions', () => {
     });
   }
 
+  it('a superadmin who sets their own password goes on in a fresh session; their other sessions end', async () => {
+    const fresh = await createTestApp();
+    const me = await signedInStaff(fresh.app, fresh.db, 'superadmin');
+    const other = await login(fresh.app, me.employee.email, STAFF_PASSWORD);
+    const self = await json<EmployeeRecord>(staffRequest(fresh.app, `/api/users/${me.employee.id}`, me.cookie));
+    const changed = await put(self, { password: 'My-new-pass-1' }, me.cookie, fresh.app);
+    expect(changed.status).toBe(200);
+    const renewed = changed.headers.getSetCookie().find((line) => line.startsWith('session='))?.split(';')[0];
+    expect(renewed).toBeDefined();
+    expect((await staffRequest(fresh.app, '/api/users', renewed)).status).toBe(200);
+    expect((await staffRequest(fresh.app, '/api/users', me.cookie)).status).toBe(401);
+    expect((await staffRequest(fresh.app, '/api/users', other.cookie)).status).toBe(401);
+  });
+
   it('deleting ends the sessions; a new password set by an admin ends them too', async () => {
     const person = await signedInStaff(app, db, 'employee');
     const record = await json<EmployeeRecord>(staffRequest(app, `/api/users/${person.employee.id}`, cookies.admin));

@@ -20,7 +20,8 @@ import {
   type RevealResult,
 } from '@app/shared-types/employees';
 import { hashPassword } from '../auth/password';
-import { authOf, requireRole, writeContext } from '../auth/middleware';
+import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth/middleware';
+import { createSession, deleteSession } from '../db/session-repo';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { auditEntryWrite, WriteConflict } from '../db/entity';
 import {
@@ -258,6 +259,13 @@ export const users = new Hono<AppEnv>()
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(result.stale) }, 409);
     if ('taken' in result) return c.json(errorBody('An employee with this email already exists', { email: 'An employee with this email already exists' }), 409);
+    if (actor.id === id && endsSessions) {
+      // A superadmin who set their own password goes on in a fresh session, as after change-password.
+      const { session, timeoutMinutes } = authOf(c);
+      await deleteSession(db, session.id);
+      const fresh = await createSession(db, { employeeId: id, nowMs: nowMs(c), timeoutMinutes });
+      await startSessionCookie(c, { employee: result.item, session: fresh, timeoutMinutes });
+    }
     log.info('employee updated', { employeeId: id, by: actor.id, ...(endsSessions ? { sessionsEnded: true } : {}) });
     return c.json(toEmployeeRecord(result.item), 200);
   })
