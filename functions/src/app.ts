@@ -25,6 +25,7 @@ import { seo } from './routes/seo';
 import { site } from './routes/site';
 import { transactions } from './routes/transactions';
 import { users } from './routes/users';
+import { employeePhotos } from './routes/employee-photos';
 import { vendors } from './routes/vendors';
 
 /**
@@ -140,6 +141,7 @@ export function createApp(deps: Deps) {
     .route('/contact', contact)
     .route('/auth', auth)
     .route('/users', users)
+    .route('/users', employeePhotos)
     .route('/dashboard', dashboard)
     .route('/leads', leads)
     .route('/customers', customers)

@@ -8,6 +8,7 @@ import { createApp, PUBLIC_API_ROUTES } from '@app/functions/app';
 import type { Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
+import { employeePhotoKey, employeeStagingKey } from '@app/functions/photos/photo-storage';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
@@ -432,6 +433,10 @@ describe('admin function role', () => {
         { 'Fn::Join': ['', [bucketArn, `/${PRIVATE_PREFIX}*`]] },
       ]),
     );
+    // Employees' profile photos (routes/employee-photos.ts) are staged and served under the same prefixes, no grant of their own.
+    const uploadId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(employeeStagingKey('emp-1', uploadId, 'image/jpeg')).toBe(`${STAGING_PREFIX}employees/emp-1/${uploadId}.jpg`);
+    expect(employeePhotoKey('emp-1', uploadId, 'image/webp')).toBe(`${UPLOADS_PREFIX}employees/emp-1/${uploadId}.webp`);
   });
 
   it('empties staging after a day (current and replaced versions), and serves only the published prefix', () => {

@@ -76,6 +76,29 @@ export function stagingKey(projectId: string, photoId: string, width: number, ty
   return `${STAGING_PREFIX}${photoKey(projectId, photoId, width, type).slice(PHOTOS_PREFIX.length)}`;
 }
 
+/** The storage key of an employee's profile photo (one 480 px copy per upload; a new photo gets a new key). */
+export function employeePhotoKey(employeeId: string, uploadId: string, type: PhotoType): string {
+  return `${PHOTOS_PREFIX}employees/${employeeId}/${uploadId}.${PHOTO_EXTENSIONS[type]}`;
+}
+
+/** The staging key a profile photo is uploaded to, before it is checked and published at employeePhotoKey. */
+export function employeeStagingKey(employeeId: string, uploadId: string, type: PhotoType): string {
+  return `${STAGING_PREFIX}${employeePhotoKey(employeeId, uploadId, type).slice(PHOTOS_PREFIX.length)}`;
+}
+
+/** Keys employeePhotoKey makes, and nothing else. */
+export const EMPLOYEE_PHOTO_KEY_PATTERN = /^uploads\/employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/**
+ * The key behind `employeeId`'s profilePicture, when it is a photo uploaded
+ * for that employee; null for anything else (an https address, or a path an
+ * edit put there pointing at another file), which is never deleted for them.
+ */
+export function ownEmployeePhotoKey(employeeId: string, url: string): string | null {
+  const key = url.replace(/^\//, '');
+  return EMPLOYEE_PHOTO_KEY_PATTERN.test(key) && key.startsWith(`${PHOTOS_PREFIX}employees/${employeeId}/`) ? key : null;
+}
+
 /** The private key of a transaction's attachment. */
 export function attachmentKey(transactionId: string, attachmentId: string, type: AttachmentType): string {
   return `${PRIVATE_PREFIX}transactions/${transactionId}/${attachmentId}.${ATTACHMENT_EXTENSIONS[type]}`;
@@ -89,12 +112,13 @@ export function attachmentStagingKey(transactionId: string, attachmentId: string
 /** Keys attachmentKey makes, and nothing else. */
 export const ATTACHMENT_KEY_PATTERN = /^private\/transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
 
-/** Keys photoKey makes, and nothing else. */
-export const PHOTO_KEY_PATTERN = /^uploads\/projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)$/;
+/** Keys photoKey and employeePhotoKey make, and nothing else. */
+export const PHOTO_KEY_PATTERN =
+  /^uploads\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp))$/;
 
-/** Keys stagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
+/** Keys stagingKey, employeeStagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
 export const STAGING_KEY_PATTERN =
-  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
+  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
 
 /**
  * A Content-Disposition that downloads a file as `fileName`: an ASCII fallback
