@@ -2,7 +2,7 @@ import type { PhotoAddInput } from '@app/shared-types/photos';
 import { api, unwrap } from '../../../lib/api-client';
 import { useRecordSave } from '../../../lib/record-mutations';
 import { sendSignedForm } from '../../../lib/send-signed-form';
-import type { PreparedPhoto } from '../photo-copies';
+import type { PreparedPhoto } from '../../../lib/photo-copies';
 import { PROJECT_CACHE } from './get-project';
 import { requestPhotoUpload } from './request-photo-upload';
 

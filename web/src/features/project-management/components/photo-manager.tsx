@@ -16,7 +16,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { useRemoveProjectPhoto } from '../api/remove-project-photo';
 import { useSetCoverPhoto } from '../api/set-cover-photo';
 import { useUploadProjectPhoto } from '../api/add-project-photo';
-import { checkPhotoFile, makePhotoCopies } from '../photo-copies';
+import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 
 const TOO_MANY_MESSAGE = `A project can have at most ${MAX_PROJECT_PHOTOS} photos. Remove one first.`;

@@ -9,8 +9,9 @@ import {
 
 /**
  * Turns a chosen photo into the copies a project keeps (PHOTO_WIDTHS, never
- * wider than the original). The arithmetic is pure and tested; the drawing
- * needs a browser (createImageBitmap and a canvas).
+ * wider than the original); an employee's profile photo keeps the smallest.
+ * The arithmetic is pure and tested; the drawing needs a browser
+ * (createImageBitmap and a canvas).
  */
 
 /** Every copy is a JPEG: re-encoding also drops the original's EXIF data, GPS position included. */
