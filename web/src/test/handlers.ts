@@ -104,3 +104,7 @@ handlers.push(...attendanceHandlers());
 // Employee Management (list, figures, directory, add/edit/delete, reveal), from the employees feature's fixtures.
 import { employeeHandlers } from '../features/employees/test-fixtures';
 handlers.push(...employeeHandlers());
+
+// Employees' profile photos (signed form, upload, save, remove), from the employees feature's fixtures.
+import { profilePhotoHandlers } from '../features/employees/profile-photo-test-fixtures';
+handlers.push(...profilePhotoHandlers());

@@ -24,6 +24,7 @@ import {
   type EmployeeFormValues,
 } from '../model';
 import { PiiFormField } from './pii-form-field';
+import { ProfilePhotoFormField } from './profile-photo-field';
 
 const TITLE_ID = 'employee-dialog-title';
 const DEPARTMENT_CHOICES = [{ value: '', label: 'No department' }, ...DEPARTMENT_OPTIONS];
@@ -93,6 +94,7 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
             onClose={onClose}
           >
             <FormSection title="Account" />
+            <ProfilePhotoFormField employee={loaded} onSaved={reload} />
             <FormField name="name" label="Full Name" required autoFocus autoComplete="off" />
             <FormField name="email" label="Email" type="email" required autoComplete="off" />
             <FormField

@@ -1,0 +1,148 @@
+import AddAPhotoOutlinedIcon from '@mui/icons-material/AddAPhotoOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { EmployeeRecord } from '@app/shared-types/employees';
+import { PHOTO_TYPES } from '@app/shared-types/photos';
+import { useFormikContext } from 'formik';
+import { useState, type ChangeEvent } from 'react';
+import { serverMessage } from '../../../lib/api-errors';
+import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { useToast } from '../../../lib/toast';
+import { useRemoveProfilePhoto, useUploadProfilePhoto } from '../api/profile-photo';
+import { EmployeeAvatar } from './employee-badges';
+
+export const SAVE_FIRST_HINT = 'Save first, then add a photo.';
+export const UNSAVED_CHANGES_HINT = 'Save or cancel your changes first, then change the photo.';
+
+/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
+const visuallyHidden = {
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+interface ProfilePhotoFieldProps {
+  employee: EmployeeRecord;
+  /** Told the employee as saved now (a new version) after the photo changed. */
+  onSaved: (saved: EmployeeRecord) => void;
+  /** Set while the form around has unsaved changes: a photo change would make them stale. */
+  locked?: boolean;
+}
+
+/**
+ * An employee's profile photo: the photo (or their initials), 'Upload photo'
+ * and 'Remove photo'. A chosen image is checked by its first bytes and size,
+ * scaled in the browser like a project photo (lib/photo-copies.ts, JPEG, EXIF
+ * dropped) and its 480 px copy uploaded straight to storage; the server checks
+ * it again and saves it at once, not with the form.
+ */
+export function ProfilePhotoField({ employee, onSaved, locked = false }: ProfilePhotoFieldProps) {
+  const { toast } = useToast();
+  const upload = useUploadProfilePhoto();
+  const remove = useRemoveProfilePhoto();
+  const [step, setStep] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = step !== null || remove.isPending;
+
+  const send = async (file: File) => {
+    setError(null);
+    try {
+      setStep('Checking...');
+      const problem = await checkPhotoFile(file);
+      if (problem) throw new Error(problem);
+      setStep('Preparing the photo...');
+      const photo = await makePhotoCopies(file);
+      setStep('Uploading...');
+      const saved = await upload.mutateAsync({ id: employee.id, photo });
+      toast({ title: 'Profile photo saved', description: saved.name });
+      onSaved(saved);
+    } catch (failure) {
+      setError(serverMessage(failure));
+    } finally {
+      setStep(null);
+    }
+  };
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again is a change too.
+    event.target.value = '';
+    if (file) void send(file);
+  };
+
+  const onRemove = async () => {
+    setError(null);
+    try {
+      const saved = await remove.mutateAsync(employee.id);
+      toast({ title: 'Profile photo removed', description: saved.name });
+      onSaved(saved);
+    } catch (failure) {
+      setError(serverMessage(failure));
+    }
+  };
+
+  return (
+    <Grid size={12}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} component="section" aria-label="Profile photo">
+        <EmployeeAvatar name={employee.name} picture={employee.profilePicture} size={72} />
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button component="label" variant="outlined" size="small" startIcon={<AddAPhotoOutlinedIcon />} disabled={busy || locked}>
+              {employee.profilePicture ? 'Change photo' : 'Upload photo'}
+              <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} onChange={onChoose} disabled={busy || locked} sx={visuallyHidden} />
+            </Button>
+            {employee.profilePicture && (
+              <Button size="small" color="error" onClick={() => void onRemove()} disabled={busy || locked}>
+                Remove photo
+              </Button>
+            )}
+          </Stack>
+          {step ? (
+            <>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                {step}
+              </Typography>
+              <LinearProgress aria-label="Uploading the profile photo" sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
+            </>
+          ) : error ? (
+            <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
+              {error}
+            </Typography>
+          ) : (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              {locked ? UNSAVED_CHANGES_HINT : 'JPEG, PNG or WebP. Saved as soon as it is chosen; the cards show it instead of the initials.'}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+    </Grid>
+  );
+}
+
+/**
+ * The photo field in the employee dialog's form: for an employee being added,
+ * a hint; for a saved one, the field, locked while the form has unsaved
+ * changes (a saved photo gives the employee a new version, and the form
+ * starts again from it through `onSaved`).
+ */
+export function ProfilePhotoFormField({ employee, onSaved }: { employee: EmployeeRecord | null; onSaved: (saved: EmployeeRecord) => void }) {
+  const { dirty } = useFormikContext();
+  if (!employee) {
+    return (
+      <Grid size={12}>
+        <Typography variant="body2" color="text.secondary">
+          Profile photo: {SAVE_FIRST_HINT}
+        </Typography>
+      </Grid>
+    );
+  }
+  return <ProfilePhotoField employee={employee} onSaved={onSaved} locked={dirty} />;
+}
