@@ -19,6 +19,7 @@ import {
   type EmployeeStats,
   type RevealResult,
 } from '@app/shared-types/employees';
+import { mayManageEmployee } from '../auth/employee-rules';
 import { hashPassword } from '../auth/password';
 import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth/middleware';
 import { createSession, deleteSession } from '../db/session-repo';
@@ -58,12 +59,8 @@ const isAdminRole = (role: Role) => (ADMIN_ROLES as readonly Role[]).includes(ro
 const isBlocked = (status: string) => (SIGN_IN_BLOCKED_STATUSES as readonly string[]).includes(status);
 const manage = requireRole(...ADMIN_ROLES);
 
-/** Only a superadmin touches an admin or superadmin account, or makes one (deny by default). */
-function mayManage(actor: EmployeeItem, targetRole: Role | undefined, newRole: Role | undefined): boolean {
-  if (!isAdminRole(actor.role)) return false;
-  if (actor.role === 'superadmin') return true;
-  return !(targetRole && isAdminRole(targetRole)) && !(newRole && isAdminRole(newRole));
-}
+/** Only a superadmin touches an admin or superadmin account, or makes one (deny by default); the photo routes share the rule. */
+const mayManage = mayManageEmployee;
 
 /** undefined when `id` names a manager, admin or superadmin other than `self`; else the field message. */
 async function reportingManagerError(c: Context<AppEnv>, id: string, self?: string): Promise<string | undefined> {
