@@ -123,6 +123,21 @@ describe('employee profile photos', () => {
     await expectStatus(staffRequest(app, `/api/users/${employee.id}`, cookies.admin, { method: 'PUT', body: { ...first, password: '' } }), 409);
   });
 
+  it('is the photo routes\' alone: an edit that leaves the photo out, or sends another, keeps it; a new record starts without one', async () => {
+    const employee = await newEmployee();
+    const withPhoto = await json<EmployeeRecord>(expectStatus((await uploadAndSet(employee.id)).saved, 200));
+    const { profilePicture: _kept, ...withoutPhoto } = withPhoto;
+    const edited = await json<EmployeeRecord>(
+      expectStatus(staffRequest(app, `/api/users/${employee.id}`, cookies.admin, { method: 'PUT', body: { ...withoutPhoto, password: '', position: 'Senior Designer' } }), 200),
+    );
+    expect([edited.position, edited.profilePicture]).toEqual(['Senior Designer', withPhoto.profilePicture]);
+    const other = await json<EmployeeRecord>(
+      expectStatus(staffRequest(app, `/api/users/${employee.id}`, cookies.admin, { method: 'PUT', body: { ...edited, password: '', profilePicture: 'https://example.com/me.jpg' } }), 200),
+    );
+    expect(other.profilePicture).toBe(withPhoto.profilePicture);
+    expect(await served(withPhoto.profilePicture)).toEqual(JPEG);
+  });
+
   it('refuses a reused form (409, the served file unchanged) and a file swapped in between the check and the publish (409)', async () => {
     const employee = await newEmployee();
     const { issued, saved } = await uploadAndSet(employee.id);

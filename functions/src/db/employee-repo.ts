@@ -387,7 +387,8 @@ export function newEmployeeRecord(
     emergencyContact: input.emergencyContact,
     skills: input.skills,
     reportingManager: input.reportingManager,
-    profilePicture: input.profilePicture,
+    // Added after the record exists, through the photo upload routes (employee-photos.ts).
+    profilePicture: '',
     bankIfscCode: input.bankIfscCode,
     ...sealed,
     passwordHash,

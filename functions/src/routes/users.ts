@@ -240,6 +240,8 @@ export const users = new Hono<AppEnv>()
         (before) => ({
           ...before,
           ...rest,
+          // The photo is the photo routes' alone (employee-photos.ts): an edit never changes or clears it.
+          profilePicture: before.profilePicture,
           email: rest.email,
           ...sealed,
           ...(passwordHash ? { passwordHash, passwordSet: true } : {}),
