@@ -8,21 +8,17 @@ import { findToast, renderRoute } from '../../../test/render';
 import { server } from '../../../test/server';
 import { profilePhotoHandlers, profilePhotoUrl, PROFILE_UPLOAD_ID, type ProfilePhotoCalls } from '../profile-photo-test-fixtures';
 import { employeeFixtures } from '../test-fixtures';
-import type * as PhotoCopies from '../../../lib/photo-copies';
 import { ProfilePhotoFormField, SAVE_FIRST_HINT, UNSAVED_CHANGES_HINT } from './profile-photo-field';
 
-// jsdom cannot decode or draw images: the scaling (lib/photo-copies.ts, tested there) answers a ready 480 px copy.
+// jsdom cannot decode or draw images: the scaling (lib/photo-copies.ts, tested there) is handed in, answering a ready 480 px copy.
 const COPY = new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4])], { type: 'image/jpeg' });
-vi.mock('../../../lib/photo-copies', async (original) => ({
-  ...(await original<typeof PhotoCopies>()),
-  makePhotoCopies: vi.fn(async () => ({
-    contentType: 'image/jpeg' as const,
-    copies: [
-      { width: 480, blob: COPY },
-      { width: 960, blob: new Blob([new Uint8Array(50)]) },
-    ],
-    aspectRatio: 1,
-  })),
+const prepare = vi.fn(async () => ({
+  contentType: 'image/jpeg' as const,
+  copies: [
+    { width: 480, blob: COPY },
+    { width: 960, blob: new Blob([new Uint8Array(50)]) },
+  ],
+  aspectRatio: 1,
 }));
 
 const designer = employeeFixtures.find((employee) => employee.id === 'emp-designer')!;
@@ -41,7 +37,7 @@ function renderField(employee: EmployeeRecord | null, { dirty = false } = {}) {
             {(form) => (
               <>
                 {dirty && form.values.name === 'x' && <button onClick={() => void form.setFieldValue('name', 'changed')}>Type</button>}
-                <ProfilePhotoFormField employee={employee} onSaved={(record) => saved.push(record)} />
+                <ProfilePhotoFormField employee={employee} onSaved={(record) => saved.push(record)} prepare={prepare} />
               </>
             )}
           </Formik>

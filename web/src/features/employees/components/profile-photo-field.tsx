@@ -35,6 +35,8 @@ interface ProfilePhotoFieldProps {
   onSaved: (saved: EmployeeRecord) => void;
   /** Set while the form around has unsaved changes: a photo change would make them stale. */
   locked?: boolean;
+  /** Scales the chosen image (lib/photo-copies.ts); tests, whose jsdom cannot draw, hand in a ready copy. */
+  prepare?: typeof makePhotoCopies;
 }
 
 /**
@@ -44,7 +46,7 @@ interface ProfilePhotoFieldProps {
  * dropped) and its 480 px copy uploaded straight to storage; the server checks
  * it again and saves it at once, not with the form.
  */
-export function ProfilePhotoField({ employee, onSaved, locked = false }: ProfilePhotoFieldProps) {
+export function ProfilePhotoField({ employee, onSaved, locked = false, prepare = makePhotoCopies }: ProfilePhotoFieldProps) {
   const { toast } = useToast();
   const upload = useUploadProfilePhoto();
   const remove = useRemoveProfilePhoto();
@@ -59,7 +61,7 @@ export function ProfilePhotoField({ employee, onSaved, locked = false }: Profile
       const problem = await checkPhotoFile(file);
       if (problem) throw new Error(problem);
       setStep('Preparing the photo...');
-      const photo = await makePhotoCopies(file);
+      const photo = await prepare(file);
       setStep('Uploading...');
       const saved = await upload.mutateAsync({ id: employee.id, photo });
       toast({ title: 'Profile photo saved', description: saved.name });
@@ -133,7 +135,15 @@ export function ProfilePhotoField({ employee, onSaved, locked = false }: Profile
  * changes (a saved photo gives the employee a new version, and the form
  * starts again from it through `onSaved`).
  */
-export function ProfilePhotoFormField({ employee, onSaved }: { employee: EmployeeRecord | null; onSaved: (saved: EmployeeRecord) => void }) {
+export function ProfilePhotoFormField({
+  employee,
+  onSaved,
+  prepare,
+}: {
+  employee: EmployeeRecord | null;
+  onSaved: (saved: EmployeeRecord) => void;
+  prepare?: typeof makePhotoCopies;
+}) {
   const { dirty } = useFormikContext();
   if (!employee) {
     return (
@@ -144,5 +154,5 @@ export function ProfilePhotoFormField({ employee, onSaved }: { employee: Employe
       </Grid>
     );
   }
-  return <ProfilePhotoField employee={employee} onSaved={onSaved} locked={dirty} />;
+  return <ProfilePhotoField employee={employee} onSaved={onSaved} locked={dirty} prepare={prepare} />;
 }
