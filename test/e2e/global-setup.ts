@@ -29,6 +29,8 @@ export default async function globalSetup() {
       TABLE_NAME: E2E_TABLE,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
+      // Each test sends its own X-Forwarded-For (fixtures.ts): a visitor of its own for the per-IP limits.
+      TRUST_PROXY: '1',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
     },
