@@ -1,6 +1,22 @@
+import type { Role } from '@app/shared-types/auth';
 import { RATE_LIBRARY_EDITORS } from '@app/shared-types/rate-library';
 
 /** What each staff role may do in the portal; the server enforces the same (403). */
+
+export const ROLE_LABELS: Record<Role, string> = {
+  employee: 'Employee',
+  manager: 'Manager',
+  admin: 'Admin',
+  superadmin: 'Super Admin',
+};
+
+/** SPEC.md 6 badge colours: superadmin purple, admin blue, manager indigo, employee grey (the header's chip and the employee cards). */
+export const ROLE_COLORS: Record<Role, string> = {
+  superadmin: '#7B3FB5',
+  admin: '#1E63C4',
+  manager: '#3F4BB5',
+  employee: '#6B6B6B',
+};
 
 /** Managers, admins and superadmins delete records; employees do not. */
 export function canDelete(role: string | undefined): boolean {

@@ -1,19 +1,8 @@
 import { ADMIN_ROLES, type Role } from '@app/shared-types/auth';
+import { ROLE_COLORS, ROLE_LABELS } from '../../lib/roles';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  employee: 'Employee',
-  manager: 'Manager',
-  admin: 'Admin',
-  superadmin: 'Super Admin',
-};
-
-/** SPEC.md 6 badge colours: superadmin purple, admin blue, manager indigo, employee grey. */
-export const ROLE_COLORS: Record<Role, string> = {
-  superadmin: '#7B3FB5',
-  admin: '#1E63C4',
-  manager: '#3F4BB5',
-  employee: '#6B6B6B',
-};
+/** The role labels and SPEC.md 6 colours live in lib/roles.ts (the header and the employee cards share them). */
+export { ROLE_COLORS, ROLE_LABELS };
 
 /** PRODUCT.md roles: only admin and superadmin manage employees and settings. */
 export function canManageStaff(role: Role): boolean {

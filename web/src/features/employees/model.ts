@@ -17,6 +17,7 @@ import {
 import { fieldMessages, formValuesOf, type FormValues } from '@app/shared-types/forms';
 import { ValidationError } from 'yup';
 import { pickOption, searchParam } from '../../lib/url-params';
+import { ROLE_COLORS, ROLE_LABELS } from '../../lib/roles';
 
 /** Pure rules of the Employee Management screen: filters in the URL, labels, badges and form values. */
 
@@ -43,20 +44,8 @@ export function parseEmployeeFilters(params: URLSearchParams): EmployeeFilters {
   };
 }
 
-export const ROLE_LABELS: Record<Role, string> = {
-  employee: 'Employee',
-  manager: 'Manager',
-  admin: 'Admin',
-  superadmin: 'Super Admin',
-};
-
-/** SPEC.md 6 badge colours: superadmin purple, admin blue, manager indigo, employee grey (the header's chip uses the same). */
-export const ROLE_COLORS: Record<Role, string> = {
-  superadmin: '#7B3FB5',
-  admin: '#1E63C4',
-  manager: '#3F4BB5',
-  employee: '#6B6B6B',
-};
+/** The role labels and SPEC.md 6 colours live in lib/roles.ts (the header and the employee cards share them). */
+export { ROLE_COLORS, ROLE_LABELS };
 
 export const STATUS_LABELS: Record<EmployeeStatus, string> = {
   active: 'Active',
