@@ -36,15 +36,18 @@ type OkBody<R> = R extends ClientResponse<infer Body, infer Status, 'json'>
  */
 export async function unwrap<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<OkBody<R>> {
   const response = await call;
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let body: ApiError['body'];
-    try {
-      body = text ? (JSON.parse(text) as ApiError['body']) : undefined;
-    } catch {
-      body = undefined;
-    }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
-  }
+  if (!response.ok) throw await responseError(response);
   return (await response.json()) as OkBody<R>;
+}
+
+/** The ApiError of a non-OK answer: its status, and its JSON body ({ error, fields }) when it has one. */
+export async function responseError(response: Pick<Response, 'status' | 'statusText' | 'text'>): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: ApiError['body'];
+  try {
+    body = text ? (JSON.parse(text) as ApiError['body']) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
 }

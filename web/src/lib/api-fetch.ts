@@ -1,4 +1,4 @@
-import { ApiError } from './api-client';
+import { responseError } from './api-client';
 
 /**
  * Calls an API path the typed client does not carry (yet): the same
@@ -6,17 +6,6 @@ import { ApiError } from './api-client';
  * Prefer the typed client; this is for routes AppType does not describe and
  * for file downloads.
  */
-
-async function failure(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let body: ApiError['body'];
-  try {
-    body = text ? (JSON.parse(text) as ApiError['body']) : undefined;
-  } catch {
-    body = undefined;
-  }
-  return new ApiError(response.status, `${response.status}: ${text || response.statusText}`, body);
-}
 
 function request(path: string, method: string, json: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'fetch' };
@@ -27,14 +16,14 @@ function request(path: string, method: string, json: unknown): Promise<Response>
 /** The JSON answer of `method path` (a body is sent as JSON only when given); throws ApiError for any non-OK answer. */
 export async function apiJson<T>(path: string, { method = 'GET', json }: { method?: string; json?: unknown } = {}): Promise<T> {
   const response = await request(path, method, json);
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await responseError(response);
   return (await response.json()) as T;
 }
 
 /** A file the API answers (a PDF): its bytes and the name from Content-Disposition, else `fallbackName`. */
 export async function apiFile(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
   const response = await request(path, 'GET', undefined);
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await responseError(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
   const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
