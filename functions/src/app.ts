@@ -22,6 +22,8 @@ import { leads } from './routes/leads';
 import { customers } from './routes/customers';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
+import { settings } from './routes/settings';
+import { settingsLogLevel } from './lib/settings-cache';
 import { site } from './routes/site';
 import { transactions } from './routes/transactions';
 import { users } from './routes/users';
@@ -153,7 +155,8 @@ export function createApp(deps: Deps) {
     .route('/audit-log', auditLog)
     .route('/quotation', quotationLookups)
     .route('/rate-library', rateLibrary)
-    .route('/attendance', attendance);
+    .route('/attendance', attendance)
+    .route('/settings', settings);
 
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.
@@ -163,6 +166,7 @@ export function createApp(deps: Deps) {
       c.set('deps', deps);
       await next();
     })
+    .use(settingsLogLevel)
     .route('/api', api)
     .route('/', seo);
 

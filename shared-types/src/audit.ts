@@ -27,6 +27,8 @@ export const AUDITED_ENTITIES = [
   'RateUnit',
   'RateBrand',
   'RatePrice',
+  // System Settings, one item (settings.ts).
+  'Settings',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

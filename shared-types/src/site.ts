@@ -47,8 +47,11 @@ export const FIRST_START_COMPANY: CompanyProfile = {
   mapQuery: 'Road No. 36, Jubilee Hills, Hyderabad',
 };
 
-/** What GET /api/site returns: the public part of the settings. */
-export type SiteInfo = CompanyProfile;
+/** What GET /api/site returns: the public part of the settings, and whether the site is in maintenance (Settings > System). */
+export interface SiteInfo extends CompanyProfile {
+  /** Optional for answers cached before it existed; true while the public site should show its maintenance page. */
+  maintenanceMode?: boolean;
+}
 
 export const BUSINESS_HOURS = [
   { days: 'Mon-Sat', hours: '9:00 AM - 7:00 PM' },

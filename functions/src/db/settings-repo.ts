@@ -1,10 +1,14 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { MASKED_VALUE } from '@app/shared-types/audit';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from '@app/shared-types/auth';
 import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pricing';
+import { DEFAULT_SETTINGS, type SettingsAnswer, type SettingsUpdate } from '@app/shared-types/settings';
 import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
+import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from './client';
+import { auditEntryWrite, type WriteContext } from './entity';
 import { keys } from './keys';
-import { isConditionalCheckFailed } from './writes';
+import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from './writes';
 
 export interface StoredSettings {
   company: CompanyProfile;
@@ -65,4 +69,129 @@ export async function readSetting(db: Db, name: string): Promise<unknown> {
     if (value && typeof value === 'object' && !Array.isArray(value) && (value as Record<string, unknown>)[name] !== undefined) return (value as Record<string, unknown>)[name];
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// Every group (Settings screen, GET/PUT /api/settings)
+
+type Item = Record<string, unknown>;
+
+const groupOf = (item: Item, name: string): Item => {
+  const value = item[name];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : {};
+};
+
+/** Which SettingsAnswer group each stored group fills (pricing is stored apart: the calculator reads it there). */
+function answerOf(item: Item): SettingsAnswer {
+  const { smtpPasswordSealed, ...email } = groupOf(item, 'email');
+  const defaults = DEFAULT_SETTINGS;
+  const company = groupOf(item, 'company');
+  return {
+    company: { ...defaults.company, ...company, social: { ...defaults.company.social, ...groupOf(company, 'social') } } as SettingsAnswer['company'],
+    email: { ...defaults.email, ...email, smtpPasswordSet: typeof smtpPasswordSealed === 'string' && smtpPasswordSealed !== '' } as SettingsAnswer['email'],
+    notifications: { ...defaults.notifications, ...groupOf(item, 'notifications') } as SettingsAnswer['notifications'],
+    security: { ...defaults.security, ...groupOf(item, 'security') } as SettingsAnswer['security'],
+    business: { ...defaults.business, ...groupOf(item, 'business'), pricing: (item.pricing as PricingRates | undefined) ?? DEFAULT_PRICING_RATES } as SettingsAnswer['business'],
+    system: { ...defaults.system, ...groupOf(item, 'system') } as SettingsAnswer['system'],
+    version: typeof item.version === 'number' ? item.version : 0,
+  };
+}
+
+async function settingsItem(db: Db): Promise<Item> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings(), ConsistentRead: true }));
+  return (Item ?? {}) as Item;
+}
+
+/** Every setting with the SPEC.md 9 defaults filled in; never the SMTP password (only whether one is set). */
+export async function getAllSettings(db: Db): Promise<SettingsAnswer> {
+  return answerOf(await settingsItem(db));
+}
+
+/** The stored SMTP password, opened (for the mail sender); undefined when none is set. */
+export async function smtpPassword(db: Db, crypto: FieldCrypto): Promise<string | undefined> {
+  const sealed = groupOf(await settingsItem(db), 'email').smtpPasswordSealed;
+  return typeof sealed === 'string' && sealed !== '' ? crypto.open(sealed) : undefined;
+}
+
+/** The SMTP password cannot be sealed: no field crypto on this host. */
+export class NoSettingsCryptoError extends Error {
+  constructor() {
+    super('No field crypto to seal the SMTP password');
+    this.name = 'NoSettingsCryptoError';
+  }
+}
+
+/** Each changed field as group.field, before and after; the SMTP password only as set or not (masked). */
+function settingsChanges(before: SettingsAnswer, after: SettingsAnswer, passwordChanged: boolean) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const group of ['company', 'email', 'notifications', 'security', 'business', 'system'] as const) {
+    const from = before[group] as unknown as Item;
+    const to = after[group] as unknown as Item;
+    for (const field of new Set([...Object.keys(from), ...Object.keys(to)])) {
+      if (field === 'smtpPasswordSet') continue;
+      if (JSON.stringify(from[field] ?? null) !== JSON.stringify(to[field] ?? null)) changes[`${group}.${field}`] = { before: from[field] ?? null, after: to[field] ?? null };
+    }
+  }
+  if (passwordChanged) {
+    changes['email.smtpPassword'] = { before: before.email.smtpPasswordSet ? MASKED_VALUE : null, after: after.email.smtpPasswordSet ? MASKED_VALUE : null };
+  }
+  return changes;
+}
+
+export type SaveSettingsResult = { saved: SettingsAnswer } | { stale: SettingsAnswer };
+
+/**
+ * Saves every group at `input.version` (0: none saved yet), with its audit
+ * entry in the same transaction. A blank or absent SMTP password keeps the
+ * stored one; `smtpPasswordClear` removes it; a new one is sealed.
+ */
+export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, input: SettingsUpdate, ctx: WriteContext): Promise<SaveSettingsResult> {
+  const item = await settingsItem(db);
+  const before = answerOf(item);
+  if (before.version !== input.version) return { stale: before };
+  const storedSealed = groupOf(item, 'email').smtpPasswordSealed;
+  let sealed = typeof storedSealed === 'string' ? storedSealed : '';
+  if (input.smtpPasswordClear) sealed = '';
+  else if (input.email.smtpPassword) {
+    if (!crypto) throw new NoSettingsCryptoError();
+    sealed = await crypto.seal(input.email.smtpPassword);
+  }
+  const { smtpPassword: _password, ...email } = input.email;
+  const { pricing, ...business } = input.business;
+  const version = input.version + 1;
+  const next: Item = {
+    ...item,
+    ...keys.settings(),
+    entityType: 'Settings',
+    company: input.company,
+    email: { ...email, ...(sealed ? { smtpPasswordSealed: sealed } : {}) },
+    notifications: input.notifications,
+    security: input.security,
+    business,
+    pricing,
+    system: input.system,
+    version,
+    createdAt: typeof item.createdAt === 'string' ? item.createdAt : ctx.now,
+    updatedAt: ctx.now,
+  };
+  const after = answerOf(next);
+  const passwordChanged = sealed !== (typeof storedSealed === 'string' ? storedSealed : '');
+  try {
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.table,
+          Item: next,
+          ...(input.version === 0
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': input.version } }),
+        },
+      },
+      auditEntryWrite(db, ctx, { entity: 'Settings', entityId: 'settings', action: 'update', changes: settingsChanges(before, after, passwordChanged) }),
+    ]);
+  } catch (error) {
+    if (isTransactionCanceled(error, 0)) return { stale: await getAllSettings(db) };
+    throw error;
+  }
+  return { saved: after };
 }

@@ -1,12 +1,35 @@
-/** One JSON line per event, so CloudWatch and a terminal can both read it. Never pass secrets or form contents. */
+import type { LogLevel } from '@app/shared-types/settings';
+
+/**
+ * One JSON line per event, so CloudWatch and a terminal can both read it. Never pass secrets or form contents.
+ *
+ * The level: LOG_LEVEL 'silent' (tests, benches) writes nothing; otherwise
+ * Settings > System (logLevel, or debug when debugMode is on) as the app last
+ * read it (setLogLevel), else LOG_LEVEL, else info.
+ */
 export const log = {
+  debug: (message: string, fields: Record<string, unknown> = {}) => write('debug', message, fields),
   info: (message: string, fields: Record<string, unknown> = {}) => write('info', message, fields),
   warn: (message: string, fields: Record<string, unknown> = {}) => write('warn', message, fields),
   error: (message: string, fields: Record<string, unknown> = {}) => write('error', message, fields),
 };
 
-function write(level: string, message: string, fields: Record<string, unknown>) {
+const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+let settingsLevel: LogLevel | undefined;
+
+/** The level Settings asks for (undefined: back to LOG_LEVEL or info). */
+export function setLogLevel(level: LogLevel | undefined) {
+  settingsLevel = level;
+}
+
+function currentLevel(): LogLevel {
+  const env = process.env.LOG_LEVEL as LogLevel | undefined;
+  return settingsLevel ?? (env && env in RANK ? env : 'info');
+}
+
+function write(level: LogLevel, message: string, fields: Record<string, unknown>) {
   if (process.env.LOG_LEVEL === 'silent') return;
+  if (RANK[level] > RANK[currentLevel()]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields }, (_key, value: unknown) =>
     value instanceof Error ? { name: value.name, message: value.message } : value,
   );

@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
 import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../auth/password';
 import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie } from '../auth/middleware';
-import { getEmployeeByEmail, normalizeEmail, recordSuccessfulLogin, toPublicUser, updatePasswordHash } from '../db/employee-repo';
+import { getEmployeeByEmail, normalizeEmail, recordSuccessfulLogin, toPublicUser, passwordMinLength, updatePasswordHash } from '../db/employee-repo';
 import { countLoginAttempt, type AttemptSubject } from '../db/login-attempt-repo';
 import { hitRateLimit } from '../db/rate-limit-repo';
 import { createSession, deleteSession } from '../db/session-repo';
@@ -121,6 +121,11 @@ export const auth = new Hono<AppEnv>()
     }
     if (currentPassword === newPassword) {
       return c.json(errorBody('Validation failed', { newPassword: 'New password must differ from the current one' }), 400);
+    }
+    // Settings > Security > passwordMinLength applies to every changed password.
+    const min = await passwordMinLength(db);
+    if (newPassword.length < min) {
+      return c.json(errorBody('Validation failed', { newPassword: `New password must be at least ${min} characters` }), 400);
     }
     const now = nowMs(c);
     const changed = await updatePasswordHash(db, employee.id, {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { CalculatorResult, ContactResult } from '@app/shared-types/api';
 import {
   CONTACT_PROJECT_TYPE_LABELS,
@@ -16,12 +16,24 @@ import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth/middleware';
 import type { WriteContext } from '../db/entity';
 import { captureWebsiteEnquiry, type WebsiteEnquiry } from '../db/lead-repo';
-import { getSettings } from '../db/settings-repo';
+import { getAllSettings, getSettings } from '../db/settings-repo';
+import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { saveSubmission, submissionItem } from '../db/submission-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/deps';
-import { jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
+import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+
+/**
+ * Settings > System > maintenanceMode: the public forms answer 503 with
+ * Retry-After and say why (the portal keeps working).
+ */
+const closedForMaintenance: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { system } = await getAllSettings(c.var.deps.db);
+  if (!system.maintenanceMode) return next();
+  c.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+  return c.json(errorBody(MAINTENANCE_MESSAGE), 503);
+};
 
 /** At most 10 form submissions a minute from one IP, calculator and contact together. */
 const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds: 60 });
@@ -82,6 +94,7 @@ const contactProjectType: Record<ContactProjectType, LeadProjectType | ''> = {
 
 export const calculator = new Hono<AppEnv>().post(
   '/',
+  closedForMaintenance,
   formRateLimit,
   limitBody(),
   requireJson,
@@ -125,6 +138,7 @@ export const calculator = new Hono<AppEnv>().post(
 
 export const contact = new Hono<AppEnv>().post(
   '/',
+  closedForMaintenance,
   formRateLimit,
   limitBody(),
   requireJson,

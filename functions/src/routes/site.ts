@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
 import type { SiteInfo } from '@app/shared-types/site';
-import { getSettings } from '../db/settings-repo';
+import { getAllSettings } from '../db/settings-repo';
 import type { AppEnv } from '../lib/deps';
 
-/** GET /api/site: the firm's public identity from Settings > Company. */
+/**
+ * GET /api/site: the firm's public identity from Settings > Company, and
+ * whether the site is in maintenance (Settings > System). Browsers ask again
+ * each time (a change shows at once locally); a shared cache (CloudFront)
+ * keeps it a minute at most.
+ */
 export const site = new Hono<AppEnv>().get('/', async (c) => {
-  const { company } = await getSettings(c.var.deps.db);
-  c.header('Cache-Control', 'public, max-age=60');
-  return c.json(company satisfies SiteInfo, 200);
+  const { company, system } = await getAllSettings(c.var.deps.db);
+  c.header('Cache-Control', 'public, max-age=0, s-maxage=60');
+  return c.json({ ...company, maintenanceMode: system.maintenanceMode } satisfies SiteInfo, 200);
 });

@@ -1,0 +1,270 @@
+import * as yup from 'yup';
+import { email, multilineText, oneOfList, text } from './forms';
+import { DEFAULT_SECURITY_SETTINGS } from './auth';
+import { MATERIALS, PROPERTY_TYPES, ROOM_SCOPES } from './constants';
+import { DEFAULT_PRICING_RATES, type PricingRates } from './pricing';
+import { FIRST_START_COMPANY, type CompanyProfile } from './site';
+
+/**
+ * System Settings (SPEC.md 3, 5, 8, 9): every field, grouped as the screen's
+ * six tabs. GET /api/settings answers SettingsAnswer; PUT /api/settings takes
+ * settingsUpdateSchema (the whole object). The SMTP password is write-only:
+ * it is sealed at rest and the answer says only whether one is set.
+ */
+
+export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
+export type BackupFrequency = (typeof BACKUP_FREQUENCIES)[number];
+
+/** SPEC.md 5 bounds. */
+export const SETTINGS_BOUNDS = {
+  sessionTimeout: { min: 5, max: 480 },
+  passwordMinLength: { min: 6, max: 32 },
+  maxLoginAttempts: { min: 3, max: 10 },
+  defaultTaxRate: { min: 0, max: 50, step: 0.1 },
+  quotationValidityDays: { min: 1, max: 365 },
+  dataRetentionDays: { min: 30, max: 2555 },
+  quoteMarginThreshold: { min: 0, max: 100 },
+  smtpPort: { min: 1, max: 65535 },
+} as const;
+
+/** SPEC.md 8. */
+export const SETTINGS_MESSAGES = {
+  updated: 'Settings updated successfully',
+  failed: 'Failed to update settings',
+} as const;
+
+/** What the public forms answer (503) while Settings > System > maintenanceMode is on. */
+export const MAINTENANCE_MESSAGE = 'The website is under maintenance. Please try again later.';
+/** Seconds the public forms ask a client to wait while in maintenance (Retry-After). */
+export const MAINTENANCE_RETRY_AFTER_SECONDS = 600;
+
+export interface EmailSettings {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string;
+  smtpSecure: boolean;
+  emailFromName: string;
+  emailFromAddress: string;
+}
+
+export interface NotificationSettings {
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  pushNotifications: boolean;
+  notifyOnQuotation: boolean;
+  notifyOnProject: boolean;
+  notifyOnPayment: boolean;
+}
+
+export interface FullSecuritySettings {
+  sessionTimeout: number;
+  passwordMinLength: number;
+  requireTwoFactor: boolean;
+  allowRegistration: boolean;
+  maxLoginAttempts: number;
+}
+
+export interface BusinessSettings {
+  defaultCurrency: Currency;
+  defaultTaxRate: number;
+  fiscalYearStart: string;
+  quotationValidityDays: number;
+  defaultPaymentTerms: string;
+  quoteMarginThreshold: number;
+  /** The calculator's pricing model (stored in the settings item's `pricing` group, where the calculator reads it). */
+  pricing: PricingRates;
+}
+
+export interface SystemSettings {
+  maintenanceMode: boolean;
+  debugMode: boolean;
+  logLevel: LogLevel;
+  backupFrequency: BackupFrequency;
+  dataRetentionDays: number;
+}
+
+export interface CompanySettings extends CompanyProfile {
+  taxNumber: string;
+}
+
+/** GET /api/settings and PUT /api/settings's answer. Never the SMTP password. */
+export interface SettingsAnswer {
+  company: CompanySettings;
+  email: EmailSettings & { smtpPasswordSet: boolean };
+  notifications: NotificationSettings;
+  security: FullSecuritySettings;
+  business: BusinessSettings;
+  system: SystemSettings;
+  /** 0 while none was saved. */
+  version: number;
+}
+
+/** SPEC.md 9 defaults. */
+export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
+  company: { ...FIRST_START_COMPANY, taxNumber: '' },
+  email: {
+    smtpHost: '',
+    smtpPort: 587,
+    smtpUsername: '',
+    smtpSecure: true,
+    emailFromName: FIRST_START_COMPANY.companyName,
+    emailFromAddress: FIRST_START_COMPANY.companyEmail,
+    smtpPasswordSet: false,
+  },
+  notifications: {
+    emailNotifications: true,
+    smsNotifications: false,
+    pushNotifications: true,
+    notifyOnQuotation: true,
+    notifyOnProject: true,
+    notifyOnPayment: true,
+  },
+  security: { ...DEFAULT_SECURITY_SETTINGS, passwordMinLength: 8, requireTwoFactor: false, allowRegistration: false },
+  business: {
+    defaultCurrency: 'INR',
+    defaultTaxRate: 18,
+    fiscalYearStart: '04-01',
+    quotationValidityDays: 30,
+    defaultPaymentTerms: '30 days from invoice date',
+    quoteMarginThreshold: 20,
+    pricing: DEFAULT_PRICING_RATES,
+  },
+  system: { maintenanceMode: false, debugMode: false, logLevel: 'info', backupFrequency: 'daily', dataRetentionDays: 365 },
+};
+
+// ---------------------------------------------------------------------------
+// Schemas (the screen and the API validate with the same ones)
+
+const flag = (label: string) => yup.boolean().strict().typeError(`${label} must be on or off`).required(`${label} is required`);
+
+const wholeNumber = (label: string, { min, max }: { min: number; max: number }) =>
+  yup
+    .number()
+    .typeError(`${label} must be a number`)
+    .required(`${label} is required`)
+    .integer(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+const amount = (label: string, min: number, max: number) =>
+  yup.number().typeError(`${label} must be a number`).required(`${label} is required`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+
+const line = (label: string, max: number) => text().max(max, `${label} must be at most ${max} characters`).defined().default('');
+
+/** A real calendar day as MM-DD (29 February allowed). */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+export const isMonthDay = (value: string) => {
+  const match = /^(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const month = Number(match[1]);
+  const day = Number(match[2]);
+  return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
+};
+
+const url = (label: string) => line(label, 500);
+
+export const companySettingsSchema = yup.object({
+  companyName: line('Company name', 120).required('Company name is required'),
+  companyAddress: multilineText().max(500, 'Address must be at most 500 characters').defined().default(''),
+  companyPhone: line('Phone', 40),
+  companyEmail: email(),
+  companyWebsite: url('Website'),
+  companyLogo: url('Logo'),
+  taxNumber: line('Tax number', 40),
+  gstNumber: line('GST number', 20),
+  social: yup
+    .object({
+      instagram: url('Instagram'),
+      facebook: url('Facebook'),
+      youtube: url('YouTube'),
+      linkedin: url('LinkedIn'),
+    })
+    .required(),
+  reels: yup.array(url('Reel').required()).max(10, 'At most 10 reels').defined().default([]),
+  mapQuery: line('Map search', 200),
+});
+
+export const emailSettingsSchema = yup.object({
+  smtpHost: line('SMTP host', 255),
+  smtpPort: wholeNumber('SMTP port', SETTINGS_BOUNDS.smtpPort),
+  smtpUsername: line('SMTP username', 255),
+  /** Write-only: blank or absent keeps the stored one. Taken as typed (never trimmed). */
+  smtpPassword: yup.string().typeError('Must be text').max(256, 'SMTP password must be at most 256 characters').optional(),
+  smtpSecure: flag('Secure connection'),
+  emailFromName: line('From name', 120),
+  emailFromAddress: email(),
+});
+
+export const notificationSettingsSchema = yup.object({
+  emailNotifications: flag('Email notifications'),
+  smsNotifications: flag('SMS notifications'),
+  pushNotifications: flag('Push notifications'),
+  notifyOnQuotation: flag('Quotation notifications'),
+  notifyOnProject: flag('Project notifications'),
+  notifyOnPayment: flag('Payment notifications'),
+});
+
+export const securitySettingsSchema = yup.object({
+  sessionTimeout: wholeNumber('Session timeout', SETTINGS_BOUNDS.sessionTimeout),
+  passwordMinLength: wholeNumber('Minimum password length', SETTINGS_BOUNDS.passwordMinLength),
+  requireTwoFactor: flag('Two-factor sign-in'),
+  allowRegistration: flag('Registration'),
+  maxLoginAttempts: wholeNumber('Maximum login attempts', SETTINGS_BOUNDS.maxLoginAttempts),
+});
+
+const band = (label: string) =>
+  yup
+    .object({ min: amount(`${label} minimum`, 1, 1_000_000), max: amount(`${label} maximum`, 1, 1_000_000) })
+    .required()
+    .test('band', `${label} minimum must not be above its maximum`, (value) => !value || value.min <= value.max);
+
+const factors = <K extends string>(keys: readonly K[], label: string) =>
+  yup.object(Object.fromEntries(keys.map((key) => [key, amount(`${label} (${key})`, 0.01, 10)])) as Record<K, ReturnType<typeof amount>>).required();
+
+export const pricingRatesSchema = yup.object({
+  materials: yup.object(Object.fromEntries(MATERIALS.map((material) => [material, band(`Rate ${material}`)])) as Record<(typeof MATERIALS)[number], ReturnType<typeof band>>).required(),
+  propertyFactors: factors(PROPERTY_TYPES, 'Property factor'),
+  roomFactors: factors(ROOM_SCOPES, 'Room factor'),
+  designFeePercent: amount('Design fee', 0, 100),
+});
+
+const { defaultTaxRate, quoteMarginThreshold } = SETTINGS_BOUNDS;
+
+export const businessSettingsSchema = yup.object({
+  defaultCurrency: oneOfList(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`).required('Currency is required'),
+  defaultTaxRate: amount('Tax rate', defaultTaxRate.min, defaultTaxRate.max).test(
+    'step',
+    'Tax rate must be in steps of 0.1',
+    (value) => value === undefined || Math.abs(value * 10 - Math.round(value * 10)) < 1e-9,
+  ),
+  fiscalYearStart: text().required('Fiscal year start is required').test('month-day', 'Fiscal year start must be a date as MM-DD', (value) => !value || isMonthDay(value)),
+  quotationValidityDays: wholeNumber('Quotation validity', SETTINGS_BOUNDS.quotationValidityDays),
+  defaultPaymentTerms: line('Payment terms', 200),
+  quoteMarginThreshold: amount('Quote margin threshold', quoteMarginThreshold.min, quoteMarginThreshold.max),
+  pricing: pricingRatesSchema.required(),
+});
+
+export const systemSettingsSchema = yup.object({
+  maintenanceMode: flag('Maintenance mode'),
+  debugMode: flag('Debug mode'),
+  logLevel: oneOfList(LOG_LEVELS, `Log level must be one of ${LOG_LEVELS.join(', ')}`).required('Log level is required'),
+  backupFrequency: oneOfList(BACKUP_FREQUENCIES, `Backup frequency must be one of ${BACKUP_FREQUENCIES.join(', ')}`).required('Backup frequency is required'),
+  dataRetentionDays: wholeNumber('Data retention', SETTINGS_BOUNDS.dataRetentionDays),
+});
+
+/** PUT /api/settings: every group, the version it was read at, and whether to remove the stored SMTP password. */
+export const settingsUpdateSchema = yup.object({
+  version: yup.number().typeError('version must be a number').integer().min(0).required('version is required'),
+  company: companySettingsSchema.required(),
+  email: emailSettingsSchema.required(),
+  notifications: notificationSettingsSchema.required(),
+  security: securitySettingsSchema.required(),
+  business: businessSettingsSchema.required(),
+  system: systemSettingsSchema.required(),
+  smtpPasswordClear: yup.boolean().strict().typeError('smtpPasswordClear must be true or false').optional(),
+});
+export type SettingsUpdate = yup.InferType<typeof settingsUpdateSchema>;
