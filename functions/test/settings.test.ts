@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
-import type { ProjectFinancialDetail } from '@app/shared-types/finance';
+import type { FinanceReport, ProjectFinancialDetail } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { addDays, type Quotation } from '@app/shared-types/quotations';
 import { BACKUP_FREQUENCIES, CURRENCIES, DEFAULT_SETTINGS, LOG_LEVELS, MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, type SettingsAnswer } from '@app/shared-types/settings';
@@ -363,9 +363,12 @@ describe('what the settings do', () => {
     expect(long.status).toBe(200);
   });
 
-  it('quotationValidityDays sets a new quote\'s validUntil; defaultTaxRate the GST of a project\'s stages', async () => {
+  it('Business reaches Quotations and Finance: validity, margin threshold, tax rate, fiscal year start', async () => {
     const { app, db, staff } = await createStaffApp('admin', 'manager');
-    await change(app, staff('admin').cookie, { business: { quotationValidityDays: 45, defaultTaxRate: 12 } });
+    await change(app, staff('admin').cookie, { business: { quotationValidityDays: 45, defaultTaxRate: 12, quoteMarginThreshold: 35, fiscalYearStart: '01-01' } });
+    expect(await json(staffRequest(app, '/api/quotations/defaults', staff('manager').cookie))).toMatchObject({ validityDays: 45, marginThreshold: 35 });
+    const report = await json<FinanceReport>(staffRequest(app, '/api/finance/reports', staff('manager').cookie));
+    expect(report.months[0]).toMatchObject({ month: `${calendarDate(Date.now()).slice(0, 4)}-01` });
     const quote = await staffRequest(app, '/api/quotations', staff('manager').cookie, {
       method: 'POST',
       body: {
