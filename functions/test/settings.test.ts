@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
@@ -11,6 +11,7 @@ import { createCustomer } from '../src/db/customer-repo';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { createProject } from '../src/db/project-repo';
+import { readSetting } from '../src/db/settings-repo';
 import { setLogLevel } from '../src/lib/log';
 import {
   createStaffApp,
@@ -386,6 +387,23 @@ describe('what the settings do', () => {
     if (!('project' in result)) throw new Error('project not created');
     const detail = await json<ProjectFinancialDetail>(staffRequest(app, `/api/finance/projects/${result.project.id}`, staff('manager').cookie));
     expect(detail.stages[0]).toMatchObject({ name: 'Advance', amount: 200_000, tax: 24_000 });
+  });
+
+  it('a save moves a field an older version kept at the top of the item into its group, where readers find the saved value', async () => {
+    const { app, db, staff } = await createStaffApp('admin');
+    await db.doc.send(
+      new PutCommand({ TableName: db.table, Item: { ...keys.settings(), entityType: 'Settings', version: 1, defaultTaxRate: 5, passwordMinLength: 20 } }),
+    );
+    expect(await readSetting(db, 'defaultTaxRate')).toBe(5);
+    // GET shows what the readers use.
+    expect((await getSettings(app, staff('admin').cookie)).security.passwordMinLength).toBe(20);
+    const saved = await change(app, staff('admin').cookie, { business: { defaultTaxRate: 12 } });
+    expect(saved.security.passwordMinLength).toBe(20);
+    expect(await readSetting(db, 'defaultTaxRate')).toBe(12);
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings(), ConsistentRead: true }));
+    expect(Item).not.toHaveProperty('defaultTaxRate');
+    expect(Item).not.toHaveProperty('passwordMinLength');
+    expect(Item!.security).toMatchObject({ passwordMinLength: 20 });
   });
 
   it('logLevel and debugMode set the server\'s log level from the next request', async () => {

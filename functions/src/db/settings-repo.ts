@@ -81,18 +81,29 @@ const groupOf = (item: Item, name: string): Item => {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : {};
 };
 
-/** Which SettingsAnswer group each stored group fills (pricing is stored apart: the calculator reads it there). */
+/**
+ * A group's fields: its stored value, else the same field at the top of the
+ * item (where an older version may have kept it, and readSetting still finds
+ * it), else the SPEC.md 9 default.
+ */
+function filled<T extends object>(defaults: T, group: Item, item: Item): T {
+  const result: Item = {};
+  for (const [field, fallback] of Object.entries(defaults)) result[field] = group[field] ?? item[field] ?? fallback;
+  return result as T;
+}
+
+/** The answer of a stored item (pricing is stored apart: the calculator reads it there). */
 function answerOf(item: Item): SettingsAnswer {
   const { smtpPasswordSealed, ...email } = groupOf(item, 'email');
-  const defaults = DEFAULT_SETTINGS;
+  const { pricing, ...business } = DEFAULT_SETTINGS.business;
   const company = groupOf(item, 'company');
   return {
-    company: { ...defaults.company, ...company, social: { ...defaults.company.social, ...groupOf(company, 'social') } } as SettingsAnswer['company'],
-    email: { ...defaults.email, ...email, smtpPasswordSet: typeof smtpPasswordSealed === 'string' && smtpPasswordSealed !== '' } as SettingsAnswer['email'],
-    notifications: { ...defaults.notifications, ...groupOf(item, 'notifications') } as SettingsAnswer['notifications'],
-    security: { ...defaults.security, ...groupOf(item, 'security') } as SettingsAnswer['security'],
-    business: { ...defaults.business, ...groupOf(item, 'business'), pricing: (item.pricing as PricingRates | undefined) ?? DEFAULT_PRICING_RATES } as SettingsAnswer['business'],
-    system: { ...defaults.system, ...groupOf(item, 'system') } as SettingsAnswer['system'],
+    company: { ...filled(DEFAULT_SETTINGS.company, company, item), social: filled(DEFAULT_SETTINGS.company.social, groupOf(company, 'social'), {}) },
+    email: { ...filled(DEFAULT_SETTINGS.email, email, item), smtpPasswordSet: typeof smtpPasswordSealed === 'string' && smtpPasswordSealed !== '' },
+    notifications: filled(DEFAULT_SETTINGS.notifications, groupOf(item, 'notifications'), item),
+    security: filled(DEFAULT_SETTINGS.security, groupOf(item, 'security'), item),
+    business: { ...filled(business, groupOf(item, 'business'), item), pricing: (item.pricing as PricingRates | undefined) ?? pricing },
+    system: filled(DEFAULT_SETTINGS.system, groupOf(item, 'system'), item),
     version: typeof item.version === 'number' ? item.version : 0,
   };
 }
@@ -159,8 +170,8 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
   const { smtpPassword: _password, ...email } = input.email;
   const { pricing, ...business } = input.business;
   const version = input.version + 1;
+  // Only the groups: a field an older version kept at the top of the item would hide its group's value from readSetting.
   const next: Item = {
-    ...item,
     ...keys.settings(),
     entityType: 'Settings',
     company: input.company,

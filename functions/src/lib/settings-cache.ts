@@ -38,7 +38,8 @@ export const settingsLogLevel: MiddlewareHandler<AppEnv> = async (c, next) => {
       ({ system }) => {
         if (generation === started) apply(system);
       },
-      () => lastRead.delete(db.table),
+      // Kept as it was; tried again after REFRESH_MS.
+      () => undefined,
     );
   }
   log.debug('request', { method: c.req.method, path: c.req.path, requestId: c.var.requestId });
