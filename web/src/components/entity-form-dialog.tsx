@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,6 +15,7 @@ import { ErrorState } from './error-state';
 import { FormDialog } from './form-dialog';
 import { FormShell, serverErrorsStatus } from './form-fields';
 import { LoadingState } from './loading-state';
+import { ChangesTable } from './changes-table';
 
 /**
  * The entity form kit: a dialog that loads the record to edit (or adds a new
@@ -78,24 +78,12 @@ export function StaleChanges({ message, noun, changes, onReload }: { message: st
     >
       {message} Reloading replaces your edits with the saved {noun}.
       {changes.length > 0 && (
-        <Box component="table" aria-label="What changed" sx={{ mt: 1, borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', pr: 2, py: 0.25, verticalAlign: 'top' } }}>
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Saved by someone else</th>
-              <th scope="col">Yours</th>
-            </tr>
-          </thead>
-          <tbody>
-            {changes.map((change) => (
-              <tr key={change.label}>
-                <th scope="row">{change.label}</th>
-                <td>{change.theirs}</td>
-                <td>{change.yours}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Box>
+        <ChangesTable
+          label="What changed"
+          columns={['Saved by someone else', 'Yours']}
+          rows={changes.map((change) => ({ label: change.label, first: change.theirs, second: change.yours }))}
+          sx={{ mt: 1, '& th, & td': { py: 0.25 } }}
+        />
       )}
     </Alert>
   );

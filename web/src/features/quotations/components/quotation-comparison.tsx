@@ -2,32 +2,17 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Quotation } from '@app/shared-types/quotations';
+import { ChangesTable } from '../../../components/changes-table';
 import { compareQuotations, isUnchanged, type Change } from '../model';
 
 function ChangeTable({ label, changes }: { label: string; changes: Change[] }) {
   return (
-    <Box
-      component="table"
-      aria-label={label}
-      sx={{ borderCollapse: 'collapse', width: '100%', '& th, & td': { textAlign: 'left', pr: 2, py: 0.5, verticalAlign: 'top', borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' } }}
-    >
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Then</th>
-          <th scope="col">Now</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changes.map((change) => (
-          <tr key={change.label}>
-            <th scope="row">{change.label}</th>
-            <td>{change.before}</td>
-            <td>{change.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Box>
+    <ChangesTable
+      label={label}
+      columns={['Then', 'Now']}
+      rows={changes.map((change) => ({ label: change.label, first: change.before, second: change.after }))}
+      sx={{ width: '100%', '& th, & td': { py: 0.5, borderBottom: 1, borderColor: 'divider', overflowWrap: 'anywhere' } }}
+    />
   );
 }
 
