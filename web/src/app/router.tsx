@@ -45,6 +45,7 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
   quotations: async () => ({ Component: (await import('./admin/quotations-page')).QuotationsPage }),
   employees: async () => ({ Component: (await import('./admin/employees-page')).EmployeesPage }),
   attendance: async () => ({ Component: (await import('./admin/attendance-page')).AttendancePage }),
+  settings: async () => ({ Component: (await import('./admin/settings-page')).SettingsPage }),
 };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,

@@ -108,3 +108,7 @@ handlers.push(...employeeHandlers());
 // Employees' profile photos (signed form, upload, save, remove), from the employees feature's fixtures.
 import { profilePhotoHandlers } from '../features/employees/profile-photo-test-fixtures';
 handlers.push(...profilePhotoHandlers());
+
+// System Settings (GET and PUT /api/settings), from the settings feature's fixtures.
+import { settingsHandlers } from '../features/settings/test-fixtures';
+handlers.push(...settingsHandlers());

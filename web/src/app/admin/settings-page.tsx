@@ -1,0 +1,56 @@
+import Stack from '@mui/material/Stack';
+import type { SettingsAnswer } from '@app/shared-types/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../components/error-state';
+import { LoadingState } from '../../components/loading-state';
+import { ResourceHeader } from '../../components/paged-list';
+import { getSettingsQueryOptions, updateSettings, useSettings } from '../../features/settings/api/settings';
+import { SettingsForm } from '../../features/settings/components/settings-form';
+import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
+import { serverMessage } from '../../lib/api-errors';
+import { withParam } from '../../lib/url-params';
+import { useAdminRouteHandle } from './sections';
+
+/**
+ * System Settings (admin and superadmin): the six groups as tabs (?tab=, Company
+ * by default) over one form. The form keeps the settings as loaded while it is
+ * open, so a background refetch never resets what is being typed; a save (or
+ * Reload after a stale one) starts it again from the settings as saved.
+ */
+export function SettingsPage() {
+  const heading = useAdminRouteHandle()?.section?.heading ?? 'System Settings';
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseSettingsTab(searchParams);
+  const queryClient = useQueryClient();
+  const query = useSettings();
+  const [loaded, setLoaded] = useState<SettingsAnswer | null>(null);
+  if (query.data && loaded === null) setLoaded(query.data);
+
+  const startFrom = (settings: SettingsAnswer) => {
+    queryClient.setQueryData(getSettingsQueryOptions().queryKey, settings);
+    setLoaded(settings);
+  };
+  const changeTab = (value: SettingsTab) => setSearchParams((current) => withParam(current, 'tab', value, 'company'));
+
+  return (
+    <Stack spacing={3}>
+      <ResourceHeader title={heading} subtitle="The company's details, email, notifications, security, business defaults and the system." actions={null} />
+      {loaded ? (
+        <SettingsForm
+          key={loaded.version}
+          settings={loaded}
+          tab={tab}
+          onTabChange={changeTab}
+          save={(values) => updateSettings(toSettingsUpdate(values))}
+          onLoaded={startFrom}
+        />
+      ) : query.error ? (
+        <ErrorState message={`Could not load the settings. ${serverMessage(query.error)}`} onRetry={() => void query.refetch()} />
+      ) : (
+        <LoadingState label="Loading settings..." />
+      )}
+    </Stack>
+  );
+}

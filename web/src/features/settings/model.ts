@@ -1,0 +1,180 @@
+import { MATERIALS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, ROOM_SCOPE_LABELS, ROOM_SCOPES } from '@app/shared-types/constants';
+import {
+  BACKUP_FREQUENCIES,
+  CURRENCIES,
+  LOG_LEVELS,
+  SETTINGS_BOUNDS,
+  settingsUpdateSchema,
+  type SettingsAnswer,
+  type SettingsUpdate,
+} from '@app/shared-types/settings';
+import type { SelectOption } from '../../components/form-fields';
+
+/** The screen's six tabs (SPEC.md 2), each the settings group of the same name. */
+export const SETTINGS_TABS = ['company', 'email', 'notifications', 'security', 'business', 'system'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
+  company: 'Company',
+  email: 'Email',
+  notifications: 'Notifications',
+  security: 'Security',
+  business: 'Business',
+  system: 'System',
+};
+
+/** The tab the URL names (?tab=), Company when none or an unknown one. */
+export function parseSettingsTab(params: URLSearchParams): SettingsTab {
+  return SETTINGS_TABS.find((tab) => tab === params.get('tab')) ?? 'company';
+}
+
+/** The tab holding a field path ('security.sessionTimeout' -> security); undefined for a path outside the groups. */
+export function tabOfPath(path: string): SettingsTab | undefined {
+  const group = path.split(/[.[]/)[0];
+  return SETTINGS_TABS.find((tab) => tab === group);
+}
+
+/** What the form edits: the answer, plus the SMTP password to replace the stored one (blank keeps it) and whether to remove it. */
+export type SettingsValues = Omit<SettingsAnswer, 'email'> & {
+  email: SettingsAnswer['email'] & { smtpPassword: string };
+  smtpPasswordClear: boolean;
+};
+
+export function toSettingsValues(answer: SettingsAnswer): SettingsValues {
+  return { ...answer, email: { ...answer.email, smtpPassword: '' }, smtpPasswordClear: false };
+}
+
+/**
+ * The PUT body: every group with the version the form was loaded at; the
+ * password only when one was typed, the removal only when asked for. The
+ * shared schema turns typed numbers into numbers.
+ */
+export function toSettingsUpdate(values: SettingsValues): SettingsUpdate {
+  const { smtpPassword, smtpPasswordSet: _set, ...email } = values.email;
+  const body = {
+    version: values.version,
+    company: values.company,
+    email: { ...email, ...(smtpPassword ? { smtpPassword } : {}) },
+    notifications: values.notifications,
+    security: values.security,
+    business: values.business,
+    system: values.system,
+    ...(values.smtpPasswordClear ? { smtpPasswordClear: true } : {}),
+  };
+  return settingsUpdateSchema.cast(body, { stripUnknown: true });
+}
+
+export type SettingsFieldKind = 'text' | 'multiline' | 'number' | 'money' | 'select' | 'switch';
+
+export interface SettingsField {
+  /** The Formik path, as the server names it in a 400 ('security.sessionTimeout'). */
+  name: string;
+  label: string;
+  kind: SettingsFieldKind;
+  options?: readonly SelectOption[];
+  helperText?: string;
+  /** A whole row (long text, switches), else half a row from `sm` up. */
+  wide?: boolean;
+}
+
+const bounds = (name: keyof typeof SETTINGS_BOUNDS) => {
+  const { min, max } = SETTINGS_BOUNDS[name];
+  return `${min} to ${max}`;
+};
+
+const optionsOf = (values: readonly string[], labels: Record<string, string>): SelectOption[] =>
+  values.map((value) => ({ value, label: labels[value] ?? value }));
+
+export const CURRENCY_OPTIONS = optionsOf(CURRENCIES, { INR: 'INR (₹)', USD: 'USD ($)', EUR: 'EUR (€)', GBP: 'GBP (£)' });
+export const LOG_LEVEL_OPTIONS = optionsOf(LOG_LEVELS, { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' });
+export const BACKUP_FREQUENCY_OPTIONS = optionsOf(BACKUP_FREQUENCIES, { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' });
+
+const MATERIAL_NAMES: Record<(typeof MATERIALS)[number], string> = { basic: 'Basic', premium: 'Premium', luxury: 'Luxury' };
+
+/** The calculator's pricing model as the contract holds it: a ₹/sq ft band per material, a factor per property type and room scope, the design fee. */
+export const PRICING_FIELDS: SettingsField[] = [
+  ...MATERIALS.flatMap((material): SettingsField[] => [
+    { name: `business.pricing.materials.${material}.min`, label: `${MATERIAL_NAMES[material]} rate from (₹/sq ft)`, kind: 'money' },
+    { name: `business.pricing.materials.${material}.max`, label: `${MATERIAL_NAMES[material]} rate to (₹/sq ft)`, kind: 'money' },
+  ]),
+  ...PROPERTY_TYPES.map((type): SettingsField => ({ name: `business.pricing.propertyFactors.${type}`, label: `Property factor: ${PROPERTY_TYPE_LABELS[type]}`, kind: 'money' })),
+  ...ROOM_SCOPES.map((scope): SettingsField => ({ name: `business.pricing.roomFactors.${scope}`, label: `Room factor: ${ROOM_SCOPE_LABELS[scope]}`, kind: 'money' })),
+  { name: 'business.pricing.designFeePercent', label: 'Design fee (%)', kind: 'money', helperText: 'Of the midpoint estimate, 0 to 100' },
+];
+
+/** The material bands, whose 'minimum not above maximum' message the schema puts on the band itself. */
+export const PRICING_BANDS = MATERIALS.map((material) => `business.pricing.materials.${material}`);
+
+/** Each tab's fields with their SPEC.md 3 labels (the SMTP password and the pricing model are drawn apart). */
+export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
+  company: [
+    { name: 'company.companyName', label: 'Company Name', kind: 'text' },
+    { name: 'company.companyEmail', label: 'Company Email', kind: 'text' },
+    { name: 'company.companyPhone', label: 'Phone (WhatsApp)', kind: 'text' },
+    { name: 'company.companyWebsite', label: 'Website', kind: 'text' },
+    { name: 'company.companyAddress', label: 'Address', kind: 'multiline', wide: true },
+    { name: 'company.gstNumber', label: 'GST Number', kind: 'text' },
+    { name: 'company.taxNumber', label: 'Tax Number', kind: 'text' },
+    { name: 'company.companyLogo', label: 'Logo URL', kind: 'text' },
+    { name: 'company.mapQuery', label: 'Map Search', kind: 'text', helperText: 'What the contact page map looks up' },
+    { name: 'company.social.instagram', label: 'Instagram', kind: 'text' },
+    { name: 'company.social.facebook', label: 'Facebook', kind: 'text' },
+    { name: 'company.social.youtube', label: 'YouTube', kind: 'text' },
+    { name: 'company.social.linkedin', label: 'LinkedIn', kind: 'text' },
+  ],
+  email: [
+    { name: 'email.smtpHost', label: 'SMTP Host', kind: 'text' },
+    { name: 'email.smtpPort', label: 'SMTP Port', kind: 'number', helperText: bounds('smtpPort') },
+    { name: 'email.smtpUsername', label: 'SMTP Username', kind: 'text' },
+    { name: 'email.emailFromName', label: 'From Name', kind: 'text' },
+    { name: 'email.emailFromAddress', label: 'From Address', kind: 'text' },
+    { name: 'email.smtpSecure', label: 'Secure connection (TLS)', kind: 'switch', wide: true },
+  ],
+  notifications: [
+    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true },
+    { name: 'notifications.smsNotifications', label: 'SMS notifications', kind: 'switch', wide: true },
+    { name: 'notifications.pushNotifications', label: 'Push notifications', kind: 'switch', wide: true },
+    { name: 'notifications.notifyOnQuotation', label: 'Notify on quotations', kind: 'switch', wide: true },
+    { name: 'notifications.notifyOnProject', label: 'Notify on projects', kind: 'switch', wide: true },
+    { name: 'notifications.notifyOnPayment', label: 'Notify on payments', kind: 'switch', wide: true },
+  ],
+  security: [
+    { name: 'security.sessionTimeout', label: 'Session Timeout (minutes)', kind: 'number', helperText: bounds('sessionTimeout') },
+    { name: 'security.passwordMinLength', label: 'Minimum Password Length', kind: 'number', helperText: bounds('passwordMinLength') },
+    { name: 'security.maxLoginAttempts', label: 'Maximum Login Attempts', kind: 'number', helperText: bounds('maxLoginAttempts') },
+    { name: 'security.requireTwoFactor', label: 'Require two-factor sign-in', kind: 'switch', wide: true },
+    { name: 'security.allowRegistration', label: 'Allow registration', kind: 'switch', wide: true },
+  ],
+  business: [
+    { name: 'business.defaultCurrency', label: 'Default Currency', kind: 'select', options: CURRENCY_OPTIONS },
+    { name: 'business.defaultTaxRate', label: 'Default Tax Rate (%)', kind: 'money', helperText: '0 to 50, in steps of 0.1' },
+    { name: 'business.fiscalYearStart', label: 'Fiscal Year Start (MM-DD)', kind: 'text', helperText: '04-01 is 1 April' },
+    { name: 'business.quotationValidityDays', label: 'Quotation Validity (days)', kind: 'number', helperText: bounds('quotationValidityDays') },
+    { name: 'business.quoteMarginThreshold', label: 'Quote Margin Threshold (%)', kind: 'money', helperText: bounds('quoteMarginThreshold') },
+    { name: 'business.defaultPaymentTerms', label: 'Default Payment Terms', kind: 'text' },
+  ],
+  system: [
+    { name: 'system.logLevel', label: 'Log Level', kind: 'select', options: LOG_LEVEL_OPTIONS },
+    { name: 'system.backupFrequency', label: 'Backup Frequency', kind: 'select', options: BACKUP_FREQUENCY_OPTIONS },
+    { name: 'system.dataRetentionDays', label: 'Data Retention (days)', kind: 'number', helperText: bounds('dataRetentionDays') },
+    { name: 'system.maintenanceMode', label: 'Maintenance mode', kind: 'switch', wide: true, helperText: 'The public site shows a maintenance page; the portal keeps working' },
+    { name: 'system.debugMode', label: 'Debug mode', kind: 'switch', wide: true },
+  ],
+};
+
+/** SPEC.md 8 has no SMS provider: the switch says so and stays off. */
+export const SMS_UNAVAILABLE = 'No SMS provider is integrated';
+
+/** Every labelled field by path, for the list of a stale save's changes. */
+export const SETTINGS_LABELS: Record<string, string> = Object.fromEntries(
+  [...Object.values(SETTINGS_FIELDS).flat(), ...PRICING_FIELDS].map((field) => [field.name, `${field.label}`]),
+);
+
+/** The value at a dotted path. */
+export function valueAt(values: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), values);
+}
+
+/** The labelled fields of two versions by path, flat, for changedFields. */
+export function flatSettings(values: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(SETTINGS_LABELS).map((path) => [path, valueAt(values, path)]));
+}
