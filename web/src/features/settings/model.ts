@@ -104,6 +104,9 @@ export const PRICING_FIELDS: SettingsField[] = [
 /** The material bands, whose 'minimum not above maximum' message the schema puts on the band itself. */
 export const PRICING_BANDS = MATERIALS.map((material) => `business.pricing.materials.${material}`);
 
+/** Said beside a setting whose feature is not built yet: saved, but nothing is sent. */
+const NOT_SENT_YET = 'Saved; no email is sent yet (notifications are not built yet)';
+
 /** Each tab's fields with their SPEC.md 3 labels (the SMTP password and the pricing model are drawn apart). */
 export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
   company: [
@@ -122,7 +125,7 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'company.social.linkedin', label: 'LinkedIn', kind: 'text' },
   ],
   email: [
-    { name: 'email.smtpHost', label: 'SMTP Host', kind: 'text' },
+    { name: 'email.smtpHost', label: 'SMTP Host', kind: 'text', helperText: NOT_SENT_YET },
     { name: 'email.smtpPort', label: 'SMTP Port', kind: 'number', helperText: bounds('smtpPort') },
     { name: 'email.smtpUsername', label: 'SMTP Username', kind: 'text' },
     { name: 'email.emailFromName', label: 'From Name', kind: 'text' },
@@ -130,9 +133,9 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'email.smtpSecure', label: 'Secure connection (TLS)', kind: 'switch', wide: true },
   ],
   notifications: [
-    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true },
+    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true, helperText: NOT_SENT_YET },
     { name: 'notifications.smsNotifications', label: 'SMS notifications', kind: 'switch', wide: true },
-    { name: 'notifications.pushNotifications', label: 'Push notifications', kind: 'switch', wide: true },
+    { name: 'notifications.pushNotifications', label: 'Push notifications', kind: 'switch', wide: true, helperText: 'Saved; the portal has no notification bell yet' },
     { name: 'notifications.notifyOnQuotation', label: 'Notify on quotations', kind: 'switch', wide: true },
     { name: 'notifications.notifyOnProject', label: 'Notify on projects', kind: 'switch', wide: true },
     { name: 'notifications.notifyOnPayment', label: 'Notify on payments', kind: 'switch', wide: true },
@@ -141,8 +144,8 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'security.sessionTimeout', label: 'Session Timeout (minutes)', kind: 'number', helperText: bounds('sessionTimeout') },
     { name: 'security.passwordMinLength', label: 'Minimum Password Length', kind: 'number', helperText: bounds('passwordMinLength') },
     { name: 'security.maxLoginAttempts', label: 'Maximum Login Attempts', kind: 'number', helperText: bounds('maxLoginAttempts') },
-    { name: 'security.requireTwoFactor', label: 'Require two-factor sign-in', kind: 'switch', wide: true },
-    { name: 'security.allowRegistration', label: 'Allow registration', kind: 'switch', wide: true },
+    { name: 'security.requireTwoFactor', label: 'Require two-factor sign-in', kind: 'switch', wide: true, helperText: 'Saved; two-factor sign-in is not built yet' },
+    { name: 'security.allowRegistration', label: 'Allow registration', kind: 'switch', wide: true, helperText: "Saved; the 'Request access' page is not built yet" },
   ],
   business: [
     { name: 'business.defaultCurrency', label: 'Default Currency', kind: 'select', options: CURRENCY_OPTIONS },
@@ -154,7 +157,7 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
   ],
   system: [
     { name: 'system.logLevel', label: 'Log Level', kind: 'select', options: LOG_LEVEL_OPTIONS },
-    { name: 'system.backupFrequency', label: 'Backup Frequency', kind: 'select', options: BACKUP_FREQUENCY_OPTIONS },
+    { name: 'system.backupFrequency', label: 'Backup Frequency', kind: 'select', options: BACKUP_FREQUENCY_OPTIONS, helperText: 'Saved; scheduled backups are not built yet' },
     { name: 'system.dataRetentionDays', label: 'Data Retention (days)', kind: 'number', helperText: bounds('dataRetentionDays') },
     { name: 'system.maintenanceMode', label: 'Maintenance mode', kind: 'switch', wide: true, helperText: 'The public site shows a maintenance page; the portal keeps working' },
     { name: 'system.debugMode', label: 'Debug mode', kind: 'switch', wide: true },
