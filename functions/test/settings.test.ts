@@ -11,7 +11,7 @@ import { createCustomer } from '../src/db/customer-repo';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { createProject } from '../src/db/project-repo';
-import { readSetting } from '../src/db/settings-repo';
+import { taxRate } from '../src/db/finance-repo';
 import { setLogLevel } from '../src/lib/log';
 import {
   createStaffApp,
@@ -394,12 +394,12 @@ describe('what the settings do', () => {
     await db.doc.send(
       new PutCommand({ TableName: db.table, Item: { ...keys.settings(), entityType: 'Settings', version: 1, defaultTaxRate: 5, passwordMinLength: 20 } }),
     );
-    expect(await readSetting(db, 'defaultTaxRate')).toBe(5);
+    expect(await taxRate(db)).toBe(5);
     // GET shows what the readers use.
     expect((await getSettings(app, staff('admin').cookie)).security.passwordMinLength).toBe(20);
     const saved = await change(app, staff('admin').cookie, { business: { defaultTaxRate: 12 } });
     expect(saved.security.passwordMinLength).toBe(20);
-    expect(await readSetting(db, 'defaultTaxRate')).toBe(12);
+    expect(await taxRate(db)).toBe(12);
     const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings(), ConsistentRead: true }));
     expect(Item).not.toHaveProperty('defaultTaxRate');
     expect(Item).not.toHaveProperty('passwordMinLength');

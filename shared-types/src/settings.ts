@@ -1,6 +1,8 @@
 import * as yup from 'yup';
 import { email, multilineText, oneOfList, text } from './forms';
 import { DEFAULT_SECURITY_SETTINGS } from './auth';
+import { DEFAULT_TAX_RATE } from './finance';
+import { DEFAULT_MARGIN_THRESHOLD, DEFAULT_VALIDITY_DAYS } from './quotations';
 import { MATERIALS, PROPERTY_TYPES, ROOM_SCOPES } from './constants';
 import { DEFAULT_PRICING_RATES, type PricingRates } from './pricing';
 import { FIRST_START_COMPANY, type CompanyProfile } from './site';
@@ -126,11 +128,11 @@ export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
   security: { ...DEFAULT_SECURITY_SETTINGS, passwordMinLength: 8, requireTwoFactor: false, allowRegistration: false },
   business: {
     defaultCurrency: 'INR',
-    defaultTaxRate: 18,
+    defaultTaxRate: DEFAULT_TAX_RATE,
     fiscalYearStart: '04-01',
-    quotationValidityDays: 30,
+    quotationValidityDays: DEFAULT_VALIDITY_DAYS,
     defaultPaymentTerms: '30 days from invoice date',
-    quoteMarginThreshold: 20,
+    quoteMarginThreshold: DEFAULT_MARGIN_THRESHOLD,
     pricing: DEFAULT_PRICING_RATES,
   },
   system: { maintenanceMode: false, debugMode: false, logLevel: 'info', backupFrequency: 'daily', dataRetentionDays: 365 },

@@ -1,7 +1,6 @@
 import { GetCommand, QueryCommand, type NativeAttributeValue, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_DEMAND_DUE_DAYS,
-  DEFAULT_TAX_RATE,
   NO_CONTRIBUTION,
   PAYMENT_STAGES,
   fiscalYearMonths,
@@ -31,7 +30,7 @@ import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { auditEntryWrite, type WriteContext } from './entity';
 import { keys } from './keys';
-import { readSetting } from './settings-repo';
+import { getAllSettings } from './settings-repo';
 import { categoryAttribute, createTransaction, financeTransactWrite, stageAttribute, type CreateTransactionResult } from './transaction-repo';
 import { isTransactionCanceled } from './writes';
 
@@ -102,13 +101,11 @@ export async function financeSummary(db: Db, today: string): Promise<FinanceSumm
 // Settings the figures read
 
 export async function taxRate(db: Db): Promise<number> {
-  const value = Number(await readSetting(db, 'defaultTaxRate'));
-  return Number.isFinite(value) && value >= 0 && value <= 100 ? value : DEFAULT_TAX_RATE;
+  return (await getAllSettings(db)).business.defaultTaxRate;
 }
 
 async function fiscalYearStart(db: Db): Promise<string> {
-  const value = await readSetting(db, 'fiscalYearStart');
-  return typeof value === 'string' && /^\d{2}-\d{2}$/.test(value) ? value : '04-01';
+  return (await getAllSettings(db)).business.fiscalYearStart;
 }
 
 // ---------------------------------------------------------------------------

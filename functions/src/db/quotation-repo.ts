@@ -5,8 +5,6 @@ import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { Project } from '@app/shared-types/projects';
 import { PROJECT_TYPES, projectCreateSchema } from '@app/shared-types/projects';
 import {
-  DEFAULT_MARGIN_THRESHOLD,
-  DEFAULT_VALIDITY_DAYS,
   addDays,
   fiscalYearOf,
   formatQuotationNumber,
@@ -30,7 +28,7 @@ import { keys, newestFirst } from './keys';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
 import { newProject, projectEntity } from './project-repo';
 import { costPricesFor } from './rate-library-repo';
-import { getSettings, readSetting } from './settings-repo';
+import { getAllSettings } from './settings-repo';
 import { dashboardCounter } from './stats-repo';
 import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from './writes';
 import { log } from '../lib/log';
@@ -84,20 +82,14 @@ export interface QuotationSettings {
   companyName: string;
 }
 
+/** What quotes read from Settings (Business and the company name), in one read of the settings item. */
 export async function quotationSettings(db: Db): Promise<QuotationSettings> {
-  const [validity, threshold, fiscal, settings] = await Promise.all([
-    readSetting(db, 'quotationValidityDays'),
-    readSetting(db, 'quoteMarginThreshold'),
-    readSetting(db, 'fiscalYearStart'),
-    getSettings(db),
-  ]);
-  const days = Number(validity);
-  const margin = Number(threshold);
+  const { business, company } = await getAllSettings(db);
   return {
-    validityDays: Number.isInteger(days) && days >= 1 && days <= 365 ? days : DEFAULT_VALIDITY_DAYS,
-    marginThreshold: threshold !== undefined && Number.isFinite(margin) && margin >= 0 && margin <= 100 ? margin : DEFAULT_MARGIN_THRESHOLD,
-    fiscalYearStart: typeof fiscal === 'string' && /^\d{2}-\d{2}$/.test(fiscal) ? fiscal : '04-01',
-    companyName: settings.company.companyName,
+    validityDays: business.quotationValidityDays,
+    marginThreshold: business.quoteMarginThreshold,
+    fiscalYearStart: business.fiscalYearStart,
+    companyName: company.companyName,
   };
 }
 

@@ -56,20 +56,6 @@ export async function createDefaultSettings(db: Db, now: string): Promise<boolea
   }
 }
 
-/**
- * One setting by name, at the top of the settings item or one level down
- * (Settings groups its fields: company, security, business...), or undefined
- * while none was saved: each reader falls back to its SPEC.md 9 default.
- */
-export async function readSetting(db: Db, name: string): Promise<unknown> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
-  if (!Item) return undefined;
-  if (Item[name] !== undefined) return Item[name];
-  for (const value of Object.values(Item)) {
-    if (value && typeof value === 'object' && !Array.isArray(value) && (value as Record<string, unknown>)[name] !== undefined) return (value as Record<string, unknown>)[name];
-  }
-  return undefined;
-}
 
 // ---------------------------------------------------------------------------
 // Every group (Settings screen, GET/PUT /api/settings)
@@ -83,8 +69,7 @@ const groupOf = (item: Item, name: string): Item => {
 
 /**
  * A group's fields: its stored value, else the same field at the top of the
- * item (where an older version may have kept it, and readSetting still finds
- * it), else the SPEC.md 9 default.
+ * item (where an older version may have kept it), else the SPEC.md 9 default.
  */
 function filled<T extends object>(defaults: T, group: Item, item: Item): T {
   const result: Item = {};
@@ -170,7 +155,7 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
   const { smtpPassword: _password, ...email } = input.email;
   const { pricing, ...business } = input.business;
   const version = input.version + 1;
-  // Only the groups: a field an older version kept at the top of the item would hide its group's value from readSetting.
+  // Only the groups: a field an older version kept at the top of the item would hide its group's value from the readers.
   const next: Item = {
     ...keys.settings(),
     entityType: 'Settings',
