@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { categoryLabel, round2, type FinanceReport } from '@app/shared-types/finance';
+import { categoryLabel, round2, type FinanceReport, type MonthFigures } from '@app/shared-types/finance';
 import { formatINR, formatMoney } from '@app/shared-types/format';
 import type { ReactNode } from 'react';
 
@@ -54,22 +54,27 @@ export default function FinanceCharts({ report }: { report: FinanceReport }) {
     .filter(([, amount]) => (amount ?? 0) > 0)
     .map(([category, amount], id) => ({ id, value: amount ?? 0, label: categoryLabel(category) }));
 
+  /** A bar chart of two monthly figures side by side (income vs expenses, GST collected vs paid). */
+  const monthlyBars = (title: string, bars: { label: string; of: (month: MonthFigures) => number; color: string }[]) => (
+    <Grid size={{ xs: 12, lg: 6 }}>
+      <ChartCard title={title}>
+        <BarChart
+          height={HEIGHT}
+          margin={margin}
+          xAxis={[{ scaleType: 'band', data: months }]}
+          yAxis={yAxis}
+          series={bars.map((bar) => ({ label: bar.label, data: report.months.map(bar.of), valueFormatter: money, color: bar.color }))}
+        />
+      </ChartCard>
+    </Grid>
+  );
+
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <ChartCard title={`Income vs expenses, FY ${report.fiscalYear}`}>
-          <BarChart
-            height={HEIGHT}
-            margin={margin}
-            xAxis={[{ scaleType: 'band', data: months }]}
-            yAxis={yAxis}
-            series={[
-              { label: 'Income', data: report.months.map((m) => m.income), valueFormatter: money, color: '#2e7d32' },
-              { label: 'Expenses', data: report.months.map((m) => m.expense), valueFormatter: money, color: '#c62828' },
-            ]}
-          />
-        </ChartCard>
-      </Grid>
+      {monthlyBars(`Income vs expenses, FY ${report.fiscalYear}`, [
+        { label: 'Income', of: (m) => m.income, color: '#2e7d32' },
+        { label: 'Expenses', of: (m) => m.expense, color: '#c62828' },
+      ])}
       <Grid size={{ xs: 12, lg: 6 }}>
         <ChartCard title="Cash flow">
           <LineChart
@@ -93,20 +98,10 @@ export default function FinanceCharts({ report }: { report: FinanceReport }) {
           )}
         </ChartCard>
       </Grid>
-      <Grid size={{ xs: 12, lg: 6 }}>
-        <ChartCard title="GST collected vs paid">
-          <BarChart
-            height={HEIGHT}
-            margin={margin}
-            xAxis={[{ scaleType: 'band', data: months }]}
-            yAxis={yAxis}
-            series={[
-              { label: 'GST collected', data: report.months.map((m) => m.gstCollected), valueFormatter: money, color: '#1565c0' },
-              { label: 'GST paid', data: report.months.map((m) => m.gstPaid), valueFormatter: money, color: '#ef6c00' },
-            ]}
-          />
-        </ChartCard>
-      </Grid>
+      {monthlyBars('GST collected vs paid', [
+        { label: 'GST collected', of: (m) => m.gstCollected, color: '#1565c0' },
+        { label: 'GST paid', of: (m) => m.gstPaid, color: '#ef6c00' },
+      ])}
     </Grid>
   );
 }
