@@ -172,6 +172,10 @@ describe('quotation validation (SPEC.md 5)', () => {
       body: JSON.parse(`{"__proto__":{"isAdmin":true},"clientDetails":${JSON.stringify(client())},"rows":[${JSON.stringify(row())}]}`),
     });
     expect([201, 400]).toContain(proto.status);
+    // Refused by name before validation (lib/reserved-keys.ts), and nothing inherited changed.
+    expect(proto.status).toBe(400);
+    expect((await json<Fields>(proto)).fields.__proto__).toBe('"__proto__" is not an allowed field name');
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
     const many = await create(quoteBody({ rows: Array.from({ length: 201 }, () => row()) }));
     expect(many.status).toBe(400);
     expect(many.body.fields.rows).toBe('A quotation can have at most 200 rows');
