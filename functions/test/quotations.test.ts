@@ -234,6 +234,14 @@ describe('revisions and stale saves', () => {
     const first = await json<QuotationRevision>(staffRequest(app, `/api/quotations/${id}/revisions/1`, employee));
     expect(first.quotation.title).toBe('Living room');
     expect((await staffRequest(app, `/api/quotations/${id}/revisions/9`, employee)).status).toBe(404);
+
+    // A page at a time; a cursor continues only this quote's revisions.
+    const page1 = await json<Page<QuotationRevision>>(staffRequest(app, `/api/quotations/${id}/revisions?limit=1`, employee));
+    expect(page1.items.map((r) => r.revision)).toEqual([2]);
+    const page2 = await json<Page<QuotationRevision>>(staffRequest(app, `/api/quotations/${id}/revisions?limit=1&cursor=${page1.nextCursor}`, employee));
+    expect(page2.items.map((r) => r.revision)).toEqual([1]);
+    const { body: other } = await create(quoteBody());
+    expect((await staffRequest(app, `/api/quotations/${other.id}/revisions?cursor=${page1.nextCursor}`, employee)).status).toBe(400);
   });
 });
 

@@ -36,6 +36,7 @@ import {
   updateQuotation,
   type LowMargin,
 } from '../db/quotation-repo';
+import { keys } from '../db/keys';
 import { getSettings } from '../db/settings-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/deps';
@@ -190,8 +191,8 @@ export const quotations = new Hono<AppEnv>()
     const id = c.req.param('id');
     const query = c.req.valid('query');
     if (!isEntityId(id) || !(await getQuotation(c.var.deps.db, id, false))) return c.json(errorBody(NOT_FOUND), 404);
-    const pk = `QUOTE#${id}`;
-    return listPage(c, query.cursor, { names: ['pk', 'sk'], partition: { name: 'pk', values: [pk] }, sort: { name: 'sk', condition: { beginsWith: 'REV#' } } }, (start) =>
+    const pk = keys.quotation(id).pk;
+    return listPage(c, query.cursor, { names: ['pk', 'sk'], partition: { name: 'pk', values: [pk] }, sort: { name: 'sk', condition: { beginsWith: keys.quotationRevisionPrefix() } } }, (start) =>
       listRevisions(c.var.deps.db, id, query.limit, start),
     );
   })
