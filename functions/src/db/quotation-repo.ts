@@ -66,8 +66,6 @@ export const quotationEntity = defineEntity({
     texts: [quote.quotationNumber, quote.clientDetails.name, quote.title, quote.clientDetails.community, quote.clientDetails.email],
     phones: [quote.clientDetails.phone],
   }),
-  // Kept by the share link's writes and the revision count, never from what an editor sent.
-  kept: [],
 });
 
 export const getQuotation = (db: Db, id: string, consistent = true) => quotationEntity.get(db, id, consistent);
@@ -425,8 +423,8 @@ export type AnswerResult =
   | { notOpen: Quotation };
 
 /** Someone answering through the link: the audit log records them as the client, by name. */
-function clientContext(ctx: WriteContext, name: string): WriteContext {
-  return { ...ctx, actor: { id: 'client', name: `${name} (client)`, email: '' } };
+export function clientContext(name: string, requestId: string, now: string): WriteContext {
+  return { actor: { id: 'client', name: `${name} (client)`, email: '' }, requestId, now };
 }
 
 /** Splits 'Meera Nair' into first and last name for the customer record. */
@@ -570,7 +568,7 @@ export async function approveQuotation(
 /** The client asks for changes: recorded on the quote (an open edit of it then hears of it as a 409), the lead's timeline and the dashboard's answers. */
 export async function requestChanges(db: Db, quote: Quotation, answer: ClientAnswerInput & { ip: string }, ctx: WriteContext) {
   const response: ClientResponse = { action: 'changes_requested', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
-  const result = await quotationEntity.update(db, quote.id, undefined, (before) => ({ ...before, responses: [...before.responses, response].slice(-20) }), clientContext(ctx, answer.name), {
+  const result = await quotationEntity.update(db, quote.id, undefined, (before) => ({ ...before, responses: [...before.responses, response].slice(-20) }), ctx, {
     action: 'request_changes',
     condition: { expression: '#status IN (:draft, :sent)', names: { '#status': 'status' }, values: { ':draft': 'draft', ':sent': 'sent' } },
     extra: () => [
@@ -581,7 +579,6 @@ export async function requestChanges(db: Db, quote: Quotation, answer: ClientAns
   return result;
 }
 
-export { clientContext };
 
 // ---------------------------------------------------------------------------
 // Expiry (the jobs)

@@ -48,7 +48,7 @@ export const quoteLinks = new Hono<AppEnv>()
     if ('response' in link) return link.response;
     const db = c.var.deps.db;
     const { name, comment } = c.req.valid('json');
-    const ctx = clientContext({ actor: { id: 'client', name, email: '' }, requestId: c.var.requestId, now: nowIso(c) }, name);
+    const ctx = clientContext(name, c.var.requestId, nowIso(c));
     const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
     if ('answered' in result) return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
     if ('notOpen' in result || 'stale' in result) return c.json(errorBody(NOT_OPEN), 409);
@@ -62,7 +62,7 @@ export const quoteLinks = new Hono<AppEnv>()
     const db = c.var.deps.db;
     const { name, comment } = c.req.valid('json');
     if (link.quote.status === 'approved') return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
-    const ctx = { actor: { id: 'client', name, email: '' }, requestId: c.var.requestId, now: nowIso(c) };
+    const ctx = clientContext(name, c.var.requestId, nowIso(c));
     const result = await requestChanges(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
     if (!('item' in result)) return c.json(errorBody(NOT_OPEN), 409);
     log.info('changes requested by client', { quotationId: result.item.id });
