@@ -299,6 +299,8 @@ describe('public function role', () => {
       blogPost: ['read'],
       blogSlug: ['read'],
       blogPostsByStatus: ['queryGsi1'],
+      blogPosts: [], // gsi2 list of every post (drafts too): admin only
+      blogView: [], // a visitor's daily view marker: written by the admin function's view route
       estimate: ['write'],
       contactSubmission: ['write'],
       submissions: [], // gsi1 lists of submissions: admin only

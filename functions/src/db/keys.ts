@@ -39,6 +39,10 @@ export const keys = {
   blogSlug: (slug: string) => ({ pk: `BLOGSLUG#${slug}`, sk: 'BLOGSLUG' }),
   /** gsi1: posts by status, newest publication first. */
   blogPostsByStatus: (status: string) => `BLOGPOSTS#${status}`,
+  /** gsi2: every post, newest first (Blog Management's list). */
+  blogPosts: () => 'BLOGPOSTS',
+  /** Marker of one visitor's (hashed) view of a post on one day (TTL): a repeat view is not counted. */
+  blogView: (postId: string, day: string, visitor: string) => ({ pk: `BLOGVIEW#${postId}#${day}#${visitor}`, sk: 'BLOGVIEW' }),
 
   estimate: (id: string) => ({ pk: `ESTIMATE#${id}`, sk: 'ESTIMATE' }),
   contactSubmission: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),
