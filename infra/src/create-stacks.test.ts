@@ -378,6 +378,12 @@ describe('public function role', () => {
       rateLibraryVersion: [], // its version item: staff only
       rateLibraryEntry: [], // its entries: staff only
       rateLibraryName: [], // its name markers: staff only
+      outbox: ['write'], // a new website lead writes its notification event in its transaction (never read by the website)
+      outboxByStatus: [], // gsi1 lists of the outbox by status (the sender, the Email tab): admin only
+      outboxSort: [], // a gsi1 sort key
+      bellNotification: [], // a user's bell notifications: admin only
+      bellNotificationPrefix: [], // a sort key prefix
+      bellUnread: [], // a user's kept unread count: admin only
     };
     expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());
     for (const [name, grants] of Object.entries(publicAccess)) {

@@ -187,6 +187,16 @@ export const keys = {
   /** Marker of a name in its scope (lower-cased): 'AREA', 'UNIT', 'BRAND', 'ITEM#<areaId>', 'PRICE#<itemId>'. */
   rateLibraryName: (scope: string, name: string) => ({ pk: 'RATELIB', sk: `NAME#${scope}#${name}` }),
 
+  /** A notification event waiting for, or done with, its delivery (jobs/outbox.ts). Ids sort by time. */
+  outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
+  /** gsi1: the outbox items in one status; pending ones by nextAttemptAt (the sender's Query), others newest first. */
+  outboxByStatus: (status: string) => `OUTBOXSTATUS#${status}`,
+  outboxSort: (status: string, at: string, id: string) => (status === 'pending' ? `${at}#${id}` : newestFirst(at, id)),
+  /** One user's bell: notifications ('N#<eventId>', newest first read backwards) and the kept unread count. */
+  bellNotification: (userId: string, eventId: string) => ({ pk: `BELL#${userId}`, sk: `N#${eventId}` }),
+  bellNotificationPrefix: () => 'N#',
+  bellUnread: (userId: string) => ({ pk: `BELL#${userId}`, sk: 'UNREAD' }),
+
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${window}`,

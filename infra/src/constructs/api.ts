@@ -91,8 +91,8 @@ export const PUBLIC_KEY_ACCESS = {
   queryGsi1: ['PUBLIC_PROJECTS', 'BLOGPOSTS#published'],
   /** GetItem for lead capture: "does a lead own this phone number already?" */
   leadLookup: ['LEADPHONE#*'],
-  /** PutItem/UpdateItem (also inside TransactWriteItems), returning nothing. */
-  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*', 'STATS', 'SEARCH#Lead#*', 'AUDIT#*'],
+  /** PutItem/UpdateItem (also inside TransactWriteItems), returning nothing. A new lead's outbox item ('lead.created') joins its transaction. */
+  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*', 'STATS', 'SEARCH#Lead#*', 'AUDIT#*', 'OUTBOX#*'],
   /** UpdateItem of the per-IP rate-limit counters, which return their new count. */
   rateLimit: ['RATE#*'],
 } as const;
