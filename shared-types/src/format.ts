@@ -39,3 +39,18 @@ const calendarDateFormat = new Intl.DateTimeFormat('en-CA', {
 export function calendarDate(at: Date | number = Date.now()): string {
   return calendarDateFormat.format(at);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** A moment as the firm sees it (Asia/Kolkata), e.g. '5 Jun 2024, 3:30 pm'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
+}

@@ -47,6 +47,8 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
   attendance: async () => ({ Component: (await import('./admin/attendance-page')).AttendancePage }),
   settings: async () => ({ Component: (await import('./admin/settings-page')).SettingsPage }),
 };
+/** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */
+const auditHandle: AdminRouteHandle = { title: 'Audit Log', section: { id: 'audit', path: 'audit', label: 'Audit Log', heading: 'Audit Log', adminOnly: true } };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,
 });
@@ -67,6 +69,8 @@ function portalRoute(basePath: string): RouteObject {
         const lazy = sectionScreens[section.id] ?? comingSoon;
         return section.path ? { path: section.path, handle, lazy } : { index: true, handle, lazy };
       }),
+      // The audit log: reached from Settings > System, for whoever may open Settings.
+      { path: 'audit', handle: auditHandle, lazy: async () => ({ Component: (await import('./admin/audit-page')).AuditPage }) },
       {
         path: '*',
         handle: { title: 'Page not found' } satisfies AdminRouteHandle,

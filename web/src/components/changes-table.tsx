@@ -3,6 +3,8 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
 export interface ChangeRow {
+  /** Unique among the rows when labels may repeat (a field path); the label otherwise. */
+  id?: string;
   label: string;
   first: ReactNode;
   second: ReactNode;
@@ -17,10 +19,14 @@ interface ChangesTableProps {
   sx?: SxProps<Theme>;
 }
 
-/** A field-by-field comparison of two versions of a record: the stale-save explanation and a quote's revision comparison. */
+/**
+ * A field-by-field comparison of two versions of a record: the stale-save
+ * explanation, a quote's revision comparison and an audit entry's before/after.
+ * Long values wrap (anywhere, keeping their line breaks) instead of widening the table.
+ */
 export function ChangesTable({ label, columns, rows, sx }: ChangesTableProps) {
   return (
-    <Box component="table" aria-label={label} sx={[{ borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', pr: 2, verticalAlign: 'top' } }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box component="table" aria-label={label} sx={[{ borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', pr: 2, verticalAlign: 'top', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } }, ...(Array.isArray(sx) ? sx : [sx])]}>
       <thead>
         <tr>
           <th scope="col">Field</th>
@@ -30,7 +36,7 @@ export function ChangesTable({ label, columns, rows, sx }: ChangesTableProps) {
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.label}>
+          <tr key={row.id ?? row.label}>
             <th scope="row">{row.label}</th>
             <td>{row.first}</td>
             <td>{row.second}</td>

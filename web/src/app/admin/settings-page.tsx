@@ -6,11 +6,13 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { ResourceHeader } from '../../components/paged-list';
+import { AuditLogCard } from '../../features/audit/components/audit-log-card';
 import { getSettingsQueryOptions, updateSettings, useSettings } from '../../features/settings/api/settings';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
 import { serverMessage } from '../../lib/api-errors';
 import { withParam } from '../../lib/url-params';
+import { usePortalHref } from './portal-base';
 import { useAdminRouteHandle } from './sections';
 
 /**
@@ -32,6 +34,7 @@ export function SettingsPage() {
     queryClient.setQueryData(getSettingsQueryOptions().queryKey, settings);
     setLoaded(settings);
   };
+  const href = usePortalHref();
   const changeTab = (value: SettingsTab) => setSearchParams((current) => withParam(current, 'tab', value, 'company'));
 
   return (
@@ -51,6 +54,7 @@ export function SettingsPage() {
       ) : (
         <LoadingState label="Loading settings..." />
       )}
+      {tab === 'system' && <AuditLogCard href={href('audit')} />}
     </Stack>
   );
 }

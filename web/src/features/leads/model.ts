@@ -98,20 +98,8 @@ export function formatPercent(value: number): string {
   return `${value.toFixed(1)}%`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** A moment as the firm sees it (Asia/Kolkata), e.g. '5 Jun 2024, 3:30 pm'. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
-}
+/** A moment as the firm sees it (shared-types/format). */
+export { formatDateTime } from '@app/shared-types/format';
 
 /** A calendar date or '—' when there is none. */
 export function formatOptionalDate(value: string | null | undefined, style: 'long' | 'short' = 'long'): string {

@@ -1,0 +1,181 @@
+import { AUDITED_ENTITIES, MASKED_VALUE, type AuditAction, type AuditedEntity, type AuditEntry } from '@app/shared-types/audit';
+import type { SelectOption } from '../../components/select-field';
+import { pickOption } from '../../lib/url-params';
+
+/** Pure rules of the audit viewer: filters in the URL, labels, record links and the readable diff. */
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** Words a field name spells in capitals. */
+const ACRONYMS: Record<string, string> = { gst: 'GST', pan: 'PAN', id: 'ID', ids: 'IDs', smtp: 'SMTP', url: 'URL', ifsc: 'IFSC', ip: 'IP', pdf: 'PDF', tls: 'TLS' };
+
+/** 'companyName' -> 'Company name', 'gstNumber' -> 'GST number', '2' -> '#2'. */
+export function humanize(key: string): string {
+  if (/^\d+$/.test(key)) return `#${Number(key) + 1}`;
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .split(' ')
+    .filter(Boolean)
+    .map((word) => ACRONYMS[word] ?? word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const AUDIT_FILTER_PARAMS = ['entity', 'actorId', 'from', 'to'] as const;
+export type AuditFilterParam = (typeof AUDIT_FILTER_PARAMS)[number];
+
+/** The filters as kept in the URL: entity type, person (their id), a date range (YYYY-MM-DD, Asia/Kolkata days). */
+export interface AuditFilters {
+  entity: AuditedEntity | '';
+  actorId: string;
+  from: string;
+  to: string;
+}
+
+const dateParam = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : '');
+
+/** Reads the filters from the URL; unknown values are dropped, as if not set. */
+export function parseAuditFilters(params: URLSearchParams): AuditFilters {
+  return {
+    entity: pickOption(AUDITED_ENTITIES, params.get('entity')),
+    actorId: (params.get('actorId') ?? '').slice(0, 100),
+    from: dateParam(params.get('from')),
+    to: dateParam(params.get('to')),
+  };
+}
+
+/** Entity names where the stored one does not read well; any other is spelled out from its name ('BlogPost' -> 'Blog post'). */
+export const AUDIT_ENTITY_LABELS: Partial<Record<AuditedEntity, string>> = {
+  RateUsageArea: 'Rate library: usage area',
+  RateItem: 'Rate library: item',
+  RateUnit: 'Rate library: unit',
+  RateBrand: 'Rate library: brand',
+  RatePrice: 'Rate library: price',
+};
+
+/** How an entry's entity is named. */
+export function entityLabel(entity: string): string {
+  return (AUDIT_ENTITY_LABELS as Partial<Record<string, string>>)[entity] ?? humanize(entity);
+}
+
+export const ENTITY_OPTIONS: SelectOption[] = AUDITED_ENTITIES.map((value) => ({ value, label: entityLabel(value) }));
+
+/** Actions as the list says them; any other is spelled out from its name. */
+export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  bulk_update: 'Bulk update',
+  convert: 'Converted',
+  import: 'Imported',
+  send: 'Sent',
+  approve: 'Approved',
+  request_changes: 'Changes requested',
+  expire: 'Expired',
+  reveal: 'Personal data revealed',
+};
+
+export function actionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Partial<Record<string, string>>)[action] ?? humanize(action);
+}
+
+/**
+ * The portal path (below its base) of the screen that opens a record, or null
+ * where the portal has no page for one record of that kind.
+ */
+export function recordPath(entity: string, id: string): string | null {
+  const to = encodeURIComponent(id);
+  switch (entity) {
+    case 'Lead':
+      return `leads?lead=${to}`;
+    case 'Customer':
+      return `projects?tab=customers&customer=${to}`;
+    case 'Project':
+      return `projects?project=${to}`;
+    case 'Vendor':
+      return `vendors?vendor=${to}`;
+    case 'Employee':
+      return `employees?employee=${to}`;
+    case 'Transaction':
+      return `finance?transaction=${to}`;
+    case 'Quotation':
+      return `quotations?quote=${to}`;
+    case 'Attendance':
+      return `attendance?record=${to}`;
+    case 'Settings':
+      return 'settings';
+    default:
+      return null;
+  }
+}
+
+/** A field path as a reader sees it: 'company.social.instagram' -> 'Company › Social › Instagram'. */
+export function pathLabel(path: string): string {
+  return path.split('.').map(humanize).join(' › ');
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isScalar = (value: unknown) => value === null || value === undefined || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * A value as leaf paths: objects (and lists of objects) open into their fields
+ * ('stages.1.name'); a list of plain values stays one leaf.
+ */
+function flatten(value: unknown, path: string, out: Map<string, unknown>) {
+  if (isPlainObject(value) && Object.keys(value).length > 0) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, `${path}.${key}`, out);
+  } else if (Array.isArray(value) && value.length > 0 && !value.every(isScalar)) {
+    value.forEach((inner, index) => flatten(inner, `${path}.${index}`, out));
+  } else out.set(path, value);
+}
+
+/** A leaf value as text: '—' for nothing, Yes/No, lists joined, the masked marker as it is. */
+export function shownValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (value === true) return 'Yes';
+  if (value === false) return 'No';
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(shownValue).join(', ');
+  if (isPlainObject(value)) return Object.keys(value).length === 0 ? '—' : JSON.stringify(value);
+  return String(value);
+}
+
+export interface DiffRow {
+  /** The dotted path, unique in the entry. */
+  path: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** Whether a value shown in the diff is a masked personal-data value. */
+export const isMasked = (value: string) => value === MASKED_VALUE;
+
+/**
+ * An entry's changes as rows of a readable diff: one per leaf that differs,
+ * nested objects flattened to paths, labelled by `label` when it knows the
+ * path (the Settings screen's labels) and spelled out from the path otherwise.
+ */
+export function diffRows(changes: AuditEntry['changes'], label: (path: string) => string | undefined = () => undefined): DiffRow[] {
+  const rows: DiffRow[] = [];
+  for (const [field, change] of Object.entries(changes)) {
+    const before = new Map<string, unknown>();
+    const after = new Map<string, unknown>();
+    flatten(change.before, field, before);
+    flatten(change.after, field, after);
+    for (const path of new Set([...after.keys(), ...before.keys()])) {
+      const from = shownValue(before.get(path));
+      const to = shownValue(after.get(path));
+      // A field is recorded because it changed (a masked value stays masked): only the unchanged parts of a nested one go.
+      if (from === to && path !== field) continue;
+      rows.push({ path, label: label(path) ?? pathLabel(path), before: from, after: to });
+    }
+  }
+  return rows;
+}
+
+/** Who made a change: their name, else their email, else their id ('website' for the public forms). */
+export function actorLabel(actor: AuditEntry['actor']): string {
+  return actor.name || actor.email || actor.id;
+}
