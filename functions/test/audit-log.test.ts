@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
 import type { Customer } from '@app/shared-types/customers';
+import { calendarDate } from '@app/shared-types/format';
 import type { Lead } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
 import { createStaffApp, customerInput, json, staffRequest, type TestApp, uniquePhone } from './helpers';
@@ -132,6 +133,15 @@ describe('the audit log', () => {
     expect([...times].sort().reverse()).toEqual(times);
     const past = await json<Page<AuditEntry>>(staffRequest(app, '/api/audit-log?from=2020-01-01&to=2020-12-31', admin));
     expect(past.items).toEqual([]);
+    // The viewer's combinations: an entity type (or a person) within a date range, read from that index's sort key.
+    const today = calendarDate();
+    const customersToday = await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?entity=Customer&from=${today}&to=${today}&limit=100`, admin));
+    expect(customersToday.items.length).toBeGreaterThanOrEqual(3);
+    expect(customersToday.items.every((entry) => entry.entity === 'Customer')).toBe(true);
+    expect((await json<Page<AuditEntry>>(staffRequest(app, '/api/audit-log?entity=Customer&from=2020-01-01&to=2020-12-31', admin))).items).toEqual([]);
+    const managerToday = await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?actorId=${managerId}&entity=Customer&from=${today}&limit=100`, admin));
+    expect(managerToday.items.map((entry) => entry.changes.firstName?.after).slice(0, 3)).toEqual(['Audit 2', 'Audit 1', 'Audit 0']);
+    expect((await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?actorId=${managerId}&to=2020-12-31`, admin))).items).toEqual([]);
     expect((await staffRequest(app, '/api/audit-log?from=2026-02-30', admin)).status).toBe(400);
     expect((await staffRequest(app, '/api/audit-log?from=2026-02-10&to=2026-02-01', admin)).status).toBe(400);
   });
