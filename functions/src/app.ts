@@ -46,6 +46,11 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'POST /api/calculator',
   'POST /api/contact',
   'POST /api/auth/login',
+  // The second step of a sign-in: the challenge cookie of the password step is the credential (routes/auth.ts).
+  'POST /api/auth/login/verify',
+  // 'Request access' (Settings > Security > allowRegistration; 404 while off).
+  'GET /api/auth/registration',
+  'POST /api/auth/register',
   // Answers { user: null } when signed out (routes/auth.ts), so it needs no session.
   'GET /api/auth/me',
   // A client's quotation share link: the unguessable token is the credential (routes/quote-links.ts).

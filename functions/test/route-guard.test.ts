@@ -17,6 +17,10 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/calculator',
   'POST /api/contact',
   'POST /api/auth/login',
+  // The second step of a sign-in, and 'Request access' (two-factor.test.ts, registration.test.ts).
+  'POST /api/auth/login/verify',
+  'GET /api/auth/registration',
+  'POST /api/auth/register',
   // The session check: { user: null } when signed out (auth.test.ts).
   'GET /api/auth/me',
   // A quotation's share link: its unguessable token is the credential (quotations.test.ts).

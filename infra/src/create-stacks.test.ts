@@ -355,6 +355,8 @@ describe('public function role', () => {
       employees: [], // gsi1 list of staff: admin only
       activeSuperadmins: [], // gsi2 list of the active superadmins: admin only
       session: [], // sign-in sessions: admin only
+      twoFactor: [], // an employee's two-factor secret (sealed) and recovery code hashes: admin only
+      loginChallenge: [], // sign-ins waiting for their second step: admin only
       rateLimit: ['rateLimit'],
       dataVersion: [], // local start-up bookkeeping
       searchToken: ['write'], // a new website lead writes its search tokens (staff entities' tokens: admin only)

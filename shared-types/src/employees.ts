@@ -291,6 +291,10 @@ export interface EmployeeRecord {
   bankAccountNumber: string;
   /** Whether a password has been set (the seeded salespeople have none until an admin sets one). */
   canSignIn: boolean;
+  /** Whether two-factor sign-in is on (an admin can reset it: POST /api/users/:id/reset-two-factor). */
+  twoFactorEnabled: boolean;
+  /** When the person asked for an account through 'Request access', while it waits for an admin's approval; else null. */
+  accessRequestedAt: string | null;
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;

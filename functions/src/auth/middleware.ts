@@ -33,7 +33,8 @@ export function websiteContext(c: Context<AppEnv>): WriteContext {
   return { actor: { id: WEBSITE_ACTOR_ID, name: 'Website', email: '' }, requestId: c.var.requestId, now: nowIso(c) };
 }
 
-function isSecure(c: Context<AppEnv>): boolean {
+/** Whether cookies are set Secure (with the __Host- prefix): https, or as Deps say. */
+export function isSecure(c: Context<AppEnv>): boolean {
   return c.var.deps.secureCookies ?? new URL(c.req.url).protocol === 'https:';
 }
 

@@ -48,6 +48,10 @@ const employeeSchema = yup.object({
   /** ISO time the current window of attempts ends (a lock once the count is at the limit), or null. */
   lockedUntil: yup.string().nullable().default(null),
   lastLoginAt: yup.string().nullable().default(null),
+  /** Whether two-factor sign-in is on; kept by the two-factor writes (two-factor-repo.ts), which hold the secret apart. */
+  twoFactorEnabled: yup.boolean().defined().default(false),
+  /** Set by 'Request access' (POST /api/auth/register) until an admin approves the account; else null. */
+  accessRequestedAt: yup.string().nullable().defined().default(null),
   ...storedFields,
 });
 export type EmployeeItem = yup.InferType<typeof employeeSchema>;
@@ -81,7 +85,7 @@ export const employeeEntity = defineEntity({
     },
   }),
   // Sign-in bookkeeping changes without a new version: an admin's open edit never conflicts with a login.
-  kept: ['failedLoginCount', 'lockedUntil', 'lastLoginAt'],
+  kept: ['failedLoginCount', 'lockedUntil', 'lastLoginAt', 'twoFactorEnabled'],
   // Personal data never reaches the audit log's before/after, not even masked or sealed.
   masked: ['passwordHash', 'aadharNumber', 'panNumber', 'bankAccountNumber', 'aadharNumberMasked', 'panNumberMasked', 'bankAccountNumberMasked'],
 });
@@ -104,6 +108,8 @@ export const BLANK_PROFILE = {
   panNumberMasked: '',
   bankAccountNumberMasked: '',
   passwordSet: true,
+  twoFactorEnabled: false,
+  accessRequestedAt: null,
 } satisfies Partial<EmployeeItem>;
 
 export interface NewEmployee extends Pick<EmployeeAccount, 'name' | 'email' | 'role'>, EmployeeHrProfile {
@@ -244,6 +250,8 @@ export function toEmployeeRecord(employee: EmployeeItem): EmployeeRecord {
     panNumber: employee.panNumberMasked,
     bankAccountNumber: employee.bankAccountNumberMasked,
     canSignIn: employee.passwordSet,
+    twoFactorEnabled: employee.twoFactorEnabled,
+    accessRequestedAt: employee.accessRequestedAt,
     lastLoginAt: employee.lastLoginAt,
     createdAt: employee.createdAt,
     updatedAt: employee.updatedAt,

@@ -156,6 +156,10 @@ export const keys = {
   /** gsi2: the active superadmins (the last one is never demoted, deactivated or deleted). */
   activeSuperadmins: () => 'EMPLOYEES#ACTIVE_SUPERADMIN',
   session: (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' }),
+  /** An employee's two-factor sign-in, in their partition: the sealed TOTP secret, the last step used, the recovery codes' hashes. */
+  twoFactor: (employeeId: string) => ({ pk: `EMPLOYEE#${employeeId}`, sk: 'TWOFACTOR' }),
+  /** A sign-in waiting for its second step (a code, or enrolment), by the SHA-256 of its token; removed by TTL. */
+  loginChallenge: (tokenHash: string) => ({ pk: `LOGINCHALLENGE#${tokenHash}`, sk: 'LOGINCHALLENGE' }),
 
   /** Which one-off data upgrades a table has had (local start-up). */
   dataVersion: () => ({ pk: 'META', sk: 'DATAVERSION' }),

@@ -1,13 +1,57 @@
 import { Hono } from 'hono';
 import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { changePasswordSchema, LOCKOUT_MINUTES, loginSchema, type SessionUser } from '@app/shared-types/auth';
+import {
+  REGISTRATION_RECEIVED,
+  registrationSchema,
+  type RegistrationInfo,
+  loginVerifySchema,
+  TWO_FACTOR_MESSAGES,
+  twoFactorConfirmSchema,
+  twoFactorProofSchema,
+  type LoginChallengeAnswer,
+  type RecoveryCodesAnswer,
+  type TwoFactorEnrolment,
+  type TwoFactorStatus,
+  type VerifiedLogin,
+} from '@app/shared-types/two-factor';
 import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie } from '../auth/middleware';
-import { getEmployeeByEmail, normalizeEmail, recordSuccessfulLogin, toPublicUser, passwordMinLength, updatePasswordHash } from '../db/employee-repo';
+import { clearChallengeCookie, issueChallengeCookie, readChallengeCookie } from '../auth/login-challenge';
+import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie, websiteContext, writeContext } from '../auth/middleware';
+import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from '../auth/totp';
+import type { WriteContext } from '../db/entity';
+import {
+  BLANK_PROFILE,
+  employeeEntity,
+  newEmployeeRecord,
+  getEmployee,
+  getEmployeeByEmail,
+  normalizeEmail,
+  recordSuccessfulLogin,
+  toPublicUser,
+  passwordMinLength,
+  updatePasswordHash,
+  type EmployeeItem,
+} from '../db/employee-repo';
 import { countLoginAttempt, type AttemptSubject } from '../db/login-attempt-repo';
 import { hitRateLimit } from '../db/rate-limit-repo';
 import { createSession, deleteSession } from '../db/session-repo';
-import { getSettings } from '../db/settings-repo';
+import { getAllSettings } from '../db/settings-repo';
+import {
+  consumeChallenge,
+  createChallenge,
+  disableWrites,
+  enableWrites,
+  getChallenge,
+  getTwoFactor,
+  recoveryCodesWrites,
+  startEnrolment,
+  useRecoveryCode,
+  useStep,
+} from '../db/two-factor-repo';
+import { isTransactionCanceled, transactWrite } from '../db/writes';
+import { notificationWrite } from '../notify/outbox';
 import type { AppEnv, AuthContext } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -18,17 +62,54 @@ export const LOGIN_FAILED = 'Invalid email or password';
 /** Sign-in attempts per IP address per window, on top of the per-account lockout: slows password spraying across accounts. */
 export const LOGIN_IP_LIMIT = { limit: 20, windowSeconds: 5 * 60 };
 
-/** The per-IP login limit, counted on the app's clock (every request, before the body is even read). */
-const loginIpLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { db, clientIp } = c.var.deps;
-  const result = await hitRateLimit(db, { scope: 'login-ip', subject: clientIp(c), ...LOGIN_IP_LIMIT, nowMs: nowMs(c) });
-  if (!result.allowed) {
-    log.warn('login refused', { ip: clientIp(c), outcome: 'ip_limited' });
-    c.header('Retry-After', String(result.retryAfter));
-    return c.json(errorBody(`Too many sign-in attempts. Try again in ${Math.ceil(result.retryAfter / 60)} minutes.`), 429);
-  }
-  await next();
+/** A per-IP sign-in limit, counted on the app's clock (every request, before the body is even read). */
+const signInIpLimit =
+  (scope: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const { db, clientIp } = c.var.deps;
+    const result = await hitRateLimit(db, { scope, subject: clientIp(c), ...LOGIN_IP_LIMIT, nowMs: nowMs(c) });
+    if (!result.allowed) {
+      log.warn('login refused', { ip: clientIp(c), outcome: 'ip_limited', scope });
+      c.header('Retry-After', String(result.retryAfter));
+      return c.json(errorBody(`Too many sign-in attempts. Try again in ${Math.ceil(result.retryAfter / 60)} minutes.`), 429);
+    }
+    await next();
+  };
+/** The password step. */
+const loginIpLimit = signInIpLimit('login-ip');
+/** The second step (a code), counted apart so a two-step sign-in costs one of each. */
+const verifyIpLimit = signInIpLimit('login-verify-ip');
+
+const lockedAnswer = (c: Context<AppEnv>, retryAfterSeconds: number) => {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`), 429);
 };
+
+/** The write context of a person acting on their own account before they have a session (enrolment at sign-in). */
+const selfContext = (c: Context<AppEnv>, employee: EmployeeItem): WriteContext => ({
+  actor: { id: employee.id, name: employee.name, email: employee.email },
+  requestId: c.var.requestId,
+  now: new Date(nowMs(c)).toISOString(),
+});
+
+const noCrypto = (c: Context<AppEnv>) => {
+  log.error('two-factor refused: no field crypto on this host', { path: c.req.path });
+  return c.json(errorBody(TWO_FACTOR_MESSAGES.noCrypto), 503);
+};
+
+/** A new secret for `employee`: its base32 form and the otpauth URI of the QR code (issuer: Settings > Company name). */
+function enrolmentOf(secret: string, employee: EmployeeItem, issuer: string): TwoFactorEnrolment {
+  return { secret, otpauthUri: otpauthUri(secret, employee.email, issuer) };
+}
+
+/** 'Request access': a few requests per address per hour (each costs a password hash). */
+export const REGISTER_IP_LIMIT = { limit: 5, windowSeconds: 60 * 60 };
+const registerRateLimit = rateLimit({ scope: 'register', ...REGISTER_IP_LIMIT });
+/** A request at every field's maximum is well under 2 KiB. */
+const REGISTER_MAX_BODY_BYTES = 4 * 1024;
+
+/** Per-IP limit of the signed-in two-factor routes (set-up, turning off, new recovery codes). */
+const twoFactorRateLimit = rateLimit({ scope: 'two-factor', limit: 10, windowSeconds: 60 });
 /**
  * Holds a place in the hash queue (auth/password.ts) for the whole login, before
  * any database work: when every place is taken the answer is 503 at once, so a
@@ -62,7 +143,7 @@ export const auth = new Hono<AppEnv>()
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
     const ip = clientIp(c);
-    const [employee, { security }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
+    const [employee, { security, company }] = await Promise.all([getEmployeeByEmail(db, email), getAllSettings(db)]);
 
     // The attempt is counted before any hashing, and refused at the limit: racing
     // requests cannot check more than maxLoginAttempts passwords per lock. An
@@ -71,8 +152,7 @@ export const auth = new Hono<AppEnv>()
     const attempt = await countLoginAttempt(db, subject, { maxAttempts: security.maxLoginAttempts, lockMs: LOCKOUT_MINUTES * 60_000, nowMs: now });
     if (!attempt.allowed) {
       log.warn('login refused', { email, ip, outcome: 'locked', ...(employee ? { employeeId: employee.id } : {}) });
-      c.header('Retry-After', String(attempt.retryAfterSeconds));
-      return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(attempt.retryAfterSeconds / 60)} minutes.`), 429);
+      return lockedAnswer(c, attempt.retryAfterSeconds);
     }
 
     const slot = c.var.hashSlot;
@@ -85,12 +165,171 @@ export const auth = new Hono<AppEnv>()
       return c.json(errorBody(LOGIN_FAILED), 401);
     }
 
+    // Two-factor sign-in: no session yet, and the attempt count stays (a wrong code counts on from it).
+    const twoFactor = await getTwoFactor(db, employee.id);
+    if (twoFactor?.enabled) {
+      issueChallengeCookie(c, await createChallenge(db, { employeeId: employee.id, purpose: 'code', nowMs: now }));
+      log.info('login needs a code', { email, ip, outcome: 'two_factor_code', employeeId: employee.id });
+      return c.json({ twoFactor: 'code' } satisfies LoginChallengeAnswer, 200);
+    }
+    if (security.requireTwoFactor) {
+      const { fieldCrypto } = c.var.deps;
+      if (!fieldCrypto) return noCrypto(c);
+      const secret = newTotpSecret();
+      issueChallengeCookie(c, await createChallenge(db, { employeeId: employee.id, purpose: 'enrol', pendingSealed: await fieldCrypto.seal(secret), nowMs: now }));
+      log.info('login needs two-factor enrolment', { email, ip, outcome: 'two_factor_enrol', employeeId: employee.id });
+      return c.json({ twoFactor: 'enrol', ...enrolmentOf(secret, employee, company.companyName) } satisfies LoginChallengeAnswer, 200);
+    }
+
     await recordSuccessfulLogin(db, employee.id, new Date(now).toISOString(), attempt.count);
     const timeoutMinutes = security.sessionTimeout;
     const session = await createSession(db, { employeeId: employee.id, nowMs: now, timeoutMinutes });
     await startSessionCookie(c, { employee, session, timeoutMinutes });
     log.info('login succeeded', { email, ip, outcome: 'success', employeeId: employee.id, sessionId: session.id });
     return c.json({ user: toPublicUser(employee) } satisfies SessionUser, 200);
+  })
+  // Public (app.ts lists it): the second step of a sign-in, carried by the challenge cookie of POST /login.
+  // A code of the account's app, or one of its recovery codes; during an enrolment at sign-in, the
+  // first code of the new secret. A wrong one counts toward the account's lockout like a wrong password.
+  .post('/login/verify', verifyIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginVerifySchema), async (c) => {
+    const input = c.req.valid('json');
+    const { db, clientIp, fieldCrypto } = c.var.deps;
+    const now = nowMs(c);
+    const ip = clientIp(c);
+    const token = readChallengeCookie(c);
+    const challenge = token ? await getChallenge(db, token, now) : undefined;
+    if (!token || !challenge) {
+      clearChallengeCookie(c);
+      return c.json(errorBody(TWO_FACTOR_MESSAGES.challengeExpired), 401);
+    }
+    const [employee, { security }] = await Promise.all([getEmployee(db, challenge.employeeId), getAllSettings(db)]);
+    if (!employee || employee.status !== 'active') {
+      await consumeChallenge(db, token);
+      clearChallengeCookie(c);
+      return c.json(errorBody(LOGIN_FAILED), 401);
+    }
+    const attempt = await countLoginAttempt(db, { employeeId: employee.id }, { maxAttempts: security.maxLoginAttempts, lockMs: LOCKOUT_MINUTES * 60_000, nowMs: now });
+    if (!attempt.allowed) {
+      log.warn('login refused', { ip, outcome: 'locked', step: 'verify', employeeId: employee.id });
+      return lockedAnswer(c, attempt.retryAfterSeconds);
+    }
+    if (!fieldCrypto) return noCrypto(c);
+
+    let recoveryCodes: string[] | undefined;
+    let failure: string | undefined;
+    if (challenge.purpose === 'enrol') {
+      if (!input.code) return c.json(errorBody('Validation failed', { code: 'Enter the 6-digit code from your authenticator app' }), 400);
+      const step = matchTotp(await fieldCrypto.open(challenge.pendingSealed), input.code, now);
+      if (step === undefined) {
+        failure = TWO_FACTOR_MESSAGES.invalidCode;
+      } else {
+        recoveryCodes = newRecoveryCodes();
+        try {
+          await transactWrite(
+            db,
+            enableWrites(db, employee.id, { secretSealed: challenge.pendingSealed, step, recoveryHashes: recoveryCodes.map(hashRecoveryCode) }, selfContext(c, employee)),
+          );
+        } catch (error) {
+          // Turned on meanwhile (another browser finished first): this sign-in starts over.
+          if (!isTransactionCanceled(error)) throw error;
+          await consumeChallenge(db, token);
+          clearChallengeCookie(c);
+          return c.json(errorBody(TWO_FACTOR_MESSAGES.challengeExpired), 401);
+        }
+      }
+    } else {
+      const state = await getTwoFactor(db, employee.id);
+      if (!state?.enabled) {
+        // Reset by an admin since the password step.
+        await consumeChallenge(db, token);
+        clearChallengeCookie(c);
+        return c.json(errorBody(TWO_FACTOR_MESSAGES.challengeExpired), 401);
+      }
+      if (input.code) {
+        const step = matchTotp(await fieldCrypto.open(state.secretSealed), input.code, now);
+        // A step is accepted once: a code seen (or replayed) a moment ago is refused.
+        if (step === undefined || !(await useStep(db, employee.id, step))) failure = TWO_FACTOR_MESSAGES.invalidCode;
+      } else if (!(await useRecoveryCode(db, employee.id, hashRecoveryCode(input.recoveryCode ?? '')))) {
+        failure = TWO_FACTOR_MESSAGES.invalidRecoveryCode;
+      }
+    }
+    if (failure) {
+      let outcome = input.code ? 'wrong_code' : 'wrong_recovery_code';
+      if (attempt.count >= security.maxLoginAttempts) outcome += '_locked';
+      log.warn('login failed', { ip, outcome, step: 'verify', employeeId: employee.id });
+      return c.json(errorBody(failure), 401);
+    }
+    // One challenge, one session: a second request with the same cookie finds it gone.
+    if (!(await consumeChallenge(db, token))) {
+      clearChallengeCookie(c);
+      return c.json(errorBody(TWO_FACTOR_MESSAGES.challengeExpired), 401);
+    }
+    clearChallengeCookie(c);
+    await recordSuccessfulLogin(db, employee.id, new Date(now).toISOString(), attempt.count);
+    const timeoutMinutes = security.sessionTimeout;
+    const session = await createSession(db, { employeeId: employee.id, nowMs: now, timeoutMinutes });
+    await startSessionCookie(c, { employee, session, timeoutMinutes });
+    const outcome = recoveryCodes ? 'success_enrolled' : input.code ? 'success_code' : 'success_recovery_code';
+    log.info('login succeeded', { ip, outcome, employeeId: employee.id, sessionId: session.id });
+    return c.json({ user: toPublicUser(employee), ...(recoveryCodes ? { recoveryCodes } : {}) } satisfies VerifiedLogin, 200);
+  })
+  // Public (app.ts lists both): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
+  .get('/registration', async (c) => {
+    const { security } = await getAllSettings(c.var.deps.db);
+    c.header('Cache-Control', 'no-store');
+    if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
+    return c.json({ passwordMinLength: security.passwordMinLength } satisfies RegistrationInfo, 200);
+  })
+  .post('/register', registerRateLimit, limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
+    const { db } = c.var.deps;
+    const { security } = await getAllSettings(db);
+    if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
+    const input = c.req.valid('json');
+    if (input.password.length < security.passwordMinLength) {
+      return c.json(errorBody('Validation failed', { password: `Password must be at least ${security.passwordMinLength} characters` }), 400);
+    }
+    // Hashed whether or not the email is taken: the answer and its timing are the same either way.
+    const passwordHash = await hashPassword(input.password);
+    const ctx = websiteContext(c);
+    const employee = {
+      ...newEmployeeRecord(
+        {
+          name: input.name,
+          email: input.email,
+          role: 'employee',
+          status: 'inactive',
+          phone: input.phone,
+          department: input.department,
+          position: '',
+          salary: null,
+          hireDate: null,
+          address: '',
+          emergencyContact: '',
+          skills: '',
+          reportingManager: '',
+          profilePicture: '',
+          bankIfscCode: '',
+        },
+        {
+          aadharNumber: BLANK_PROFILE.aadharNumber,
+          panNumber: BLANK_PROFILE.panNumber,
+          bankAccountNumber: BLANK_PROFILE.bankAccountNumber,
+          aadharNumberMasked: '',
+          panNumberMasked: '',
+          bankAccountNumberMasked: '',
+        },
+        passwordHash,
+        ctx.now,
+      ),
+      accessRequestedAt: ctx.now,
+    };
+    // The email marker decides: a taken email creates nothing and changes nothing.
+    const result = await employeeEntity.create(db, employee, ctx, [
+      notificationWrite(db, { kind: 'registration.requested', employeeId: employee.id, name: employee.name, email: employee.email }, ctx),
+    ]);
+    if ('taken' in result) log.info('access request for a taken email', { ip: c.var.deps.clientIp(c) });
+    else log.info('access requested', { employeeId: employee.id });
+    return c.json({ message: REGISTRATION_RECEIVED }, 202);
   })
   // Public (app.ts lists it): the portal asks on every load, and being signed out is an
   // answer, not an error. A 401 here would be a console error in the browser on every
@@ -141,4 +380,107 @@ export const auth = new Hono<AppEnv>()
     await startSessionCookie(c, { employee, session: fresh, timeoutMinutes });
     log.info('password changed', { employeeId: employee.id });
     return c.json({ ok: true }, 200);
+  })
+  // Two-factor sign-in of the signed-in person (the 'Two-factor sign-in' dialog of the user menu).
+  .get('/two-factor', async (c) => {
+    const { employee } = authOf(c);
+    const { db } = c.var.deps;
+    const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getAllSettings(db)]);
+    c.header('Cache-Control', 'no-store');
+    const enabled = state?.enabled === true;
+    return c.json({ enabled, recoveryCodesLeft: enabled ? state.recoveryHashes.length : 0, required: security.requireTwoFactor } satisfies TwoFactorStatus, 200);
+  })
+  .post('/two-factor/start', twoFactorRateLimit, async (c) => {
+    const { employee } = authOf(c);
+    const { db, fieldCrypto } = c.var.deps;
+    if (!fieldCrypto) return noCrypto(c);
+    const secret = newTotpSecret();
+    if (!(await startEnrolment(db, employee.id, await fieldCrypto.seal(secret), nowMs(c)))) {
+      return c.json(errorBody(TWO_FACTOR_MESSAGES.alreadyOn), 409);
+    }
+    const { company } = await getAllSettings(db);
+    c.header('Cache-Control', 'no-store');
+    log.info('two-factor enrolment started', { employeeId: employee.id });
+    return c.json(enrolmentOf(secret, employee, company.companyName) satisfies TwoFactorEnrolment, 200);
+  })
+  .post('/two-factor/confirm', twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorConfirmSchema), async (c) => {
+    const { code } = c.req.valid('json');
+    const { employee } = authOf(c);
+    const { db, fieldCrypto } = c.var.deps;
+    if (!fieldCrypto) return noCrypto(c);
+    const state = await getTwoFactor(db, employee.id);
+    if (state?.enabled) return c.json(errorBody(TWO_FACTOR_MESSAGES.alreadyOn), 409);
+    if (!state?.pendingSealed || Date.parse(state.pendingExpiresAt) <= nowMs(c)) return c.json(errorBody(TWO_FACTOR_MESSAGES.enrolmentExpired), 409);
+    const step = matchTotp(await fieldCrypto.open(state.pendingSealed), code, nowMs(c));
+    if (step === undefined) return c.json(errorBody('Validation failed', { code: TWO_FACTOR_MESSAGES.invalidCode }), 400);
+    const recoveryCodes = newRecoveryCodes();
+    try {
+      await transactWrite(
+        db,
+        enableWrites(
+          db,
+          employee.id,
+          { secretSealed: state.pendingSealed, step, recoveryHashes: recoveryCodes.map(hashRecoveryCode), pendingSealed: state.pendingSealed },
+          writeContext(c),
+        ),
+      );
+    } catch (error) {
+      if (isTransactionCanceled(error)) return c.json(errorBody(TWO_FACTOR_MESSAGES.enrolmentExpired), 409);
+      throw error;
+    }
+    log.info('two-factor enabled', { employeeId: employee.id });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ recoveryCodes } satisfies RecoveryCodesAnswer, 200);
+  })
+  .post('/two-factor/disable', twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
+    const { employee } = authOf(c);
+    const { db } = c.var.deps;
+    const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getAllSettings(db)]);
+    if (!state?.enabled) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
+    if (security.requireTwoFactor) return c.json(errorBody('Two-factor sign-in is required for every account (Settings > Security); it cannot be turned off.'), 403);
+    const refused = await proofRefused(c, employee, state.secretSealed, c.req.valid('json'));
+    if (refused) return refused;
+    try {
+      await transactWrite(db, disableWrites(db, employee.id, writeContext(c), 'disable_two_factor'));
+    } catch (error) {
+      if (isTransactionCanceled(error)) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
+      throw error;
+    }
+    log.info('two-factor disabled', { employeeId: employee.id });
+    return c.json({ ok: true }, 200);
+  })
+  .post('/two-factor/recovery-codes', twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
+    const { employee } = authOf(c);
+    const { db } = c.var.deps;
+    const state = await getTwoFactor(db, employee.id);
+    if (!state?.enabled) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
+    const refused = await proofRefused(c, employee, state.secretSealed, c.req.valid('json'));
+    if (refused) return refused;
+    const recoveryCodes = newRecoveryCodes();
+    try {
+      await transactWrite(db, recoveryCodesWrites(db, employee.id, recoveryCodes.map(hashRecoveryCode), writeContext(c)));
+    } catch (error) {
+      if (isTransactionCanceled(error)) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
+      throw error;
+    }
+    log.info('two-factor recovery codes replaced', { employeeId: employee.id });
+    c.header('Cache-Control', 'no-store');
+    return c.json({ recoveryCodes } satisfies RecoveryCodesAnswer, 200);
   });
+
+/**
+ * The 400 answer unless the request proves it is the account's owner: a code
+ * of their app (its step then used up) or their password. undefined when proven.
+ */
+async function proofRefused(c: Context<AppEnv>, employee: EmployeeItem, secretSealed: string, input: { code?: string; password?: string }) {
+  const { db, fieldCrypto } = c.var.deps;
+  if (input.code) {
+    if (!fieldCrypto) return noCrypto(c);
+    const step = matchTotp(await fieldCrypto.open(secretSealed), input.code, nowMs(c));
+    if (step !== undefined && (await useStep(db, employee.id, step))) return undefined;
+    return c.json(errorBody('Validation failed', { code: TWO_FACTOR_MESSAGES.invalidCode }), 400);
+  }
+  if (await verifyPassword(input.password ?? '', employee.passwordHash)) return undefined;
+  log.warn('two-factor change refused: wrong password', { employeeId: employee.id });
+  return c.json(errorBody('Validation failed', { password: TWO_FACTOR_MESSAGES.wrongPassword }), 400);
+}

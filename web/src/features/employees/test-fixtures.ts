@@ -24,6 +24,8 @@ export function makeEmployee(overrides: Partial<EmployeeRecord> & Pick<EmployeeR
   return {
     ...defaults,
     canSignIn: true,
+    twoFactorEnabled: false,
+    accessRequestedAt: null,
     lastLoginAt: null,
     createdAt: '2025-01-10T10:00:00.000Z',
     updatedAt: '2025-01-10T10:00:00.000Z',
