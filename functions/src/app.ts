@@ -45,6 +45,8 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'GET /api/blog-posts/by-slug/:slug',
   'POST /api/calculator',
   'POST /api/contact',
+  // A visitor's view of a post, counted once a day (routes/blog-posts.ts); rate-limited.
+  'POST /api/blog-posts/by-slug/:slug/view',
   'POST /api/auth/login',
   // The second step of a sign-in: the challenge cookie of the password step is the credential (routes/auth.ts).
   'POST /api/auth/login/verify',

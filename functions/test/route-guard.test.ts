@@ -14,6 +14,8 @@ const EXPECTED_PUBLIC_API = [
   'GET /api/projects/:id',
   'GET /api/blog-posts',
   'GET /api/blog-posts/by-slug/:slug',
+  // A visitor's view of a post (blog.test.ts).
+  'POST /api/blog-posts/by-slug/:slug/view',
   'POST /api/calculator',
   'POST /api/contact',
   'POST /api/auth/login',
@@ -30,7 +32,7 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/quote-links/:token/request-changes',
 ];
 /** Outside /api: the crawler files, public by nature. */
-const EXPECTED_PUBLIC_OTHER = ['GET /sitemap.xml', 'GET /robots.txt'];
+const EXPECTED_PUBLIC_OTHER = ['GET /sitemap.xml', 'GET /robots.txt', 'GET /blog/rss.xml'];
 
 let app: TestApp;
 beforeAll(async () => {

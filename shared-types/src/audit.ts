@@ -29,6 +29,8 @@ export const AUDITED_ENTITIES = [
   'RatePrice',
   // System Settings, one item (settings.ts).
   'Settings',
+  // Blog Management (blog.ts).
+  'BlogPost',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

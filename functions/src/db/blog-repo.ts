@@ -1,91 +1,212 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/api';
+import {
+  blogPostSchema,
+  type BlogPost,
+  type BlogPostInput,
+  type BlogPostListItem,
+  type BlogPostListQuery,
+  type BlogPostUpdateInput,
+  type BlogStats,
+  type BlogStatus,
+} from '@app/shared-types/blog';
 import type { Db } from './client';
-import { decodeListCursor, encodeCursor, type ListCursorShape } from './cursor';
-import { keys } from './keys';
-import { putNew } from './writes';
+import { decodeListCursor, encodeCursor } from './cursor';
+import { defineEntity, type ItemKey, type WriteContext } from './entity';
+import { keys, newestFirst } from './keys';
+import { counterUpdate, readCounters } from './stats-repo';
+import { isTransactionCanceled, putNew, transactWrite } from './writes';
 
-export type BlogStatus = 'draft' | 'published' | 'archived';
+export type { BlogStatus };
 
-export interface BlogPostItem extends BlogPostDetail {
-  status: BlogStatus;
-  category: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** Attribute names of the blog's kept figures (in the DASHBOARD counter set): Blog Management's cards. */
+export const blogCounter = {
+  total: 'blog:total',
+  status: (status: BlogStatus) => `blog:status:${status}`,
+  views: 'blog:views',
+};
 
-function toSummary(item: BlogPostItem): BlogPostSummary {
+/** The sort key of a post in its status list: newest publication (or, unpublished, creation) last; lists read it backwards. */
+const statusSort = (post: BlogPost) => `${post.publishedAt ?? post.createdAt}#${post.id}`;
+
+export const blogPostEntity = defineEntity({
+  type: 'BlogPost',
+  schema: blogPostSchema,
+  key: keys.blogPost,
+  indexes: {
+    gsi1: (post) => ({ pk: keys.blogPostsByStatus(post.status), sk: statusSort(post) }),
+    gsi2: (post) => ({ pk: keys.blogPosts(), sk: newestFirst(post.createdAt, post.id) }),
+  },
+  patterns: {
+    /** The website reads 'published' only (the public function may query no other). */
+    byStatus: { index: 'gsi1', partition: ({ status }: { status: BlogStatus }) => keys.blogPostsByStatus(status), forward: false },
+    all: { index: 'gsi2', partition: () => keys.blogPosts() },
+  },
+  unique: [{ name: 'BlogSlug', key: (post) => keys.blogSlug(post.slug), owner: 'postId' }],
+  counts: (post) => ({ DASHBOARD: { [blogCounter.total]: 1, [blogCounter.status(post.status)]: 1, [blogCounter.views]: post.viewCount } }),
+  search: (post) => ({ texts: [post.title, post.excerpt, ...post.tags] }),
+  // Public views add to it (recordView); an edit never writes back the count it read.
+  kept: ['viewCount'],
+});
+
+function toSummary(post: BlogPost): BlogPostSummary {
   return {
-    id: item.id,
-    slug: item.slug,
-    title: item.title,
-    excerpt: item.excerpt,
-    featuredImage: item.featuredImage,
-    publishedAt: item.publishedAt,
-    tags: item.tags,
-    author: item.author,
+    id: post.id,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    featuredImage: post.featuredImage,
+    publishedAt: post.publishedAt ?? '',
+    tags: post.tags,
+    author: post.author,
   };
 }
 
-function toDetail(item: BlogPostItem): BlogPostDetail {
-  return { ...toSummary(item), content: item.content, seoTitle: item.seoTitle, seoDescription: item.seoDescription };
+function toDetail(post: BlogPost): BlogPostDetail {
+  return { ...toSummary(post), content: post.content, seoTitle: post.seoTitle, seoDescription: post.seoDescription };
 }
 
-/** A cursor of the published list: a post's keys in the published partition, nothing else. */
-const PUBLISHED_CURSOR: ListCursorShape = {
-  names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
-  partition: { name: 'gsi1pk', values: [keys.blogPostsByStatus('published')] },
-  sort: { name: 'gsi1sk' },
-  item: { pkPrefix: keys.blogPost('').pk, sk: keys.blogPost('').sk },
-};
+/** A post in the portal's list: the body left out. */
+export function toListItem(post: BlogPost): BlogPostListItem {
+  const { content: _content, ...rest } = post;
+  return rest;
+}
+
+const published = () => blogPostEntity.source('byStatus', { status: 'published' });
 
 /** The published posts, newest first; null for a cursor that is not one of this list's. */
-export async function listPublishedPosts(
-  db: Db,
-  options: { limit: number; cursor?: string },
-): Promise<Page<BlogPostSummary> | null> {
-  const startKey = decodeListCursor(options.cursor, PUBLISHED_CURSOR);
-  if (startKey === null) return null;
-  const { Items = [], LastEvaluatedKey } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.blogPostsByStatus('published') },
-      ScanIndexForward: false,
-      Limit: options.limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
-  return { items: (Items as BlogPostItem[]).map(toSummary), nextCursor: encodeCursor(LastEvaluatedKey) };
+export async function listPublishedPosts(db: Db, options: { limit: number; cursor?: string }): Promise<Page<BlogPostSummary> | null> {
+  const start = decodeListCursor(options.cursor, blogPostEntity.cursorKeys(published()));
+  if (start === null) return null;
+  const page = await blogPostEntity.query(db, published(), { limit: options.limit, start });
+  const nextCursor = encodeCursor(page.lastKey);
+  return { items: page.items.map(toSummary), ...(nextCursor ? { nextCursor } : {}) };
 }
 
-/** A published post by its slug: the slug marker names the post, then one GetItem reads it. */
-export async function getPublishedPostBySlug(db: Db, slug: string): Promise<BlogPostDetail | undefined> {
+/** Every published post with its last change (sitemap, feed), page after page. */
+export async function publishedPostsPage(db: Db, limit: number, start?: ItemKey) {
+  return blogPostEntity.query(db, published(), { limit, start });
+}
+
+/** The post a slug names (any status), by its marker and one GetItem. */
+async function postBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
   const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogSlug(slug) }));
   const postId = marker.Item?.postId as string | undefined;
-  if (!postId) return undefined;
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogPost(postId) }));
-  const item = Item as BlogPostItem | undefined;
-  return item?.status === 'published' ? toDetail(item) : undefined;
+  return postId ? blogPostEntity.get(db, postId) : undefined;
 }
 
-/** Creates a post and claims its slug in one transaction; a taken slug cancels both. */
-export async function createPost(db: Db, post: Omit<BlogPostItem, 'version'>): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        putNew(db, {
-          ...keys.blogPost(post.id),
-          entityType: 'BlogPost',
-          version: 1,
-          ...post,
-          gsi1pk: keys.blogPostsByStatus(post.status),
-          gsi1sk: `${post.publishedAt || post.createdAt}#${post.id}`,
-        }),
-        putNew(db, { ...keys.blogSlug(post.slug), entityType: 'BlogSlug', postId: post.id }),
-      ],
-    }),
+/** A published post by its slug; drafts and archived posts are not there for the website. */
+export async function getPublishedPostBySlug(db: Db, slug: string): Promise<BlogPostDetail | undefined> {
+  const post = await postBySlug(db, slug);
+  return post?.status === 'published' ? toDetail(post) : undefined;
+}
+
+export const getBlogPost = (db: Db, id: string) => blogPostEntity.get(db, id);
+
+/** SPEC.md 4: saving as published sets publishedAt to now; any other status sets it to null. */
+const publication = (status: BlogStatus, now: string) => (status === 'published' ? now : null);
+
+/** A new post by the signed-in author; a taken slug is answered ({ taken }), not thrown. */
+export async function createBlogPost(db: Db, input: BlogPostInput, author: { id: string; name: string }, ctx: WriteContext) {
+  const post: BlogPost = {
+    id: randomUUID(),
+    ...input,
+    publishedAt: publication(input.status, ctx.now),
+    author: author.name,
+    authorId: author.id,
+    viewCount: 0,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    version: 1,
+  };
+  return blogPostEntity.create(db, post, ctx);
+}
+
+/** Version-checked edit; the author and the view count stay. */
+export function updateBlogPost(db: Db, id: string, { version, ...fields }: BlogPostUpdateInput, ctx: WriteContext) {
+  return blogPostEntity.update(
+    db,
+    id,
+    version,
+    (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }),
+    ctx,
   );
+}
+
+export const deleteBlogPost = (db: Db, id: string, ctx: WriteContext) => blogPostEntity.remove(db, id, ctx);
+
+/** The list a query reads: a status picks its partition, else every post newest first. */
+function listOf(query: Pick<BlogPostListQuery, 'status'>) {
+  return query.status ? blogPostEntity.source('byStatus', { status: query.status }) : blogPostEntity.source('all', {});
+}
+
+export const blogPostCursorKeys = (query: Pick<BlogPostListQuery, 'status' | 'q'>) => blogPostEntity.cursorKeys(listOf(query), query.q);
+
+/** One page of the portal's list: a search reads its matches from the token index (a status filters them). */
+export async function listBlogPosts(db: Db, query: BlogPostListQuery, start?: ItemKey): Promise<{ items: BlogPostListItem[]; lastKey?: ItemKey }> {
+  const page = await blogPostEntity.list(db, listOf(query), {
+    limit: query.limit,
+    start,
+    q: query.q,
+    where: query.q && query.status ? (post) => post.status === query.status : undefined,
+  });
+  return { items: page.items.map(toListItem), lastKey: page.lastKey };
+}
+
+/** The four cards, from the kept counters (one Query of the small STATS partition). */
+export async function blogStats(db: Db): Promise<BlogStats> {
+  const { DASHBOARD: counters } = await readCounters(db);
+  return {
+    total: counters[blogCounter.total] ?? 0,
+    published: counters[blogCounter.status('published')] ?? 0,
+    drafts: counters[blogCounter.status('draft')] ?? 0,
+    totalViews: counters[blogCounter.views] ?? 0,
+  };
+}
+
+/** How long a visitor's view marker lives: past the end of its day wherever the visitor is. */
+const VIEW_MARKER_TTL_SECONDS = 2 * 24 * 60 * 60;
+
+/** Who a visitor is, for counting one view a day: a hash, so no address is stored. */
+export function visitorHash(ip: string, userAgent: string): string {
+  return createHash('sha256').update(`${ip}\n${userAgent}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Counts a public view of a published post: at most one per visitor per day
+ * (UTC). A marker keyed by post, day and visitor is claimed in the same
+ * transaction as the atomic ADD on the post and on the total, so a repeated
+ * view changes nothing. 'counted', 'repeat', or 'not-found' (unknown slug, or
+ * not published).
+ */
+export async function recordView(db: Db, slug: string, visitor: string, nowMs: number): Promise<'counted' | 'repeat' | 'not-found'> {
+  const post = await postBySlug(db, slug);
+  if (!post || post.status !== 'published') return 'not-found';
+  const day = new Date(nowMs).toISOString().slice(0, 10);
+  try {
+    await transactWrite(db, [
+      putNew(db, {
+        ...keys.blogView(post.id, day, visitor),
+        entityType: 'BlogView',
+        expiresAt: Math.floor(nowMs / 1000) + VIEW_MARKER_TTL_SECONDS,
+      }),
+      {
+        Update: {
+          TableName: db.table,
+          Key: keys.blogPost(post.id),
+          UpdateExpression: 'ADD viewCount :one',
+          ConditionExpression: '#status = :published',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':one': 1, ':published': 'published' },
+        },
+      },
+      counterUpdate(db, 'DASHBOARD', { [blogCounter.views]: 1 }),
+    ]);
+    return 'counted';
+  } catch (error) {
+    if (isTransactionCanceled(error, 0)) return 'repeat';
+    if (isTransactionCanceled(error, 1)) return 'not-found';
+    throw error;
+  }
 }

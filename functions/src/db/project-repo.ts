@@ -301,4 +301,7 @@ export async function listPublicProjects(
 export async function getPublicProject(db: Db, id: string): Promise<PublicProject | undefined> {
   const project = await getProject(db, id);
   return project?.showOnWebsite ? toPublicProject(project) : undefined;
+/** One page of the website's projects as stored (the sitemap needs their updatedAt). */
+export const publicProjectsPage = (db: Db, limit: number, start?: ItemKey) => projectEntity.query(db, WEBSITE_LIST, { limit, start });
+
 }

@@ -1,4 +1,4 @@
-import type { BlogPostItem } from '../db/blog-repo';
+import type { BlogPost } from '@app/shared-types/blog';
 import { customerName, type Customer } from '@app/shared-types/customers';
 import type { PublicProjectStatus } from '@app/shared-types/constants';
 import type { Project } from '@app/shared-types/projects';
@@ -207,7 +207,13 @@ export function firstStartProjects(now: string): { customer: Customer; project: 
   });
 }
 
-export function firstStartBlogPosts(companyName: string, now: string): Omit<BlogPostItem, 'version'>[] {
+/** The last line of the 3BHK post: its calculator and contact links are real links. */
+export const firstStartCalculatorLine = (companyName: string) =>
+  `Planning your own home? Try the [cost calculator](/calculator) or [talk to the ${companyName} team](/contact).`;
+/** The same line as posts seeded before links worked had it (plain text): the data upgrade replaces it. */
+export const legacyCalculatorLine = (companyName: string) => `Planning your own home? Try the cost calculator or talk to the ${companyName} team.`;
+
+export function firstStartBlogPosts(companyName: string, now: string): BlogPost[] {
   return [
     {
       id: 'modern-3bhk-makeover',
@@ -238,18 +244,21 @@ export function firstStartBlogPosts(companyName: string, now: string): Omit<Blog
         '',
         'The complete 1,650 sq ft home, in our premium material band, came in at about ₹24 lakh and took ten weeks from design freeze to handover.',
         '',
-        `Planning your own home? Try the cost calculator or talk to the ${companyName} team.`,
+        firstStartCalculatorLine(companyName),
       ].join('\n'),
       featuredImage: '/images/blog/modern-3bhk-makeover.svg',
       tags: ['3BHK', 'makeover', 'storage'],
       category: 'projects',
       author: companyName,
+      authorId: '',
+      viewCount: 0,
       status: 'published',
       seoTitle: 'A Modern 3BHK Makeover in Gachibowli',
       seoDescription: 'Storage, materials and lighting choices behind a ten-week 3BHK interior makeover in Hyderabad.',
       publishedAt: '2024-06-05T10:00:00.000+05:30',
       createdAt: now,
       updatedAt: now,
+      version: 1,
     },
     {
       id: 'workspace-lighting-tips',
@@ -265,18 +274,21 @@ export function firstStartBlogPosts(companyName: string, now: string): Omit<Blog
         '4. **Task lights where the task is.** An adjustable desk lamp beats a brighter ceiling every time.',
         '5. **Control glare.** Diffused fittings, matte desk tops and blinds that tame the afternoon sun.',
         '',
-        'Want a lighting plan for your office? The team at ' + companyName + ' can help.',
+        `Want a lighting plan for your office? [The team at ${companyName}](/contact) can help.`,
       ].join('\n'),
       featuredImage: '/images/blog/workspace-lighting-tips.svg',
       tags: ['office', 'lighting', 'tips'],
       category: 'tips',
       author: companyName,
+      authorId: '',
+      viewCount: 0,
       status: 'published',
       seoTitle: 'Workspace Lighting Tips for Focus and Comfort',
       seoDescription: 'Five practical lighting rules for offices and home studies: daylight, colour temperature, glare.',
       publishedAt: '2024-05-20T10:00:00.000+05:30',
       createdAt: now,
       updatedAt: now,
+      version: 1,
     },
   ];
 }

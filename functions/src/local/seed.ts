@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createPost } from '../db/blog-repo';
+import { blogPostEntity } from '../db/blog-repo';
 import type { Db } from '../db/client';
 import { customerEntity } from '../db/customer-repo';
 import { mergedCounterWrites, systemContext } from '../db/entity';
@@ -39,7 +39,7 @@ export async function seedFirstStart(db: Db, now = new Date().toISOString()): Pr
     });
   }
   for (const post of firstStartBlogPosts(company.companyName, now)) {
-    await createPost(db, post).catch((error: unknown) => {
+    await transactWrite(db, blogPostEntity.createWrites(db, post, systemContext(now, 'first-start'))).catch((error: unknown) => {
       if (!alreadyThere(error)) throw error;
     });
   }

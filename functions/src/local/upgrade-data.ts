@@ -4,9 +4,12 @@ import { customerName } from '@app/shared-types/customers';
 import { salespersonId } from '@app/shared-types/leads';
 import type { Lead } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
+import { BLOG_STATUSES } from '@app/shared-types/blog';
+import { blogPostEntity } from '../db/blog-repo';
 import type { Db } from '../db/client';
+import { getSettings } from '../db/settings-repo';
 import { customerEntity, getCustomers } from '../db/customer-repo';
-import { mergedCounterWrites, systemContext, type ItemKey, type ListSource, type WriteContext } from '../db/entity';
+import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type ListSource, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
 import { assignedLeadsCounter, deleteLead, leadEntity } from '../db/lead-repo';
 import { employeeEntity, getEmployee, type EmployeeItem } from '../db/employee-repo';
@@ -14,7 +17,7 @@ import { counterUpdate, employeeCounter, mergeDeltas, readCounters } from '../db
 import { projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
-import { firstStartProjects } from './first-start-content';
+import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
 import { seedSalespeople } from './salespeople';
 
 /** Data version after the Leads CRM's indexes (the first upgrade). */
@@ -33,7 +36,13 @@ const PHONES_CANONICAL = 4;
 const ASSIGNEES_ARE_EMPLOYEES = 5;
 /** Data version after Employee Management's counters (total, by status, by department) were set from the employees. */
 const EMPLOYEES_COUNTED = 6;
-const CURRENT_VERSION = EMPLOYEES_COUNTED;
+/**
+ * Data version after the Blog CMS (issue 16): posts seeded before it get the
+ * portal's list index, search tokens and the blog counters, and the seeded
+ * 3BHK post's calculator line becomes real links.
+ */
+const BLOG_MANAGED = 7;
+const CURRENT_VERSION = BLOG_MANAGED;
 
 /**
  * Brings a laptop's data from an earlier version up to date, each step once:
@@ -62,6 +71,7 @@ export async function upgradeLocalData(db: Db): Promise<{ leads: number; project
   }
   // Records the version reached (the last step writes it in its own transaction).
   if (version < EMPLOYEES_COUNTED) await countEmployees(db, EMPLOYEES_COUNTED);
+  if (version < BLOG_MANAGED) await manageBlogPosts(db, BLOG_MANAGED);
   return { leads, projects };
 }
 
@@ -94,6 +104,53 @@ async function countEmployees(db: Db, reached: number): Promise<void> {
       },
     },
   ]);
+}
+
+/**
+ * Posts written before Blog Management (first-start posts) become what the
+ * blog entity writes: the gsi2 list key, search tokens and the counters, each
+ * post in one transaction conditioned on being still unmanaged at the version
+ * read, so a repeated start counts nothing twice. The seeded 3BHK post's
+ * plain-text calculator line is replaced by its linked form (audited).
+ * Records the version reached.
+ */
+async function manageBlogPosts(db: Db, reached: number): Promise<void> {
+  const { company } = await getSettings(db);
+  const ctx = systemContext(new Date().toISOString(), 'data-upgrade');
+  for (const status of BLOG_STATUSES) {
+    await forEachItem(db, blogPostEntity.source('byStatus', { status }), async (item) => {
+      if (item.gsi2pk !== undefined) return;
+      const before = blogPostEntity.parse(item);
+      const content = before.content.replace(legacyCalculatorLine(company.companyName), firstStartCalculatorLine(company.companyName));
+      const after = content === before.content ? before : { ...before, content, updatedAt: ctx.now, version: before.version + 1 };
+      await transactWrite(db, [
+        {
+          Put: {
+            TableName: db.table,
+            Item: blogPostEntity.stored(after),
+            ConditionExpression: 'version = :version AND attribute_not_exists(gsi2pk)',
+            ExpressionAttributeValues: { ':version': before.version },
+          },
+        },
+        ...blogPostEntity.searchIndexWrites(db, after),
+        ...mergedCounterWrites(db, blogPostEntity.counterDeltas(null, after)),
+        ...(after === before ? [] : [auditEntryWrite(db, ctx, { entity: 'BlogPost', entityId: before.id, action: 'update', changes: { content: { before: before.content, after: content } } })]),
+      ]).catch((error: unknown) => {
+        // Managed (or edited) meanwhile by another start: nothing left to do for this post.
+        if (!isTransactionCanceled(error, 0)) throw error;
+      });
+    });
+  }
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
+      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+      ExpressionAttributeValues: { ':version': reached },
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionalCheckFailed(error)) throw error;
+  });
 }
 
 /** Every item of a list partition, page by page (an upgrade's walk, never a request path). */
