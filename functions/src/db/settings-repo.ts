@@ -134,7 +134,8 @@ function settingsChanges(before: SettingsAnswer, after: SettingsAnswer, password
   return changes;
 }
 
-export type SaveSettingsResult = { saved: SettingsAnswer } | { stale: SettingsAnswer };
+/** `previous`: the settings the save replaced (what changed decides which effects to run). */
+export type SaveSettingsResult = { saved: SettingsAnswer; previous: SettingsAnswer } | { stale: SettingsAnswer };
 
 /**
  * Saves every group at `input.version` (0: none saved yet), with its audit
@@ -189,5 +190,5 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
     if (isTransactionCanceled(error, 0)) return { stale: await getAllSettings(db) };
     throw error;
   }
-  return { saved: after };
+  return { saved: after, previous: before };
 }

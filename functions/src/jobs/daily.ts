@@ -3,12 +3,15 @@ import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
 import { expireQuotations } from '../db/quotation-repo';
 import { runRecurringTransactions } from '../finance/recurring';
+import { applySubmissionRetention } from './submission-retention';
 
 export interface DailyJobsResult {
   /** Recurring transactions copied into the new month. */
   created: number;
   /** Drafts and sent quotations marked expired (past their validUntil). */
   expired: number;
+  /** Raw website submissions and spam given the expiry of Settings > dataRetentionDays (after it changed). */
+  restamped: number;
 }
 
 /**
@@ -19,5 +22,6 @@ export interface DailyJobsResult {
 export async function runDailyJobs(db: Db, nowMs: number): Promise<DailyJobsResult> {
   const { created } = await runRecurringTransactions(db, nowMs);
   const { expired } = await expireQuotations(db, calendarDate(nowMs), systemContext(new Date(nowMs).toISOString(), 'daily-jobs'));
-  return { created, expired };
+  const { updated: restamped } = await applySubmissionRetention(db);
+  return { created, expired, restamped };
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeAuditEntry, auditEntryFixtures } from '../../features/audit/test-fixtures';
 import { employeeUserFixture } from '../../test/admin-fixtures';
@@ -11,13 +11,13 @@ import { SettingsPage } from './settings-page';
 const renderAudit = (url = '/admin/audit') => renderPortalPage(url, { path: '/admin/audit', Component: AuditPage });
 
 /** Answers GET /api/audit-log with `answer(query)` and records each query. */
-function recordQueries(answer: (query: URLSearchParams) => unknown = () => ({ items: auditEntryFixtures })) {
+function recordQueries(answer: (query: URLSearchParams) => { items: unknown[]; nextCursor?: string } = () => ({ items: auditEntryFixtures })) {
   const queries: URLSearchParams[] = [];
   server.use(
     http.get('/api/audit-log', ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
-      return HttpResponse.json(answer(query));
+      return HttpResponse.json(answer(query) as JsonBodyType);
     }),
   );
   return queries;

@@ -158,7 +158,12 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
   system: [
     { name: 'system.logLevel', label: 'Log Level', kind: 'select', options: LOG_LEVEL_OPTIONS },
     { name: 'system.backupFrequency', label: 'Backup Frequency', kind: 'select', options: BACKUP_FREQUENCY_OPTIONS, helperText: 'Saved; scheduled backups are not built yet' },
-    { name: 'system.dataRetentionDays', label: 'Data Retention (days)', kind: 'number', helperText: bounds('dataRetentionDays') },
+    {
+      name: 'system.dataRetentionDays',
+      label: 'Data Retention (days)',
+      kind: 'number',
+      helperText: `${bounds('dataRetentionDays')}. Raw website submissions and spam older than this are deleted by TTL; leads are kept`,
+    },
     { name: 'system.maintenanceMode', label: 'Maintenance mode', kind: 'switch', wide: true, helperText: 'The public site shows a maintenance page; the portal keeps working' },
     { name: 'system.debugMode', label: 'Debug mode', kind: 'switch', wide: true },
   ],
