@@ -10,6 +10,7 @@ import { log } from './lib/log';
 import { attendance } from './routes/attendance';
 import { auditLog } from './routes/audit-log';
 import { auth } from './routes/auth';
+import { backups } from './routes/backups';
 import { blogPosts } from './routes/blog-posts';
 import { projects } from './routes/projects';
 import { quotationLookups } from './routes/quotation-lookups';
@@ -163,7 +164,8 @@ export function createApp(deps: Deps) {
     .route('/quotation', quotationLookups)
     .route('/rate-library', rateLibrary)
     .route('/attendance', attendance)
-    .route('/settings', settings);
+    .route('/settings', settings)
+    .route('/settings', backups);
 
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.

@@ -380,6 +380,10 @@ describe('public function role', () => {
       rateLibraryVersion: [], // its version item: staff only
       rateLibraryEntry: [], // its entries: staff only
       rateLibraryName: [], // its name markers: staff only
+      backupJob: [], // backup and restore jobs: superadmin only (the admin and Jobs functions)
+      backupJobs: [], // gsi1 list of the jobs
+      backupsSucceeded: [], // gsi2 list of the successful backups (the schedule)
+      backupLock: [], // the one-at-a-time lock of backups and restores
       outbox: ['write'], // a new website lead writes its notification event in its transaction (never read by the website)
       outboxByStatus: [], // gsi1 lists of the outbox by status (the sender, the Email tab): admin only
       outboxSort: [], // a gsi1 sort key

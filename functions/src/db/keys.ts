@@ -201,6 +201,15 @@ export const keys = {
   bellNotificationPrefix: () => 'N#',
   bellUnread: (userId: string) => ({ pk: `BELL#${userId}`, sk: 'UNREAD' }),
 
+  /** A backup or restore job (jobs/backup.ts): its status, progress and, for a backup, its file. */
+  backupJob: (id: string) => ({ pk: `BACKUPJOB#${id}`, sk: 'BACKUPJOB' }),
+  /** gsi1: every backup and restore job, newest first. */
+  backupJobs: () => 'BACKUPJOBS',
+  /** gsi2: the backups that succeeded, newest first (the schedule reads the newest). */
+  backupsSucceeded: () => 'BACKUPS#succeeded',
+  /** The one-at-a-time lock of backups and restores: the running job's id. */
+  backupLock: () => ({ pk: 'BACKUPLOCK', sk: 'BACKUPLOCK' }),
+
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${window}`,

@@ -190,6 +190,11 @@ export async function readLibraryIndex(db: Db): Promise<LibraryIndex> {
   return index;
 }
 
+/** Drops this process's copy of the library (a restore replaced it; its version moved on too). */
+export function forgetLibrary(db: Db) {
+  cache.delete(db);
+}
+
 /** The whole library (retired entries included), cached per version. Read-only. */
 export async function readLibrary(db: Db): Promise<RateLibrary> {
   return (await readLibraryIndex(db)).library;

@@ -5,6 +5,8 @@ import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { s3PhotoStorage } from '../photos/s3-photo-storage';
 import { kmsFieldCrypto } from '../secrets/field-crypto';
+import { s3BackupStorage } from '../backup/s3-backup-storage';
+import { lambdaJobRunner } from '../jobs/job-runner';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
@@ -16,18 +18,23 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  * the CSRF guard recognises the site by Sec-Fetch-Site: same-origin or by
  * ALLOWED_ORIGINS. Project photos go to the bucket named by PHOTOS_BUCKET. Employees'
  * personal data is sealed with data keys of the KMS key PII_KMS_KEY_ID (only this function may use it). Requests without
- * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs.
+ * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs. Backup files live
+ * in BACKUP_BUCKET (this function signs links to them); backup and restore jobs run in the Jobs function
+ * (JOBS_FUNCTION_NAME), started by an async invoke.
  */
 const originSecret = originSecretFromEnv();
 const secretArn = process.env.JWT_SECRET_ARN;
 const photosBucket = process.env.PHOTOS_BUCKET;
 const piiKeyId = process.env.PII_KMS_KEY_ID;
+const backupBucket = process.env.BACKUP_BUCKET;
+const jobsFunction = process.env.JOBS_FUNCTION_NAME;
 const app = createApp({
   db: dbFromEnv(),
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   ...(piiKeyId ? { fieldCrypto: kmsFieldCrypto(piiKeyId) } : {}),
+  ...(backupBucket && jobsFunction ? { backups: { storage: s3BackupStorage(backupBucket), runner: lambdaJobRunner(jobsFunction) } } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
   siteUrl: process.env.SITE_URL || undefined,

@@ -1,10 +1,12 @@
 import type { Context } from 'hono';
 import type { HashSlot } from '../auth/password';
 import type { SigningKeyProvider } from '../auth/signing-key';
+import type { BackupStorage } from '../backup/backup-storage';
 import type { Db } from '../db/client';
 import type { EmployeeItem } from '../db/employee-repo';
 import type { SessionItem } from '../db/session-repo';
 import type { PhotoStorage } from '../photos/photo-storage';
+import type { JobRunner } from '../jobs/backup';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { PublicQuotation } from '@app/shared-types/quotations';
 
@@ -53,6 +55,12 @@ export interface Deps {
    * key file locally. Without it, writing or revealing those fields answers 503.
    */
   fieldCrypto?: FieldCrypto;
+  /**
+   * Backup files and what runs backup and restore jobs: S3 and an async
+   * invoke of the Jobs function deployed, DATA_DIR/backups and this process
+   * locally. Without it, the backup routes answer 503.
+   */
+  backups?: { storage: BackupStorage; runner: JobRunner };
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

@@ -28,6 +28,12 @@ export function settingsSaved(table: string, system: Pick<SystemSettings, 'debug
   apply(system);
 }
 
+/** The settings were replaced wholesale (a restore): the next request reads them again. */
+export function settingsReplaced(table: string) {
+  generation += 1;
+  lastRead.delete(table);
+}
+
 export const settingsLogLevel: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { db } = c.var.deps;
   const at = lastRead.get(db.table);

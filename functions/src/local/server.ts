@@ -15,7 +15,10 @@ import { securityHeaders } from '../lib/security-headers';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
+import { localBackupStorage } from '../backup/backup-storage';
+import { runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
+import { localJobRunner } from '../jobs/job-runner';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { renderQuotationPdf } from '../quotations/pdf';
 import { fileFieldCrypto } from '../secrets/field-crypto';
@@ -75,6 +78,18 @@ const runJobs = () =>
     .catch((error: unknown) => console.error('Could not run the scheduled jobs:', error));
 void runJobs();
 setInterval(() => void runJobs(), 60 * 60 * 1000).unref();
+// Backups go to .data/backups/ (the job's temporary files beside them, so a finished one is renamed in place);
+// jobs run in this process. The schedule (EventBridge hourly when deployed): at start and hourly here.
+const backupFiles = localBackupStorage(join(dataDir, 'backups'));
+const backupJobs = localJobRunner((request) => runJob({ db, storage: backupFiles.storage, tmpDir: join(dataDir, 'backups', 'tmp') }, request));
+const runBackupSchedule = () =>
+  runScheduledBackup(db, backupJobs, Date.now())
+    .then((job) => {
+      if (job) console.log(`Started a scheduled backup (${job.id}).`);
+    })
+    .catch((error: unknown) => console.error('Could not run the backup schedule:', error));
+void runBackupSchedule();
+setInterval(() => void runBackupSchedule(), 60 * 60 * 1000).unref();
 const api = createApp({
   db,
   clientIp: (c) => {
@@ -88,6 +103,7 @@ const api = createApp({
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
   renderQuotationPdf,
+  backups: { storage: backupFiles.storage, runner: backupJobs },
 });
 
 // The same security headers CloudFront adds (lib/security-headers.ts), on every answer:
@@ -102,6 +118,7 @@ host.use(async (c, next) => {
 host.use(compress());
 host.route('/', api);
 host.route('/', photos.routes);
+host.route('/', backupFiles.routes);
 if (serveWeb) {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
@@ -120,7 +137,7 @@ if (serveWeb) {
   // Every other path is a client-side route of the SPA; /api paths stay JSON 404s.
   host.get('*', (c) => {
     // A missing API path, build asset or photo is a 404, never the SPA's HTML.
-    if (['/api/', '/assets/', '/uploads/'].some((prefix) => c.req.path.startsWith(prefix))) return c.json(errorBody('Not found'), 404);
+    if (['/api/', '/assets/', '/uploads/', '/backup-files/'].some((prefix) => c.req.path.startsWith(prefix))) return c.json(errorBody('Not found'), 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

@@ -1,0 +1,340 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@app/shared-types/api';
+import type { SettingsAnswer } from '@app/shared-types/settings';
+import { BACKUP_MESSAGES, RESTORE_CONFIRMATION, type BackupJob, type BackupUploadForm } from '@app/shared-types/backup';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '../src/backup/backup-file';
+import { localBackupStorage } from '../src/backup/backup-storage';
+import { isBackedUp } from '../src/backup/classify';
+import type { Db } from '../src/db/client';
+import { systemContext } from '../src/db/entity';
+import { keys } from '../src/db/keys';
+import { runJob, runScheduledBackup, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
+import { localJobRunner } from '../src/jobs/job-runner';
+import { createTestApp, customerInput, json, login, projectInput, signedInStaff, staffRequest, STAFF_PASSWORD } from './helpers';
+
+type Item = Record<string, unknown>;
+
+/** The app with backups on a folder of its own; jobs run in this process, or wait in `held` while `hold` is on. */
+async function backupApp() {
+  const root = mkdtempSync(join(tmpdir(), 'backups-'));
+  const files = localBackupStorage(root);
+  const holder: { db?: Db } = {};
+  const local = localJobRunner((request) => runJob({ db: holder.db!, storage: files.storage, tmpDir: join(root, 'tmp') }, request));
+  const control = { hold: false, held: [] as JobRequest[] };
+  const runner: JobRunner = {
+    async start(request) {
+      if (control.hold) control.held.push(request);
+      else await local.start(request);
+    },
+  };
+  const made = await createTestApp({ backups: { storage: files.storage, runner } });
+  holder.db = made.db;
+  const superadmin = await signedInStaff(made.app, made.db, 'superadmin');
+  const admin = await signedInStaff(made.app, made.db, 'admin');
+  return { ...made, files, runner, local, control, superadmin, admin };
+}
+type BackupApp = Awaited<ReturnType<typeof backupApp>>;
+
+/** Every business item of the table, by key (the test may Scan; the app only in jobs/backup.ts). */
+async function businessItems(db: Db): Promise<Map<string, Item>> {
+  const items = new Map<string, Item>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(new ScanCommand({ TableName: db.table, ExclusiveStartKey: start, ConsistentRead: true }));
+    for (const item of page.Items ?? []) if (isBackedUp(item)) items.set(`${String(item.pk)} | ${String(item.sk)}`, item);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+async function auditEntries(db: Db): Promise<Item[]> {
+  const entries: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(new ScanCommand({ TableName: db.table, ExclusiveStartKey: start, ConsistentRead: true }));
+    entries.push(...(page.Items ?? []).filter((item) => item.entityType === 'AuditEntry'));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return entries;
+}
+
+/** The items as comparable text, leaving out the versions a restore moves on on purpose (settings, the rate library's). */
+function comparable(items: Map<string, Item>): Record<string, string> {
+  const moved = new Set([keys.settings(), keys.rateLibraryVersion()].map((key) => `${key.pk} | ${key.sk}`));
+  return Object.fromEntries(
+    [...items].map(([key, item]) => {
+      const { version, ...rest } = item;
+      return [key, JSON.stringify(moved.has(key) ? rest : { ...rest, version })];
+    }),
+  );
+}
+
+const post = (t: BackupApp, path: string, cookie: string, body?: unknown) => staffRequest(t.app, path, cookie, { method: 'POST', ...(body !== undefined ? { body } : {}) });
+
+async function backupNow(t: BackupApp): Promise<BackupJob> {
+  const response = await post(t, '/api/settings/backup', t.superadmin.cookie);
+  expect(response.status, await response.clone().text()).toBe(202);
+  const answer = await json<{ message: string; job: BackupJob }>(response);
+  expect(answer.message).toBe(BACKUP_MESSAGES.started);
+  expect(answer.job).toMatchObject({ kind: 'backup', status: 'running', itemsDone: 0, startedBy: { id: t.superadmin.employee.id } });
+  await t.local.idle();
+  return json<BackupJob>(staffRequest(t.app, `/api/settings/backup-jobs/${answer.job.id}`, t.superadmin.cookie));
+}
+
+async function restoreListed(t: BackupApp, id: string, cookie = t.superadmin.cookie): Promise<BackupJob> {
+  const response = await post(t, `/api/settings/backups/${id}/restore`, cookie, { confirm: RESTORE_CONFIRMATION });
+  expect(response.status, await response.clone().text()).toBe(202);
+  const { job } = await json<{ job: BackupJob }>(response);
+  await t.local.idle();
+  return json<BackupJob>(staffRequest(t.app, `/api/settings/backup-jobs/${job.id}`, t.superadmin.cookie));
+}
+
+/** Uploads `bytes` with the signed form the API hands out, and asks for their restore. */
+async function restoreUpload(t: BackupApp, bytes: Uint8Array, body: unknown = { confirm: RESTORE_CONFIRMATION }) {
+  const form = await json<BackupUploadForm>(post(t, '/api/settings/backups/upload', t.superadmin.cookie));
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+  data.append('file', new Blob([bytes], { type: 'application/gzip' }), 'backup.jsonl.gz');
+  const uploaded = await t.files.routes.request(form.url, { method: 'POST', body: data });
+  expect(uploaded.status, await uploaded.clone().text()).toBe(204);
+  return post(t, `/api/settings/backups/uploads/${form.uploadId}/restore`, t.superadmin.cookie, body);
+}
+
+async function downloadBackup(t: BackupApp, id: string): Promise<Uint8Array> {
+  const { url } = await json<{ url: string }>(staffRequest(t.app, `/api/settings/backups/${id}/download`, t.superadmin.cookie));
+  const response = await t.files.routes.request(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-disposition')).toContain('backup-');
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A backup file written by hand: header, the given lines, and a trailer with their true count and checksum. */
+function handMade(lines: string[], header: Record<string, unknown> = {}): Uint8Array {
+  const hash = createHash('sha256');
+  for (const line of lines) hash.update(`${line}\n`);
+  const head = { format: BACKUP_FORMAT, version: BACKUP_FORMAT_VERSION, createdAt: '2026-01-01T00:00:00.000Z', createdBy: { id: 'x', name: 'X', email: '' }, itemCount: lines.length, ...header };
+  const text = [JSON.stringify(head), ...lines, JSON.stringify({ trailer: true, itemCount: lines.length, sha256: hash.digest('hex') })].join('\n');
+  return gzipSync(`${text}\n`);
+}
+
+const createCustomer = async (t: BackupApp, firstName: string) => {
+  const response = await post(t, '/api/customers', t.superadmin.cookie, { ...customerInput, firstName, phone: `+91 9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<{ id: string; version: number }>(response);
+};
+
+describe('backup -> change -> restore', () => {
+  let t: BackupApp;
+  beforeAll(async () => {
+    t = await backupApp();
+  });
+
+  it('returns exactly to the backup\'s business data; audit entries and sessions survive, and the restore is audited', async () => {
+    const kept = await createCustomer(t, 'Kept');
+    const doomed = await createCustomer(t, 'Doomed');
+    const project = await json<{ id: string; version: number; name: string }>(post(t, '/api/projects', t.superadmin.cookie, projectInput(kept.id)));
+
+    const backup = await backupNow(t);
+    expect(backup).toMatchObject({ status: 'succeeded', kind: 'backup' });
+    const before = await businessItems(t.db);
+    expect(backup.itemCount).toBe(before.size);
+    expect(backup.size).toBeGreaterThan(0);
+
+    // Change: a new customer, an edited project, a deleted customer.
+    await createCustomer(t, 'Added');
+    const edited = await staffRequest(t.app, `/api/projects/${project.id}`, t.superadmin.cookie, {
+      method: 'PUT',
+      body: { ...projectInput(kept.id), name: 'Renamed after the backup', version: project.version },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    const removed = await staffRequest(t.app, `/api/customers/${doomed.id}`, t.superadmin.cookie, { method: 'DELETE', headers: { 'if-match': String(doomed.version) } });
+    expect([200, 204]).toContain(removed.status);
+    expect(comparable(await businessItems(t.db))).not.toEqual(comparable(before));
+    const auditBefore = await auditEntries(t.db);
+
+    const restore = await restoreListed(t, backup.id);
+    expect(restore).toMatchObject({ kind: 'restore', status: 'succeeded', sourceId: backup.id, itemCount: before.size });
+    expect(restore.deleted).toBeGreaterThan(0);
+
+    expect(comparable(await businessItems(t.db))).toEqual(comparable(before));
+    const auditAfter = await auditEntries(t.db);
+    expect(auditAfter.map((entry) => entry.id)).toEqual(expect.arrayContaining(auditBefore.map((entry) => entry.id)));
+    const restored = auditAfter.filter((entry) => entry.action === 'restore');
+    expect(restored).toHaveLength(1);
+    expect(restored[0]).toMatchObject({ entity: 'Backup', entityId: backup.id, actor: { id: t.superadmin.employee.id } });
+    // The session survives: the same cookie still works, and reads the project's old name.
+    expect((await staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie)).status).toBe(200);
+    const { Item } = await t.db.doc.send(new GetCommand({ TableName: t.db.table, Key: keys.project(project.id) }));
+    expect(Item?.name).toBe(project.name);
+    // The audit log lists the restore.
+    const log = await json<Page<{ action: string }>>(staffRequest(t.app, '/api/audit-log?entity=Backup', t.superadmin.cookie));
+    expect(log.items.map((entry) => entry.action)).toEqual(['restore']);
+  });
+
+  it('lists backups and restores newest first with time, size, items and who; a backup downloads and restores from the file', async () => {
+    const list = await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie));
+    expect(list.items.map((job) => job.kind)).toEqual(['restore', 'backup']);
+    const backup = list.items[1]!;
+    expect(backup).toMatchObject({ status: 'succeeded', startedBy: { name: t.superadmin.employee.name } });
+    const bytes = await downloadBackup(t, backup.id);
+    expect(bytes.length).toBe(backup.size);
+
+    const before = await businessItems(t.db);
+    await createCustomer(t, 'Added again');
+    const response = await restoreUpload(t, bytes);
+    expect(response.status, await response.clone().text()).toBe(202);
+    await t.local.idle();
+    expect(comparable(await businessItems(t.db))).toEqual(comparable(before));
+  });
+
+  it('keeps the account running the restore (item, email marker) when the backup lacks it, and its session', async () => {
+    const [first] = (await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie))).items.filter((job) => job.kind === 'backup');
+    const newcomer = await signedInStaff(t.app, t.db, 'superadmin');
+    const response = await post(t, `/api/settings/backups/${first!.id}/restore`, newcomer.cookie, { confirm: RESTORE_CONFIRMATION });
+    expect(response.status, await response.clone().text()).toBe(202);
+    await t.local.idle();
+    const items = await businessItems(t.db);
+    const employee = keys.employee(newcomer.employee.id);
+    expect(items.has(`${employee.pk} | ${employee.sk}`)).toBe(true);
+    const marker = keys.employeeEmail(newcomer.employee.email.toLowerCase());
+    expect(items.get(`${marker.pk} | ${marker.sk}`)).toMatchObject({ employeeId: newcomer.employee.id });
+    expect((await staffRequest(t.app, '/api/auth/me', newcomer.cookie)).status).toBe(200);
+    expect((await login(t.app, newcomer.employee.email, STAFF_PASSWORD)).response.status).toBe(200);
+  });
+});
+
+describe('restore refuses a bad file, changing nothing', () => {
+  let t: BackupApp;
+  let valid: Uint8Array;
+  beforeAll(async () => {
+    t = await backupApp();
+    await createCustomer(t, 'Present');
+    const backup = await backupNow(t);
+    valid = await downloadBackup(t, backup.id);
+    await createCustomer(t, 'After');
+  });
+
+  const cases: [string, () => Uint8Array, RegExp][] = [
+    ['not gzip', () => new TextEncoder().encode('{"format":"kaveri-studio-backup"}\n'), /not a gzip file/],
+    ['a gzip file of something else', () => gzipSync('name,phone\nRavi,9000000000\n'), /not a backup of this application|not valid JSON/],
+    ['a wrong header', () => handMade([], { format: 'other' }), /not a backup of this application/],
+    ['a newer format version', () => handMade([], { version: 99 }), /format version 99/],
+    ['truncated', () => valid.subarray(0, Math.floor(valid.length * 0.6)), /ends early/],
+    ['an item without keys', () => handMade([JSON.stringify({ pk: 'CUSTOMER#x', name: 'No sort key' })]), /without its keys/],
+    ['a prototype key in an item', () => handMade(['{"pk":"CUSTOMER#x","sk":"CUSTOMER","__proto__":{"isAdmin":true}}']), /__proto__/],
+    ['a constructor key deep in an item', () => handMade([JSON.stringify({ pk: 'CUSTOMER#x', sk: 'CUSTOMER', notes: { constructor: 1 } })]), /constructor/],
+    ['a kind backups never hold', () => handMade([JSON.stringify({ pk: 'SESSION#x', sk: 'SESSION', entityType: 'Session' })]), /never hold/],
+    ['counts that do not match', () => handMade([JSON.stringify({ pk: 'A', sk: 'B' })], { itemCount: 5 }), /header says 5/],
+  ];
+  for (const [name, file, message] of cases) {
+    it(`400 for ${name}`, async () => {
+      const before = comparable(await businessItems(t.db));
+      const response = await restoreUpload(t, file());
+      expect(response.status, await response.clone().text()).toBe(400);
+      expect((await json<{ error: string }>(response)).error).toMatch(message);
+      await t.local.idle();
+      expect(comparable(await businessItems(t.db))).toEqual(before);
+    });
+  }
+
+  it('400 without the typed confirmation, or with another word; nothing starts', async () => {
+    const [backup] = (await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie))).items;
+    for (const body of [{}, { confirm: 'restore' }, { confirm: 'yes' }]) {
+      const response = await post(t, `/api/settings/backups/${backup!.id}/restore`, t.superadmin.cookie, body);
+      expect(response.status).toBe(400);
+      expect((await json<{ fields: Record<string, string> }>(response)).fields.confirm).toBe(`Type ${RESTORE_CONFIRMATION} to confirm`);
+    }
+    const list = await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie));
+    expect(list.items.filter((job) => job.kind === 'restore')).toEqual([]);
+  });
+
+  it('the file itself restores fine (the refusals above are about the files)', async () => {
+    const response = await restoreUpload(t, valid);
+    expect(response.status, await response.clone().text()).toBe(202);
+    await t.local.idle();
+  });
+});
+
+describe('who, and one job at a time', () => {
+  let t: BackupApp;
+  beforeAll(async () => {
+    t = await backupApp();
+  });
+
+  it('admins (not superadmins) get 403 on every backup route; employees 403; signed out 401', async () => {
+    const employee = await signedInStaff(t.app, t.db, 'employee');
+    for (const cookie of [t.admin.cookie, employee.cookie]) {
+      expect((await post(t, '/api/settings/backup', cookie)).status).toBe(403);
+      expect((await staffRequest(t.app, '/api/settings/backups', cookie)).status).toBe(403);
+      expect((await post(t, '/api/settings/backups/upload', cookie)).status).toBe(403);
+    }
+    expect((await post(t, '/api/settings/backup', '')).status).toBe(401);
+    const list = await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie));
+    expect(list.items).toEqual([]);
+  });
+
+  it('a second backup while one runs gets 409 with the running job; after it ends, another may start', async () => {
+    t.control.hold = true;
+    const first = await post(t, '/api/settings/backup', t.superadmin.cookie);
+    expect(first.status).toBe(202);
+    const { job } = await json<{ job: BackupJob }>(first);
+    const second = await post(t, '/api/settings/backup', t.superadmin.cookie);
+    expect(second.status).toBe(409);
+    expect(await json<{ error: string; current: BackupJob }>(second)).toMatchObject({ error: expect.stringMatching(/running already/), current: { id: job.id, status: 'running' } });
+    t.control.hold = false;
+    for (const request of t.control.held.splice(0)) await t.runner.start(request);
+    await t.local.idle();
+    expect((await json<BackupJob>(staffRequest(t.app, `/api/settings/backup-jobs/${job.id}`, t.superadmin.cookie))).status).toBe('succeeded');
+    expect((await post(t, '/api/settings/backup', t.superadmin.cookie)).status).toBe(202);
+    await t.local.idle();
+  });
+
+  it('an item holding a set fails the backup with the reason (nothing is stored), and frees the lock', async () => {
+    await t.db.doc.send(new PutCommand({ TableName: t.db.table, Item: { pk: 'CUSTOMER#with-set', sk: 'CUSTOMER', tags: new Set(['a', 'b']) } }));
+    const job = await backupNow(t);
+    expect(job).toMatchObject({ status: 'failed', error: 'Item CUSTOMER#with-set / CUSTOMER holds a set at item.tags; backups hold JSON values only' });
+    expect(await t.files.storage.size(`backups/${job.id}.jsonl.gz`)).toBeNull();
+    await t.db.doc.send(new DeleteCommand({ TableName: t.db.table, Key: { pk: 'CUSTOMER#with-set', sk: 'CUSTOMER' } }));
+    expect((await backupNow(t)).status).toBe('succeeded');
+  });
+});
+
+describe('the schedule', () => {
+  it('runs a backup only when the last successful one is older than backupFrequency (and not while one runs)', async () => {
+    const t = await backupApp();
+    const now = Date.now();
+    // No backup yet: due.
+    const first = await runScheduledBackup(t.db, t.runner, now);
+    expect(first).toMatchObject({ kind: 'backup', trigger: 'scheduled', startedBy: { id: 'system' } });
+    await t.local.idle();
+    // Just made: not due, an hour later not due either (daily by default).
+    expect(await runScheduledBackup(t.db, t.runner, now + 60_000)).toBeUndefined();
+    expect(await runScheduledBackup(t.db, t.runner, now + 60 * 60_000)).toBeUndefined();
+    // A day later: due.
+    const second = await runScheduledBackup(t.db, t.runner, now + 24 * 60 * 60_000);
+    expect(second).toBeDefined();
+    await t.local.idle();
+    // Hourly: due an hour after the last.
+    const settings = await json<SettingsAnswer>(staffRequest(t.app, '/api/settings', t.superadmin.cookie));
+    const { smtpPasswordSet: _set, ...email } = settings.email;
+    const saved = await staffRequest(t.app, '/api/settings', t.superadmin.cookie, { method: 'PUT', body: { ...settings, email, system: { ...settings.system, backupFrequency: 'hourly' } } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await runScheduledBackup(t.db, t.runner, now + 24 * 60 * 60_000 + 30 * 60_000)).toBeUndefined();
+    expect(await runScheduledBackup(t.db, t.runner, now + 25 * 60 * 60_000)).toBeDefined();
+    await t.local.idle();
+    // While a job holds the lock: nothing.
+    t.control.hold = true;
+    const later = now + 40 * 24 * 60 * 60_000;
+    expect(await startBackupJob(t.db, { kind: 'backup', trigger: 'manual', actor: systemContext('').actor, nowMs: later })).not.toBe('busy');
+    expect(await runScheduledBackup(t.db, t.runner, later + 60_000)).toBeUndefined();
+    const list = await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie));
+    expect(list.items.filter((job) => job.trigger === 'scheduled' && job.status === 'succeeded')).toHaveLength(3);
+  });
+});
+
