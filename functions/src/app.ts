@@ -20,6 +20,7 @@ import { quoteLinks } from './routes/quote-links';
 import { dashboard } from './routes/dashboard';
 import { finance } from './routes/finance';
 import { leads } from './routes/leads';
+import { notifications, testEmailRoute } from './routes/notifications';
 import { customers } from './routes/customers';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
@@ -164,6 +165,8 @@ export function createApp(deps: Deps) {
     .route('/quotation', quotationLookups)
     .route('/rate-library', rateLibrary)
     .route('/attendance', attendance)
+    .route('/notifications', notifications)
+    .route('/settings', testEmailRoute)
     .route('/settings', settings)
     .route('/settings', backups);
 

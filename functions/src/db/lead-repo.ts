@@ -20,6 +20,7 @@ import type { Db } from './client';
 import { log } from '../lib/log';
 import { assignmentGuard } from './employee-repo';
 import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from './entity';
+import { notificationWrite } from '../notify/outbox';
 import { keys } from './keys';
 import { leadCounter, readCounters } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
@@ -201,7 +202,15 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         },
         ctx.now,
       );
-      await transactWrite(db, [...leadEntity.createWrites(db, lead, ctx), communication(lead.id), storeSubmission(lead.id)]);
+      const event = {
+        kind: 'lead.created' as const,
+        leadId: lead.id,
+        name: lead.name,
+        phone: lead.phone,
+        source: lead.source,
+        ...(lead.assignedTo ? { assigneeId: lead.assignedTo, assigneeName: lead.assignedToName } : {}),
+      };
+      await transactWrite(db, [...leadEntity.createWrites(db, lead, ctx), communication(lead.id), storeSubmission(lead.id), notificationWrite(db, event, ctx)]);
       return { leadId: lead.id, created: true };
     } catch (error) {
       // Lost a race (another submission claimed the phone, or the lead went away): read again.

@@ -9,6 +9,7 @@ import type { Db } from './client';
 import { decodeListCursor, encodeCursor } from './cursor';
 import { customerProjectCountWrite, getCustomers } from './customer-repo';
 import { auditEntryWrite, defineEntity, WriteConflict, type ItemKey, type WriteContext } from './entity';
+import { notificationWrite } from '../notify/outbox';
 import { keys } from './keys';
 import { dashboardCounter } from './stats-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, isTransactionConflict, transactWrite } from './writes';
@@ -108,10 +109,12 @@ export async function updateProject(db: Db, id: string, { version, ...fields }: 
   if (!customer) return { customerMissing: true };
   try {
     const result = await projectEntity.update(db, id, version, (before) => ({ ...before, ...fields, customerName: customerName(customer) }), ctx, {
-      extra: (before, after) =>
-        before.customerId === after.customerId
+      extra: (before, after) => [
+        ...(before.customerId === after.customerId ? [] : [customerProjectCountWrite(db, after.customerId, 1), customerProjectCountWrite(db, before.customerId, -1)]),
+        ...(before.status === after.status
           ? []
-          : [customerProjectCountWrite(db, after.customerId, 1), customerProjectCountWrite(db, before.customerId, -1)],
+          : [notificationWrite(db, { kind: 'project.status', projectId: id, name: after.name, from: before.status, to: after.status }, ctx)]),
+      ],
     });
     if ('stale' in result) return { stale: await withCustomerName(db, result.stale) };
     if ('item' in result) return { project: { ...result.item, customerName: customerName(customer) } };

@@ -30,6 +30,8 @@ import { newProject, projectEntity } from './project-repo';
 import { costPricesFor } from './rate-library-repo';
 import { getAllSettings } from './settings-repo';
 import { dashboardCounter } from './stats-repo';
+import { notificationWrite } from '../notify/outbox';
+import type { NotificationEvent } from '@app/shared-types/notifications';
 import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from './writes';
 import { log } from '../lib/log';
 
@@ -381,6 +383,19 @@ export async function quotationByToken(db: Db, token: string, today: string): Pr
   return { quote };
 }
 
+/** The notification of a quote's step (sent, approved, changes requested), heard by its creator too. */
+function quotationEvent(kind: 'quotation.sent' | 'quotation.approved' | 'quotation.changes_requested', quote: Quotation, by: string, comment = ''): NotificationEvent {
+  return {
+    kind,
+    quotationId: quote.id,
+    number: quote.quotationNumber,
+    clientName: quote.clientDetails.name,
+    by,
+    ...(comment ? { comment } : {}),
+    createdById: quote.createdBy,
+  };
+}
+
 export type SendResult = { item: Quotation } | { notFound: true } | { stale: Quotation } | LowMargin | { notSendable: Quotation } | { noProjectType: true };
 
 /** Marks a quote sent and gives it a share link (kept when it has one). */
@@ -405,6 +420,7 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
     extra: (read, written) => [
       ...linkWrites(db, read, written),
       ...(read.status !== 'sent' ? leadNote(db, written, `Quotation ${written.quotationNumber} sent by ${ctx.actor.name} (${money(written.grandTotal)})`, ctx) : []),
+      ...(read.status !== 'sent' ? [notificationWrite(db, quotationEvent('quotation.sent', written, ctx.actor.name), ctx)] : []),
     ],
   });
   if ('taken' in result) throw new Error('quotation number taken on send');
@@ -550,6 +566,7 @@ export async function approveQuotation(
         ...counterWrites,
         ...leadWrites,
         putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'approved' }),
+        notificationWrite(db, quotationEvent('quotation.approved', approved, answer.name, answer.comment), ctx),
       ]);
       return { quote: approved, project };
     } catch (error) {
@@ -574,6 +591,7 @@ export async function requestChanges(db: Db, quote: Quotation, answer: ClientAns
     extra: () => [
       ...leadNote(db, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`, ctx),
       putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'changes_requested' }),
+      notificationWrite(db, quotationEvent('quotation.changes_requested', quote, answer.name, answer.comment), ctx),
     ],
   });
   return result;

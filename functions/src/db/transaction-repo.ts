@@ -20,6 +20,7 @@ import type { Db } from './client';
 import { getCustomers } from './customer-repo';
 import { allPages, auditEntryWrite, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
 import { keys } from './keys';
+import { notificationWrite } from '../notify/outbox';
 import { projectEntity } from './project-repo';
 import { tokensOf, wordsOf, type SearchSource } from './search-tokens';
 import { vendorEntity } from './vendor-repo';
@@ -387,6 +388,14 @@ async function idempotentResult(db: Db, idempotency: NonNullable<CreateOptions['
 
 const MAX_WRITE_ROUNDS = 6;
 
+/** 'payment.recorded' when money in (income, advance) becomes completed: created so, or marked so. */
+function paymentNotice(db: Db, before: Transaction | null, after: Transaction, ctx: WriteContext): TransactItem[] {
+  if (directionOf(after.type) !== 'in' || after.status !== 'completed') return [];
+  if (before && before.status === 'completed' && directionOf(before.type) === 'in') return [];
+  const event = { kind: 'payment.recorded' as const, transactionId: after.id, description: after.description, amount: after.amount, ...(after.projectId ? { projectId: after.projectId } : {}) };
+  return [notificationWrite(db, event, ctx)];
+}
+
 export async function createTransaction(db: Db, input: TransactionInput, ctx: WriteContext, options: CreateOptions = {}): Promise<CreateTransactionResult> {
   const { idempotency } = options;
   if (idempotency) {
@@ -441,7 +450,15 @@ export async function createTransaction(db: Db, input: TransactionInput, ctx: Wr
       markerEntry = base + markers.length;
       markers.push(putNew(db, { ...options.marker, transactionRef: tx.id }));
     }
-    const writes = [...own, ...checks, ...markers, ...transactionCopyWrites(db, null, tx), ...figureWrites(db, null, tx, vendors), ...(options.extra ?? [])];
+    const writes = [
+      ...own,
+      ...checks,
+      ...markers,
+      ...transactionCopyWrites(db, null, tx),
+      ...figureWrites(db, null, tx, vendors),
+      ...(options.extra ?? []),
+      ...paymentNotice(db, null, tx, ctx),
+    ];
     try {
       await financeTransactWrite(db, writes);
       return { item: tx };
@@ -514,6 +531,7 @@ export async function changeTransaction(
       ...transactionCopyWrites(db, before, after),
       ...figureWrites(db, before, after, vendors),
       ...extra(before),
+      ...paymentNotice(db, before, after, ctx),
     ];
     try {
       await financeTransactWrite(db, writes);

@@ -4,7 +4,10 @@ import { secretsManagerSigningKey } from '../auth/signing-key-aws';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { s3PhotoStorage } from '../photos/s3-photo-storage';
-import { kmsFieldCrypto } from '../secrets/field-crypto';
+import { runOutboxSender, type SenderResult } from '../jobs/outbox';
+import { log } from '../lib/log';
+import { isOutboxTick, OUTBOX_TICK_BUDGET_MS } from '../notify/outbox-tick';
+import { kmsFieldCrypto, type FieldCrypto } from '../secrets/field-crypto';
 import { s3BackupStorage } from '../backup/s3-backup-storage';
 import { lambdaJobRunner } from '../jobs/job-runner';
 import { lambdaClientIp } from './client-ip';
@@ -28,16 +31,33 @@ const photosBucket = process.env.PHOTOS_BUCKET;
 const piiKeyId = process.env.PII_KMS_KEY_ID;
 const backupBucket = process.env.BACKUP_BUCKET;
 const jobsFunction = process.env.JOBS_FUNCTION_NAME;
+const db = dbFromEnv();
+const fieldCrypto: FieldCrypto | undefined = piiKeyId ? kmsFieldCrypto(piiKeyId) : undefined;
 const app = createApp({
-  db: dbFromEnv(),
+  db,
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
-  ...(piiKeyId ? { fieldCrypto: kmsFieldCrypto(piiKeyId) } : {}),
+  ...(fieldCrypto ? { fieldCrypto } : {}),
   ...(backupBucket && jobsFunction ? { backups: { storage: s3BackupStorage(backupBucket), runner: lambdaJobRunner(jobsFunction) } } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
   siteUrl: process.env.SITE_URL || undefined,
 });
 
-export const handler = requireOriginSecret(originSecret, handle(app));
+const api = requireOriginSecret(originSecret, handle(app));
+
+/**
+ * The notification outbox's sender (jobs/outbox.ts) runs here too, on the
+ * EventBridge rule's tick every minute (notify/outbox-tick.ts): this function
+ * holds the key that opens the SMTP password. Mail goes out over plain SMTP
+ * (SES SMTP credentials, usually): no AWS permission is needed for it.
+ */
+export async function handler(event: Parameters<typeof api>[0], context: Parameters<typeof api>[1]) {
+  if (isOutboxTick(event)) {
+    const result: SenderResult = await runOutboxSender(db, Date.now(), { crypto: fieldCrypto, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS });
+    if (result.claimed > 0) log.info('notification outbox run', { ...result });
+    return result;
+  }
+  return api(event, context);
+}

@@ -4,6 +4,7 @@ import { systemContext } from '../db/entity';
 import { expireQuotations } from '../db/quotation-repo';
 import { runRecurringTransactions } from '../finance/recurring';
 import { applySubmissionRetention } from './submission-retention';
+import { noticeOverduePayments } from '../notify/overdue';
 
 export interface DailyJobsResult {
   /** Recurring transactions copied into the new month. */
@@ -12,6 +13,8 @@ export interface DailyJobsResult {
   expired: number;
   /** Raw website submissions and spam given the expiry of Settings > dataRetentionDays (after it changed). */
   restamped: number;
+  /** Pending income past its due date, noticed ('payment.overdue') for the first time. */
+  overdue: number;
 }
 
 /**
@@ -22,6 +25,7 @@ export interface DailyJobsResult {
 export async function runDailyJobs(db: Db, nowMs: number): Promise<DailyJobsResult> {
   const { created } = await runRecurringTransactions(db, nowMs);
   const { expired } = await expireQuotations(db, calendarDate(nowMs), systemContext(new Date(nowMs).toISOString(), 'daily-jobs'));
+  const { noticed: overdue } = await noticeOverduePayments(db, calendarDate(nowMs), systemContext(new Date(nowMs).toISOString(), 'daily-jobs'));
   const { updated: restamped } = await applySubmissionRetention(db);
-  return { created, expired, restamped };
+  return { created, expired, restamped, overdue };
 }

@@ -61,6 +61,12 @@ export interface Deps {
    * locally. Without it, the backup routes answer 503.
    */
   backups?: { storage: BackupStorage; runner: JobRunner };
+  /**
+   * Told when a request may have written to the notification outbox (a retry,
+   * or any write): the local host runs the sender soon instead of at its next
+   * tick. Deployed, the sender runs every minute (handlers/jobs.ts) and this is unset.
+   */
+  outboxChanged?: () => void;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

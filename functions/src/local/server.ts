@@ -18,6 +18,8 @@ import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
 import { localBackupStorage } from '../backup/backup-storage';
 import { runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
+import { runOutboxSender } from '../jobs/outbox';
+import { outboxLoop } from '../notify/outbox-loop';
 import { localJobRunner } from '../jobs/job-runner';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { renderQuotationPdf } from '../quotations/pdf';
@@ -90,6 +92,13 @@ const runBackupSchedule = () =>
     .catch((error: unknown) => console.error('Could not run the backup schedule:', error));
 void runBackupSchedule();
 setInterval(() => void runBackupSchedule(), 60 * 60 * 1000).unref();
+// Employees' Aadhaar, PAN and bank account (and the SMTP password) are sealed with this data key (mode 0600); losing it loses them.
+const fieldCrypto = fileFieldCrypto(join(dataDir, 'pii-data-key'));
+// The notification outbox's sender (jobs/outbox.ts; EventBridge every minute when deployed): every 10 s here, and soon after a write.
+const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { crypto: fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}` }), {
+  intervalMs: 10_000,
+  onError: (error) => console.error('Could not run the notification sender:', error),
+});
 const api = createApp({
   db,
   clientIp: (c) => {
@@ -98,8 +107,8 @@ const api = createApp({
   },
   // Created on the first start, kept beside the data (mode 0600); never in the repository.
   signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
-  // Employees' Aadhaar, PAN and bank account are sealed with this data key (mode 0600); losing it loses them.
-  fieldCrypto: fileFieldCrypto(join(dataDir, 'pii-data-key')),
+  fieldCrypto,
+  outboxChanged: () => outbox.kick(),
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
   renderQuotationPdf,
@@ -116,6 +125,11 @@ host.use(async (c, next) => {
   for (const [name, value] of headers) c.res.headers.set(name, value);
 });
 host.use(compress());
+// A write may have recorded a notification event in the outbox: send it soon.
+host.use('/api/*', async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' && c.res.status < 400) outbox.kick();
+});
 host.route('/', api);
 host.route('/', photos.routes);
 host.route('/', backupFiles.routes);
@@ -155,6 +169,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: stopping...`);
+  outbox.stop();
   server.close();
   await dynamo?.stop();
   process.exit(0);

@@ -15,7 +15,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -28,6 +28,7 @@ import { logicalId } from '../nag';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
+import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
@@ -241,6 +242,14 @@ export class Api extends Construct {
       description: "Creates the next month's pending copy of recurring transactions",
       schedule: Schedule.cron({ minute: '40', hour: '18' }),
       targets: [new LambdaFunction(this.jobsFunction, { retryAttempts: 2 })],
+    });
+    // The notification outbox's sender, every minute, in the admin function: it holds the key that
+    // opens the SMTP password, and mail goes out over plain SMTP (no AWS permission). A missed
+    // tick is harmless (the next one sends what is due), so EventBridge does not retry it.
+    new Rule(this, 'NotificationOutboxSchedule', {
+      description: 'Sends due notification emails and bell notifications (the outbox)',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.adminFunction, { event: RuleTargetInput.fromObject(OUTBOX_TICK), retryAttempts: 0 })],
     });
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', {

@@ -1,0 +1,382 @@
+import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { ADMIN_ROLES } from '@app/shared-types/auth';
+import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
+import type { SettingsAnswer } from '@app/shared-types/settings';
+import type { Db } from '../db/client';
+import { allPages, type CursorKeys, type ItemKey } from '../db/entity';
+import { employeeEntity, type EmployeeItem } from '../db/employee-repo';
+import { keys } from '../db/keys';
+import { getAllSettings } from '../db/settings-repo';
+import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
+import { log } from '../lib/log';
+import { eventEmail } from '../notify/messages';
+import { SMTP_TIMEOUTS, smtpErrorText, smtpMailer, SmtpNotConfiguredError, type Mailer } from '../notify/mailer';
+import type { FieldCrypto } from '../secrets/field-crypto';
+
+type Item = Record<string, NativeAttributeValue>;
+
+/** Attempts before an event is 'failed' (it stays listed with its error; Retry starts it again). */
+export const MAX_OUTBOX_ATTEMPTS = 6;
+/** The first retry waits about this long; each next one twice as long (with jitter), at most OUTBOX_MAX_DELAY_MS. */
+export const OUTBOX_BASE_DELAY_MS = 60_000;
+export const OUTBOX_MAX_DELAY_MS = 60 * 60_000;
+/** How long a claim holds an item: a sender that dies mid-send leaves it due again after this. */
+export const OUTBOX_LEASE_MS = 5 * 60_000;
+/** Sent and skipped items are deleted by TTL after this. */
+export const OUTBOX_KEEP_DAYS = 30;
+/** Bell notifications are deleted by TTL after this. */
+export const BELL_KEEP_DAYS = 90;
+
+/** The wait before attempt `attempts + 1`: exponential, capped, with half of it random (jitter). */
+export function backoffMs(attempts: number, random = Math.random()): number {
+  const full = Math.min(OUTBOX_BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_DELAY_MS);
+  return Math.round(full / 2 + (full / 2) * random);
+}
+
+export interface OutboxItem {
+  id: string;
+  kind: NotificationEvent['kind'];
+  event: NotificationEvent;
+  status: OutboxStatus;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string;
+  recipients: string[];
+  subject: string;
+  createdAt: string;
+  updatedAt: string;
+  sentAt?: string;
+  bellDone?: boolean;
+}
+
+export function parseOutboxItem(item: Item): OutboxItem {
+  return {
+    id: String(item.id),
+    kind: item.kind as OutboxItem['kind'],
+    event: item.event as NotificationEvent,
+    status: item.status as OutboxStatus,
+    attempts: Number(item.attempts ?? 0),
+    nextAttemptAt: String(item.nextAttemptAt ?? ''),
+    lastError: String(item.lastError ?? ''),
+    recipients: Array.isArray(item.recipients) ? item.recipients.map(String) : [],
+    subject: String(item.subject ?? ''),
+    createdAt: String(item.createdAt ?? ''),
+    updatedAt: String(item.updatedAt ?? ''),
+    ...(typeof item.sentAt === 'string' ? { sentAt: item.sentAt } : {}),
+    ...(item.bellDone === true ? { bellDone: true } : {}),
+  };
+}
+
+export interface SenderOptions {
+  /** Opens the sealed SMTP password. */
+  crypto?: FieldCrypto;
+  /** The site's address, for links in the emails. */
+  siteUrl?: string;
+  /** At most this many due items per run (the sender runs again within a minute). */
+  limit?: number;
+  /** Stop claiming items once a run has taken this long (the rest waits for the next run). */
+  budgetMs?: number;
+  /** Makes the mailer (tests and the bench use the real one against a local SMTP server; this is for another transport). */
+  mailer?: (settings: SettingsAnswer) => Promise<Mailer>;
+}
+
+export interface SenderResult {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  skipped: number;
+}
+
+/** The due pending items, oldest due first: one Query of the pending partition up to now (never a Scan). */
+export async function dueOutboxItems(db: Db, nowIso: string, limit: number): Promise<OutboxItem[]> {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :due',
+      ExpressionAttributeValues: { ':pk': keys.outboxByStatus('pending'), ':due': `${nowIso}#\uffff` },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(parseOutboxItem);
+}
+
+/**
+ * Claims an item: attempts + 1 and a lease (nextAttemptAt moves on), on the
+ * condition that it is still pending at the nextAttemptAt read. Of two senders
+ * that read the same item, one claims it; the other's condition fails.
+ */
+async function claim(db: Db, item: OutboxItem, nowMs: number, token: string): Promise<boolean> {
+  const leaseUntil = new Date(nowMs + OUTBOX_LEASE_MS).toISOString();
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.outbox(item.id),
+        UpdateExpression: 'SET attempts = attempts + :one, nextAttemptAt = :lease, gsi1sk = :sort, claimToken = :token, updatedAt = :now',
+        ConditionExpression: '#status = :pending AND nextAttemptAt = :read',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':lease': leaseUntil,
+          ':sort': keys.outboxSort('pending', leaseUntil, item.id),
+          ':token': token,
+          ':now': new Date(nowMs).toISOString(),
+          ':pending': 'pending',
+          ':read': item.nextAttemptAt,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** Moves a claimed item to `status` (still ours: the claim token holds), with what the attempt found. */
+async function finish(
+  db: Db,
+  item: OutboxItem,
+  token: string,
+  nowMs: number,
+  outcome: { status: OutboxStatus; nextAttemptAt?: string; lastError: string; recipients: string[]; subject: string; bellDone: boolean },
+): Promise<void> {
+  const now = new Date(nowMs).toISOString();
+  const at = outcome.status === 'pending' ? outcome.nextAttemptAt! : now;
+  const ttl = outcome.status === 'sent' || outcome.status === 'skipped' ? Math.floor(nowMs / 1000) + OUTBOX_KEEP_DAYS * 86_400 : undefined;
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.outbox(item.id),
+        UpdateExpression: `SET #status = :status, nextAttemptAt = :at, lastError = :error, recipients = :to, subject = :subject, bellDone = :bell, updatedAt = :now, gsi1pk = :pk, gsi1sk = :sort${
+          outcome.status === 'sent' ? ', sentAt = :now' : ''
+        }${ttl ? ', expiresAt = :ttl' : ''} REMOVE claimToken`,
+        ConditionExpression: 'claimToken = :token',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':at': at,
+          ':error': outcome.lastError,
+          ':to': outcome.recipients,
+          ':subject': outcome.subject,
+          ':bell': outcome.bellDone,
+          ':now': now,
+          ':pk': keys.outboxByStatus(outcome.status),
+          ':sort': keys.outboxSort(outcome.status, at, item.id),
+          ':token': token,
+          ...(ttl ? { ':ttl': ttl } : {}),
+        },
+      }),
+    );
+  } catch (error) {
+    // The lease ran out and another sender took the item over: its outcome stands.
+    if (!isConditionalCheckFailed(error)) throw error;
+    log.warn('outbox item taken over before its outcome was written', { id: item.id });
+  }
+}
+
+/** The active staff who see every event in the bell and may get its email: admins and superadmins. */
+async function activeAdmins(db: Db): Promise<EmployeeItem[]> {
+  const everyone = await allPages((start) => employeeEntity.query(db, employeeEntity.source('byName', {}), { limit: 250, start }));
+  return everyone.filter((employee) => employee.status === 'active' && (ADMIN_ROLES as readonly string[]).includes(employee.role));
+}
+
+/** The one person an event is obviously about besides the firm: a new lead's assignee, a quote's creator. */
+function personOf(event: NotificationEvent): string | undefined {
+  if (event.kind === 'lead.created') return event.assigneeId;
+  if (event.kind === 'quotation.approved' || event.kind === 'quotation.changes_requested') return event.createdById;
+  return undefined;
+}
+
+/** Who gets an event: the bell's users and the email's addresses. */
+async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, admins: () => Promise<EmployeeItem[]>) {
+  const bell = new Map<string, EmployeeItem>();
+  for (const admin of await admins()) bell.set(admin.id, admin);
+  const personId = personOf(event);
+  const person = personId ? (bell.get(personId) ?? (await employeeEntity.get(db, personId))) : undefined;
+  if (person && person.status === 'active') bell.set(person.id, person);
+  const emails = new Set<string>();
+  if (settings.company.companyEmail) emails.add(settings.company.companyEmail.toLowerCase());
+  if (person?.email && person.status === 'active') emails.add(person.email.toLowerCase());
+  if (event.kind === 'registration.requested') for (const admin of await admins()) emails.add(admin.email.toLowerCase());
+  return { bellUsers: [...bell.keys()], emails: [...emails] };
+}
+
+/** The bell notification of `userId` (id: the event's; a retry finds it there and adds nothing) and the unread count, in one transaction. */
+async function ring(db: Db, item: OutboxItem, userId: string, nowMs: number): Promise<void> {
+  try {
+    await transactWrite(db, [
+      {
+        Put: {
+          TableName: db.table,
+          Item: {
+            ...keys.bellNotification(userId, item.id),
+            entityType: 'Notification',
+            id: item.id,
+            userId,
+            kind: item.kind,
+            title: notificationTitle(item.event),
+            link: notificationLink(item.event),
+            createdAt: item.createdAt,
+            read: false,
+            expiresAt: Math.floor(nowMs / 1000) + BELL_KEEP_DAYS * 86_400,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: db.table,
+          Key: keys.bellUnread(userId),
+          UpdateExpression: 'ADD unread :one SET entityType = :type',
+          ExpressionAttributeValues: { ':one': 1, ':type': 'NotificationUnread' },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!isTransactionCanceled(error, 0)) throw error;
+  }
+}
+
+/**
+ * One run of the sender: claims the due outbox items one by one and delivers
+ * each: the bell (one notification per recipient, while pushNotifications and
+ * the kind's setting are on) and one email to its recipients (while
+ * emailNotifications and the kind's setting are on). Settings are read at send
+ * time: an event recorded while a switch was on is not sent once it is off.
+ * A failed email is tried again after backoffMs; after MAX_OUTBOX_ATTEMPTS it
+ * is 'failed' and stays listed with its error.
+ */
+export async function runOutboxSender(db: Db, nowMs: number, options: SenderOptions = {}): Promise<SenderResult> {
+  const result: SenderResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
+  const nowIso = new Date(nowMs).toISOString();
+  const due = await dueOutboxItems(db, nowIso, options.limit ?? 50);
+  if (due.length === 0) return result;
+  const settings = await getAllSettings(db);
+  let adminList: Promise<EmployeeItem[]> | undefined;
+  const admins = () => (adminList ??= activeAdmins(db));
+  let mailer: Promise<Mailer> | undefined;
+  const makeMailer = () => (mailer ??= (options.mailer ?? ((s) => smtpMailer(db, s, options.crypto, SMTP_TIMEOUTS.job)))(settings));
+  const token = randomUUID();
+  try {
+    const started = Date.now();
+    for (const item of due) {
+      if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) break;
+      if (!(await claim(db, item, nowMs, token))) continue;
+      result.claimed++;
+      const attempts = item.attempts + 1;
+      const notes = settings.notifications;
+      const kindSetting = KIND_SETTING[item.kind];
+      const kindOn = kindSetting ? notes[kindSetting] : true;
+      const bellOn = kindOn && notes.pushNotifications;
+      const emailOn = kindOn && notes.emailNotifications;
+      const who = await recipientsOf(db, item.event, settings, admins);
+      let bellDone = item.bellDone === true;
+      if (bellOn && !bellDone) {
+        for (const userId of who.bellUsers) await ring(db, item, userId, nowMs);
+        bellDone = true;
+      }
+      const message = eventEmail(item.event, settings.company.companyName, who.emails, options.siteUrl);
+      const base = { recipients: who.emails, subject: message.subject, bellDone };
+      if (!emailOn || who.emails.length === 0) {
+        await finish(db, item, token, nowMs, { ...base, status: bellOn ? 'sent' : 'skipped', lastError: emailOn ? 'No recipient: Settings > Company has no email' : '' });
+        if (bellOn) result.sent++;
+        else result.skipped++;
+        continue;
+      }
+      try {
+        await (await makeMailer()).send(message);
+        await finish(db, item, token, nowMs, { ...base, status: 'sent', lastError: '' });
+        result.sent++;
+      } catch (error) {
+        const broken = mailer;
+        mailer = undefined;
+        broken?.then((m) => m.close(), () => undefined);
+        const lastError = smtpErrorText(error);
+        // Nothing to retry until someone sets SMTP up: failed at once, with Retry on the Email tab.
+        const final = attempts >= MAX_OUTBOX_ATTEMPTS || error instanceof SmtpNotConfiguredError;
+        await finish(db, item, token, nowMs, {
+          ...base,
+          status: final ? 'failed' : 'pending',
+          nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(),
+          lastError,
+        });
+        if (final) result.failed++;
+        else result.retrying++;
+        log.warn('notification email not sent', { id: item.id, kind: item.kind, attempts, error: lastError });
+      }
+    }
+  } finally {
+    if (mailer) mailer.then((m) => m.close(), () => undefined);
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// The Email tab's outbox panel (GET /api/notifications/outbox, retry)
+
+export const outboxCursorKeys = (status: OutboxStatus): CursorKeys => ({
+  names: ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  partition: { name: 'gsi1pk', values: [keys.outboxByStatus(status)] },
+  sort: { name: 'gsi1sk' },
+  item: { pkPrefix: 'OUTBOX#', sk: 'OUTBOX' },
+});
+
+export function toOutboxEntry(item: OutboxItem): OutboxEntry {
+  const { event: _event, bellDone: _bell, ...entry } = item;
+  return entry;
+}
+
+/** One page of the outbox in one status: pending by next attempt, the others newest first. */
+export async function listOutbox(db: Db, status: OutboxStatus, limit: number, start?: ItemKey): Promise<{ items: OutboxEntry[]; lastKey?: ItemKey }> {
+  const page = await db.doc.send(
+    new QueryCommand({
+      TableName: db.table,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.outboxByStatus(status) },
+      Limit: limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { items: (page.Items ?? []).map((item) => toOutboxEntry(parseOutboxItem(item))), lastKey: page.LastEvaluatedKey };
+}
+
+export type RetryResult = { item: OutboxEntry } | { notFound: true } | { notRetryable: OutboxEntry };
+
+/**
+ * Sends a failed (or waiting) item again now, its attempts counted afresh.
+ * Not while a sender holds it, and never a sent or skipped one (409).
+ */
+export async function retryOutboxItem(db: Db, id: string, nowMs: number): Promise<RetryResult> {
+  const now = new Date(nowMs).toISOString();
+  try {
+    const { Attributes } = await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: keys.outbox(id),
+        UpdateExpression: 'SET #status = :pending, attempts = :zero, nextAttemptAt = :now, updatedAt = :now, gsi1pk = :pk, gsi1sk = :sort',
+        ConditionExpression: 'attribute_exists(pk) AND (#status = :failed OR (#status = :pending AND attribute_not_exists(claimToken)))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':failed': 'failed',
+          ':zero': 0,
+          ':now': now,
+          ':pk': keys.outboxByStatus('pending'),
+          ':sort': keys.outboxSort('pending', now, id),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { item: toOutboxEntry(parseOutboxItem(Attributes!)) };
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.outbox(id), ConsistentRead: true }));
+    return Item ? { notRetryable: toOutboxEntry(parseOutboxItem(Item)) } : { notFound: true };
+  }
+}

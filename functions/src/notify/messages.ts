@@ -1,0 +1,69 @@
+import { formatINR } from '@app/shared-types/format';
+import { notificationLink, notificationTitle, type NotificationEvent } from '@app/shared-types/notifications';
+import type { MailMessage } from './mailer';
+
+/** Text for HTML: the five characters that could open markup or an attribute, escaped. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** The event's facts, label and value, as the email lists them. */
+function details(event: NotificationEvent): [string, string][] {
+  switch (event.kind) {
+    case 'lead.created':
+      return [
+        ['Name', event.name],
+        ['Phone', event.phone],
+        ['Source', event.source],
+        ...(event.assigneeName ? ([['Assigned to', event.assigneeName]] as [string, string][]) : []),
+      ];
+    case 'quotation.sent':
+    case 'quotation.approved':
+    case 'quotation.changes_requested':
+      return [
+        ['Quotation', event.number],
+        ['Client', event.clientName],
+        ...(event.by ? ([['By', event.by]] as [string, string][]) : []),
+        ...(event.comment ? ([['Comment', event.comment]] as [string, string][]) : []),
+      ];
+    case 'project.status':
+      return [
+        ['Project', event.name],
+        ['Status', `${event.from} → ${event.to}`],
+      ];
+    case 'payment.recorded':
+    case 'payment.overdue':
+      return [
+        ['Description', event.description],
+        ['Amount', formatINR(event.amount)],
+      ];
+    case 'registration.requested':
+      return [
+        ['Name', event.name],
+        ['Email', event.email],
+      ];
+  }
+}
+
+/** The email of an event: '<Company>: <what happened>', the facts, and the portal link when the site's address is known. */
+export function eventEmail(event: NotificationEvent, companyName: string, to: string[], siteUrl?: string): MailMessage {
+  const title = notificationTitle(event);
+  const facts = details(event);
+  const link = siteUrl ? `${siteUrl.replace(/\/$/, '')}${notificationLink(event)}` : '';
+  const text = [title, '', ...facts.map(([label, value]) => `${label}: ${value}`), ...(link ? ['', `Open: ${link}`] : []), '', `— ${companyName}`].join('\n');
+  const html = [
+    `<p><strong>${escapeHtml(title)}</strong></p>`,
+    '<table>',
+    ...facts.map(([label, value]) => `<tr><td>${escapeHtml(label)}</td><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    ...(link ? [`<p><a href="${escapeHtml(link)}">Open in the portal</a></p>`] : []),
+    `<p>— ${escapeHtml(companyName)}</p>`,
+  ].join('\n');
+  return { to, subject: `${companyName}: ${title}`, text, html };
+}
+
+/** The test email of Settings > Email. */
+export function testEmail(companyName: string, to: string): MailMessage {
+  const line = `This is a test email from ${companyName}. Your SMTP settings work.`;
+  return { to: [to], subject: `${companyName}: test email`, text: line, html: `<p>${escapeHtml(line)}</p>` };
+}
