@@ -223,6 +223,9 @@ export const employeeUpdateSchema = yup.object({
 });
 export type EmployeeUpdateInput = yup.InferType<typeof employeeUpdateSchema>;
 
+/** POST /api/users/:id/approve: the version the admin saw ('Request access', issue 15). */
+export const approveEmployeeSchema = yup.object({ version: expectedVersion() });
+
 /** POST /api/users/:id/reveal. */
 export const revealSchema = yup.object({
   fields: yup

@@ -12,6 +12,7 @@ import {
   MANAGER_ROLES,
   PII_FIELDS,
   revealSchema,
+  approveEmployeeSchema,
   SIGN_IN_BLOCKED_STATUSES,
   STALE_EMPLOYEE_MESSAGE,
   type DirectoryEntry,
@@ -44,6 +45,7 @@ import {
 import { employeeCounter, readCounters } from '../db/stats-repo';
 import { assignedLeadCount } from '../db/lead-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
+import { disableWrites, getTwoFactor } from '../db/two-factor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -302,6 +304,56 @@ export const users = new Hono<AppEnv>()
     // Their sessions end with the record: requireSession finds no employee.
     log.info('employee deleted', { employeeId: id, by: actor.id });
     return c.json({ id }, 200);
+  })
+  // Two-factor sign-in reset (issue 15): the person sets it up again at their next sign-in (if required) or from their menu.
+  .post('/:id/reset-two-factor', manage, async (c) => {
+    const id = c.req.param('id');
+    const { db } = c.var.deps;
+    const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
+    if (!target) return c.json(errorBody(NOT_FOUND), 404);
+    const actor = authOf(c).employee;
+    if (actor.id === id) return c.json(errorBody('Turn your own two-factor sign-in off from your menu'), 403);
+    if (!mayManage(actor, target.role, undefined)) {
+      log.warn('two-factor reset refused: role', { employeeId: id, by: actor.id });
+      return c.json(errorBody('Only a superadmin can reset the two-factor sign-in of admins and superadmins'), 403);
+    }
+    const state = await getTwoFactor(db, id);
+    if (!state) return c.json(errorBody('Two-factor sign-in is not on for this employee'), 409);
+    try {
+      // The secret and recovery codes go, the employee's sessions end, and the audit log says who did it.
+      await transactWrite(db, disableWrites(db, id, writeContext(c), 'reset_two_factor'));
+    } catch (error) {
+      if (isTransactionCanceled(error)) return c.json(errorBody('Two-factor sign-in is not on for this employee'), 409);
+      throw error;
+    }
+    log.info('two-factor reset', { employeeId: id, by: actor.id });
+    const updated = await getEmployee(db, id);
+    return c.json(toEmployeeRecord(updated ?? target), 200);
+  })
+  // 'Request access' (issue 15): an admin approves a pending request by activating the account, version-checked and audited.
+  .post('/:id/approve', manage, limitBody(), requireJson, jsonBody(approveEmployeeSchema), async (c) => {
+    const id = c.req.param('id');
+    const { db } = c.var.deps;
+    const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
+    if (!target) return c.json(errorBody(NOT_FOUND), 404);
+    const { version } = c.req.valid('json');
+    const actor = authOf(c).employee;
+    if (!mayManage(actor, target.role, undefined)) return c.json(errorBody(FORBIDDEN), 403);
+    if (target.version !== version) return c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(target) }, 409);
+    if (!target.accessRequestedAt || target.status !== 'inactive') return c.json(errorBody('This employee has no access request waiting'), 409);
+    const result = await employeeEntity.update(
+      db,
+      id,
+      version,
+      (before) => ({ ...before, status: 'active', accessRequestedAt: null }),
+      writeContext(c),
+      { action: 'approve', condition: { expression: 'attribute_type(accessRequestedAt, :string)', values: { ':string': 'S' } } },
+    );
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
+    if ('stale' in result) return c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(result.stale) }, 409);
+    if ('taken' in result) return c.json(errorBody('An employee with this email already exists'), 409);
+    log.info('access request approved', { employeeId: id, by: actor.id });
+    return c.json(toEmployeeRecord(result.item), 200);
   })
   .post('/:id/reveal', manage, limitBody(), requireJson, jsonBody(revealSchema), async (c) => {
     const id = c.req.param('id');
