@@ -51,6 +51,8 @@ export const FIRST_START_COMPANY: CompanyProfile = {
 export interface SiteInfo extends CompanyProfile {
   /** Optional for answers cached before it existed; true while the public site should show its maintenance page. */
   maintenanceMode?: boolean;
+  /** Settings > Security > allowRegistration: the portal's sign-in page offers 'Request access'. */
+  allowRegistration?: boolean;
 }
 
 export const BUSINESS_HOURS = [

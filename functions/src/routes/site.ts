@@ -10,7 +10,7 @@ import type { AppEnv } from '../lib/deps';
  * keeps it a minute at most.
  */
 export const site = new Hono<AppEnv>().get('/', async (c) => {
-  const { company, system } = await getAllSettings(c.var.deps.db);
+  const { company, system, security } = await getAllSettings(c.var.deps.db);
   c.header('Cache-Control', 'public, max-age=0, s-maxage=60');
-  return c.json({ ...company, maintenanceMode: system.maintenanceMode } satisfies SiteInfo, 200);
+  return c.json({ ...company, maintenanceMode: system.maintenanceMode, allowRegistration: security.allowRegistration } satisfies SiteInfo, 200);
 });
