@@ -86,6 +86,25 @@ export function employeeStagingKey(employeeId: string, uploadId: string, type: P
   return `${STAGING_PREFIX}${employeePhotoKey(employeeId, uploadId, type).slice(PHOTOS_PREFIX.length)}`;
 }
 
+/** The storage key of the company logo (Settings > Company; one copy per upload, a new logo gets a new key). */
+export function companyLogoKey(uploadId: string, type: PhotoType): string {
+  return `${PHOTOS_PREFIX}company/logo-${uploadId}.${PHOTO_EXTENSIONS[type]}`;
+}
+
+/** The staging key a logo is uploaded to, before it is checked and published at companyLogoKey. */
+export function companyLogoStagingKey(uploadId: string, type: PhotoType): string {
+  return `${STAGING_PREFIX}${companyLogoKey(uploadId, type).slice(PHOTOS_PREFIX.length)}`;
+}
+
+/** Keys companyLogoKey makes, and nothing else. */
+export const COMPANY_LOGO_KEY_PATTERN = /^uploads\/company\/logo-[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/** The key behind a companyLogo URL when it is an uploaded logo; null for anything else (the seed's /images/logo.svg, an https address), which is never deleted. */
+export function ownCompanyLogoKey(url: string): string | null {
+  const key = url.replace(/^\//, '');
+  return COMPANY_LOGO_KEY_PATTERN.test(key) ? key : null;
+}
+
 /** Keys employeePhotoKey makes, and nothing else. */
 export const EMPLOYEE_PHOTO_KEY_PATTERN = /^uploads\/employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
@@ -112,13 +131,13 @@ export function attachmentStagingKey(transactionId: string, attachmentId: string
 /** Keys attachmentKey makes, and nothing else. */
 export const ATTACHMENT_KEY_PATTERN = /^private\/transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
 
-/** Keys photoKey and employeePhotoKey make, and nothing else. */
+/** Keys photoKey, employeePhotoKey and companyLogoKey make, and nothing else. */
 export const PHOTO_KEY_PATTERN =
-  /^uploads\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp))$/;
+  /^uploads\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|company\/logo-[0-9a-f-]{36}\.(jpg|png|webp))$/;
 
-/** Keys stagingKey, employeeStagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
+/** Keys stagingKey, employeeStagingKey, companyLogoStagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
 export const STAGING_KEY_PATTERN =
-  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
+  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|company\/logo-[0-9a-f-]{36}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
 
 /**
  * A Content-Disposition that downloads a file as `fileName`: an ASCII fallback

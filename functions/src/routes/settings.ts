@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
+import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
+import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/settings';
-import { requireRole, writeContext } from '../auth/middleware';
+import { authOf, requireRole, writeContext } from '../auth/middleware';
 import { getAllSettings, NoSettingsCryptoError, saveSettings } from '../db/settings-repo';
 import { applySubmissionRetention, RETENTION_SAVE_BUDGET_MS } from '../jobs/submission-retention';
 import type { Db } from '../db/client';
@@ -9,12 +12,16 @@ import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { settingsSaved } from '../lib/settings-cache';
+import { companyLogoKey, companyLogoStagingKey, ownCompanyLogoKey, photoUrl } from '../photos/photo-storage';
+import { removeFiles } from './stored-files';
 
 /** The whole settings object is a few KiB; the calculator rates and reels make it the largest form. */
 const MAX_SETTINGS_BODY_BYTES = 32 * 1024;
 
 export const STALE_SETTINGS_MESSAGE = 'Settings were changed by someone else. Review their values and save again.';
 const NO_CRYPTO = 'The SMTP password cannot be stored on this host';
+const NO_PHOTO_STORAGE = 'Logo uploads are not available on this server';
+const UPLOAD_CHANGED = 'The upload changed while the logo was being checked. Upload the logo again.';
 
 /**
  * A new dataRetentionDays reaches the submissions already stored: re-stamped
@@ -43,6 +50,9 @@ export const settings = new Hono<AppEnv>()
       const result = await saveSettings(db, fieldCrypto, c.req.valid('json'), writeContext(c));
       if ('stale' in result) return c.json({ ...errorBody(STALE_SETTINGS_MESSAGE), current: result.stale }, 409);
       settingsSaved(db.table, result.saved.system);
+      // A replaced or removed uploaded logo is no one's any more (the seed's and outside addresses are never deleted).
+      const oldLogo = ownCompanyLogoKey(result.previous.company.companyLogo);
+      if (oldLogo && oldLogo !== ownCompanyLogoKey(result.saved.company.companyLogo)) await removeFiles(c, [oldLogo]);
       if (result.saved.system.dataRetentionDays !== result.previous.system.dataRetentionDays) await retentionChanged(db);
       log.info('settings updated', { version: result.saved.version, requestId: c.var.requestId });
       return c.json({ message: SETTINGS_MESSAGES.updated, settings: result.saved }, 200);
@@ -51,4 +61,37 @@ export const settings = new Hono<AppEnv>()
       log.error('SMTP password refused: no field crypto on this host', { path: c.req.path });
       return c.json(errorBody(NO_CRYPTO), 503);
     }
+  })
+  // The logo (Settings > Company) through the photo pipeline: a signed form for one copy to a staging key of its own...
+  .post('/logo-uploads', limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
+    const { contentType } = c.req.valid('json');
+    const uploadId = randomUUID();
+    const form = await storage.createUpload(companyLogoStagingKey(uploadId, contentType), contentType, MAX_PHOTO_BYTES);
+    return c.json({ uploadId, ...form } satisfies ProfilePhotoUploadTicket, 201);
+  })
+  // ...then checked by its size and first bytes and published once; the answer is its URL, which becomes
+  // company.companyLogo when the settings are saved (with their version, like every other field).
+  .post('/logo', limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
+    const { uploadId, contentType } = c.req.valid('json');
+    const staged = companyLogoStagingKey(uploadId, contentType);
+    const key = companyLogoKey(uploadId, contentType);
+    const stored = await storage.inspect(staged);
+    if (!stored) return c.json(errorBody('Upload the logo before saving it', { logo: 'Upload incomplete' }), 400);
+    if (stored.size > MAX_PHOTO_BYTES) {
+      await removeFiles(c, [staged]);
+      return c.json(errorBody(PHOTO_SIZE_MESSAGE, { logo: PHOTO_SIZE_MESSAGE }), 413);
+    }
+    if (detectPhotoType(stored.head) !== contentType) {
+      await removeFiles(c, [staged]);
+      return c.json(errorBody(PHOTO_TYPE_MESSAGE, { logo: PHOTO_TYPE_MESSAGE }), 415);
+    }
+    // 'exists': the same upload published by a racing request, whose file is the checked one too.
+    const published = await storage.publish(staged, key, stored.version, contentType);
+    if (published === 'changed') return c.json(errorBody(UPLOAD_CHANGED, { logo: UPLOAD_CHANGED }), 409);
+    log.info('company logo uploaded', { key, by: authOf(c).employee.id });
+    return c.json({ companyLogo: photoUrl(key) }, 201);
   });
