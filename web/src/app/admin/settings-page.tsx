@@ -7,6 +7,8 @@ import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { ResourceHeader } from '../../components/paged-list';
 import { AuditLogCard } from '../../features/audit/components/audit-log-card';
+import { useSession } from '../../features/auth/api/get-session';
+import { BackupsPanel } from '../../features/backups/components/backups-panel';
 import { getSettingsQueryOptions, updateSettings, useSettings } from '../../features/settings/api/settings';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
@@ -27,6 +29,7 @@ export function SettingsPage() {
   const tab = parseSettingsTab(searchParams);
   const queryClient = useQueryClient();
   const query = useSettings();
+  const { data: session } = useSession();
   const [loaded, setLoaded] = useState<SettingsAnswer | null>(null);
   if (query.data && loaded === null) setLoaded(query.data);
 
@@ -55,6 +58,7 @@ export function SettingsPage() {
         <LoadingState label="Loading settings..." />
       )}
       {tab === 'system' && <AuditLogCard href={href('audit')} />}
+      {tab === 'system' && <BackupsPanel superadmin={session?.user.role === 'superadmin'} />}
     </Stack>
   );
 }

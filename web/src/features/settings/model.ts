@@ -157,7 +157,7 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
   ],
   system: [
     { name: 'system.logLevel', label: 'Log Level', kind: 'select', options: LOG_LEVEL_OPTIONS },
-    { name: 'system.backupFrequency', label: 'Backup Frequency', kind: 'select', options: BACKUP_FREQUENCY_OPTIONS, helperText: 'Saved; scheduled backups are not built yet' },
+    { name: 'system.backupFrequency', label: 'Backup Frequency', kind: 'select', options: BACKUP_FREQUENCY_OPTIONS, helperText: 'How often a backup is made by itself (Backups, below)' },
     {
       name: 'system.dataRetentionDays',
       label: 'Data Retention (days)',

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { BACKUP_MESSAGES, type BackupJob } from '@app/shared-types/backup';
+import { renderPortalPage } from '../../../test/portal';
+import { findToast } from '../../../test/render';
+import { server } from '../../../test/server';
+import { BackupsPanel } from './backups-panel';
+
+const backup: BackupJob = {
+  id: 'b1',
+  kind: 'backup',
+  status: 'succeeded',
+  trigger: 'manual',
+  startedAt: '2026-11-20T04:30:00.000Z',
+  finishedAt: '2026-11-20T04:30:05.000Z',
+  startedBy: { id: 'u', name: 'Asha Rao', email: 'a@x.in' },
+  itemsDone: 5012,
+  itemCount: 5012,
+  size: 1_288_490,
+};
+
+/** The backup routes over a list of jobs that the test changes. */
+function backupsApi(jobs: BackupJob[]) {
+  const posted: { path: string; body: unknown }[] = [];
+  server.use(
+    http.get('/api/settings/backups', () => HttpResponse.json({ items: jobs })),
+    http.post('/api/settings/backup', () => {
+      const job: BackupJob = { ...backup, id: 'b2', status: 'running', itemsDone: 0, itemCount: undefined, size: undefined, startedAt: '2026-11-21T04:30:00.000Z' };
+      jobs.unshift(job);
+      posted.push({ path: '/backup', body: null });
+      return HttpResponse.json({ message: BACKUP_MESSAGES.started, job }, { status: 202 });
+    }),
+    http.post('/api/settings/backups/:id/restore', async ({ request, params }) => {
+      const job: BackupJob = { ...backup, id: 'r1', kind: 'restore', status: 'running', itemsDone: 0, sourceId: String(params.id) };
+      posted.push({ path: `/backups/${String(params.id)}/restore`, body: await request.json() });
+      jobs.unshift(job);
+      return HttpResponse.json({ message: BACKUP_MESSAGES.restoreStarted, job }, { status: 202 });
+    }),
+    http.get('/api/settings/backups/:id/download', ({ params }) => HttpResponse.json({ url: `/backup-files/backups/${String(params.id)}.jsonl.gz?signature=s` })),
+  );
+  return posted;
+}
+
+const opened: string[] = [];
+const Panel = () => <BackupsPanel superadmin openUrl={(url) => opened.push(url)} />;
+const AdminPanel = () => <BackupsPanel superadmin={false} />;
+const render = (Component = Panel) => renderPortalPage('/admin/settings?tab=system', { path: '/admin/settings', Component, section: 'settings', role: 'superadmin' });
+
+describe('Backups panel', () => {
+  it('admins see a note and no actions (backup and restore are for superadmins)', async () => {
+    render(AdminPanel);
+    expect(await screen.findByText(/Backup and restore are for superadmins/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Backup Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Restore/ })).toBeNull();
+  });
+
+  it('lists backups with time, items, size and who; Download opens the signed link', async () => {
+    backupsApi([backup]);
+    const { user } = render();
+    const list = await screen.findByRole('list', { name: 'Backups' });
+    const row = within(list).getAllByRole('listitem')[0]!;
+    expect(row.textContent).toContain('5,012 items');
+    expect(row.textContent).toContain('1.2 MB');
+    expect(row.textContent).toContain('by Asha Rao');
+    await user.click(within(row).getByRole('button', { name: /^Download the backup of/ }));
+    await waitFor(() => expect(opened).toEqual(['/backup-files/backups/b1.jsonl.gz?signature=s']));
+  });
+
+  it("Backup Now toasts 'Database backup initiated successfully' and shows the running job's progress", async () => {
+    const posted = backupsApi([backup]);
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Backup Now' }));
+    expect(await findToast('status', BACKUP_MESSAGES.started)).toBeTruthy();
+    expect(posted).toEqual([{ path: '/backup', body: null }]);
+    expect(await screen.findByText('Backing up: 0 items saved')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Backup Now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("a refused Backup Now toasts 'Backup failed' with the reason", async () => {
+    backupsApi([backup]);
+    server.use(http.post('/api/settings/backup', () => HttpResponse.json({ error: 'A backup or restore is running already. Wait for it to finish.' }, { status: 409 })));
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Backup Now' }));
+    const toast = await findToast('alert', BACKUP_MESSAGES.failed);
+    expect(toast.textContent).toContain('running already');
+  });
+
+  it('Restore Backup explains that current data is replaced and asks for RESTORE typed before it sends', async () => {
+    const posted = backupsApi([backup]);
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: /^Restore the backup of/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('replaces the current business data');
+    const confirm = within(dialog).getByRole('button', { name: 'Restore Backup' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Type RESTORE to confirm'), 'restore');
+    expect(confirm.disabled).toBe(true);
+    await user.clear(within(dialog).getByLabelText('Type RESTORE to confirm'));
+    await user.type(within(dialog).getByLabelText('Type RESTORE to confirm'), 'RESTORE');
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    expect(await findToast('status', BACKUP_MESSAGES.restoreStarted)).toBeTruthy();
+    expect(posted).toEqual([{ path: '/backups/b1/restore', body: { confirm: 'RESTORE' } }]);
+    expect(await screen.findByText('Restoring: 0 of 5,012 items written')).toBeTruthy();
+  });
+});
