@@ -45,6 +45,7 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
   quotations: async () => ({ Component: (await import('./admin/quotations-page')).QuotationsPage }),
   employees: async () => ({ Component: (await import('./admin/employees-page')).EmployeesPage }),
   attendance: async () => ({ Component: (await import('./admin/attendance-page')).AttendancePage }),
+  blog: async () => ({ Component: (await import('./admin/blog-page')).BlogPage }),
   settings: async () => ({ Component: (await import('./admin/settings-page')).SettingsPage }),
 };
 /** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */

@@ -112,3 +112,7 @@ handlers.push(...profilePhotoHandlers());
 // System Settings (GET and PUT /api/settings), from the settings feature's fixtures.
 import { settingsHandlers } from '../features/settings/test-fixtures';
 handlers.push(...settingsHandlers());
+
+// Blog Management (list, figures, a post, create/edit/delete) and the post page's view beacon, from the blog-admin feature's fixtures.
+import { blogAdminHandlers } from '../features/blog-admin/test-fixtures';
+handlers.push(...blogAdminHandlers());

@@ -204,11 +204,12 @@ describe('admin portal: sections and roles', () => {
     expect(screen.getByText('Employee')).toBeTruthy();
   });
 
-  it("shows an honest 'coming soon' panel for a section not built yet", async () => {
+  it('opens Blog Management, the last section to be built, at its own URL', async () => {
     renderPortal('/admin/blog');
 
     expect(await screen.findByRole('heading', { name: 'Blog Management' })).toBeTruthy();
-    expect(screen.getByText('This section is being built and will be available here soon.')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Create Post' })).toBeTruthy();
+    expect(screen.queryByText('This section is being built and will be available here soon.')).toBeNull();
     await waitFor(() => expect(document.title).toBe('Blog · Admin'));
   });
 

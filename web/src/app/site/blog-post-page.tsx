@@ -1,10 +1,12 @@
 import Container from '@mui/material/Container';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { NotFound } from '../../components/not-found';
 import { PageMeta } from '../../components/page-meta';
 import { useBlogPost } from '../../features/blog/api/get-blog-post';
+import { recordBlogView } from '../../features/blog/api/record-view';
 import { BlogPostArticle } from '../../features/blog/components/blog-post-article';
 import { truncate } from '../../features/blog/model';
 import { ApiError } from '../../lib/api-client';
@@ -12,6 +14,11 @@ import { ApiError } from '../../lib/api-client';
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const query = useBlogPost(slug);
+  const shownSlug = query.data?.slug;
+  // Counted once the post has shown, never before it.
+  useEffect(() => {
+    if (shownSlug) recordBlogView(shownSlug);
+  }, [shownSlug]);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <NotFound title="Post not found" message="Post not found." linkTo="/blog" linkLabel="Back to blog" />;

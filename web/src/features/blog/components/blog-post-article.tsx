@@ -6,13 +6,11 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { BlogPostDetail } from '@app/shared-types/api';
 import { formatDate } from '@app/shared-types/format';
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { renderMarkdown } from '../model';
+import { MarkdownContent } from '../../../components/markdown-content';
 
 /** A post: cover, title, date, author and the sanitised Markdown body. */
 export function BlogPostArticle({ post }: { post: BlogPostDetail }) {
-  const html = useMemo(() => renderMarkdown(post.content), [post.content]);
   return (
     <Box component="article" sx={{ maxWidth: 760, mx: 'auto' }}>
       <Button component={RouterLink} to="/blog" startIcon={<ArrowBackIcon />} sx={{ mb: 3, ml: -1.5 }}>
@@ -35,24 +33,7 @@ export function BlogPostArticle({ post }: { post: BlogPostDetail }) {
           sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1200 / 630', objectFit: 'cover', borderRadius: 4, mb: 5, bgcolor: '#E9E1D6' }}
         />
       )}
-      <Box
-        // Sanitised by renderMarkdown (DOMPurify).
-        dangerouslySetInnerHTML={{ __html: html }}
-        sx={{
-          fontSize: '1.075rem',
-          lineHeight: 1.8,
-          overflowWrap: 'break-word',
-          '& h2': { typography: 'h3', mt: 5, mb: 2 },
-          '& h3': { typography: 'h4', mt: 4, mb: 1.5 },
-          '& p': { mt: 0, mb: 2.5 },
-          '& ul, & ol': { pl: 3, mb: 2.5 },
-          '& li': { mb: 1 },
-          '& a': { color: 'primary.main' },
-          '& img': { maxWidth: '100%', height: 'auto', borderRadius: 2 },
-          '& blockquote': { borderLeft: 4, borderColor: 'secondary.main', m: 0, mb: 2.5, pl: 2.5, color: 'text.secondary' },
-          '& pre': { overflowX: 'auto', p: 2, bgcolor: '#EFE8DE', borderRadius: 2 },
-        }}
-      />
+      <MarkdownContent markdown={post.content} />
       {post.tags.length > 0 && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 5 }}>
           {post.tags.map((tag) => (

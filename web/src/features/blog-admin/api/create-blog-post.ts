@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BlogPostInput } from '@app/shared-types/blog';
+import { api, unwrap } from '../../../lib/api-client';
+import { refreshBlogQueries } from './refresh-blog-queries';
+
+/** Adds a post; ApiError 400 with field messages, 409 when its slug is taken. */
+export function createBlogPost(input: BlogPostInput) {
+  return unwrap(api['blog-posts'].$post({ json: input }));
+}
+
+export function useCreateBlogPost() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createBlogPost, onSuccess: () => void refreshBlogQueries(queryClient) });
+}
