@@ -63,7 +63,8 @@ export function toSettingsUpdate(values: SettingsValues): SettingsUpdate {
   return settingsUpdateSchema.cast(body, { stripUnknown: true });
 }
 
-export type SettingsFieldKind = 'text' | 'multiline' | 'number' | 'money' | 'select' | 'switch';
+/** 'logo': an image uploaded through the photo pipeline (the field holds its URL). */
+export type SettingsFieldKind = 'text' | 'multiline' | 'number' | 'money' | 'select' | 'switch' | 'logo';
 
 export interface SettingsField {
   /** The Formik path, as the server names it in a 400 ('security.sessionTimeout'). */
@@ -117,7 +118,7 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'company.companyAddress', label: 'Address', kind: 'multiline', wide: true },
     { name: 'company.gstNumber', label: 'GST Number', kind: 'text' },
     { name: 'company.taxNumber', label: 'Tax Number', kind: 'text' },
-    { name: 'company.companyLogo', label: 'Logo URL', kind: 'text' },
+    { name: 'company.companyLogo', label: 'Logo', kind: 'logo', wide: true },
     { name: 'company.mapQuery', label: 'Map Search', kind: 'text', helperText: 'What the contact page map looks up' },
     { name: 'company.social.instagram', label: 'Instagram', kind: 'text' },
     { name: 'company.social.facebook', label: 'Facebook', kind: 'text' },

@@ -20,6 +20,7 @@ import { serverMessage } from '../../../lib/api-errors';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { staleSettings } from '../api/settings';
+import { LogoField } from './logo-field';
 import {
   flatSettings,
   PRICING_BANDS,
@@ -158,6 +159,7 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
 
 function SettingsFieldInput({ field }: { field: SettingsField }) {
   const size = field.wide ? 12 : undefined;
+  if (field.kind === 'logo') return <LogoField name={field.name} label={field.label} />;
   if (field.kind === 'switch') {
     const sms = field.name === 'notifications.smsNotifications';
     return (

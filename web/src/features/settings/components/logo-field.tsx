@@ -1,0 +1,132 @@
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PHOTO_TYPES } from '@app/shared-types/photos';
+import { useField } from 'formik';
+import { useState, type ChangeEvent } from 'react';
+import { serverMessage } from '../../../lib/api-errors';
+import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { uploadCompanyLogo } from '../api/company-logo';
+
+/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
+const visuallyHidden = {
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+export const LOGO_HINT = 'JPEG, PNG or WebP. The website header and footer show it beside the name; saved with Save Changes.';
+
+interface LogoFieldProps {
+  /** The Formik path of the logo's URL ('company.companyLogo'). */
+  name: string;
+  label: string;
+  /** Scales the chosen image (lib/photo-copies.ts); tests, whose jsdom cannot draw, hand in a ready copy. */
+  prepare?: typeof makePhotoCopies;
+}
+
+/**
+ * Settings > Company > Logo: the logo as it is (or 'No logo'), 'Upload logo'
+ * and 'Remove logo'. A chosen image is checked, scaled in the browser like a
+ * photo and its smallest copy uploaded and checked by the server; its URL then
+ * becomes the field's value, saved with the other settings (and their version).
+ */
+export function LogoField({ name, label, prepare = makePhotoCopies }: LogoFieldProps) {
+  const [field, , helpers] = useField<string>(name);
+  const [step, setStep] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const logo = field.value;
+
+  const send = async (file: File) => {
+    setError(null);
+    try {
+      setStep('Checking...');
+      const problem = await checkPhotoFile(file);
+      if (problem) throw new Error(problem);
+      setStep('Preparing the logo...');
+      const photo = await prepare(file);
+      setStep('Uploading...');
+      await helpers.setValue(await uploadCompanyLogo(photo));
+    } catch (failure) {
+      setError(serverMessage(failure));
+    } finally {
+      setStep(null);
+    }
+  };
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again is a change too.
+    event.target.value = '';
+    if (file) void send(file);
+  };
+
+  return (
+    <Grid size={12}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }} component="section" aria-label={label}>
+        <Box
+          sx={{
+            width: 160,
+            height: 72,
+            flexShrink: 0,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'background.default',
+            overflow: 'hidden',
+          }}
+        >
+          {logo ? (
+            <Box component="img" src={logo} alt="Company logo" width={144} height={56} sx={{ width: 144, height: 56, objectFit: 'contain' }} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No logo
+            </Typography>
+          )}
+        </Box>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Typography variant="subtitle2" component="p">
+            {label}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mt: 0.5 }}>
+            <Button component="label" variant="outlined" size="small" startIcon={<AddPhotoAlternateOutlinedIcon />} disabled={step !== null}>
+              {logo ? 'Change logo' : 'Upload logo'}
+              <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} onChange={onChoose} disabled={step !== null} sx={visuallyHidden} />
+            </Button>
+            {logo && (
+              <Button size="small" color="error" onClick={() => void helpers.setValue('')} disabled={step !== null}>
+                Remove logo
+              </Button>
+            )}
+          </Stack>
+          {step ? (
+            <>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                {step}
+              </Typography>
+              <LinearProgress aria-label="Uploading the logo" sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
+            </>
+          ) : error ? (
+            <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
+              {error}
+            </Typography>
+          ) : (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+              {LOGO_HINT}
+            </Typography>
+          )}
+        </Box>
+      </Stack>
+    </Grid>
+  );
+}
