@@ -60,7 +60,8 @@ export function BrandMark({ name, logo, inverted = false }: BrandProps) {
       width={36}
       height={36}
       onError={() => setLogoFailed(true)}
-      sx={{ width: 36, height: 36, flexShrink: 0, borderRadius: 1 }}
+      // A fixed box (no shift while it loads); a logo that is not square fits inside it undistorted.
+      sx={{ width: 36, height: 36, flexShrink: 0, borderRadius: 1, objectFit: 'contain' }}
     />
   ) : (
     <Box
