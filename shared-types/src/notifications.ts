@@ -62,22 +62,22 @@ export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notif
   'registration.requested': null,
 };
 
-/** Where a notification leads in the portal. */
+/** Where a notification leads: a portal path (no base; the web adds '/admin' or '/'), opening the record's dialog. */
 export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
-      return `/admin/leads/${event.leadId}`;
+      return `leads?lead=${encodeURIComponent(event.leadId)}`;
     case 'quotation.sent':
     case 'quotation.approved':
     case 'quotation.changes_requested':
-      return `/admin/quotations/${event.quotationId}`;
+      return `quotations?quote=${encodeURIComponent(event.quotationId)}`;
     case 'project.status':
-      return `/admin/projects/${event.projectId}`;
+      return `projects?project=${encodeURIComponent(event.projectId)}`;
     case 'payment.recorded':
     case 'payment.overdue':
-      return `/admin/finance?transaction=${event.transactionId}`;
+      return `finance?transaction=${encodeURIComponent(event.transactionId)}`;
     case 'registration.requested':
-      return `/admin/employees`;
+      return `employees?employee=${encodeURIComponent(event.employeeId)}`;
   }
 }
 
@@ -133,7 +133,7 @@ export interface BellNotification {
   id: string;
   kind: NotificationKind;
   title: string;
-  /** A portal path (the lead, quotation, project, finance, employees). */
+  /** A portal path without its base (leads?lead=<id>, quotations?quote=<id>, projects?project=<id>, finance?transaction=<id>, employees?employee=<id>). */
   link: string;
   createdAt: string;
   read: boolean;

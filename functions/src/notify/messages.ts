@@ -49,7 +49,7 @@ function details(event: NotificationEvent): [string, string][] {
 export function eventEmail(event: NotificationEvent, companyName: string, to: string[], siteUrl?: string): MailMessage {
   const title = notificationTitle(event);
   const facts = details(event);
-  const link = siteUrl ? `${siteUrl.replace(/\/$/, '')}${notificationLink(event)}` : '';
+  const link = siteUrl ? `${siteUrl.replace(/\/$/, '')}/admin/${notificationLink(event)}` : '';
   const text = [title, '', ...facts.map(([label, value]) => `${label}: ${value}`), ...(link ? ['', `Open: ${link}`] : []), '', `— ${companyName}`].join('\n');
   const html = [
     `<p><strong>${escapeHtml(title)}</strong></p>`,

@@ -116,3 +116,7 @@ handlers.push(...settingsHandlers());
 // Blog Management (list, figures, a post, create/edit/delete) and the post page's view beacon, from the blog-admin feature's fixtures.
 import { blogAdminHandlers } from '../features/blog-admin/test-fixtures';
 handlers.push(...blogAdminHandlers());
+
+// The header's bell and the Email tab's outbox (empty), from the notifications feature's fixtures.
+import { notificationHandlers } from '../features/notifications/test-fixtures';
+handlers.push(...notificationHandlers());

@@ -30,13 +30,14 @@ import { NavLink, Outlet, useResolvedPath } from 'react-router';
 import { useSession, useSignOutOnExpiredSession } from '../../features/auth/api/get-session';
 import { clearClientSession, useLogout } from '../../features/auth/api/logout';
 import { canManageStaff, ROLE_COLORS, ROLE_LABELS } from '../../features/auth/model';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { canSeeFinance } from '../../lib/roles';
 import { RouteFallback } from '../site/route-fallback';
 import { AdminBrand } from './admin-brand';
 import { AdminLoginScreen } from './admin-login-screen';
 import { AdminMeta } from './admin-meta';
 import { BackToDashboard } from './back-to-dashboard';
-import { PortalBaseContext } from './portal-base';
+import { PortalBaseContext, usePortalHref } from './portal-base';
 import { ADMIN_SECTIONS, canOpenSection, sectionHref, useAdminRouteHandle, type AdminSectionId } from './sections';
 import { SectionPanel } from './section-panel';
 
@@ -86,6 +87,7 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
   const queryClient = useQueryClient();
   const handle = useAdminRouteHandle();
   const logout = useLogout({ redirectTo: sectionHref(basePath, '') });
+  const portalHref = usePortalHref();
   useSignOutOnExpiredSession(useCallback(() => clearClientSession(queryClient), [queryClient]));
 
   const may = { manageStaff: canManageStaff(user.role), seeFinance: canSeeFinance(user.role) };
@@ -167,6 +169,7 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
             <AdminBrand />
           </Box>
           <Box sx={{ flexGrow: 1 }} />
+          <NotificationBell hrefOf={portalHref} />
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, minWidth: 0 }}>
             {userBadge}
           </Box>

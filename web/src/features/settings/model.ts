@@ -105,9 +105,6 @@ export const PRICING_FIELDS: SettingsField[] = [
 /** The material bands, whose 'minimum not above maximum' message the schema puts on the band itself. */
 export const PRICING_BANDS = MATERIALS.map((material) => `business.pricing.materials.${material}`);
 
-/** Said beside a setting whose feature is not built yet: saved, but nothing is sent. */
-const NOT_SENT_YET = 'Saved; no email is sent yet (notifications are not built yet)';
-
 /** Each tab's fields with their SPEC.md 3 labels (the SMTP password and the pricing model are drawn apart). */
 export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
   company: [
@@ -126,7 +123,7 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'company.social.linkedin', label: 'LinkedIn', kind: 'text' },
   ],
   email: [
-    { name: 'email.smtpHost', label: 'SMTP Host', kind: 'text', helperText: NOT_SENT_YET },
+    { name: 'email.smtpHost', label: 'SMTP Host', kind: 'text', helperText: 'Notification emails go through this server (e.g. Amazon SES SMTP)' },
     { name: 'email.smtpPort', label: 'SMTP Port', kind: 'number', helperText: bounds('smtpPort') },
     { name: 'email.smtpUsername', label: 'SMTP Username', kind: 'text' },
     { name: 'email.emailFromName', label: 'From Name', kind: 'text' },
@@ -134,9 +131,9 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'email.smtpSecure', label: 'Secure connection (TLS)', kind: 'switch', wide: true },
   ],
   notifications: [
-    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true, helperText: NOT_SENT_YET },
+    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true, helperText: 'Off: no email is sent at all. On: new website leads, and the events switched on below' },
     { name: 'notifications.smsNotifications', label: 'SMS notifications', kind: 'switch', wide: true },
-    { name: 'notifications.pushNotifications', label: 'Push notifications', kind: 'switch', wide: true, helperText: 'Saved; the portal has no notification bell yet' },
+    { name: 'notifications.pushNotifications', label: 'Push notifications', kind: 'switch', wide: true, helperText: "The bell in the portal's header receives the same events" },
     { name: 'notifications.notifyOnQuotation', label: 'Notify on quotations', kind: 'switch', wide: true },
     { name: 'notifications.notifyOnProject', label: 'Notify on projects', kind: 'switch', wide: true },
     { name: 'notifications.notifyOnPayment', label: 'Notify on payments', kind: 'switch', wide: true },
