@@ -9,6 +9,7 @@ import type { Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { employeePhotoKey, employeeStagingKey } from '@app/functions/photos/photo-storage';
+import { BACKUP_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
@@ -421,7 +422,8 @@ describe('admin function role', () => {
 
   it('may list the photos, staging and private prefixes only, so S3 answers a missing file with NoSuchKey instead of AccessDenied', () => {
     const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.adminRole));
-    const listing = statements.filter((s) => asArray(s.Action).includes('s3:ListBucket'));
+    const photosArn = { 'Fn::GetAtt': [logicalId(prod.stacks.web.photosBucket), 'Arn'] };
+    const listing = statements.filter((s) => asArray(s.Action).includes('s3:ListBucket') && JSON.stringify(s.Resource) === JSON.stringify(photosArn));
     expect(listing).toEqual([
       {
         Sid: 'ProjectPhotosListing',
@@ -552,9 +554,14 @@ describe('functions', () => {
     const jobs = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ApiJobs'));
     expect(jobs).toHaveLength(1);
     const [jobsId, jobsFn] = jobs[0]!;
-    expect(jobsFn.Properties.Environment.Variables).toEqual({ TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) }, NODE_OPTIONS: '--enable-source-maps' });
-    const rule = only(prod.template, 'AWS::Events::Rule');
-    expect(rule.Properties.ScheduleExpression).toBe('cron(40 18 * * ? *)');
+    expect(jobsFn.Properties.Environment.Variables).toEqual({
+      TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) },
+      NODE_OPTIONS: '--enable-source-maps',
+      BACKUP_BUCKET: { Ref: logicalId(prod.stacks.web.backupBucket) },
+    });
+    const rules = resources(prod.template, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression === 'cron(40 18 * * ? *)');
+    expect(rules).toHaveLength(1);
+    const rule = rules[0]![1];
     expect(rule.Properties.Targets).toEqual([
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [jobsId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
     ]);
@@ -796,11 +803,14 @@ describe('CloudFront', () => {
     const security = policy.SecurityHeadersConfig;
     // The CSP with the photos bucket's domain (a deploy-time value) standing in as PHOTOS.
     const [separator, parts] = security.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'] as [string, unknown[]];
-    const bucketDomain = { 'Fn::GetAtt': [logicalId(prod.stacks.web.photosBucket), 'RegionalDomainName'] };
-    const csp = parts.map((part) => (typeof part === 'string' ? part : (expect(part).toEqual(bucketDomain), 'PHOTOS'))).join(separator);
-    const shared = securityHeaders({ photoUploadOrigin: 'https://PHOTOS', https: true });
+    // ...and the backup bucket's as BACKUPS (a restore's upload form posts there).
+    const domainOf = (bucket: Bucket) => JSON.stringify({ 'Fn::GetAtt': [logicalId(bucket), 'RegionalDomainName'] });
+    const names: Record<string, string> = { [domainOf(prod.stacks.web.photosBucket)]: 'PHOTOS', [domainOf(prod.stacks.web.backupBucket)]: 'BACKUPS' };
+    const csp = parts.map((part) => (typeof part === 'string' ? part : (names[JSON.stringify(part)] ?? `unexpected ${JSON.stringify(part)}`))).join(separator);
+    const shared = securityHeaders({ photoUploadOrigin: ['https://PHOTOS', 'https://BACKUPS'], https: true });
     expect(csp).toBe(shared['Content-Security-Policy']);
-    expect(csp).toBe(contentSecurityPolicy('https://PHOTOS'));
+    expect(csp).toBe(contentSecurityPolicy(['https://PHOTOS', 'https://BACKUPS']));
+    expect(csp).toContain("connect-src 'self' https://PHOTOS https://BACKUPS;");
     // CloudFront's X-Content-Type-Options has no value to set: it is always nosniff.
     expect(shared['X-Content-Type-Options']).toBe('nosniff');
     expect(security.FrameOptions.FrameOption).toBe(shared['X-Frame-Options']);
@@ -983,5 +993,88 @@ describe('monitoring', () => {
   it('subscribes the alarm email when one is configured, and none otherwise', () => {
     prod.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@kaveri-studio.in' });
     dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+});
+
+describe('backups', () => {
+  const bucketId = () => logicalId(prod.stacks.web.backupBucket);
+  const bucketArn = () => ({ 'Fn::GetAtt': [bucketId(), 'Arn'] });
+
+  it('keep backup files in a private, encrypted, TLS-only, versioned bucket with access logs', () => {
+    const bucket = prod.template.toJSON().Resources[bucketId()] as Resource;
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LoggingConfiguration.LogFilePrefix).toBe('s3/backups/');
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    const policies = resources(prod.template, 'AWS::S3::BucketPolicy').filter(([, p]) => p.Properties.Bucket.Ref === bucketId());
+    expect(policies).toHaveLength(1);
+    expect(policies[0]![1].Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+  });
+
+  it('expire old backups after BACKUP_RETENTION_DAYS and uploads to restore after a day; nothing serves the bucket', () => {
+    const bucket = prod.template.toJSON().Resources[bucketId()] as Resource;
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'ExpireOldBackups', Prefix: 'backups/', ExpirationInDays: BACKUP_RETENTION_DAYS, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+      { Id: 'ExpireRestoreUploads', Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+    ]);
+    const origins = only(prod.template, 'AWS::CloudFront::Distribution').Properties.DistributionConfig.Origins as { DomainName: unknown }[];
+    expect(JSON.stringify(origins)).not.toContain(bucketId());
+    expect(bucket.Properties.CorsConfiguration.CorsRules).toEqual([
+      { AllowedHeaders: ['*'], AllowedMethods: ['POST'], AllowedOrigins: ['https://www.kaveri-studio.in'], MaxAge: 3600 },
+    ]);
+  });
+
+  it('grant backup files to the admin and Jobs functions only, under backups/ and uploads/', () => {
+    const objects = [
+      { 'Fn::Join': ['', [bucketArn(), '/backups/*']] },
+      { 'Fn::Join': ['', [bucketArn(), '/uploads/*']] },
+    ];
+    for (const [role, sid] of [
+      [prod.stacks.api.adminRole, 'BackupFilesAdmin'],
+      [prod.stacks.api.jobsRole, 'BackupFilesJobs'],
+    ] as const) {
+      const statements = policyStatementsOf(prod.template, logicalId(role));
+      expect(statements.find((s) => s.Sid === sid)).toEqual({ Sid: sid, Effect: 'Allow', Action: ['s3:GetObject', 's3:PutObject'], Resource: objects });
+      expect(statements.find((s) => s.Sid === `${sid}Listing`)?.Condition).toEqual({ StringLike: { 's3:prefix': ['backups/*', 'uploads/*'] } });
+    }
+    for (const role of [prod.stacks.api.publicRole, prod.stacks.api.pdfRole]) {
+      expect(JSON.stringify(policyStatementsOf(prod.template, logicalId(role))), logicalId(role)).not.toContain(bucketId());
+    }
+  });
+
+  it('let the admin function invoke the Jobs function, and no other (the job runner), and tell it where', () => {
+    const jobsId = logicalId(prod.stacks.api.jobsFunction);
+    const invokes = resources(prod.template, 'AWS::IAM::Policy')
+      .flatMap(([, p]) => (p.Properties.PolicyDocument.Statement as Cfn[]).map((s) => ({ s, roles: p.Properties.Roles as { Ref: string }[] })))
+      .filter(({ s }) => asArray(s.Action).includes('lambda:InvokeFunction'));
+    expect(invokes).toHaveLength(1);
+    expect(invokes[0]!.roles).toEqual([{ Ref: logicalId(prod.stacks.api.adminRole) }]);
+    expect(invokes[0]!.s).toEqual({ Sid: 'StartBackupJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [jobsId, 'Arn'] } });
+    const admin = prod.template.toJSON().Resources[logicalId(prod.stacks.api.adminFunction)] as Resource;
+    expect(admin.Properties.Environment.Variables).toMatchObject({ BACKUP_BUCKET: { Ref: bucketId() }, JOBS_FUNCTION_NAME: { Ref: jobsId } });
+  });
+
+  it('size the Jobs function for 50,000 items and run the backup schedule hourly with its task', () => {
+    const jobs = prod.template.toJSON().Resources[logicalId(prod.stacks.api.jobsFunction)] as Resource;
+    expect(jobs.Properties.Timeout).toBe(900);
+    expect(jobs.Properties.MemorySize).toBe(1024);
+    const rules = resources(prod.template, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression === 'rate(1 hour)');
+    const backup = rules.filter(([, r]) => JSON.stringify(r.Properties.Targets).includes('scheduled-backup'));
+    expect(backup).toHaveLength(1);
+    expect(backup[0]![1].Properties.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [logicalId(prod.stacks.api.jobsFunction), 'Arn'] },
+        Input: JSON.stringify({ task: 'scheduled-backup' }),
+        RetryPolicy: { MaximumRetryAttempts: 2 },
+      }),
+    ]);
   });
 });

@@ -10,15 +10,15 @@
  * tags at run time), data: and blob: images (photo previews), the Instagram
  * embed script and its frames, and the Google Maps embed frame on the contact
  * page. The API is same-origin; the only other place it talks to is the
- * photos bucket (`photoUploadOrigin`), where the portal sends presigned
- * uploads. The local host takes uploads on its own origin, so it passes none.
+ * photos bucket and the backup bucket (`photoUploadOrigin`, one origin or
+ * several), where the portal sends presigned uploads. The local host takes uploads on its own origin, so it passes none.
  *
  * `upgradeInsecureRequests: false` is for a host served over plain http (the
  * local server): there the directive would send the page's own requests to an
  * https:// address nothing answers (e.g. http://192.168.1.5:3000).
  */
 export function contentSecurityPolicy(
-  photoUploadOrigin?: string,
+  photoUploadOrigin?: string | readonly string[],
   { upgradeInsecureRequests = true }: { upgradeInsecureRequests?: boolean } = {},
 ): string {
   return [
@@ -27,7 +27,7 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    photoUploadOrigin ? `connect-src 'self' ${photoUploadOrigin}` : "connect-src 'self'",
+    photoUploadOrigin && photoUploadOrigin.length > 0 ? `connect-src 'self' ${[photoUploadOrigin].flat().join(' ')}` : "connect-src 'self'",
     'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
     "object-src 'none'",
     "base-uri 'self'",
@@ -56,7 +56,7 @@ export const SECURITY_HEADERS = {
  * Every security header by name, as a host sends it. HSTS only when the host
  * is served over https.
  */
-export function securityHeaders(options: { photoUploadOrigin?: string; https: boolean }): Record<string, string> {
+export function securityHeaders(options: { photoUploadOrigin?: string | readonly string[]; https: boolean }): Record<string, string> {
   const hsts = SECURITY_HEADERS.strictTransportSecurity;
   return {
     'Content-Security-Policy': contentSecurityPolicy(options.photoUploadOrigin, { upgradeInsecureRequests: options.https }),

@@ -226,8 +226,10 @@ export class Api extends Construct {
 
     [this.jobsFunction, this.jobsRole] = this.nodeFunction('Jobs', {
       entry: 'jobs.ts',
-      memorySize: 512,
-      timeout: Duration.minutes(5),
+      // A backup or restore of 50,000 items: a parallel scan, gzip and BatchWrite (about a minute on
+      // DynamoDB Local, npm run bench); the memory buys CPU, the 15 minutes leave room for a larger table.
+      memorySize: 1024,
+      timeout: Duration.minutes(15),
       environment: { TABLE_NAME: table.tableName, NODE_OPTIONS: '--enable-source-maps' },
       props,
     });
@@ -381,6 +383,51 @@ export class Api extends Construct {
         reason: `Staff upload, publish, read and delete project photos and transaction attachments; every object under ${prefix} is one, named by the app.`,
       });
     }
+  }
+
+  /**
+   * Backup and restore (functions/src/jobs/backup.ts): the Jobs function reads and writes backup
+   * files (BACKUP_BUCKET) and runs the jobs; the admin function signs download links and upload
+   * forms, reads an uploaded file to validate it, and starts a job by an async invoke of the Jobs
+   * function (JOBS_FUNCTION_NAME), the only function it may invoke. An hourly rule runs the schedule.
+   */
+  allowBackups(bucket: IBucket) {
+    this.adminFunction.addEnvironment('BACKUP_BUCKET', bucket.bucketName);
+    this.adminFunction.addEnvironment('JOBS_FUNCTION_NAME', this.jobsFunction.functionName);
+    this.jobsFunction.addEnvironment('BACKUP_BUCKET', bucket.bucketName);
+    const prefixes = ['backups/', 'uploads/'];
+    const grants: [Role, string][] = [
+      [this.adminRole, 'BackupFilesAdmin'],
+      [this.jobsRole, 'BackupFilesJobs'],
+    ];
+    for (const [role, sid] of grants) {
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ sid, actions: ['s3:GetObject', 's3:PutObject'], resources: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)) }),
+      );
+      // With ListBucket S3 answers a missing file NoSuchKey (the app's "not there"), not AccessDenied.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: `${sid}Listing`,
+          actions: ['s3:ListBucket'],
+          resources: [bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': prefixes.map((prefix) => `${prefix}*`) } },
+        }),
+      );
+      for (const prefix of prefixes) {
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${prefix}*]`,
+          reason: `Backup files: every object under ${prefix} is a backup or an upload to restore, named by the app (a job id or upload id).`,
+        });
+      }
+    }
+    this.adminRole.addToPrincipalPolicy(
+      new PolicyStatement({ sid: 'StartBackupJobs', actions: ['lambda:InvokeFunction'], resources: [this.jobsFunction.functionArn] }),
+    );
+    new Rule(this, 'BackupSchedule', {
+      description: 'Makes a backup when Settings > System > backupFrequency says one is due',
+      schedule: Schedule.rate(Duration.hours(1)),
+      targets: [new LambdaFunction(this.jobsFunction, { event: RuleTargetInput.fromObject({ task: 'scheduled-backup' }), retryAttempts: 2 })],
+    });
   }
 
   /** GetSecretValue on the origin-verify secret (ORIGIN_VERIFY_SECRET_ARN), that secret only. */

@@ -34,6 +34,7 @@ import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { PHOTOS_PREFIX, PRIVATE_PREFIX, STAGING_EXPIRY_DAYS, STAGING_PREFIX } from '@app/functions/photos/photo-storage';
+import { BACKUP_RETENTION_DAYS, UPLOAD_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
 import { logicalId } from '../nag';
 
 /**
@@ -101,6 +102,11 @@ export class Web extends Construct {
   readonly distribution: Distribution;
   readonly siteBucket: Bucket;
   readonly photosBucket: Bucket;
+  /**
+   * Backup files (functions/src/backup/): backups/ written by the Jobs function, uploads/ of files to
+   * restore. Private, encrypted, TLS only, versioned; nothing serves it (downloads are presigned links).
+   */
+  readonly backupBucket: Bucket;
   readonly logsBucket: Bucket;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   readonly spaRewrite: CloudFrontFunction;
@@ -171,6 +177,31 @@ export class Web extends Construct {
       autoDeleteObjects,
     });
 
+    this.backupBucket = new Bucket(this, 'BackupBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/backups/',
+      // A superadmin's browser uploads a file to restore with a presigned POST form (as photos); CORS lets the portal read S3's answer.
+      cors: [
+        {
+          allowedMethods: [HttpMethods.POST],
+          allowedOrigins: props.domain ? [`https://${props.domain.name}`] : ['*'],
+          allowedHeaders: ['*'],
+          maxAge: 3600,
+        },
+      ],
+      versioned: true,
+      lifecycleRules: [
+        { id: 'ExpireOldBackups', prefix: 'backups/', expiration: Duration.days(BACKUP_RETENTION_DAYS), noncurrentVersionExpiration: Duration.days(1) },
+        { id: 'ExpireRestoreUploads', prefix: 'uploads/', expiration: Duration.days(UPLOAD_RETENTION_DAYS), noncurrentVersionExpiration: Duration.days(1) },
+      ],
+      removalPolicy: dataRemovalPolicy,
+      autoDeleteObjects,
+    });
+
     this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: FunctionRuntime.JS_2_0,
@@ -188,7 +219,10 @@ export class Web extends Construct {
           override: true,
         },
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(`https://${this.photosBucket.bucketRegionalDomainName}`),
+          contentSecurityPolicy: contentSecurityPolicy([
+            `https://${this.photosBucket.bucketRegionalDomainName}`,
+            `https://${this.backupBucket.bucketRegionalDomainName}`,
+          ]),
           override: true,
         },
         // CloudFront's X-Content-Type-Options is always 'nosniff', the shared value.
