@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -49,20 +50,20 @@ export function Brand({ name, logo, inverted = false }: BrandProps) {
   );
 }
 
+const LOGO_SIZE = 36;
+
+/**
+ * The uploaded logo: its box is fixed by the width and height attributes (no
+ * shift while it loads; MUI's Box would turn them into styles), and a logo
+ * that is not square fits inside it undistorted.
+ */
+const LogoImage = styled('img')(({ theme }) => ({ width: LOGO_SIZE, height: LOGO_SIZE, flexShrink: 0, borderRadius: theme.shape.borderRadius, objectFit: 'contain' }));
+
 /** The firm's logo, or its initial in a tile while there is none (or it cannot load). */
 export function BrandMark({ name, logo, inverted = false }: BrandProps) {
   const [logoFailed, setLogoFailed] = useState(false);
   return logo && !logoFailed ? (
-    <Box
-      component="img"
-      src={logo}
-      alt=""
-      width={36}
-      height={36}
-      onError={() => setLogoFailed(true)}
-      // A fixed box (no shift while it loads); a logo that is not square fits inside it undistorted.
-      sx={{ width: 36, height: 36, flexShrink: 0, borderRadius: 1, objectFit: 'contain' }}
-    />
+    <LogoImage src={logo} alt="" width={LOGO_SIZE} height={LOGO_SIZE} onError={() => setLogoFailed(true)} />
   ) : (
     <Box
       aria-hidden
