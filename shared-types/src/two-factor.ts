@@ -57,7 +57,7 @@ export const totpCodeField = () =>
   yup
     .string()
     .typeError('Must be text')
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') : value))
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/\s/g, '') || undefined : value))
     .matches(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
 
 /** XXXXX-XXXXX; case, spaces and dashes do not matter. */
@@ -65,7 +65,7 @@ export const recoveryCodeField = () =>
   yup
     .string()
     .typeError('Must be text')
-    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/[\s-]/g, '').toUpperCase() : value))
+    .transform((value: unknown) => (typeof value === 'string' ? value.replace(/[\s-]/g, '').toUpperCase() || undefined : value))
     .matches(/^[A-Z0-9]{10}$/, 'Enter a recovery code like ABCDE-FGHJK');
 
 /** POST /api/auth/login/verify: a code or a recovery code (exactly one). */
@@ -88,7 +88,12 @@ export type TwoFactorConfirmInput = yup.InferType<typeof twoFactorConfirmSchema>
 /** POST /api/auth/two-factor/disable and /recovery-codes: a current code or the password. */
 export const twoFactorProofSchema = yup.object({
   code: totpCodeField().optional(),
-  password: yup.string().typeError('Must be text').max(PASSWORD_MAX_LENGTH).optional(),
+  password: yup
+    .string()
+    .typeError('Must be text')
+    .transform((value: unknown) => (value === '' ? undefined : value))
+    .max(PASSWORD_MAX_LENGTH)
+    .optional(),
 }).test('one-of', function oneOf(value) {
   if (value.code || value.password) return true;
   return this.createError({ path: 'code', message: 'Enter a code from your authenticator app or your password' });
@@ -121,6 +126,17 @@ export const registrationSchema = yup.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type RegistrationInput = yup.InferType<typeof registrationSchema>;
+
+/** The form's schema: the same, with the password length Settings ask for (GET /api/auth/registration). */
+export const registrationFormSchema = (passwordMinLength: number) =>
+  registrationSchema.shape({
+    password: yup
+      .string()
+      .typeError('Must be text')
+      .required('Password is required')
+      .min(passwordMinLength, `Password must be at least ${passwordMinLength} characters`)
+      .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  });
 
 /** GET /api/auth/registration: the password rule the page shows (404 while registration is off). */
 export interface RegistrationInfo {

@@ -81,6 +81,22 @@ function portalRoute(basePath: string): RouteObject {
   };
 }
 
+/**
+ * 'Request access' (Settings > Security > allowRegistration), beside the portal
+ * rather than in its layout, which shows the sign-in form to everyone signed out.
+ */
+function requestAccessRoute(path: string, signInHref: string): RouteObject {
+  return {
+    path,
+    ErrorBoundary: RouteErrorPage,
+    HydrateFallback: RouteFallback,
+    lazy: async () => {
+      const { RequestAccessPage } = await import('./admin/request-access-page');
+      return { Component: () => <RequestAccessPage signInHref={signInHref} /> };
+    },
+  };
+}
+
 /** PRODUCT.md: a host whose name starts with 'admin.' shows the portal at '/'. */
 export function isAdminHost(hostname: string): boolean {
   return hostname.toLowerCase().startsWith('admin.');
@@ -93,10 +109,11 @@ export function isAdminHost(hostname: string): boolean {
  * are never loaded by public pages.
  */
 export function routesForHost(hostname: string): RouteObject[] {
-  if (!isAdminHost(hostname)) return [siteRoute, portalRoute('/admin')];
+  if (!isAdminHost(hostname)) return [siteRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
   return [
     // Old links and bookmarks to /admin/... keep working on the admin host.
     { path: '/admin/*', loader: ({ params }) => redirect(`/${params['*'] ?? ''}`) },
+    requestAccessRoute('/request-access', '/'),
     portalRoute('/'),
   ];
 }

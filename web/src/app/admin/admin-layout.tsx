@@ -17,6 +17,7 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import LockPersonIcon from '@mui/icons-material/LockPerson';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
@@ -30,6 +31,7 @@ import { NavLink, Outlet, useResolvedPath } from 'react-router';
 import { useSession, useSignOutOnExpiredSession } from '../../features/auth/api/get-session';
 import { clearClientSession, useLogout } from '../../features/auth/api/logout';
 import { canManageStaff, ROLE_COLORS, ROLE_LABELS } from '../../features/auth/model';
+import { TwoFactorDialog } from '../../features/auth/components/two-factor-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { canSeeFinance } from '../../lib/roles';
 import { RouteFallback } from '../site/route-fallback';
@@ -84,6 +86,7 @@ export function AdminLayout() {
 
 function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [securityOpen, setSecurityOpen] = useState(false);
   const queryClient = useQueryClient();
   const handle = useAdminRouteHandle();
   const logout = useLogout({ redirectTo: sectionHref(basePath, '') });
@@ -173,6 +176,10 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, minWidth: 0 }}>
             {userBadge}
           </Box>
+          <IconButton aria-label="Two-factor sign-in" title="Two-factor sign-in" onClick={() => setSecurityOpen(true)}>
+            <LockPersonIcon />
+          </IconButton>
+          <TwoFactorDialog open={securityOpen} onClose={() => setSecurityOpen(false)} account={user.email} />
           <Button
             variant="outlined"
             size="small"

@@ -1,13 +1,19 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 import { AdminBrand } from './admin-brand';
 import { AdminMeta } from './admin-meta';
+import { usePortalHref } from './portal-base';
 
 /** Shown at any portal address while signed out; signing in shows that address's section. */
 export function AdminLoginScreen() {
+  const site = useSiteInfo();
+  const portalHref = usePortalHref();
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <AdminMeta title="Sign in" />
@@ -23,6 +29,15 @@ export function AdminLoginScreen() {
             Sign in with your staff account.
           </Typography>
           <LoginForm />
+          {/* Settings > Security > allowRegistration. */}
+          {site.data?.allowRegistration && (
+            <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
+              New here?{' '}
+              <Link component={RouterLink} to={portalHref('request-access')}>
+                Request access
+              </Link>
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </Box>

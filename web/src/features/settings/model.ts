@@ -142,8 +142,8 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'security.sessionTimeout', label: 'Session Timeout (minutes)', kind: 'number', helperText: bounds('sessionTimeout') },
     { name: 'security.passwordMinLength', label: 'Minimum Password Length', kind: 'number', helperText: bounds('passwordMinLength') },
     { name: 'security.maxLoginAttempts', label: 'Maximum Login Attempts', kind: 'number', helperText: bounds('maxLoginAttempts') },
-    { name: 'security.requireTwoFactor', label: 'Require two-factor sign-in', kind: 'switch', wide: true, helperText: 'Saved; two-factor sign-in is not built yet' },
-    { name: 'security.allowRegistration', label: 'Allow registration', kind: 'switch', wide: true, helperText: "Saved; the 'Request access' page is not built yet" },
+    { name: 'security.requireTwoFactor', label: 'Require two-factor sign-in', kind: 'switch', wide: true, helperText: 'Everyone without it sets it up (authenticator app) at their next sign-in' },
+    { name: 'security.allowRegistration', label: 'Allow registration', kind: 'switch', wide: true, helperText: "The sign-in page offers 'Request access'; an admin approves each account" },
   ],
   business: [
     { name: 'business.defaultCurrency', label: 'Default Currency', kind: 'select', options: CURRENCY_OPTIONS },

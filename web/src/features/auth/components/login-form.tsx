@@ -12,8 +12,11 @@ import { FormShell, FormTextField, serverErrorsStatus } from '../../../component
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
-import { useLogin } from '../api/login';
+import type { LoginChallengeAnswer } from '@app/shared-types/two-factor';
+import type { PublicUser } from '@app/shared-types/auth';
+import { useEnterPortal, useLogin, verifyLogin } from '../api/login';
 import { LOGIN_INITIAL_VALUES } from '../model';
+import { TwoFactorStep } from './two-factor-step';
 
 /** The server's own words ('Invalid email or password', a lockout notice), else 'Login failed'. */
 function loginFailureMessage(error: unknown): string {
@@ -21,14 +24,38 @@ function loginFailureMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Login failed';
 }
 
-/** Email and password; success signs in (the session query then shows the portal). */
+/**
+ * Sign-in: email and password, then, for an account with two-factor sign-in
+ * (or while Settings require it), the code step or the set-up. Success shows
+ * the portal (the session query holds the user).
+ */
 export function LoginForm() {
+  const { toast } = useToast();
+  const enterPortal = useEnterPortal();
+  const [challenge, setChallenge] = useState<LoginChallengeAnswer | null>(null);
+  const welcome = (user: PublicUser) => toast({ title: 'Login successful', description: `Welcome, ${user.name}!` });
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        verify={verifyLogin}
+        onSignedIn={(user) => {
+          welcome(user);
+          enterPortal(user);
+        }}
+        onRestart={() => setChallenge(null)}
+      />
+    );
+  }
+  return <PasswordForm onSuccess={welcome} onChallenge={setChallenge} />;
+}
+
+/** Email and password. */
+function PasswordForm({ onSuccess, onChallenge }: { onSuccess: (user: PublicUser) => void; onChallenge: (challenge: LoginChallengeAnswer) => void }) {
   const { toast } = useToast();
   const [showPassword, setShowPassword] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const login = useLogin({
-    onSuccess: (user) => toast({ title: 'Login successful', description: `Welcome, ${user.name}!` }),
-  });
+  const login = useLogin({ onSuccess, onChallenge });
 
   return (
     <Formik

@@ -8,7 +8,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatINR } from '@app/shared-types/format';
 import type { EmployeeRecord } from '@app/shared-types/employees';
-import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import { useState, type ReactNode } from 'react';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
+import { useToast } from '../../../lib/toast';
+import { useApproveEmployee, useResetTwoFactor } from '../api/two-factor-and-approval';
 import { ErrorState } from '../../../components/error-state';
 import { FormDialog } from '../../../components/form-dialog';
 import { LoadingState } from '../../../components/loading-state';
@@ -91,11 +95,15 @@ export function EmployeeDetailsDialog({ open, employee, error, managerName, canM
           </Box>
           <DialogContent dividers>
             <Stack spacing={2.5}>
+              {employee.accessRequestedAt && <AccessRequest employee={employee} canManage={canManage} />}
               <Group title="Account">
                 <Fact label="Email">{employee.email}</Fact>
                 <Fact label="Status">{STATUS_LABELS[employee.status]}</Fact>
                 <Fact label="Can sign in">{employee.canSignIn ? 'Yes' : 'No (no password set yet)'}</Fact>
                 <Fact label="Last sign-in">{employee.lastLoginAt ? formatDate(employee.lastLoginAt) : 'Never'}</Fact>
+                <Fact label="Two-factor sign-in">
+                  <TwoFactorFact employee={employee} canManage={canManage} />
+                </Fact>
               </Group>
               <Group title="Work">
                 <Fact label="Department">{employee.department}</Fact>
@@ -138,5 +146,76 @@ export function EmployeeDetailsDialog({ open, employee, error, managerName, canM
         </>
       )}
     </FormDialog>
+  );
+}
+
+/** 'On' with Reset (turns it off and ends the person's sessions, audited), or 'Off'. */
+function TwoFactorFact({ employee, canManage }: { employee: EmployeeRecord; canManage: boolean }) {
+  const { toast } = useToast();
+  const reset = useResetTwoFactor();
+  const [confirming, setConfirming] = useState(false);
+  if (!employee.twoFactorEnabled) return 'Off';
+  return (
+    <>
+      On
+      {canManage && (
+        <Button size="small" color="error" sx={{ ml: 1, py: 0 }} onClick={() => setConfirming(true)}>
+          Reset
+        </Button>
+      )}
+      <ConfirmActionDialog
+        open={confirming}
+        title="Reset two-factor sign-in?"
+        message={`${employee.name}'s authenticator app and recovery codes stop working and they are signed out everywhere. They sign in with their password and set it up again.`}
+        confirmLabel="Reset"
+        pending={reset.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          reset.mutate(employee.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast({ title: 'Two-factor sign-in reset', description: `${employee.name} sets it up again at their next sign-in.` });
+            },
+            onError: (error) => {
+              setConfirming(false);
+              toast({ variant: 'destructive', title: 'Could not reset two-factor sign-in', description: serverMessage(error) });
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** A 'Request access' account waiting for approval: Approve activates it (at the version shown). */
+function AccessRequest({ employee, canManage }: { employee: EmployeeRecord; canManage: boolean }) {
+  const { toast } = useToast();
+  const approve = useApproveEmployee();
+  return (
+    <Alert
+      severity="warning"
+      action={
+        canManage && (
+          <Button
+            color="inherit"
+            size="small"
+            disabled={approve.isPending}
+            onClick={() =>
+              approve.mutate(
+                { id: employee.id, version: employee.version },
+                {
+                  onSuccess: () => toast({ title: 'Access approved', description: `${employee.name} can sign in now.` }),
+                  onError: (error) => toast({ variant: 'destructive', title: 'Could not approve', description: serverMessage(error) }),
+                },
+              )
+            }
+          >
+            {approve.isPending ? 'Approving...' : 'Approve'}
+          </Button>
+        )
+      }
+    >
+      Requested access on {formatDate(employee.accessRequestedAt ?? '')}. The account stays inactive until approved.
+    </Alert>
   );
 }
