@@ -105,6 +105,16 @@ export function ownCompanyLogoKey(url: string): string | null {
   return COMPANY_LOGO_KEY_PATTERN.test(key) ? key : null;
 }
 
+/** The storage key of a blog post's featured image (one copy per upload; the post's featuredImage holds its URL). */
+export function blogImageKey(uploadId: string, type: PhotoType): string {
+  return `${PHOTOS_PREFIX}blog/${uploadId}.${PHOTO_EXTENSIONS[type]}`;
+}
+
+/** The staging key a featured image is uploaded to, before it is checked and published at blogImageKey. */
+export function blogImageStagingKey(uploadId: string, type: PhotoType): string {
+  return `${STAGING_PREFIX}${blogImageKey(uploadId, type).slice(PHOTOS_PREFIX.length)}`;
+}
+
 /** Keys employeePhotoKey makes, and nothing else. */
 export const EMPLOYEE_PHOTO_KEY_PATTERN = /^uploads\/employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 
@@ -131,13 +141,13 @@ export function attachmentStagingKey(transactionId: string, attachmentId: string
 /** Keys attachmentKey makes, and nothing else. */
 export const ATTACHMENT_KEY_PATTERN = /^private\/transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png)$/;
 
-/** Keys photoKey, employeePhotoKey and companyLogoKey make, and nothing else. */
+/** Keys photoKey, employeePhotoKey, companyLogoKey and blogImageKey make, and nothing else. */
 export const PHOTO_KEY_PATTERN =
-  /^uploads\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|company\/logo-[0-9a-f-]{36}\.(jpg|png|webp))$/;
+  /^uploads\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|company\/logo-[0-9a-f-]{36}\.(jpg|png|webp)|blog\/[0-9a-f-]{36}\.(jpg|png|webp))$/;
 
-/** Keys stagingKey, employeeStagingKey, companyLogoStagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
+/** Keys stagingKey, employeeStagingKey, companyLogoStagingKey, blogImageStagingKey and attachmentStagingKey make, and nothing else: a signed upload can only ever write one of these. */
 export const STAGING_KEY_PATTERN =
-  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|company\/logo-[0-9a-f-]{36}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
+  /^staging\/(projects\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}-\d{1,4}\.(jpg|png|webp)|employees\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(jpg|png|webp)|company\/logo-[0-9a-f-]{36}\.(jpg|png|webp)|blog\/[0-9a-f-]{36}\.(jpg|png|webp)|transactions\/[A-Za-z0-9-]{1,64}\/[0-9a-f-]{36}\.(pdf|jpg|png))$/;
 
 /**
  * A Content-Disposition that downloads a file as `fileName`: an ASCII fallback

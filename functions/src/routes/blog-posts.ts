@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as yup from 'yup';
 import { ROLES } from '@app/shared-types/auth';
+import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
+import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import {
   BLOG_SLUG_MAX,
   BLOG_SLUG_PATTERN,
@@ -27,6 +30,8 @@ import {
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { blogImageKey, blogImageStagingKey, photoUrl } from '../photos/photo-storage';
+import { removeFiles } from './stored-files';
 
 const publicListQuery = yup.object({
   // The website lists published posts only; Blog Management reads /manage.
@@ -52,6 +57,9 @@ const canWrite = requireRole(...ROLES.filter((role) => role !== 'employee'));
 const NOT_FOUND = 'Post not found';
 /** A post at its largest: 100 KB of content (up to ~100 KiB as JSON escapes), plus its other fields. */
 const BLOG_MAX_BODY_BYTES = 160 * 1024;
+
+const NO_PHOTO_STORAGE = 'Photo uploads are not available on this server';
+const UPLOAD_CHANGED = 'The upload changed while the image was being saved. Upload the image again.';
 
 const isSlug = (slug: string) => slug.length <= BLOG_SLUG_MAX && BLOG_SLUG_PATTERN.test(slug);
 
@@ -102,6 +110,38 @@ export const blogPosts = new Hono<AppEnv>()
     if (!post) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'no-store');
     return c.json(post, 200);
+  })
+  // A featured image through the photo pipeline: a signed form for one copy to a staging key of its own...
+  .post('/image-uploads', canWrite, limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
+    const { contentType } = c.req.valid('json');
+    const uploadId = randomUUID();
+    const form = await storage.createUpload(blogImageStagingKey(uploadId, contentType), contentType, MAX_PHOTO_BYTES);
+    return c.json({ uploadId, ...form } satisfies ProfilePhotoUploadTicket, 201);
+  })
+  // ...then checked by its size and first bytes and published once; its URL becomes the post's
+  // featuredImage when the post is saved (with its version, like every other field).
+  .post('/image', canWrite, limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
+    const storage = c.var.deps.photos;
+    if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
+    const { uploadId, contentType } = c.req.valid('json');
+    const staged = blogImageStagingKey(uploadId, contentType);
+    const key = blogImageKey(uploadId, contentType);
+    const stored = await storage.inspect(staged);
+    if (!stored) return c.json(errorBody('Upload the image before saving it', { featuredImage: 'Upload incomplete' }), 400);
+    if (stored.size > MAX_PHOTO_BYTES) {
+      await removeFiles(c, [staged]);
+      return c.json(errorBody(PHOTO_SIZE_MESSAGE, { featuredImage: PHOTO_SIZE_MESSAGE }), 413);
+    }
+    if (detectPhotoType(stored.head) !== contentType) {
+      await removeFiles(c, [staged]);
+      return c.json(errorBody(PHOTO_TYPE_MESSAGE, { featuredImage: PHOTO_TYPE_MESSAGE }), 415);
+    }
+    const published = await storage.publish(staged, key, stored.version, contentType);
+    if (published === 'changed') return c.json(errorBody(UPLOAD_CHANGED, { featuredImage: UPLOAD_CHANGED }), 409);
+    log.info('blog image uploaded', { key, by: authOf(c).employee.id });
+    return c.json({ featuredImage: photoUrl(key) }, 201);
   })
   .post('/', canWrite, limitBody(BLOG_MAX_BODY_BYTES), requireJson, jsonBody(blogPostCreateSchema), async (c) => {
     const { employee } = authOf(c);

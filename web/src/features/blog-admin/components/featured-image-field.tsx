@@ -1,23 +1,114 @@
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { useFormikContext } from 'formik';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PHOTO_TYPES } from '@app/shared-types/photos';
+import { useField } from 'formik';
+import { useState, type ChangeEvent } from 'react';
 import { FormTextField } from '../../../components/form-fields';
+import { serverMessage } from '../../../lib/api-errors';
+import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { uploadBlogImage } from '../api/upload-blog-image';
 
-/** The cover of a post: its address, and the image as the blog will show it. */
-export function FeaturedImageField({ name }: { name: string }) {
-  const { values } = useFormikContext<Record<string, string>>();
-  const url = (values[name] ?? '').trim();
+/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
+const visuallyHidden = {
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  height: 1,
+  overflow: 'hidden',
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+interface FeaturedImageFieldProps {
+  name: string;
+  /** Scales the chosen image (lib/photo-copies.ts); tests, whose jsdom cannot draw, hand in a ready copy. */
+  prepare?: typeof makePhotoCopies;
+}
+
+/**
+ * The cover of a post: the image as the blog will show it, 'Upload image'
+ * (checked and scaled in the browser, uploaded and checked by the server; its
+ * URL becomes the field's value, saved with the post), 'Remove', and the
+ * address itself for an image hosted elsewhere (https).
+ */
+export function FeaturedImageField({ name, prepare = makePhotoCopies }: FeaturedImageFieldProps) {
+  const [field, , helpers] = useField<string>(name);
+  const [step, setStep] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const url = field.value.trim();
   const showable = url.startsWith('/') || url.startsWith('https://');
+
+  const send = async (file: File) => {
+    setError(null);
+    try {
+      setStep('Checking...');
+      const problem = await checkPhotoFile(file);
+      if (problem) throw new Error(problem);
+      setStep('Preparing the image...');
+      const photo = await prepare(file);
+      setStep('Uploading...');
+      await helpers.setValue(await uploadBlogImage(photo));
+    } catch (failure) {
+      setError(serverMessage(failure));
+    } finally {
+      setStep(null);
+    }
+  };
+
+  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared, so choosing the same file again is a change too.
+    event.target.value = '';
+    if (file) void send(file);
+  };
+
   return (
     <Grid size={12}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
-        <Box sx={{ flex: 1, width: '100%' }}>
-          <FormTextField name={name} label="Featured Image" fullWidth placeholder="/uploads/... or https://..." helperText="The cover on the blog list and at the top of the post" />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="section" aria-label="Featured image">
+        <Box
+          sx={{ width: { xs: '100%', sm: 228 }, aspectRatio: '1200 / 630', flexShrink: 0, border: 1, borderColor: 'divider', borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: '#E9E1D6', overflow: 'hidden' }}
+        >
+          {showable ? (
+            <Box component="img" src={url} alt="Featured image" width={228} height={120} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No featured image
+            </Typography>
+          )}
         </Box>
-        {showable && (
-          <Box component="img" src={url} alt="Featured image preview" width={192} height={101} sx={{ width: 192, height: 'auto', aspectRatio: '1200 / 630', objectFit: 'cover', borderRadius: 1, bgcolor: '#E9E1D6', flexShrink: 0 }} />
-        )}
-      </Box>
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}>
+            <Button component="label" variant="outlined" size="small" startIcon={<AddPhotoAlternateOutlinedIcon />} disabled={step !== null}>
+              {url ? 'Change image' : 'Upload image'}
+              <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} onChange={onChoose} disabled={step !== null} sx={visuallyHidden} />
+            </Button>
+            {url && (
+              <Button size="small" color="error" onClick={() => void helpers.setValue('')} disabled={step !== null}>
+                Remove image
+              </Button>
+            )}
+          </Stack>
+          {step && (
+            <Box sx={{ mb: 1 }}>
+              <Typography variant="caption" color="text.secondary">
+                {step}
+              </Typography>
+              <LinearProgress aria-label="Uploading the image" sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
+            </Box>
+          )}
+          {error && (
+            <Typography variant="body2" color="error" role="alert" sx={{ mb: 1 }}>
+              {error}
+            </Typography>
+          )}
+          <FormTextField name={name} label="Featured Image" fullWidth size="small" placeholder="/uploads/... or https://..." helperText="JPEG, PNG or WebP; the cover on the blog list and at the top of the post" />
+        </Box>
+      </Stack>
     </Grid>
   );
 }
