@@ -18,6 +18,9 @@ import { createProject } from '../src/db/project-repo';
 import { runDailyJobs } from '../src/jobs/daily';
 import { backoffMs, MAX_OUTBOX_ATTEMPTS, OUTBOX_BASE_DELAY_MS, runOutboxSender } from '../src/jobs/outbox';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';
+import type { Db } from '../src/db/client';
+import type { MailerFactory } from '../src/notify/mail';
+import { smtpMailers } from '../src/notify/smtp-mailer';
 import { isOutboxTick, OUTBOX_TICK } from '../src/notify/outbox-tick';
 import { escapeHtml } from '../src/notify/messages';
 import {
@@ -50,7 +53,11 @@ afterAll(async () => {
 /** A fresh table and app, its admin, manager and employee signed in, and SMTP pointed at the test server. */
 async function setUp() {
   const crypto = fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key'));
-  const { app, db, clock } = await createTestApp({ fieldCrypto: crypto });
+  // The app's mailer opens the SMTP password from the app's own table, made by createTestApp.
+  const table: { db?: Db } = {};
+  const mailer: MailerFactory = (settings, timeouts) => smtpMailers(table.db!, crypto)(settings, timeouts);
+  const { app, db, clock } = await createTestApp({ fieldCrypto: crypto, mailer });
+  table.db = db;
   const [admin, manager, employee] = await Promise.all([signedInStaff(app, db, 'admin'), signedInStaff(app, db, 'manager'), signedInStaff(app, db, 'employee')]);
   // The sender's clock: moved instead of waiting (the app's own stays, so sessions do not idle out).
   let offset = 0;
@@ -66,7 +73,7 @@ async function setUp() {
       offset += ms;
     },
     /** One run of the sender at the sender's clock (plus extraMs). */
-    send: (extraMs = 0) => runOutboxSender(db, clock.now() + offset + extraMs, { crypto }),
+    send: (extraMs = 0) => runOutboxSender(db, clock.now() + offset + extraMs, { mailer }),
     settings: (changes: Partial<Record<keyof Omit<SettingsAnswer, 'version'>, Record<string, unknown>>>) => saveSettings(app, admin.cookie, changes),
     outbox: (status: string, cookie = admin.cookie) => json<Page<OutboxEntry>>(staffRequest(app, `/api/notifications/outbox?status=${status}`, cookie)),
     bell: (cookie: string) => json<BellPage>(staffRequest(app, '/api/notifications', cookie)),

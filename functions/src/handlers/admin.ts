@@ -7,6 +7,7 @@ import { s3PhotoStorage } from '../photos/s3-photo-storage';
 import { runOutboxSender, type SenderResult } from '../jobs/outbox';
 import { log } from '../lib/log';
 import { isOutboxTick, OUTBOX_TICK_BUDGET_MS } from '../notify/outbox-tick';
+import { smtpMailers } from '../notify/smtp-mailer';
 import { kmsFieldCrypto, type FieldCrypto } from '../secrets/field-crypto';
 import { s3BackupStorage } from '../backup/s3-backup-storage';
 import { lambdaJobRunner } from '../jobs/job-runner';
@@ -33,12 +34,14 @@ const backupBucket = process.env.BACKUP_BUCKET;
 const jobsFunction = process.env.JOBS_FUNCTION_NAME;
 const db = dbFromEnv();
 const fieldCrypto: FieldCrypto | undefined = piiKeyId ? kmsFieldCrypto(piiKeyId) : undefined;
+const mailer = smtpMailers(db, fieldCrypto);
 const app = createApp({
   db,
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   ...(fieldCrypto ? { fieldCrypto } : {}),
+  mailer,
   ...(backupBucket && jobsFunction ? { backups: { storage: s3BackupStorage(backupBucket), runner: lambdaJobRunner(jobsFunction) } } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
@@ -55,7 +58,7 @@ const api = requireOriginSecret(originSecret, handle(app));
  */
 export async function handler(event: Parameters<typeof api>[0], context: Parameters<typeof api>[1]) {
   if (isOutboxTick(event)) {
-    const result: SenderResult = await runOutboxSender(db, Date.now(), { crypto: fieldCrypto, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS });
+    const result: SenderResult = await runOutboxSender(db, Date.now(), { mailer, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS });
     if (result.claimed > 0) log.info('notification outbox run', { ...result });
     return result;
   }

@@ -11,8 +11,7 @@ import { getAllSettings } from '../db/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
 import { eventEmail } from '../notify/messages';
-import { SMTP_TIMEOUTS, smtpErrorText, smtpMailer, SmtpNotConfiguredError, type Mailer } from '../notify/mailer';
-import type { FieldCrypto } from '../secrets/field-crypto';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type MailerFactory } from '../notify/mail';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -69,16 +68,14 @@ export function parseOutboxItem(item: Item): OutboxItem {
 }
 
 export interface SenderOptions {
-  /** Opens the sealed SMTP password. */
-  crypto?: FieldCrypto;
+  /** Makes the mailer of a run (notify/smtp-mailer.ts smtpMailers: nodemailer over Settings > Email). */
+  mailer: MailerFactory;
   /** The site's address, for links in the emails. */
   siteUrl?: string;
   /** At most this many due items per run (the sender runs again within a minute). */
   limit?: number;
   /** Stop claiming items once a run has taken this long (the rest waits for the next run). */
   budgetMs?: number;
-  /** Makes the mailer (tests and the bench use the real one against a local SMTP server; this is for another transport). */
-  mailer?: (settings: SettingsAnswer) => Promise<Mailer>;
 }
 
 export interface SenderResult {
@@ -251,7 +248,7 @@ async function ring(db: Db, item: OutboxItem, userId: string, nowMs: number): Pr
  * A failed email is tried again after backoffMs; after MAX_OUTBOX_ATTEMPTS it
  * is 'failed' and stays listed with its error.
  */
-export async function runOutboxSender(db: Db, nowMs: number, options: SenderOptions = {}): Promise<SenderResult> {
+export async function runOutboxSender(db: Db, nowMs: number, options: SenderOptions): Promise<SenderResult> {
   const result: SenderResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
   const nowIso = new Date(nowMs).toISOString();
   const due = await dueOutboxItems(db, nowIso, options.limit ?? 50);
@@ -260,7 +257,7 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
   let adminList: Promise<EmployeeItem[]> | undefined;
   const admins = () => (adminList ??= activeAdmins(db));
   let mailer: Promise<Mailer> | undefined;
-  const makeMailer = () => (mailer ??= (options.mailer ?? ((s) => smtpMailer(db, s, options.crypto, SMTP_TIMEOUTS.job)))(settings));
+  const makeMailer = () => (mailer ??= options.mailer(settings, SMTP_TIMEOUTS.job));
   const token = randomUUID();
   try {
     const started = Date.now();

@@ -8,6 +8,7 @@ import type { SessionItem } from '../db/session-repo';
 import type { PhotoStorage } from '../photos/photo-storage';
 import type { JobRunner } from '../jobs/backup';
 import type { FieldCrypto } from '../secrets/field-crypto';
+import type { MailerFactory } from '../notify/mail';
 import type { PublicQuotation } from '@app/shared-types/quotations';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
@@ -61,6 +62,11 @@ export interface Deps {
    * locally. Without it, the backup routes answer 503.
    */
   backups?: { storage: BackupStorage; runner: JobRunner };
+  /**
+   * Sends email over Settings > Email (notify/smtp-mailer.ts, nodemailer): the
+   * admin function and the local server. Without it, the test email answers 503.
+   */
+  mailer?: MailerFactory;
   /**
    * Told when a request may have written to the notification outbox (a retry,
    * or any write): the local host runs the sender soon instead of at its next

@@ -20,6 +20,7 @@ import { runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
 import { runOutboxSender } from '../jobs/outbox';
 import { outboxLoop } from '../notify/outbox-loop';
+import { smtpMailers } from '../notify/smtp-mailer';
 import { localJobRunner } from '../jobs/job-runner';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { renderQuotationPdf } from '../quotations/pdf';
@@ -95,7 +96,8 @@ setInterval(() => void runBackupSchedule(), 60 * 60 * 1000).unref();
 // Employees' Aadhaar, PAN and bank account (and the SMTP password) are sealed with this data key (mode 0600); losing it loses them.
 const fieldCrypto = fileFieldCrypto(join(dataDir, 'pii-data-key'));
 // The notification outbox's sender (jobs/outbox.ts; EventBridge every minute when deployed): every 10 s here, and soon after a write.
-const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { crypto: fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}` }), {
+const mailer = smtpMailers(db, fieldCrypto);
+const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, siteUrl: env.SITE_URL ?? `http://localhost:${port}` }), {
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });
@@ -108,6 +110,7 @@ const api = createApp({
   // Created on the first start, kept beside the data (mode 0600); never in the repository.
   signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
   fieldCrypto,
+  mailer,
   outboxChanged: () => outbox.kick(),
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,

@@ -1,6 +1,6 @@
 import { formatINR } from '@app/shared-types/format';
 import { notificationLink, notificationTitle, type NotificationEvent } from '@app/shared-types/notifications';
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './mail';
 
 /** Text for HTML: the five characters that could open markup or an attribute, escaped. */
 export function escapeHtml(value: string): string {

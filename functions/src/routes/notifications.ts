@@ -9,7 +9,7 @@ import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { bellCursorKeys, listBell, readAllNotifications, readNotification, unreadCount } from '../notify/bell';
-import { SMTP_TIMEOUTS, smtpErrorText, smtpMailer, SmtpNotConfiguredError } from '../notify/mailer';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError } from '../notify/mail';
 import { testEmail } from '../notify/messages';
 
 const NOT_FOUND = 'Notification not found';
@@ -77,13 +77,14 @@ export const testEmailRoute = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(testEmailSchema),
   async (c) => {
-    const { db, fieldCrypto } = c.var.deps;
+    const { db, mailer: mailers } = c.var.deps;
+    if (!mailers) return c.json(errorBody('Email cannot be sent from here'), 503);
     const settings = await getAllSettings(db);
     const to = c.req.valid('json').to || settings.company.companyEmail;
     if (!to) return c.json(errorBody(NOTIFICATION_MESSAGES.noRecipient, { to: NOTIFICATION_MESSAGES.noRecipient }), 400);
     let mailer;
     try {
-      mailer = await smtpMailer(db, settings, fieldCrypto, SMTP_TIMEOUTS.request);
+      mailer = await mailers(settings, SMTP_TIMEOUTS.request);
     } catch (error) {
       if (error instanceof SmtpNotConfiguredError) return c.json(errorBody(NOTIFICATION_MESSAGES.notConfigured, { smtpHost: NOTIFICATION_MESSAGES.notConfigured }), 400);
       throw error;

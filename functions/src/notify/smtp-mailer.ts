@@ -1,0 +1,32 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/client';
+import { smtpPassword } from '../db/settings-repo';
+import type { FieldCrypto } from '../secrets/field-crypto';
+import { SmtpNotConfiguredError, type MailerFactory } from './mail';
+
+/**
+ * Mailers over the saved SMTP settings (nodemailer): the sealed password is
+ * opened here, and only here, with the host's field crypto. Secure on: TLS
+ * from the first byte (port 465); off: STARTTLS when the server offers it.
+ */
+export function smtpMailers(db: Db, crypto: FieldCrypto | undefined): MailerFactory {
+  return async (settings, timeouts) => {
+    const { email, company } = settings;
+    if (!email.smtpHost) throw new SmtpNotConfiguredError();
+    const password = email.smtpPasswordSet && crypto ? await smtpPassword(db, crypto) : undefined;
+    const transport = nodemailer.createTransport({
+      host: email.smtpHost,
+      port: email.smtpPort,
+      secure: email.smtpSecure,
+      ...(email.smtpUsername ? { auth: { user: email.smtpUsername, pass: password ?? '' } } : {}),
+      ...timeouts,
+    });
+    const from = { name: email.emailFromName || company.companyName, address: email.emailFromAddress || company.companyEmail };
+    return {
+      async send(message) {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      },
+      close: () => transport.close(),
+    };
+  };
+}
