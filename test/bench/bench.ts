@@ -22,7 +22,8 @@
  *   process, as the PDF function and the local server render it: the first
  *   render (fonts read) apart, then p50/p99, the size and the page count.
  * BENCH_ONLY=finance runs only the finance part (a few minutes); BENCH_ONLY=pdf only the PDF part;
- * BENCH_ONLY=employees only the employees part (employees-bench.ts).
+ * BENCH_ONLY=employees only the employees part (employees-bench.ts); BENCH_ONLY=backup only the backup
+ * and restore of 50,000 items (backup-bench.ts).
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  */
 import { readFileSync } from 'node:fs';
@@ -46,6 +47,7 @@ import { launchLocalServer } from '@app/functions/local/launch';
 import { renderQuotationPdf } from '@app/functions/quotations/pdf';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { attendanceBench } from './attendance-bench';
+import { backupBench } from './backup-bench';
 import { employeesBench } from './employees-bench';
 import { rateLibraryBench } from './rate-library-bench';
 
@@ -678,6 +680,9 @@ try {
 
   // Employees: 120 added with sealed personal data, then the directory, lists, a record and reveal (employees-bench.ts); BENCH_ONLY=employees runs it alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'employees') await employeesBench(server.url, await signIn(server.url));
+
+  // Backup and restore of 50,000 items (backup-bench.ts); BENCH_ONLY=backup runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'backup') await backupBench(dynamo.endpoint);
 
   if (!BENCH_ONLY) {
     const flood = await staticDuringLoginFlood(server.url, 5);
