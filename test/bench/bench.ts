@@ -24,6 +24,7 @@
  * BENCH_ONLY=finance runs only the finance part (a few minutes); BENCH_ONLY=pdf only the PDF part;
  * BENCH_ONLY=employees only the employees part (employees-bench.ts); BENCH_ONLY=backup only the backup
  * and restore of 50,000 items (backup-bench.ts).
+ * - Blog (blog-bench.ts; BENCH_ONLY=blog alone): the public list, a post by slug, the view beacon, sitemap, RSS and Blog Management's list, p50/p99.
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  */
 import { readFileSync } from 'node:fs';
@@ -47,6 +48,7 @@ import { launchLocalServer } from '@app/functions/local/launch';
 import { renderQuotationPdf } from '@app/functions/quotations/pdf';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { attendanceBench } from './attendance-bench';
+import { blogBench } from './blog-bench';
 import { backupBench } from './backup-bench';
 import { employeesBench } from './employees-bench';
 import { rateLibraryBench } from './rate-library-bench';
@@ -683,6 +685,9 @@ try {
 
   // Backup and restore of 50,000 items (backup-bench.ts); BENCH_ONLY=backup runs it alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'backup') await backupBench(dynamo.endpoint);
+
+  // The blog: 200 posts, then the public list, a post, the view beacon, sitemap, feed and the portal's list (blog-bench.ts); BENCH_ONLY=blog runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'blog') await blogBench(server.url, await signIn(server.url));
 
   if (!BENCH_ONLY) {
     const flood = await staticDuringLoginFlood(server.url, 5);
