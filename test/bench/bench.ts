@@ -26,6 +26,7 @@
  * and restore of 50,000 items (backup-bench.ts).
  * - Blog (blog-bench.ts; BENCH_ONLY=blog alone): the public list, a post by slug, the view beacon, sitemap, RSS and Blog Management's list, p50/p99.
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
+ * - Notification outbox (outbox-bench.ts; BENCH_ONLY=outbox alone): 200 events sent to a local SMTP server, one sender and two at once, events/s.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +52,7 @@ import { attendanceBench } from './attendance-bench';
 import { blogBench } from './blog-bench';
 import { backupBench } from './backup-bench';
 import { employeesBench } from './employees-bench';
+import { outboxBench } from './outbox-bench';
 import { rateLibraryBench } from './rate-library-bench';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -688,6 +690,9 @@ try {
 
   // The blog: 200 posts, then the public list, a post, the view beacon, sitemap, feed and the portal's list (blog-bench.ts); BENCH_ONLY=blog runs it alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'blog') await blogBench(server.url, await signIn(server.url));
+
+  // The notification outbox: 200 events to a local SMTP server, by one sender and by two at once (outbox-bench.ts); BENCH_ONLY=outbox runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'outbox') await outboxBench(dynamo.endpoint);
 
   if (!BENCH_ONLY) {
     const flood = await staticDuringLoginFlood(server.url, 5);

@@ -18,6 +18,9 @@ export function smtpMailers(db: Db, crypto: FieldCrypto | undefined): MailerFact
       host: email.smtpHost,
       port: email.smtpPort,
       secure: email.smtpSecure,
+      // One connection (and one login) for the whole run of the sender, not one per email.
+      pool: true,
+      maxConnections: 1,
       ...(email.smtpUsername ? { auth: { user: email.smtpUsername, pass: password ?? '' } } : {}),
       ...timeouts,
     });
