@@ -132,7 +132,7 @@ export function BackupsPanel({ superadmin, openUrl = (url) => window.location.as
                 Every business record (not sign-ins or the audit log), as a file you can download or restore.
               </Typography>
             </div>
-            <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" useFlexGap spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
               <Button variant="contained" startIcon={<BackupIcon />} onClick={() => void backupNow()} disabled={busy || running !== undefined}>
                 Backup Now
               </Button>
@@ -195,13 +195,12 @@ export function BackupsPanel({ superadmin, openUrl = (url) => window.location.as
                     </Typography>
                   </div>
                   {job.kind === 'backup' && job.status === 'succeeded' && (
-                    <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+                    <Stack direction="row" spacing={1} sx={{ flexShrink: 0, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                       <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(job)} aria-label={`Download the backup of ${formatDateTime(job.startedAt)}`}>
                         Download
                       </Button>
                       <Button
                         size="small"
-                        color="warning"
                         startIcon={<RestoreIcon />}
                         onClick={() => setPending({ kind: 'listed', job })}
                         disabled={busy || running !== undefined}
