@@ -407,6 +407,8 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     settingsReplaced(db.table);
     forgetLibrary(db);
     log.info('backup restored', { jobId, source: job.sourceId ?? 'upload', written, deleted });
+    // An uploaded file has done its work (S3 also expires uploads/ after a day).
+    if (source.startsWith('uploads/')) await storage.remove(source).catch((error: unknown) => log.warn('restored upload not removed', { jobId, error }));
   } catch (error) {
     if (!(error instanceof BackupFileError)) log.error('restore failed', { jobId, error });
     await failJob(db, jobId, failureMessage(error), now());
