@@ -86,6 +86,37 @@ describe('Backups panel', () => {
     expect(toast.textContent).toContain('running already');
   });
 
+  it("Restore from file uploads the chosen file with the signed form, then asks for its restore; a bad file's 400 is toasted with the reason", async () => {
+    backupsApi([backup]);
+    const sent: { fields: Record<string, string>; file: string }[] = [];
+    const restores: unknown[] = [];
+    server.use(
+      http.post('/api/settings/backups/upload', () =>
+        HttpResponse.json({ uploadId: '0f8fad5b-d9cb-469f-a165-70867728950e', url: '/backup-uploads', fields: { key: 'uploads/x.jsonl.gz', signature: 'sig' } }, { status: 201 }),
+      ),
+      http.post('/backup-uploads', async ({ request }) => {
+        const form = await request.formData();
+        const file = form.get('file') as File;
+        sent.push({ fields: { key: String(form.get('key')), signature: String(form.get('signature')) }, file: await file.text() });
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('/api/settings/backups/uploads/:uploadId/restore', async ({ request }) => {
+        restores.push(await request.json());
+        return HttpResponse.json({ error: 'The file is not a gzip file (a backup is a .jsonl.gz file made by Backup Now)' }, { status: 400 });
+      }),
+    );
+    const { user } = render();
+    await screen.findByRole('button', { name: 'Restore from file' });
+    await user.upload(screen.getByLabelText('Backup file to restore'), new File(['not gzip'], 'old.jsonl.gz', { type: 'application/gzip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore from old.jsonl.gz?' });
+    await user.type(within(dialog).getByLabelText('Type RESTORE to confirm'), 'RESTORE');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore Backup' }));
+    const toast = await findToast('alert', BACKUP_MESSAGES.restoreFailed);
+    expect(toast.textContent).toContain('not a gzip file');
+    expect(sent).toEqual([{ fields: { key: 'uploads/x.jsonl.gz', signature: 'sig' }, file: 'not gzip' }]);
+    expect(restores).toEqual([{ confirm: 'RESTORE' }]);
+  });
+
   it('Restore Backup explains that current data is replaced and asks for RESTORE typed before it sends', async () => {
     const posted = backupsApi([backup]);
     const { user } = render();
