@@ -88,7 +88,7 @@ describe('the local host security headers', () => {
         await response.arrayBuffer();
       }
       const csp = contentSecurityPolicy(undefined, { upgradeInsecureRequests: false });
-      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("connect-src 'self' https://www.google.com;");
       expect(csp).toContain("frame-ancestors 'none'");
     } finally {
       await server.stop('SIGINT');

@@ -810,7 +810,7 @@ describe('CloudFront', () => {
     const shared = securityHeaders({ photoUploadOrigin: ['https://PHOTOS', 'https://BACKUPS'], https: true });
     expect(csp).toBe(shared['Content-Security-Policy']);
     expect(csp).toBe(contentSecurityPolicy(['https://PHOTOS', 'https://BACKUPS']));
-    expect(csp).toContain("connect-src 'self' https://PHOTOS https://BACKUPS;");
+    expect(csp).toContain("connect-src 'self' https://www.google.com https://PHOTOS https://BACKUPS;");
     // CloudFront's X-Content-Type-Options has no value to set: it is always nosniff.
     expect(shared['X-Content-Type-Options']).toBe('nosniff');
     expect(security.FrameOptions.FrameOption).toBe(shared['X-Frame-Options']);
@@ -837,7 +837,8 @@ describe('CloudFront', () => {
     expect(directives['img-src']).toContain('data:');
     expect(directives['frame-src']).toEqual(expect.arrayContaining(['https://www.instagram.com', 'https://www.google.com']));
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
-    expect(directives['connect-src']).toEqual(["'self'", 'https://photos.example']);
+    // Google: the contact page checks the map can load before embedding it.
+    expect(directives['connect-src']).toEqual(["'self'", 'https://www.google.com', 'https://photos.example']);
     expect(directives['object-src']).toEqual(["'none'"]);
   });
 

@@ -5,11 +5,15 @@
  * drift. Plain data and string functions only: infra imports this module.
  */
 
+/** The origin of the Google Maps embed (frame-src), which the contact page checks it can reach first (connect-src). */
+export const MAP_ORIGIN = 'https://www.google.com';
+
 /**
  * What the SPA loads: its own files, inline styles (MUI/emotion inject <style>
  * tags at run time), data: and blob: images (photo previews), the Instagram
  * embed script and its frames, and the Google Maps embed frame on the contact
- * page. The API is same-origin; the only other place it talks to is the
+ * page. The API is same-origin; the other places it talks to are Google Maps
+ * (a reachability check before the map is embedded, MAP_ORIGIN) and the
  * photos bucket and the backup bucket (`photoUploadOrigin`, one origin or
  * several), where the portal sends presigned uploads. The local host takes uploads on its own origin, so it passes none.
  *
@@ -27,7 +31,8 @@ export function contentSecurityPolicy(
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    photoUploadOrigin && photoUploadOrigin.length > 0 ? `connect-src 'self' ${[photoUploadOrigin].flat().join(' ')}` : "connect-src 'self'",
+    // Google: the contact page asks (no-cors, no cookies) whether the map can load before it embeds it.
+    ['connect-src', "'self'", MAP_ORIGIN, ...(photoUploadOrigin && photoUploadOrigin.length > 0 ? [photoUploadOrigin].flat() : [])].join(' '),
     'frame-src https://www.instagram.com https://www.google.com https://maps.google.com',
     "object-src 'none'",
     "base-uri 'self'",

@@ -26,6 +26,9 @@ export const handlers = [
 
   http.get('/api/blog-posts', () => HttpResponse.json({ items: blogPostFixtures })),
 
+  // The contact page's map asks Google whether it can load; tests are offline unless one says otherwise.
+  http.get('https://www.google.com/maps', () => HttpResponse.error()),
+
   http.post('/api/calculator', async ({ request }) => {
     const input = await calculatorSchema.validate(await request.json());
     return HttpResponse.json<CalculatorResult>(

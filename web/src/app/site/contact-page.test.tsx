@@ -107,6 +107,8 @@ describe('contact page', () => {
   });
 
   it('shows the office details with working phone, email and map links', async () => {
+    // Google answers the map's reachability check.
+    server.use(http.get('https://www.google.com/maps', () => new HttpResponse(null, { status: 200 })));
     renderRoute('/contact');
 
     const main = within(await screen.findByRole('main'));
@@ -118,9 +120,25 @@ describe('contact page', () => {
     expect(main.getByText('By appointment')).toBeTruthy();
     expect(main.getByRole('link', { name: 'Instagram' })).toBeTruthy();
     expect(main.getByRole('link', { name: 'Open in Google Maps' })).toBeTruthy();
-    // jsdom has no IntersectionObserver, so the map is inserted straight away.
-    expect(screen.getByTitle('Office location map').getAttribute('src')).toBe(
+    // jsdom has no IntersectionObserver, so the map is inserted as soon as Google answers.
+    expect((await screen.findByTitle('Office location map')).getAttribute('src')).toBe(
       'https://www.google.com/maps?q=Road%20No.%2036%2C%20Jubilee%20Hills%2C%20Hyderabad&output=embed',
     );
+  });
+
+  it('keeps the placeholder, never a broken frame, when Google Maps is unreachable', async () => {
+    let checked = 0;
+    server.use(
+      http.get('https://www.google.com/maps', () => {
+        checked++;
+        return HttpResponse.error();
+      }),
+    );
+    renderRoute('/contact');
+
+    expect(await screen.findByText('The map could not be loaded here. Open it in Google Maps below.')).toBeTruthy();
+    expect(checked).toBe(1);
+    expect(screen.queryByTitle('Office location map')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open in Google Maps' })).toBeTruthy();
   });
 });
