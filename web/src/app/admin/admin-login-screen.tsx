@@ -28,16 +28,19 @@ export function AdminLoginScreen() {
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             Sign in with your staff account.
           </Typography>
-          <LoginForm />
-          {/* Settings > Security > allowRegistration. */}
-          {site.data?.allowRegistration && (
-            <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
-              New here?{' '}
-              <Link component={RouterLink} to={portalHref('request-access')}>
-                Request access
-              </Link>
-            </Typography>
-          )}
+          <LoginForm
+            footer={
+              // Settings > Security > allowRegistration.
+              site.data?.allowRegistration && (
+                <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
+                  New here?{' '}
+                  <Link component={RouterLink} to={portalHref('request-access')}>
+                    Request access
+                  </Link>
+                </Typography>
+              )
+            }
+          />
         </CardContent>
       </Card>
     </Box>

@@ -19,7 +19,7 @@ export function EnrolmentDetails({ enrolment }: { enrolment: TwoFactorEnrolment 
         <Typography variant="body2" color="text.secondary">
           Cannot scan? Enter this key instead:
         </Typography>
-        <Typography data-testid="two-factor-secret" data-secret={enrolment.secret} sx={{ fontFamily: 'monospace', fontSize: '1rem', wordBreak: 'break-all', userSelect: 'all' }}>
+        <Typography data-testid="two-factor-secret" data-secret={enrolment.secret} sx={{ fontFamily: 'monospace', fontSize: '0.95rem', overflowWrap: 'normal', wordBreak: 'keep-all', userSelect: 'all' }}>
           {groupedSecret(enrolment.secret)}
         </Typography>
       </Box>

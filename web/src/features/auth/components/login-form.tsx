@@ -7,7 +7,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { loginSchema } from '@app/shared-types/auth';
 import { Formik } from 'formik';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-errors';
@@ -27,9 +27,10 @@ function loginFailureMessage(error: unknown): string {
 /**
  * Sign-in: email and password, then, for an account with two-factor sign-in
  * (or while Settings require it), the code step or the set-up. Success shows
- * the portal (the session query holds the user).
+ * the portal (the session query holds the user). `footer` shows under the
+ * password step only.
  */
-export function LoginForm() {
+export function LoginForm({ footer }: { footer?: ReactNode } = {}) {
   const { toast } = useToast();
   const enterPortal = useEnterPortal();
   const [challenge, setChallenge] = useState<LoginChallengeAnswer | null>(null);
@@ -47,7 +48,12 @@ export function LoginForm() {
       />
     );
   }
-  return <PasswordForm onSuccess={welcome} onChallenge={setChallenge} />;
+  return (
+    <>
+      <PasswordForm onSuccess={welcome} onChallenge={setChallenge} />
+      {footer}
+    </>
+  );
 }
 
 /** Email and password. */
