@@ -205,6 +205,9 @@ describe('backup -> change -> restore', () => {
     const marker = keys.employeeEmail(newcomer.employee.email.toLowerCase());
     expect(items.get(`${marker.pk} | ${marker.sk}`)).toMatchObject({ employeeId: newcomer.employee.id });
     expect((await staffRequest(t.app, '/api/auth/me', newcomer.cookie)).status).toBe(200);
+    // Employees' kept figures count the kept account (the backup's did not).
+    const employees = [...items.values()].filter((item) => item.entityType === 'Employee');
+    expect((await json<{ total: number }>(staffRequest(t.app, '/api/users/stats', newcomer.cookie))).total).toBe(employees.length);
     expect((await login(t.app, newcomer.employee.email, STAFF_PASSWORD)).response.status).toBe(200);
   });
 });

@@ -7,7 +7,8 @@ import { backupFileKey, type BackupStorage } from '../backup/backup-storage';
 import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup/backup-file';
 import { isBackedUp } from '../backup/classify';
 import type { Db } from '../db/client';
-import { auditEntryWrite, systemContext, type ItemKey, type WriteContext } from '../db/entity';
+import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type WriteContext } from '../db/entity';
+import { employeeEntity } from '../db/employee-repo';
 import { keys, newestFirst } from '../db/keys';
 import { forgetLibrary } from '../db/rate-library-repo';
 import { getAllSettings } from '../db/settings-repo';
@@ -312,7 +313,7 @@ export async function runBackupJob(ctx: BackupContext, jobId: string, now: () =>
 }
 
 /** What a restore keeps although the backup lacks it: the account running it (its item, email marker and search tokens). */
-async function protectedKeys(db: Db, actor: BackupActor, summary: BackupSummary): Promise<{ keep: (item: Item) => boolean; skip: Set<string> }> {
+async function protectedKeys(db: Db, actor: BackupActor, summary: BackupSummary): Promise<{ keep: (item: Item) => boolean; skip: Set<string>; kept?: Item }> {
   const employeeKey = keys.employee(actor.id);
   const skip = new Set<string>();
   if (summary.keys.has(itemKeyText(employeeKey))) return { keep: () => false, skip };
@@ -325,6 +326,7 @@ async function protectedKeys(db: Db, actor: BackupActor, summary: BackupSummary)
   return {
     keep: (item) => kept.has(itemKeyText(item)) || (String(item.pk).startsWith('SEARCH#Employee#') && item.id === actor.id),
     skip,
+    kept: employee,
   };
 }
 
@@ -347,7 +349,7 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     if (!first) throw new BackupFileError('The backup file is no longer there');
     const summary = await validateBackup(first);
     await finishProgress(db, jobId, 0, summary.itemCount);
-    const { keep, skip } = await protectedKeys(db, job.startedBy, summary);
+    const { keep, skip, kept } = await protectedKeys(db, job.startedBy, summary);
     const versions = new Map<string, number>();
     for (const key of VERSIONED) {
       const [pk, sk] = key.split('\u0000');
@@ -390,7 +392,10 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
 
     const at = nowIso(now());
     const audit: WriteContext = { actor: job.startedBy, requestId: `restore-${jobId}`, now: at };
+    // The kept account is not in the backup's counters (Employees' cards): it is counted again.
+    const keptCounts = kept ? mergedCounterWrites(db, employeeEntity.counterDeltas(null, employeeEntity.parse(kept))) : [];
     await finishJob(db, jobId, { status: 'succeeded', itemsDone: written, itemCount: summary.itemCount, deleted, finishedAt: at }, [
+      ...keptCounts,
       auditEntryWrite(db, audit, {
         entity: 'Backup',
         entityId: job.sourceId ?? jobId,
