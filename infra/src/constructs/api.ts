@@ -51,6 +51,7 @@ export const PUBLIC_ROUTES = [
   { method: 'POST', path: '/api/contact' },
   { method: 'GET', path: '/sitemap.xml' },
   { method: 'GET', path: '/robots.txt' },
+  { method: 'GET', path: '/blog/rss.xml' },
 ] as const;
 
 export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
@@ -259,7 +260,7 @@ export class Api extends Construct {
       removalPolicy: props.logRemovalPolicy,
     });
     this.httpApi = new HttpApi(this, 'HttpApi', {
-      description: 'Public website and admin portal API (CloudFront sends /api/*, /sitemap.xml and /robots.txt here)',
+      description: 'Public website and admin portal API (CloudFront sends /api/*, /sitemap.xml, /robots.txt and /blog/rss.xml here)',
       createDefaultStage: false,
     });
     this.stage = this.httpApi.addStage('DefaultStage', {

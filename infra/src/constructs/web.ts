@@ -69,7 +69,7 @@ function referrerPolicy(value: string): HeadersReferrerPolicy {
 }
 
 /** Paths CloudFront sends to the API instead of the bucket. */
-export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt'] as const;
+export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt', '/blog/rss.xml'] as const;
 
 /** Published project photos live under this key prefix and are served at /uploads/*. */
 export const UPLOADS_PREFIX = PHOTOS_PREFIX;
@@ -77,7 +77,7 @@ export const UPLOADS_PREFIX = PHOTOS_PREFIX;
 export { PRIVATE_PREFIX, STAGING_PREFIX };
 
 export interface WebProps {
-  /** Where /api/*, /sitemap.xml and /robots.txt go. */
+  /** Where /api/*, /sitemap.xml, /robots.txt and /blog/rss.xml go. */
   readonly httpApi: HttpApi;
   readonly originVerify: ISecret;
   /** The built SPA (web/dist, or a test fixture). */
@@ -253,7 +253,7 @@ export class Web extends Construct {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.responseHeadersPolicy,
     };
-    // sitemap.xml and robots.txt say how long they may be cached (Cache-Control: max-age=3600):
+    // sitemap.xml, robots.txt and the RSS feed say how long they may be cached (Cache-Control: max-age):
     // honour that instead of invoking Lambda for every crawler hit.
     const honourOriginCaching = new CachePolicy(this, 'HonourOriginCaching', {
       comment: 'Caches only what the origin marks cacheable, for as long as it says',
@@ -293,6 +293,8 @@ export class Web extends Construct {
         '/api/*': apiBehavior,
         '/sitemap.xml': seoBehavior,
         '/robots.txt': seoBehavior,
+        // The blog's RSS feed (max-age=600).
+        '/blog/rss.xml': seoBehavior,
         [`/${UPLOADS_PREFIX}*`]: {
           origin: S3BucketOrigin.withOriginAccessControl(this.photosBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
