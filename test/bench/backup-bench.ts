@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, ScanCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { localBackupStorage } from '@app/functions/backup/backup-storage';
 import { createDb, type Db } from '@app/functions/db/client';
 import { runBackupJob, runRestoreJob, startBackupJob } from '@app/functions/jobs/backup';
@@ -20,6 +20,7 @@ import { ensureTable } from '@app/functions/local/create-table';
 const ITEMS = Number(process.env.BENCH_BACKUP_ITEMS ?? 50_000);
 const IN_FLIGHT = 8;
 const actor = { id: 'bench', name: 'Bench', email: '' };
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 function vendorItem(n: number) {
   const id = `bench-vendor-${n}`;
@@ -51,7 +52,7 @@ async function writeAll(db: Db, items: Record<string, unknown>[], kind: 'put' | 
   await Promise.all(
     Array.from({ length: IN_FLIGHT }, async () => {
       for (let start = (next += 25) - 25; start < items.length; start = (next += 25) - 25) {
-        let pending = items.slice(start, start + 25).map((item) => (kind === 'put' ? { PutRequest: { Item: item } } : { DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
+        let pending: WriteRequest[] = items.slice(start, start + 25).map((item) => (kind === 'put' ? { PutRequest: { Item: item } } : { DeleteRequest: { Key: { pk: item.pk, sk: item.sk } } }));
         while (pending.length > 0) {
           const answer = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
           pending = answer.UnprocessedItems?.[db.table] ?? [];

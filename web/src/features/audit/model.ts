@@ -75,6 +75,7 @@ export const AUDIT_ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   request_changes: 'Changes requested',
   expire: 'Expired',
   reveal: 'Personal data revealed',
+  restore: 'Backup restored',
 };
 
 export function actionLabel(action: string): string {
