@@ -39,7 +39,7 @@ const get = async (path: string, status = 200) => {
 };
 
 describe('the website as visitors use it', () => {
-  it('reads settings, projects, posts, the sitemap and robots.txt', async () => {
+  it('reads settings, projects, posts, the sitemap, robots.txt and the RSS feed', async () => {
     await get('/api/site');
     const page = await json<{ items: { id: string }[]; nextCursor?: string }>(get('/api/projects?limit=5'));
     await get(`/api/projects?limit=5&cursor=${encodeURIComponent(page.nextCursor!)}`);
@@ -51,6 +51,7 @@ describe('the website as visitors use it', () => {
     await get('/api/blog-posts/by-slug/missing-post', 404);
     await get('/sitemap.xml');
     await get('/robots.txt');
+    await get('/blog/rss.xml');
   });
 
   it('sends the calculator and the contact form: new leads, repeat phones, spam and a rate limit', async () => {
