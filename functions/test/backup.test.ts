@@ -14,7 +14,7 @@ import { isBackedUp } from '../src/backup/classify';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { runJob, runScheduledBackup, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
+import { LOCK_MS, runJob, runScheduledBackup, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
 import { localJobRunner } from '../src/jobs/job-runner';
 import { createTestApp, customerInput, json, login, projectInput, signedInStaff, staffRequest, STAFF_PASSWORD } from './helpers';
 
@@ -305,6 +305,17 @@ describe('who, and one job at a time', () => {
     expect(await t.files.storage.size(`backups/${job.id}.jsonl.gz`)).toBeNull();
     await t.db.doc.send(new DeleteCommand({ TableName: t.db.table, Key: { pk: 'CUSTOMER#with-set', sk: 'CUSTOMER' } }));
     expect((await backupNow(t)).status).toBe('succeeded');
+  });
+});
+
+describe('the lock', () => {
+  it('a job that never finished (a crashed host) blocks others for LOCK_MS, then no longer', async () => {
+    const t = await backupApp();
+    const start = (nowMs: number) => startBackupJob(t.db, { kind: 'backup', trigger: 'manual', actor: systemContext('').actor, nowMs });
+    const now = Date.now();
+    expect(await start(now)).not.toBe('busy');
+    expect(await start(now + LOCK_MS - 1)).toBe('busy');
+    expect(await start(now + LOCK_MS + 1)).not.toBe('busy');
   });
 });
 
