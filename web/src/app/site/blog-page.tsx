@@ -12,6 +12,8 @@ export function BlogPage() {
         title="Blog"
         description="Ideas, makeovers and practical tips on home and workplace interiors from our Hyderabad design studio."
       />
+      {/* Feed readers find the blog's RSS feed from the page (React hoists the link into <head>). */}
+      <link rel="alternate" type="application/rss+xml" title={site ? `${site.companyName} Blog` : 'Blog'} href="/blog/rss.xml" />
       <PageHeader
         eyebrow="Journal"
         title={site ? `${site.companyName} Blog` : 'Blog'}

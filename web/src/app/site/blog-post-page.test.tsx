@@ -54,3 +54,13 @@ describe('blog post page', () => {
     expect(views).toEqual([]);
   });
 });
+
+describe('blog list page', () => {
+  it('lists the published posts with Read more links, and points feed readers to the RSS feed', async () => {
+    renderRoute('/blog');
+
+    expect(await screen.findByRole('heading', { name: 'A Modern 3BHK Makeover in Gachibowli' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Read more/ }).getAttribute('href')).toBe('/blog/modern-3bhk-makeover');
+    await waitFor(() => expect(document.head.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe('/blog/rss.xml'));
+  });
+});
