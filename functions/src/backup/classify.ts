@@ -44,6 +44,8 @@ export const BACKED_UP_ENTITY_TYPES: ReadonlySet<string> = new Set([
   'CalculatorEstimate',
   'ContactSubmission',
   'Employee',
+  // An employee's two-factor sign-in (sealed secret, recovery code hashes): part of the account, like its password hash.
+  'TwoFactor',
   'EmployeeEmail',
   'Transaction',
   'TransactionListCopy',

@@ -12,7 +12,7 @@ import { isConditionalCheckFailed, type TransactItem } from './writes';
  * that reads employees ever carries it: the secret sealed with field crypto
  * (secrets/field-crypto.ts), the last 30-second step a code was accepted for
  * (a step is never accepted twice), and the SHA-256 hashes of the unused
- * recovery codes (a string set; using one removes it, conditionally). While
+ * recovery codes (a map keyed by hash; using one removes it, conditionally). While
  * an enrolment is being set up the item holds the new secret, sealed, as
  * pending. The employee item's `twoFactorEnabled` (a kept field) follows in
  * the same transactions, for the employee screens.
@@ -31,8 +31,6 @@ export const ENROLMENT_TTL_MS = 10 * 60_000;
 /** How long a sign-in waits for its second step. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 
-const TYPE = 'TwoFactor';
-
 export async function getTwoFactor(db: Db, employeeId: string): Promise<TwoFactorState | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.twoFactor(employeeId), ConsistentRead: true }));
   if (!Item) return undefined;
@@ -41,7 +39,7 @@ export async function getTwoFactor(db: Db, employeeId: string): Promise<TwoFacto
     enabled: Item.enabled === true,
     secretSealed: typeof Item.secretSealed === 'string' ? Item.secretSealed : '',
     lastStep: typeof Item.lastStep === 'number' ? Item.lastStep : 0,
-    recoveryHashes: hashes instanceof Set ? [...(hashes as Set<string>)] : Array.isArray(hashes) ? (hashes as string[]) : [],
+    recoveryHashes: hashes && typeof hashes === 'object' && !Array.isArray(hashes) ? Object.keys(hashes) : [],
     pendingSealed: typeof Item.pendingSealed === 'string' ? Item.pendingSealed : '',
     pendingExpiresAt: typeof Item.pendingExpiresAt === 'string' ? Item.pendingExpiresAt : '',
   };
@@ -55,7 +53,7 @@ export async function startEnrolment(db: Db, employeeId: string, pendingSealed: 
         TableName: db.table,
         Item: {
           ...keys.twoFactor(employeeId),
-          entityType: TYPE,
+          entityType: 'TwoFactor',
           employeeId,
           enabled: false,
           pendingSealed,
@@ -72,6 +70,9 @@ export async function startEnrolment(db: Db, employeeId: string, pendingSealed: 
     throw error;
   }
 }
+
+/** The unused recovery codes as a map of their hashes (a map, not a string set: backups are plain JSON). */
+const hashMap = (hashes: readonly string[]) => Object.fromEntries(hashes.map((hash) => [hash, true]));
 
 const changeOf = (before: string, after: string) => ({ twoFactor: { before, after } });
 
@@ -110,12 +111,12 @@ export function enableWrites(
         TableName: db.table,
         Item: {
           ...keys.twoFactor(employeeId),
-          entityType: TYPE,
+          entityType: 'TwoFactor',
           employeeId,
           enabled: true,
           secretSealed: input.secretSealed,
           lastStep: input.step,
-          recoveryHashes: new Set(input.recoveryHashes),
+          recoveryHashes: hashMap(input.recoveryHashes),
           enabledAt: ctx.now,
           updatedAt: ctx.now,
         },
@@ -155,7 +156,7 @@ export function recoveryCodesWrites(db: Db, employeeId: string, recoveryHashes: 
         Key: keys.twoFactor(employeeId),
         UpdateExpression: 'SET recoveryHashes = :hashes, updatedAt = :now',
         ConditionExpression: 'enabled = :on',
-        ExpressionAttributeValues: { ':hashes': new Set(recoveryHashes), ':now': ctx.now, ':on': true },
+        ExpressionAttributeValues: { ':hashes': hashMap(recoveryHashes), ':now': ctx.now, ':on': true },
       },
     },
     audit(db, ctx, employeeId, 'regenerate_recovery_codes', { recoveryCodes: { before: 'replaced', after: `${recoveryHashes.length} new` } }),
@@ -188,9 +189,10 @@ export async function useRecoveryCode(db: Db, employeeId: string, hash: string):
       new UpdateCommand({
         TableName: db.table,
         Key: keys.twoFactor(employeeId),
-        UpdateExpression: 'DELETE recoveryHashes :used',
-        ConditionExpression: 'enabled = :on AND contains(recoveryHashes, :hash)',
-        ExpressionAttributeValues: { ':used': new Set([hash]), ':hash': hash, ':on': true },
+        UpdateExpression: 'REMOVE recoveryHashes.#hash',
+        ConditionExpression: 'enabled = :on AND attribute_exists(recoveryHashes.#hash)',
+        ExpressionAttributeNames: { '#hash': hash },
+        ExpressionAttributeValues: { ':on': true },
       }),
     );
     return true;

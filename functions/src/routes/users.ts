@@ -45,6 +45,7 @@ import {
 import { employeeCounter, readCounters } from '../db/stats-repo';
 import { assignedLeadCount } from '../db/lead-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
+import { keys } from '../db/keys';
 import { disableWrites, getTwoFactor } from '../db/two-factor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
@@ -290,7 +291,12 @@ export const users = new Hono<AppEnv>()
     if (losesSuperadmin && !keeper) return c.json(errorBody(LAST_SUPERADMIN), 409);
     try {
       // Version-checked: an edit since the read (a new role, say) is not deleted unseen.
-      await transactWrite(db, [...deleteEmployeeWrites(db, target, read.assignments, writeContext(c)), ...(keeper ? [stillActiveSuperadmin(db, keeper)] : [])]);
+      await transactWrite(db, [
+        ...deleteEmployeeWrites(db, target, read.assignments, writeContext(c)),
+        ...(keeper ? [stillActiveSuperadmin(db, keeper)] : []),
+        // Their two-factor secret goes with them (a dependent item, in the same conditional transaction).
+        ...(target.twoFactorEnabled || (await getTwoFactor(db, id)) ? [{ Delete: { TableName: db.table, Key: keys.twoFactor(id) } }] : []),
+      ]);
     } catch (error) {
       if (isTransactionCanceled(error, 0)) {
         const current = await getEmployee(db, id);
