@@ -14,7 +14,7 @@ import { isBackedUp } from '../src/backup/classify';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { LOCK_MS, runJob, runScheduledBackup, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
+import { LOCK_MS, runJob, STALE_JOB_MESSAGE, runScheduledBackup, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
 import { localJobRunner } from '../src/jobs/job-runner';
 import { createTestApp, customerInput, json, login, projectInput, signedInStaff, staffRequest, STAFF_PASSWORD } from './helpers';
 
@@ -316,6 +316,11 @@ describe('the lock', () => {
     expect(await start(now)).not.toBe('busy');
     expect(await start(now + LOCK_MS - 1)).toBe('busy');
     expect(await start(now + LOCK_MS + 1)).not.toBe('busy');
+    // The list says the stuck job failed once its lock is free (the screen would otherwise wait for it forever).
+    t.clock.advance(LOCK_MS + 60_000);
+    const list = await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie));
+    const stuck = list.items.find((job) => new Date(job.startedAt).getTime() === now);
+    expect(stuck).toMatchObject({ status: 'failed', error: STALE_JOB_MESSAGE });
   });
 });
 

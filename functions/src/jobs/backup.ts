@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 // eslint-disable-next-line no-restricted-imports -- the one place a Scan is allowed: the backup and restore jobs below, never a request path.
-import { BatchWriteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { BACKUP_INTERVAL_MS, type BackupActor, type BackupJob, type BackupJobKind } from '@app/shared-types/backup';
 import { backupFileKey, type BackupStorage } from '../backup/backup-storage';
 import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup/backup-file';
@@ -12,7 +12,7 @@ import { employeeEntity } from '../db/employee-repo';
 import { keys, newestFirst } from '../db/keys';
 import { forgetLibrary } from '../db/rate-library-repo';
 import { getAllSettings } from '../db/settings-repo';
-import { putNew, transactWrite, isTransactionCanceled } from '../db/writes';
+import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
 import { settingsReplaced } from '../lib/settings-cache';
 
@@ -56,6 +56,15 @@ export interface BackupContext {
 type JobItem = BackupJob & { pk: string; sk: string; sourceName?: string };
 
 const nowIso = (nowMs: number) => new Date(nowMs).toISOString();
+
+/** What a job that is still 'running' LOCK_MS after it started says: its host stopped (a crash, a timeout) and it will not finish. */
+export const STALE_JOB_MESSAGE = 'The job did not finish: the server stopped while it ran. Start it again.';
+
+/** A job as people see it at `nowMs`: one still 'running' past LOCK_MS failed (its lock is free again). */
+export function jobAsSeen<T extends BackupJob>(job: T, nowMs: number): T {
+  if (job.status !== 'running' || nowMs - new Date(job.startedAt).getTime() <= LOCK_MS) return job;
+  return { ...job, status: 'failed', error: STALE_JOB_MESSAGE };
+}
 
 function toJob(item: Record<string, NativeAttributeValue>): BackupJob {
   const { pk: _pk, sk: _sk, entityType: _t, gsi1pk: _g1, gsi1sk: _s1, gsi2pk: _g2, gsi2sk: _s2, sourceName: _n, ...job } = item;
@@ -169,19 +178,26 @@ function progressWriter(db: Db, id: string) {
   };
 }
 
-/** The entry that releases the lock, if this job holds it. */
-function releaseLock(db: Db, jobId: string) {
-  return {
-    Delete: {
-      TableName: db.table,
-      Key: keys.backupLock(),
-      ConditionExpression: 'attribute_not_exists(pk) OR jobId = :id',
-      ExpressionAttributeValues: { ':id': jobId },
-    },
-  };
+/** Releases the lock if this job still holds it (after LOCK_MS another job may have taken it: that one's stays). */
+async function releaseLock(db: Db, jobId: string) {
+  await db.doc
+    .send(
+      new DeleteCommand({
+        TableName: db.table,
+        Key: keys.backupLock(),
+        ConditionExpression: 'jobId = :id',
+        ExpressionAttributeValues: { ':id': jobId },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailed(error)) throw error;
+    });
 }
 
-/** Ends a running job: its final fields (and any `extra` entries, e.g. the restore's audit entry) and the lock's release, in one transaction. */
+/**
+ * Ends a running job: its final fields and any `extra` entries (the restore's
+ * audit entry) in one transaction, then the lock's release.
+ */
 async function finishJob(db: Db, id: string, fields: Record<string, NativeAttributeValue>, extra: Parameters<typeof transactWrite>[1] = []) {
   const names: Record<string, string> = { '#status': 'status' };
   const values: Record<string, NativeAttributeValue> = { ':running': 'running' };
@@ -201,9 +217,9 @@ async function finishJob(db: Db, id: string, fields: Record<string, NativeAttrib
         ExpressionAttributeValues: values,
       },
     },
-    releaseLock(db, id),
     ...extra,
   ]);
+  await releaseLock(db, id);
 }
 
 async function failJob(db: Db, id: string, message: string, nowMs: number) {

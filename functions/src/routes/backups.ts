@@ -8,7 +8,7 @@ import { BackupFileError, validateBackup } from '../backup/backup-file';
 import { backupFileKey, uploadFileKey } from '../backup/backup-storage';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../db/keys';
-import { backupJobCursorKeys, getBackupJob, listBackupJobs, startBackupJob } from '../jobs/backup';
+import { backupJobCursorKeys, getBackupJob, jobAsSeen, listBackupJobs, startBackupJob } from '../jobs/backup';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -77,13 +77,16 @@ export const backups = new Hono<AppEnv>()
   })
   .get('/backups', queryParams(listQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    return listPage(c, query.cursor, backupJobCursorKeys, (start) => listBackupJobs(c.var.deps.db, query.limit, start));
+    return listPage(c, query.cursor, backupJobCursorKeys, async (start) => {
+      const page = await listBackupJobs(c.var.deps.db, query.limit, start);
+      return { ...page, items: page.items.map((job) => jobAsSeen(job, nowMs(c))) };
+    });
   })
   .get('/backup-jobs/:id', async (c) => {
     const id = c.req.param('id');
     const job = isEntityId(id) ? await getBackupJob(c.var.deps.db, id) : undefined;
     if (!job) return c.json(errorBody('Job not found'), 404);
-    const { sourceName: _name, ...answer } = job;
+    const { sourceName: _name, ...answer } = jobAsSeen(job, nowMs(c));
     c.header('Cache-Control', 'no-store');
     return c.json(answer as BackupJob, 200);
   })
