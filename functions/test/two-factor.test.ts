@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
 import type { EmployeeRecord } from '@app/shared-types/employees';
@@ -67,7 +67,31 @@ async function passwordStep(app: TestApp, email: string, password = STAFF_PASSWO
 const auditOf = async (staff: Staff, id: string) =>
   (await json<Page<AuditEntry>>(staffRequest(staff.app, `/api/audit-log?entityId=${id}&limit=100`, staff.staff('superadmin').cookie))).items;
 
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
 describe('two-factor set-up (signed in)', () => {
+  it('never writes the secret, a code or a recovery code to the log, even at debug level', async () => {
+    vi.stubEnv('LOG_LEVEL', 'debug');
+    const lines: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(String(line)));
+    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(String(line)));
+    const { app, clock } = shared;
+    const account = await enrolled(shared);
+    const { challenge } = await passwordStep(app, account.employee.email);
+    const code = totpCode(account.secret, clock.now());
+    expect((await verify(app, challenge, { code: '000000' === code ? '111111' : '000000' })).status).toBe(401);
+    expect((await verify(app, challenge, { code })).status).toBe(200);
+    const second = await passwordStep(app, account.employee.email);
+    expect((await verify(app, second.challenge, { recoveryCode: account.recoveryCodes[0] })).status).toBe(200);
+    const logged = lines.join('\n');
+    expect(logged).toContain('login succeeded');
+    for (const secret of [account.secret, code, ...account.recoveryCodes, account.recoveryCodes[0]!.replace('-', '')]) expect(logged).not.toContain(secret);
+    expect(logged).not.toContain(challenge!.split('=')[1]);
+  });
+
   it('shows a secret and its otpauth URI, refuses a wrong code, turns on with a right one and gives ten recovery codes once', async () => {
     const { app, db, clock } = shared;
     const { cookie, employee } = await signedInStaff(app, db);
