@@ -102,6 +102,19 @@ describe("'Request access' while allowRegistration is on", () => {
     expect(after.cookie).toBeDefined();
   });
 
+  it('an edit that activates the account settles the request too', async () => {
+    const { app, db } = shared;
+    const input = request();
+    expect((await register(app, input)).status).toBe(202);
+    const stored = (await getEmployeeByEmail(db, input.email))!;
+    const admin = shared.staff('admin').cookie;
+    const record = await json<EmployeeRecord>(staffRequest(app, `/api/users/${stored.id}`, admin));
+    const { id: _id, canSignIn: _c, twoFactorEnabled: _t, accessRequestedAt: _a, lastLoginAt: _l, createdAt: _cr, updatedAt: _u, ...editable } = record;
+    const saved = await staffRequest(app, `/api/users/${stored.id}`, admin, { method: 'PUT', body: { ...editable, status: 'active' } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await json<EmployeeRecord>(saved)).toMatchObject({ status: 'active', accessRequestedAt: null });
+  });
+
   it('a taken email gets the same 202 and creates or changes nothing', async () => {
     const { app, db } = shared;
     const existing = shared.staff('employee').employee;

@@ -249,6 +249,8 @@ export const users = new Hono<AppEnv>()
           ...sealed,
           ...(passwordHash ? { passwordHash, passwordSet: true } : {}),
           ...(endsSessions ? { passwordChangedAt: ctx.now } : {}),
+          // An access request is settled once an edit gives the account another status than inactive.
+          ...(input.status !== 'inactive' ? { accessRequestedAt: null } : {}),
         }),
         ctx,
         { extra: () => (keeper ? [stillActiveSuperadmin(db, keeper)] : []) },

@@ -5,7 +5,7 @@ import { REGISTRATION_RECEIVED, TWO_FACTOR_MESSAGES, type LoginVerifyInput } fro
 import { adminUserFixture, FIXTURE_PASSWORD } from '../../test/admin-fixtures';
 import { siteFixture } from '../../test/fixtures';
 import { renderPortal, type User } from '../../test/portal';
-import { renderRoute } from '../../test/render';
+import { findToast, renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -109,6 +109,7 @@ describe('sign-in with two-factor sign-in', () => {
     await user.paste('123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('button', { name: 'Access Admin Portal' })).toBeTruthy();
+    expect(within(await findToast('alert', 'Sign-in expired')).getByText(TWO_FACTOR_MESSAGES.challengeExpired)).toBeTruthy();
   });
 
   it('sets it up at sign-in when Settings require it: QR code and key, one code, then the recovery codes before the portal', async () => {

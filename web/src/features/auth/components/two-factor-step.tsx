@@ -5,6 +5,7 @@ import type { PublicUser } from '@app/shared-types/auth';
 import type { LoginChallengeAnswer, LoginVerifyInput, VerifiedLogin } from '@app/shared-types/two-factor';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { useToast } from '../../../lib/toast';
 import { CodeForm } from './code-form';
 import { EnrolmentDetails } from './enrolment-details';
 import { RecoveryCodesPanel } from './recovery-codes-panel';
@@ -26,6 +27,7 @@ export function TwoFactorStep({
   onSignedIn: (user: PublicUser) => void;
   onRestart: () => void;
 }) {
+  const { toast } = useToast();
   const [saved, setSaved] = useState<VerifiedLogin | null>(null);
 
   const submit = async (input: LoginVerifyInput) => {
@@ -35,7 +37,10 @@ export function TwoFactorStep({
       else onSignedIn(verified.user);
     } catch (error) {
       // The five minutes passed, or the account changed: start again from the password.
-      if (error instanceof ApiError && error.status === 401 && error.body?.error?.startsWith('Your sign-in has expired')) onRestart();
+      if (error instanceof ApiError && error.status === 401 && error.body?.error?.startsWith('Your sign-in has expired')) {
+        toast({ variant: 'destructive', title: 'Sign-in expired', description: error.body.error });
+        onRestart();
+      }
       throw error;
     }
   };

@@ -52,7 +52,7 @@ export function EmployeeCard({ employee, actions }: { employee: EmployeeRecord; 
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
           <RoleBadge role={employee.role} />
           <EmployeeStatusChip status={employee.status} />
-          {employee.accessRequestedAt && <Chip size="small" color="warning" label="Access request" />}
+          {employee.accessRequestedAt && employee.status === 'inactive' && <Chip size="small" color="warning" label="Access request" />}
         </Stack>
         <Stack spacing={0.75} sx={{ mt: 1.5 }}>
           <InfoLine icon={<EmailOutlinedIcon fontSize="small" titleAccess="Email" />}>

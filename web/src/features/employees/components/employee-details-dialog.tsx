@@ -95,7 +95,7 @@ export function EmployeeDetailsDialog({ open, employee, error, managerName, canM
           </Box>
           <DialogContent dividers>
             <Stack spacing={2.5}>
-              {employee.accessRequestedAt && <AccessRequest employee={employee} canManage={canManage} />}
+              {employee.accessRequestedAt && employee.status === 'inactive' && <AccessRequest employee={employee} canManage={canManage} />}
               <Group title="Account">
                 <Fact label="Email">{employee.email}</Fact>
                 <Fact label="Status">{STATUS_LABELS[employee.status]}</Fact>
