@@ -180,15 +180,19 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
             <LockPersonIcon />
           </IconButton>
           <TwoFactorDialog open={securityOpen} onClose={() => setSecurityOpen(false)} account={user.email} />
+          {/* On phones the bar also holds the bell and the two-factor button: Logout shows its icon only there. */}
           <Button
             variant="outlined"
             size="small"
             startIcon={<LogoutIcon />}
             onClick={() => logout.mutate()}
             disabled={logout.isPending}
-            sx={{ ml: 1, flexShrink: 0 }}
+            aria-label="Logout"
+            sx={{ ml: 1, flexShrink: 0, minWidth: { xs: 0, sm: 64 }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } } }}
           >
-            Logout
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              Logout
+            </Box>
           </Button>
         </Toolbar>
       </AppBar>
