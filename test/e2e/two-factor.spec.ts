@@ -83,4 +83,26 @@ test.describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Two-factor sign-in' }).click();
     await expect(page.getByRole('dialog', { name: 'Two-factor sign-in' })).toContainText('10 of 10 recovery codes left.');
   });
+
+  test("the QR code library stays out of the public site's scripts, and is loaded by the portal", async ({ page }) => {
+    const scriptsOf = async (path: string, ready: () => Promise<void>) => {
+      const bodies: Promise<string>[] = [];
+      const listener = (response: import('@playwright/test').Response) => {
+        if (response.url().endsWith('.js')) bodies.push(response.text());
+      };
+      page.on('response', listener);
+      await page.goto(path);
+      await ready();
+      await page.waitForLoadState('networkidle');
+      page.off('response', listener);
+      return Promise.all(bodies);
+    };
+    // lean-qr's own error text marks its code in a bundle.
+    const hasQr = (scripts: string[]) => scripts.some((body) => body.includes('lean-qr'));
+    const publicScripts = await scriptsOf('/', () => expect(page.getByRole('banner').first()).toBeVisible());
+    expect(publicScripts.length).toBeGreaterThan(0);
+    expect(hasQr(publicScripts)).toBe(false);
+    const portalScripts = await scriptsOf('/admin', () => expect(page.getByRole('button', { name: 'Access Admin Portal' })).toBeVisible());
+    expect(hasQr(portalScripts)).toBe(true);
+  });
 });
