@@ -120,7 +120,24 @@ export async function createBlogPost(db: Db, input: BlogPostInput, author: { id:
     updatedAt: ctx.now,
     version: 1,
   };
-  return blogPostEntity.create(db, post, ctx);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await blogPostEntity.create(db, post, ctx);
+    } catch (error) {
+      // Many saves racing for one slug can keep losing to each other past the write's own retries:
+      // once one of them has claimed the slug the rest are told so; until then, try again.
+      if (!isTransactionCanceled(error)) throw error;
+      if (await slugOwner(db, post.slug)) return { taken: 'BlogSlug' } as const;
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
+    }
+  }
+}
+
+/** The id of the post holding `slug`, if one does (a consistent read of its marker). */
+async function slugOwner(db: Db, slug: string): Promise<string | undefined> {
+  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogSlug(slug), ConsistentRead: true }));
+  return marker.Item?.postId as string | undefined;
 }
 
 /** Version-checked edit; the author and the view count stay. */
