@@ -1,5 +1,5 @@
 import { totpCode, totpStep } from '@app/functions/auth/totp';
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_ADMIN } from './global-setup';
 import { seeToast, unique } from './portal';
@@ -87,7 +87,7 @@ test.describe('two-factor sign-in', () => {
   test("the QR code library stays out of the public site's scripts, and is loaded by the portal", async ({ page }) => {
     const scriptsOf = async (path: string, ready: () => Promise<void>) => {
       const bodies: Promise<string>[] = [];
-      const listener = (response: import('@playwright/test').Response) => {
+      const listener = (response: Response) => {
         if (response.url().endsWith('.js')) bodies.push(response.text());
       };
       page.on('response', listener);
