@@ -16,7 +16,7 @@ import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { createProject } from '../src/db/project-repo';
 import { runDailyJobs } from '../src/jobs/daily';
-import { backoffMs, MAX_OUTBOX_ATTEMPTS, OUTBOX_BASE_DELAY_MS, runOutboxSender } from '../src/jobs/outbox';
+import { backoffMs, MAX_OUTBOX_ATTEMPTS, NO_RECIPIENT, OUTBOX_BASE_DELAY_MS, runOutboxSender } from '../src/jobs/outbox';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';
 import type { Db } from '../src/db/client';
 import type { MailerFactory } from '../src/notify/mail';
@@ -58,7 +58,10 @@ async function setUp() {
   const mailer: MailerFactory = (settings, timeouts) => smtpMailers(table.db!, crypto)(settings, timeouts);
   const { app, db, clock } = await createTestApp({ fieldCrypto: crypto, mailer });
   table.db = db;
-  const [admin, manager, employee] = await Promise.all([signedInStaff(app, db, 'admin'), signedInStaff(app, db, 'manager'), signedInStaff(app, db, 'employee')]);
+  // One at a time: sign-in hashes queue (a busy machine could refuse three at once).
+  const admin = await signedInStaff(app, db, 'admin');
+  const manager = await signedInStaff(app, db, 'manager');
+  const employee = await signedInStaff(app, db, 'employee');
   // The sender's clock: moved instead of waiting (the app's own stays, so sessions do not idle out).
   let offset = 0;
   const t = {
@@ -302,6 +305,15 @@ describe('an SMTP outage', () => {
     // Sent: nothing to retry (409), and an unknown id is 404.
     expect((await staffRequest(t.app, `/api/notifications/outbox/${id}/retry`, t.admin.cookie, { method: 'POST' })).status).toBe(409);
     expect((await staffRequest(t.app, '/api/notifications/outbox/nope/retry', t.admin.cookie, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('an email with nobody to go to (no company email) fails at once, listed with why; the bell still rings', async () => {
+    const t = await setUp();
+    await t.settings({ company: { companyEmail: '' } });
+    await websiteLead(t.app, 'Nowhere Person');
+    expect(await t.send()).toMatchObject({ claimed: 1, failed: 1 });
+    expect((await t.outbox('failed')).items[0]).toMatchObject({ lastError: NO_RECIPIENT, recipients: [], attempts: 1 });
+    expect((await t.bell(t.admin.cookie)).items.map((n) => n.title)).toEqual(['New lead: Nowhere Person']);
   });
 
   it('two senders at once send each email once', async () => {

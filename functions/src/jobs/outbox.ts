@@ -15,6 +15,9 @@ import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type
 
 type Item = Record<string, NativeAttributeValue>;
 
+/** Why an email that is wanted has nowhere to go. */
+export const NO_RECIPIENT = 'No recipient: Settings > Company has no email';
+
 /** Attempts before an event is 'failed' (it stays listed with its error; Retry starts it again). */
 export const MAX_OUTBOX_ATTEMPTS = 6;
 /** The first retry waits about this long; each next one twice as long (with jitter), at most OUTBOX_MAX_DELAY_MS. */
@@ -279,10 +282,17 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       }
       const message = eventEmail(item.event, settings.company.companyName, who.emails, options.siteUrl);
       const base = { recipients: who.emails, subject: message.subject, bellDone };
-      if (!emailOn || who.emails.length === 0) {
-        await finish(db, item, token, nowMs, { ...base, status: bellOn ? 'sent' : 'skipped', lastError: emailOn ? 'No recipient: Settings > Company has no email' : '' });
+      if (!emailOn) {
+        // No email wanted: done once the bell rang (or nothing was wanted at all).
+        await finish(db, item, token, nowMs, { ...base, recipients: [], status: bellOn ? 'sent' : 'skipped', lastError: '' });
         if (bellOn) result.sent++;
         else result.skipped++;
+        continue;
+      }
+      if (who.emails.length === 0) {
+        // Wanted, but nobody to send it to: failed at once and listed, like a missing SMTP host.
+        await finish(db, item, token, nowMs, { ...base, status: 'failed', lastError: NO_RECIPIENT });
+        result.failed++;
         continue;
       }
       try {
