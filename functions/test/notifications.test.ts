@@ -307,6 +307,16 @@ describe('an SMTP outage', () => {
     expect((await staffRequest(t.app, '/api/notifications/outbox/nope/retry', t.admin.cookie, { method: 'POST' })).status).toBe(404);
   });
 
+  it('no SMTP host: no email is tried (nothing fails), the bell still rings', async () => {
+    const t = await setUp();
+    await t.settings({ email: { smtpHost: '' } });
+    await websiteLead(t.app, 'Unmailed Person');
+    expect(await t.send()).toMatchObject({ claimed: 1, sent: 1, failed: 0, retrying: 0 });
+    expect(smtp.withSubject('New lead: Unmailed Person')).toHaveLength(0);
+    expect((await t.outbox('failed')).items).toEqual([]);
+    expect((await t.bell(t.admin.cookie)).items.map((n) => n.title)).toEqual(['New lead: Unmailed Person']);
+  });
+
   it('an email with nobody to go to (no company email) fails at once, listed with why; the bell still rings', async () => {
     const t = await setUp();
     await t.settings({ company: { companyEmail: '' } });

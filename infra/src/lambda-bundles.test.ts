@@ -288,7 +288,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
   });
 
   it("admin bundle runs the notification outbox's sender on the schedule's tick, with no origin secret", async () => {
-    // The website leads of the tests above are due (this table has no SMTP host: each is recorded as failed, or belled).
+    // The website leads of the tests above are due (this table has no SMTP host: each only rings the bell, or is skipped).
     const first = (await handlers.admin(OUTBOX_TICK, lambdaContext('admin'))) as unknown as Record<string, number>;
     expect(first.claimed).toBe(first.sent! + first.retrying! + first.failed! + first.skipped!);
     expect(await handlers.admin(OUTBOX_TICK, lambdaContext('admin'))).toEqual({ claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 });

@@ -246,7 +246,7 @@ async function ring(db: Db, item: OutboxItem, userId: string, nowMs: number): Pr
  * One run of the sender: claims the due outbox items one by one and delivers
  * each: the bell (one notification per recipient, while pushNotifications and
  * the kind's setting are on) and one email to its recipients (while
- * emailNotifications and the kind's setting are on). Settings are read at send
+ * emailNotifications and the kind's setting are on and an SMTP host is set). Settings are read at send
  * time: an event recorded while a switch was on is not sent once it is off.
  * A failed email is tried again after backoffMs; after MAX_OUTBOX_ATTEMPTS it
  * is 'failed' and stays listed with its error.
@@ -273,7 +273,8 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       const kindSetting = KIND_SETTING[item.kind];
       const kindOn = kindSetting ? notes[kindSetting] : true;
       const bellOn = kindOn && notes.pushNotifications;
-      const emailOn = kindOn && notes.emailNotifications;
+      // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
+      const emailOn = kindOn && notes.emailNotifications && settings.email.smtpHost !== '';
       const who = await recipientsOf(db, item.event, settings, admins);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
