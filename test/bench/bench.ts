@@ -27,6 +27,7 @@
  * - Blog (blog-bench.ts; BENCH_ONLY=blog alone): the public list, a post by slug, the view beacon, sitemap, RSS and Blog Management's list, p50/p99.
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  * - Notification outbox (outbox-bench.ts; BENCH_ONLY=outbox alone): 200 events sent to a local SMTP server, one sender and two at once, events/s.
+ * - Lighthouse (lighthouse-bench.ts; BENCH_ONLY=lighthouse alone): mobile scores, LCP, CLS, TBT of /, /projects, /calculator and a post, and the home page's JS before its first paint, against issue 16's budget.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,7 @@ import { attendanceBench } from './attendance-bench';
 import { blogBench } from './blog-bench';
 import { backupBench } from './backup-bench';
 import { employeesBench } from './employees-bench';
+import { lighthouseBench } from './lighthouse-bench';
 import { outboxBench } from './outbox-bench';
 import { rateLibraryBench } from './rate-library-bench';
 
@@ -608,6 +610,10 @@ buildIfNeeded();
 const dynamo = await startDynamoLocal({ yieldCpu: true });
 const server = await startServer(dynamo.endpoint);
 try {
+  // Lighthouse mobile on four public pages and the home page's JS, against the budget (lighthouse-bench.ts); BENCH_ONLY=lighthouse runs it alone.
+  // First, on the first-start content, before the other parts fill the table.
+  if (!BENCH_ONLY || BENCH_ONLY === 'lighthouse') await lighthouseBench(server.url);
+
   if (!BENCH_ONLY) {
     const home = await scriptsOf(server.url, '/');
     const js = sizes(home);
