@@ -26,7 +26,7 @@ describe('Blog Management: list', () => {
       ['Published', '1'],
       ['Drafts', '1'],
       ['Total Views', '42'],
-    ]) {
+    ] as const) {
       const card = figures.getByRole('heading', { name: label }).parentElement!;
       await waitFor(() => expect(within(card).getByText(value)).toBeTruthy());
     }
