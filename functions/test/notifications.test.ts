@@ -217,6 +217,9 @@ describe('events reach the SMTP server when their setting is on, and not when it
     await t.send();
     expect(smtp.withSubject('Payment recorded: Design fee paid')).toHaveLength(1);
     expect(smtp.withSubject('Payment recorded: Site visit fee')).toHaveLength(0);
+    // Finance is for managers and admins: an employee's bell does not hear of payments.
+    expect((await t.bell(t.manager.cookie)).items.map((n) => n.title)).toEqual(['Payment recorded: Design fee paid']);
+    expect((await t.bell(t.employee.cookie)).items).toEqual([]);
 
     // Marked paid: recorded now.
     const paid = await staffRequest(t.app, `/api/transactions/${pending.id}`, t.manager.cookie, {
@@ -383,8 +386,8 @@ describe('the bell', () => {
     expect(page.unreadCount).toBe(3);
     expect(page.items.map((n) => n.title)).toEqual(['New lead: Bell Three', 'New lead: Bell Two', 'New lead: Bell One']);
     expect(page.items[0]!.link).toMatch(/^leads\?lead=[\w-]+$/);
-    // Not an admin's event: the employee's bell is empty.
-    expect(await t.bell(t.employee.cookie)).toEqual({ items: [], unreadCount: 0 });
+    // Each user has a bell of their own: every staff member hears of a new lead.
+    expect((await t.bell(t.employee.cookie)).unreadCount).toBe(3);
     // Paginated.
     const first = await json<BellPage>(staffRequest(t.app, '/api/notifications?limit=2', t.admin.cookie));
     expect(first.items).toHaveLength(2);
@@ -394,9 +397,11 @@ describe('the bell', () => {
     const id = page.items[1]!.id;
     const read = await staffRequest(t.app, `/api/notifications/${id}/read`, t.admin.cookie, { method: 'POST' });
     expect(await json(read)).toEqual({ unreadCount: 2 });
-    // Reading it again changes nothing; another user's id is not theirs.
+    // Reading it again changes nothing; the employee reading their copy reads only theirs; an unknown id is 404.
     expect(await json(await staffRequest(t.app, `/api/notifications/${id}/read`, t.admin.cookie, { method: 'POST' }))).toEqual({ unreadCount: 2 });
-    expect((await staffRequest(t.app, `/api/notifications/${id}/read`, t.employee.cookie, { method: 'POST' })).status).toBe(404);
+    expect(await json(await staffRequest(t.app, `/api/notifications/${id}/read`, t.employee.cookie, { method: 'POST' }))).toEqual({ unreadCount: 2 });
+    expect((await t.bell(t.admin.cookie)).unreadCount).toBe(2);
+    expect((await staffRequest(t.app, '/api/notifications/no-such-event/read', t.admin.cookie, { method: 'POST' })).status).toBe(404);
     expect((await t.bell(t.admin.cookie)).items.map((n) => n.read)).toEqual([false, true, false]);
 
     expect(await json(await staffRequest(t.app, '/api/notifications/read-all', t.admin.cookie, { method: 'POST' }))).toEqual({ marked: 2, unreadCount: 0 });

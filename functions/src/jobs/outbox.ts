@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { ADMIN_ROLES } from '@app/shared-types/auth';
+import { ADMIN_ROLES, ROLES, type Role } from '@app/shared-types/auth';
+import { MANAGER_ROLES } from '@app/shared-types/employees';
 import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
@@ -179,10 +180,22 @@ async function finish(
   }
 }
 
-/** The active staff who see every event in the bell and may get its email: admins and superadmins. */
-async function activeAdmins(db: Db): Promise<EmployeeItem[]> {
+/** Every active staff member (the sender reads them once a run). */
+async function activeStaff(db: Db): Promise<EmployeeItem[]> {
   const everyone = await allPages((start) => employeeEntity.query(db, employeeEntity.source('byName', {}), { limit: 250, start }));
-  return everyone.filter((employee) => employee.status === 'active' && (ADMIN_ROLES as readonly string[]).includes(employee.role));
+  return everyone.filter((employee) => employee.status === 'active');
+}
+
+/**
+ * Whose bell an event rings, by role: a new lead every staff member's
+ * (PRODUCT.md: staff hear of each new lead), an access request the admins'
+ * (they approve it), the rest the managers' and admins' (who see quotations,
+ * projects and finance).
+ */
+export function bellRoles(kind: NotificationEvent['kind']): readonly Role[] {
+  if (kind === 'lead.created') return ROLES;
+  if (kind === 'registration.requested') return ADMIN_ROLES;
+  return MANAGER_ROLES;
 }
 
 /** The one person an event is obviously about besides the firm: a new lead's assignee, a quote's creator. */
@@ -192,17 +205,20 @@ function personOf(event: NotificationEvent): string | undefined {
   return undefined;
 }
 
-/** Who gets an event: the bell's users and the email's addresses. */
-async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, admins: () => Promise<EmployeeItem[]>) {
-  const bell = new Map<string, EmployeeItem>();
-  for (const admin of await admins()) bell.set(admin.id, admin);
+/** Who gets an event: the bell's users and the email's addresses (the company's, the person's; an access request also each admin's). */
+async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, staff: () => Promise<EmployeeItem[]>) {
+  const everyone = await staff();
+  const roles: readonly string[] = bellRoles(event.kind);
+  const bell = new Map(everyone.filter((employee) => roles.includes(employee.role)).map((employee) => [employee.id, employee]));
   const personId = personOf(event);
-  const person = personId ? (bell.get(personId) ?? (await employeeEntity.get(db, personId))) : undefined;
-  if (person && person.status === 'active') bell.set(person.id, person);
+  const person = personId ? everyone.find((employee) => employee.id === personId) : undefined;
+  if (person) bell.set(person.id, person);
   const emails = new Set<string>();
   if (settings.company.companyEmail) emails.add(settings.company.companyEmail.toLowerCase());
-  if (person?.email && person.status === 'active') emails.add(person.email.toLowerCase());
-  if (event.kind === 'registration.requested') for (const admin of await admins()) emails.add(admin.email.toLowerCase());
+  if (person?.email) emails.add(person.email.toLowerCase());
+  if (event.kind === 'registration.requested') {
+    for (const admin of everyone) if ((ADMIN_ROLES as readonly string[]).includes(admin.role)) emails.add(admin.email.toLowerCase());
+  }
   return { bellUsers: [...bell.keys()], emails: [...emails] };
 }
 
@@ -244,7 +260,8 @@ async function ring(db: Db, item: OutboxItem, userId: string, nowMs: number): Pr
 
 /**
  * One run of the sender: claims the due outbox items one by one and delivers
- * each: the bell (one notification per recipient, while pushNotifications and
+ * each: the bell (one notification per recipient (bellRoles and the person
+ * the event is about), while pushNotifications and
  * the kind's setting are on) and one email to its recipients (while
  * emailNotifications and the kind's setting are on and an SMTP host is set). Settings are read at send
  * time: an event recorded while a switch was on is not sent once it is off.
@@ -257,8 +274,8 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
   const due = await dueOutboxItems(db, nowIso, options.limit ?? 50);
   if (due.length === 0) return result;
   const settings = await getAllSettings(db);
-  let adminList: Promise<EmployeeItem[]> | undefined;
-  const admins = () => (adminList ??= activeAdmins(db));
+  let staffList: Promise<EmployeeItem[]> | undefined;
+  const staff = () => (staffList ??= activeStaff(db));
   let mailer: Promise<Mailer> | undefined;
   const makeMailer = () => (mailer ??= options.mailer(settings, SMTP_TIMEOUTS.job));
   const token = randomUUID();
@@ -275,7 +292,7 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       const bellOn = kindOn && notes.pushNotifications;
       // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
       const emailOn = kindOn && notes.emailNotifications && settings.email.smtpHost !== '';
-      const who = await recipientsOf(db, item.event, settings, admins);
+      const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
         for (const userId of who.bellUsers) await ring(db, item, userId, nowMs);
