@@ -64,13 +64,12 @@ async function auditEntries(db: Db): Promise<Item[]> {
   return entries;
 }
 
-/** The items as comparable text, leaving out the versions a restore moves on on purpose (settings, the rate library's). */
+/** The items as comparable text, leaving out the versions, which a restore moves on on purpose (past the table's and the backup's). */
 function comparable(items: Map<string, Item>): Record<string, string> {
-  const moved = new Set([keys.settings(), keys.rateLibraryVersion()].map((key) => `${key.pk} | ${key.sk}`));
   return Object.fromEntries(
     [...items].map(([key, item]) => {
-      const { version, ...rest } = item;
-      return [key, JSON.stringify(moved.has(key) ? rest : { ...rest, version })];
+      const { version: _version, ...rest } = item;
+      return [key, JSON.stringify(rest)];
     }),
   );
 }
@@ -158,11 +157,28 @@ describe('backup -> change -> restore', () => {
     expect(comparable(await businessItems(t.db))).not.toEqual(comparable(before));
     const auditBefore = await auditEntries(t.db);
 
+    const changed = await businessItems(t.db);
+
     const restore = await restoreListed(t, backup.id);
     expect(restore).toMatchObject({ kind: 'restore', status: 'succeeded', sourceId: backup.id, itemCount: before.size });
     expect(restore.deleted).toBeGreaterThan(0);
 
-    expect(comparable(await businessItems(t.db))).toEqual(comparable(before));
+    const after = await businessItems(t.db);
+    expect(comparable(after)).toEqual(comparable(before));
+    // Every restored versioned item is past both the backup's version and the one it had just before the restore.
+    for (const [key, item] of after) {
+      if (typeof item.version !== 'number') continue;
+      const previous = Math.max(Number(before.get(key)?.version ?? 0), Number(changed.get(key)?.version ?? 0));
+      expect(item.version, key).toBeGreaterThan(previous);
+    }
+    // An edit form opened before the restore (at the edited version, or at the backup's) is stale: 409, never a save over the restored record.
+    for (const version of [project.version + 1, project.version]) {
+      const stale = await staffRequest(t.app, `/api/projects/${project.id}`, t.superadmin.cookie, {
+        method: 'PUT',
+        body: { ...projectInput(kept.id), name: 'Saved over the restore', version },
+      });
+      expect(stale.status, await stale.clone().text()).toBe(409);
+    }
     const auditAfter = await auditEntries(t.db);
     expect(auditAfter.map((entry) => entry.id)).toEqual(expect.arrayContaining(auditBefore.map((entry) => entry.id)));
     const restored = auditAfter.filter((entry) => entry.action === 'restore');

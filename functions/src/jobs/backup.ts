@@ -346,8 +346,11 @@ async function protectedKeys(db: Db, actor: BackupActor, summary: BackupSummary)
   };
 }
 
-/** Items whose version a restore moves past both the table's and the backup's, so caches keyed by version re-read them. */
-const VERSIONED = [keys.rateLibraryVersion(), keys.settings()].map(itemKeyText);
+/** A versioned item as a restore writes it: its version past both the backup's and the one the table held (`versions`). */
+function restoredVersion(item: Item, versions: ReadonlyMap<string, number>): Item {
+  if (typeof item.version !== 'number') return item;
+  return { ...item, version: Math.max(item.version, versions.get(itemKeyText(item)) ?? 0) + 1 };
+}
 
 /**
  * Restores job `jobId`'s source file: validates it whole first (a bad file
@@ -366,38 +369,34 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     const summary = await validateBackup(first);
     await finishProgress(db, jobId, 0, summary.itemCount);
     const { keep, skip, kept } = await protectedKeys(db, job.startedBy, summary);
+    // One Scan before writing: the versions the table holds now (every restored
+    // entity moves past both its own and the backup's, so an edit form opened
+    // before the restore is stale, 409, and caches keyed by version re-read),
+    // and the business items the backup does not hold (deleted after the writes).
     const versions = new Map<string, number>();
-    for (const key of VERSIONED) {
-      const [pk, sk] = key.split('\u0000');
-      const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: { pk, sk }, ConsistentRead: true }));
-      if (typeof Item?.version === 'number') versions.set(key, Item.version);
-    }
+    const deletions: Item[][] = [];
+    await parallelScan(db, async (items) => {
+      const extra: Item[] = [];
+      for (const item of items) {
+        const key = itemKeyText(item);
+        if (typeof item.version === 'number') versions.set(key, item.version);
+        if (isBackedUp(item) && !summary.keys.has(key) && !keep(item)) extra.push({ pk: item.pk, sk: item.sk });
+      }
+      if (extra.length > 0) deletions.push(extra);
+    });
 
     const report = progressWriter(db, jobId);
     const second = await storage.open(source);
     if (!second) throw new BackupFileError('The backup file is no longer there');
     let written = 0;
     await inParallel(backupItems(second, BATCH_SIZE), async (items) => {
-      const puts = items
-        .filter((item) => !skip.has(itemKeyText(item)))
-        .map((item) => {
-          const key = itemKeyText(item);
-          if (VERSIONED.includes(key) && typeof item.version === 'number') {
-            return { ...item, version: Math.max(item.version, versions.get(key) ?? 0) + 1 };
-          }
-          return item;
-        });
+      const puts = items.filter((item) => !skip.has(itemKeyText(item))).map((item) => restoredVersion(item, versions));
       if (puts.length > 0) await batchWrite(db, puts.map((Item) => ({ PutRequest: { Item } })));
       written += items.length;
       await report(items.length);
     });
 
     let deleted = 0;
-    const deletions: Item[][] = [];
-    await parallelScan(db, async (items) => {
-      const extra = items.filter((item) => isBackedUp(item) && !summary.keys.has(itemKeyText(item)) && !keep(item));
-      if (extra.length > 0) deletions.push(extra.map((item) => ({ pk: item.pk, sk: item.sk })));
-    });
     async function* deletionBatches() {
       for (const batch of deletions) yield batch;
     }
