@@ -3,8 +3,8 @@ import { MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, type SettingsAnswer } from '@ap
 import { expect, test } from './fixtures';
 import { signIn, toast, unique } from './portal';
 
-/** A 1x1 PNG: a real image the browser can decode and scale. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+/** A 1x1 fully transparent PNG (grey and alpha): a real image the browser can decode and scale. */
+const TRANSPARENT_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 /** The settings as saved now, read with the signed-in page's cookies. */
 async function readSettings(request: APIRequestContext): Promise<SettingsAnswer> {
@@ -50,9 +50,10 @@ test.describe('settings take effect', () => {
       await openSettings(page, 'Company');
       await page.getByLabel('Company Name').fill(name);
       // The logo goes through the photo pipeline: scaled here, uploaded, checked and published by the server.
-      await page.getByRole('region', { name: 'Logo' }).locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByRole('region', { name: 'Logo' }).locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: TRANSPARENT_PNG });
       const preview = page.getByRole('img', { name: 'Company logo' });
-      await expect(preview).toHaveAttribute('src', /^\/uploads\/company\/logo-[0-9a-f-]{36}\.jpg$/);
+      // A logo stays a PNG, transparent (no white tile on the dark footer).
+      await expect(preview).toHaveAttribute('src', /^\/uploads\/company\/logo-[0-9a-f-]{36}\.png$/);
       const logo = await preview.getAttribute('src');
       await save(page);
 
@@ -66,6 +67,18 @@ test.describe('settings take effect', () => {
       await expect(headerLogo).toBeVisible();
       // Its box is fixed (no shift while it loads), and the file is served.
       expect(await headerLogo.evaluate((img: HTMLImageElement) => [img.getAttribute('width'), img.getAttribute('height'), img.naturalWidth > 0])).toEqual(['36', '36', true]);
+      // The served file is a PNG whose pixel is still fully transparent.
+      const served = await site.request.get(logo!);
+      expect(served.headers()['content-type']).toBe('image/png');
+      const alpha = await headerLogo.evaluate((img: HTMLImageElement) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(img, 0, 0);
+        return context.getImageData(0, 0, 1, 1).data[3];
+      });
+      expect(alpha).toBe(0);
       await site.close();
     } finally {
       await restore(page, original);

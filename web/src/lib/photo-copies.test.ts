@@ -1,6 +1,7 @@
 import { MAX_ORIGINAL_PHOTO_BYTES, PHOTO_TYPE_MESSAGE, PHOTO_WIDTHS } from '@app/shared-types/photos';
 import { describe, expect, it } from 'vitest';
 import {
+  copyTypeFor,
   EMPTY_FILE_MESSAGE,
   ORIGINAL_TOO_LARGE_MESSAGE,
   aspectRatioOf,
@@ -91,5 +92,16 @@ describe('originalProblem', () => {
     expect(await checkPhotoFile(renamed)).toBe(PHOTO_TYPE_MESSAGE);
     const real = new File([PNG_HEAD, new Uint8Array(100)], 'scan.txt', { type: 'text/plain' });
     expect(await checkPhotoFile(real)).toBeNull();
+  });
+});
+
+describe('copyTypeFor', () => {
+  it('keeps a PNG or WebP transparent (PNG) only when asked, as the company logo does; everything else is a JPEG', () => {
+    expect(copyTypeFor('image/png', { keepTransparency: true })).toBe('image/png');
+    expect(copyTypeFor('image/webp', { keepTransparency: true })).toBe('image/png');
+    expect(copyTypeFor('image/jpeg', { keepTransparency: true })).toBe('image/jpeg');
+    expect(copyTypeFor(null, { keepTransparency: true })).toBe('image/jpeg');
+    expect(copyTypeFor('image/png')).toBe('image/jpeg');
+    expect(copyTypeFor('image/webp', {})).toBe('image/jpeg');
   });
 });

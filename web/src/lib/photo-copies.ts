@@ -5,6 +5,7 @@ import {
   PHOTO_TYPE_MESSAGE,
   PHOTO_WIDTHS,
   detectPhotoType,
+  type PhotoType,
 } from '@app/shared-types/photos';
 
 /**
@@ -14,8 +15,21 @@ import {
  * (createImageBitmap and a canvas).
  */
 
-/** Every copy is a JPEG: re-encoding also drops the original's EXIF data, GPS position included. */
+/** Every photo copy is a JPEG: re-encoding also drops the original's EXIF data, GPS position included. */
 export const COPY_TYPE = 'image/jpeg';
+/** The type of a copy that keeps its original's transparency (a logo on the dark footer); PNG also holds no EXIF data. */
+export const TRANSPARENT_COPY_TYPE = 'image/png';
+export type CopyType = typeof COPY_TYPE | typeof TRANSPARENT_COPY_TYPE;
+
+export interface CopyOptions {
+  /** A PNG or WebP original stays transparent: its copies are PNGs drawn on nothing (the company logo). */
+  keepTransparency?: boolean;
+}
+
+/** The type a copy of an original of `originalType` (by its first bytes) is encoded as. */
+export function copyTypeFor(originalType: PhotoType | null, { keepTransparency = false }: CopyOptions = {}): CopyType {
+  return keepTransparency && (originalType === 'image/png' || originalType === 'image/webp') ? TRANSPARENT_COPY_TYPE : COPY_TYPE;
+}
 export const COPY_QUALITY = 0.82;
 
 /** The widest aspect ratio the API accepts; a panorama beyond it is sent without one. */
@@ -82,24 +96,26 @@ export interface PhotoCopyFile {
 
 /** A photo ready to upload: its copies, smallest first. */
 export interface PreparedPhoto {
-  contentType: typeof COPY_TYPE;
+  contentType: CopyType;
   copies: PhotoCopyFile[];
   aspectRatio: number | null;
 }
 
-function toBlob(canvas: HTMLCanvasElement): Promise<Blob> {
+function toBlob(canvas: HTMLCanvasElement, type: CopyType): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(UNREADABLE_PHOTO_MESSAGE))), COPY_TYPE, COPY_QUALITY);
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(UNREADABLE_PHOTO_MESSAGE))), type, COPY_QUALITY);
   });
 }
 
 /**
  * Decodes a photo upright (by its EXIF orientation), draws each copy on a
- * canvas and encodes it as JPEG. The copies are drawn largest first, each
+ * canvas and encodes it as JPEG (or, with keepTransparency, a PNG or WebP
+ * original as PNG on a transparent canvas). The copies are drawn largest first, each
  * from the one before, so no step shrinks by much more than half: one big
  * jump from a 6000 px original down to 480 px looks jagged.
  */
-export async function makePhotoCopies(file: Blob): Promise<PreparedPhoto> {
+export async function makePhotoCopies(file: Blob, options: CopyOptions = {}): Promise<PreparedPhoto> {
+  const type = copyTypeFor(detectPhotoType(await readHead(file, 12)), options);
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -118,18 +134,20 @@ export async function makePhotoCopies(file: Blob): Promise<PreparedPhoto> {
       canvas.height = copyHeight(width, height, copyWidth);
       const context = canvas.getContext('2d');
       if (!context) throw new Error(UNREADABLE_PHOTO_MESSAGE);
-      // JPEG has no transparency: a transparent PNG gets white, not black, behind it.
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, canvas.width, canvas.height);
+      if (type === COPY_TYPE) {
+        // JPEG has no transparency: a transparent PNG gets white, not black, behind it.
+        context.fillStyle = '#ffffff';
+        context.fillRect(0, 0, canvas.width, canvas.height);
+      }
       context.imageSmoothingEnabled = true;
       context.imageSmoothingQuality = 'high';
       context.drawImage(source, 0, 0, canvas.width, canvas.height);
-      const blob = await toBlob(canvas);
+      const blob = await toBlob(canvas, type);
       if (blob.size > MAX_PHOTO_BYTES) throw new Error(PHOTO_SIZE_MESSAGE);
       copies.unshift({ width: copyWidth, blob });
       source = canvas;
     }
-    return { contentType: COPY_TYPE, copies, aspectRatio: aspectRatioOf(width, height) };
+    return { contentType: type, copies, aspectRatio: aspectRatioOf(width, height) };
   } finally {
     bitmap.close();
   }

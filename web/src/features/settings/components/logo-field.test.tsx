@@ -68,6 +68,8 @@ describe('LogoField', () => {
     expect(screen.getByRole('img', { name: 'Company logo' }).getAttribute('src')).toBe(LOGO_URL);
     expect(screen.getByLabelText('dirty').textContent).toBe('true');
     expect(screen.getByText('Change logo')).toBeTruthy();
+    // A logo keeps its transparency: scaled as a PNG when it is one (copyTypeFor, tested in photo-copies.test.ts; drawn in Chromium by settings.spec).
+    expect(prepare).toHaveBeenCalledWith(expect.any(File), { keepTransparency: true });
   });
 
   it('removes the logo from the form, and refuses a file that is not an image before sending anything', async () => {

@@ -52,7 +52,8 @@ export function LogoField({ name, label, prepare = makePhotoCopies }: LogoFieldP
       const problem = await checkPhotoFile(file);
       if (problem) throw new Error(problem);
       setStep('Preparing the logo...');
-      const photo = await prepare(file);
+      // A logo keeps its transparency (PNG), so a transparent one sits on the dark footer without a white tile.
+      const photo = await prepare(file, { keepTransparency: true });
       setStep('Uploading...');
       await helpers.setValue(await uploadCompanyLogo(photo));
     } catch (failure) {
