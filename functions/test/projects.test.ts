@@ -224,6 +224,7 @@ describe('projects', () => {
     const detail = await json<PublicProject>(expectStatus(app.request(`/api/projects/${project.id}`), 200));
     expect(detail).toEqual({
       id: project.id,
+      slug: project.slug,
       title: 'Tellapur Family Home',
       description: '',
       imageUrl: '',

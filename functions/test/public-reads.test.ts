@@ -53,7 +53,7 @@ describe('GET /api/projects', () => {
     expect(new Set(page.items.map((p) => p.status))).toEqual(new Set(['finished', 'ongoing', 'upcoming']));
     for (const project of page.items) {
       expect(Object.keys(project).sort()).toEqual(
-        ['area', 'category', 'description', 'id', 'imageUrl', 'images', 'location', 'status', 'title'].sort(),
+        ['area', 'category', 'description', 'id', 'imageUrl', 'images', 'location', 'slug', 'status', 'title'].sort(),
       );
     }
     expect(JSON.stringify(page)).not.toMatch(/budget|Budget|actualCost|client|customer|Secret|notes|requirements/);

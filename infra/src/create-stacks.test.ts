@@ -211,6 +211,7 @@ describe('public function role', () => {
       ['dynamodb:GetItem', 'table', keys.project('p1').pk],
       ['dynamodb:GetItem', 'table', keys.blogPost('b1').pk],
       ['dynamodb:GetItem', 'table', keys.blogSlug('a-post').pk],
+      ['dynamodb:GetItem', 'table', keys.projectSlug('a-villa').pk],
       ['dynamodb:Query', 'gsi1', keys.publicProjects()],
       ['dynamodb:Query', 'gsi1', keys.blogPostsByStatus('published')],
       ['dynamodb:GetItem', 'table', keys.leadPhone('919988776655').pk],
@@ -299,6 +300,7 @@ describe('public function role', () => {
       publicProjectSort: [], // a gsi1 sort key, not a partition
       blogPost: ['read'],
       blogSlug: ['read'],
+      projectSlug: ['read'],
       blogPostsByStatus: ['queryGsi1'],
       blogPosts: [], // gsi2 list of every post (drafts too): admin only
       blogView: [], // a visitor's daily view marker: written by the admin function's view route

@@ -11,6 +11,8 @@ export interface ApiErrorBody {
 /** A project as the public website sees it: no client, budget or cost. */
 export interface PublicProject {
   id: string;
+  /** Its website address is /projects/<slug> (publicProjectPath). */
+  slug: string;
   title: string;
   description: string;
   /** The cover photo's largest copy ('' when the project has no photo). */

@@ -7,6 +7,7 @@ import {
 } from './constants';
 import { expectedVersion, oneOfList, optionalDate, pageLimit, rupeesOrNull, storedFields, multilineText, text } from './forms';
 import { projectPhotoSchema } from './photos';
+import { BLOG_SLUG_PATTERN, slugify } from './blog';
 
 /**
  * Project Management: the admin project form of SPEC.md 3 plus what the
@@ -41,6 +42,25 @@ export function derivedPublicStatus(status: ProjectStatus): PublicProjectStatus 
   if (status === 'execution' || status === 'on_hold') return 'ongoing';
   return 'upcoming';
 }
+
+/** The longest project slug; a derived one leaves room for a '-NN' suffix. */
+export const PROJECT_SLUG_MAX = 120;
+const DERIVED_SLUG_MAX = PROJECT_SLUG_MAX - 6;
+/** The message of a slug another project holds (409, under the slug field). */
+export const PROJECT_SLUG_TAKEN = 'Another project already uses this web address';
+
+/**
+ * The slug a project's website title (else its name) gives, e.g.
+ * 'Jubilee Hills Villa' -> 'jubilee-hills-villa'; 'project' when the text has
+ * no Latin letters or digits. `n` > 1 gives the n-th candidate ('...-2').
+ */
+export function projectSlug(titleOrName: string, n = 1): string {
+  const base = slugify(titleOrName).slice(0, DERIVED_SLUG_MAX).replace(/-+$/, '') || 'project';
+  return n > 1 ? `${base}-${n}` : base;
+}
+
+/** The website address of a public project: its slug (its id only while it has none). */
+export const publicProjectPath = (project: { id: string; slug?: string }) => `/projects/${encodeURIComponent(project.slug || project.id)}`;
 
 const projectFields = {
   customerId: yup.string().typeError('Customer is required').trim().required('Customer is required').max(64),
@@ -81,6 +101,12 @@ const projectFields = {
     .transform((value: unknown) => (value === '' ? null : value))
     .default(null),
   showOnWebsite: yup.boolean().typeError('showOnWebsite must be true or false').default(false),
+  /** The website address (/projects/<slug>); blank: derived from the title or name (create) or kept (edit). */
+  slug: text()
+    .transform((value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+    .max(PROJECT_SLUG_MAX, `Web address is too long (${PROJECT_SLUG_MAX} characters at most)`)
+    .matches(BLOG_SLUG_PATTERN, { message: 'Use lowercase letters, digits and single hyphens (e.g. jubilee-hills-villa)', excludeEmptyString: true })
+    .default(''),
 };
 
 /** POST /api/projects (the create dialog). */

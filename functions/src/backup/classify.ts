@@ -38,6 +38,7 @@ export const BACKED_UP_ENTITY_TYPES: ReadonlySet<string> = new Set([
   'LeadCommunication',
   'Customer',
   'Project',
+  'ProjectSlug',
   'Vendor',
   'BlogPost',
   'BlogSlug',

@@ -29,6 +29,8 @@ export const keys = {
   projectCreatedSort: (createdAt: string, id: string) => newestFirst(createdAt, id),
   /** gsi3: the projects in one internal status, newest first. */
   projectsByStatus: (status: string) => `PROJECTSTATUS#${status}`,
+  /** Marker of a project's slug (its website address): one project per slug. */
+  projectSlug: (slug: string) => ({ pk: `PROJSLUG#${slug}`, sk: 'PROJSLUG' }),
 
   customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
   /** gsi1: every customer, by name. */

@@ -5,7 +5,7 @@ import type { Db } from './client';
 import { customerEntity, newCustomer } from './customer-repo';
 import { mergedCounterWrites, type WriteContext } from './entity';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity } from './project-repo';
+import { newProject, projectEntity, withFreeSlug } from './project-repo';
 import { isTransactionCanceled, putNew, transactWrite } from './writes';
 
 export type ConvertLeadResult =
@@ -34,7 +34,7 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
     projectCount: input.project ? 1 : 0,
   };
   const project: Project | null = input.project
-    ? newProject(
+    ? await withFreeSlug(db, newProject(
         {
           customerId: customer.id,
           name: input.project.name,
@@ -56,11 +56,12 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
           location: lead.location,
           publicStatus: null,
           showOnWebsite: false,
+          slug: '',
         },
         ctx.now,
         customerName(customer),
         lead.id,
-      )
+      ))
     : null;
   const conversion: LeadConversion = {
     customerId: customer.id,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Page, PublicProject } from '@app/shared-types/api';
 import { ACTIVE_PROJECT_STATUSES, type PublicProjectStatus } from '@app/shared-types/constants';
 import { customerName } from '@app/shared-types/customers';
 import { MAX_PROJECT_PHOTOS, type ProjectPhoto } from '@app/shared-types/photos';
-import { derivedPublicStatus, storedProjectSchema, type Project, type ProjectInput, type ProjectListQuery, type ProjectUpdateInput } from '@app/shared-types/projects';
+import { derivedPublicStatus, projectSlug, storedProjectSchema, type Project, type ProjectInput, type ProjectListQuery, type ProjectUpdateInput } from '@app/shared-types/projects';
 import type { Db } from './client';
 import { decodeListCursor, encodeCursor } from './cursor';
 import { customerProjectCountWrite, getCustomers } from './customer-repo';
@@ -39,6 +39,8 @@ export const projectEntity = defineEntity({
     all: { index: 'gsi2', partition: () => keys.projects() },
     byStatus: { index: 'gsi3', partition: ({ status }: Pick<Project, 'status'>) => keys.projectsByStatus(status) },
   },
+  // The website address: one project per slug (a project saved before slugs has none until the data upgrade).
+  unique: [{ name: 'ProjectSlug', key: (project) => (project.slug ? keys.projectSlug(project.slug) : undefined), owner: 'projectId' }],
   counts: (project) => ({ DASHBOARD: { [dashboardCounter.activeProjects]: ACTIVE_PROJECT_STATUSES.includes(project.status) ? 1 : 0 } }),
   search: (project) => ({ texts: [project.name, project.title, project.customerName, project.location, project.projectType, project.siteAddress] }),
   // Photos are added and reordered by their own writes, never from an edit form.
@@ -49,6 +51,7 @@ export const projectEntity = defineEntity({
 export function toPublicProject(project: Project): PublicProject {
   return {
     id: project.id,
+    slug: project.slug,
     title: project.title || project.name,
     description: project.description,
     imageUrl: project.images[0]?.url ?? '',
@@ -64,21 +67,70 @@ export function newProject(input: ProjectInput, now: string, customerLabel: stri
   return { id: randomUUID(), ...input, customerName: customerLabel, images: [], leadId, createdAt: now, updatedAt: now, version: 1 };
 }
 
-export type CreateProjectResult = { project: Project } | { customerMissing: true };
+/** The id of the project holding `slug`, if one does (a consistent read of its marker). */
+export async function projectSlugOwner(db: Db, slug: string, consistent = true): Promise<string | undefined> {
+  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.projectSlug(slug), ConsistentRead: consistent }));
+  return marker.Item?.projectId as string | undefined;
+}
 
+/** Candidates a derivation tries at most ('villa', 'villa-2' ... 'villa-200'). */
+const MAX_SLUG_CANDIDATES = 200;
+
+/**
+ * The first slug `titleOrName` gives that no project holds, trying the n-th
+ * candidate and on ('villa', then 'villa-2', 'villa-3'...). A free one can
+ * still be claimed by a concurrent save before this one writes: the write's
+ * marker decides, and the caller tries the next candidate.
+ */
+export async function freeProjectSlug(db: Db, titleOrName: string, from = 1): Promise<{ slug: string; n: number }> {
+  for (let n = from; n < from + MAX_SLUG_CANDIDATES; n++) {
+    const slug = projectSlug(titleOrName, n);
+    if (!(await projectSlugOwner(db, slug))) return { slug, n };
+  }
+  // Hundreds of projects of one name: a short piece of randomness instead.
+  return { slug: projectSlug(`${titleOrName} ${randomUUID().slice(0, 8)}`), n: from + MAX_SLUG_CANDIDATES };
+}
+
+/** A new project (lead conversion, approved quotation) with a free slug derived from its name. */
+export async function withFreeSlug(db: Db, project: Project): Promise<Project> {
+  return project.slug ? project : { ...project, slug: (await freeProjectSlug(db, project.title || project.name)).slug };
+}
+
+export type CreateProjectResult = { project: Project } | { customerMissing: true } | { slugTaken: true };
+
+/** Times a create with a derived slug tries again after losing its candidate (or a write conflict) to a concurrent save. */
+const MAX_CREATE_ATTEMPTS = 40;
+
+/**
+ * A new project. A typed slug is claimed as it is ({ slugTaken } when another
+ * project holds it); a blank one is derived from the title (else the name),
+ * '-2', '-3'... after the taken ones, and a candidate lost to a concurrent
+ * create moves on to the next.
+ */
 export async function createProject(db: Db, input: ProjectInput, ctx: WriteContext, id?: string): Promise<CreateProjectResult> {
   const customer = (await getCustomers(db, [input.customerId])).get(input.customerId);
   if (!customer) return { customerMissing: true };
-  const project = { ...newProject(input, ctx.now, customerName(customer)), ...(id ? { id } : {}) };
-  // The customer's count fails the transaction if the customer went away meanwhile.
-  const writes = [...projectEntity.createWrites(db, project, ctx), customerProjectCountWrite(db, project.customerId, 1)];
-  try {
-    await transactWrite(db, writes);
-  } catch (error) {
-    if (isTransactionCanceled(error, writes.length - 1)) return { customerMissing: true };
-    throw error;
+  const base = { ...newProject(input, ctx.now, customerName(customer)), ...(id ? { id } : {}) };
+  let from = 1;
+  for (let attempt = 1; ; attempt++) {
+    const derived = input.slug ? undefined : await freeProjectSlug(db, input.title || input.name, from);
+    const project = derived ? { ...base, slug: derived.slug } : base;
+    // The customer's count fails the transaction if the customer went away meanwhile.
+    const writes = [...projectEntity.createWrites(db, project, ctx), customerProjectCountWrite(db, project.customerId, 1)];
+    try {
+      await transactWrite(db, writes);
+      return { project };
+    } catch (error) {
+      if (isTransactionCanceled(error, writes.length - 1)) return { customerMissing: true };
+      // The marker (entry 1) is held by another project.
+      const lostSlug = isTransactionCanceled(error, 1);
+      if (lostSlug && !derived) return { slugTaken: true };
+      if (!lostSlug && !isTransactionConflict(error)) throw error;
+      if (attempt >= MAX_CREATE_ATTEMPTS) return { slugTaken: true };
+      if (lostSlug) from = derived!.n + 1;
+      await jitteredBackoff(Math.min(attempt, 3));
+    }
   }
-  return { project };
 }
 
 export const getProject = (db: Db, id: string, consistent = false) => projectEntity.get(db, id, consistent);
@@ -97,7 +149,7 @@ export async function withCustomerName(db: Db, project: Project): Promise<Projec
   return (await withCustomerNames(db, [project]))[0]!;
 }
 
-export type UpdateProjectResult = { project: Project } | { notFound: true } | { stale: Project } | { customerMissing: true };
+export type UpdateProjectResult = { project: Project } | { notFound: true } | { stale: Project } | { customerMissing: true } | { slugTaken: Project };
 
 /**
  * Saves staff edits if the project is still at `input.version`, moving the
@@ -107,8 +159,12 @@ export type UpdateProjectResult = { project: Project } | { notFound: true } | { 
 export async function updateProject(db: Db, id: string, { version, ...fields }: ProjectUpdateInput, ctx: WriteContext): Promise<UpdateProjectResult> {
   const customer = (await getCustomers(db, [fields.customerId])).get(fields.customerId);
   if (!customer) return { customerMissing: true };
+  // A blank slug keeps the one the project has (a rename keeps its address); one without gets a derived one.
+  const current = fields.slug ? undefined : await getProject(db, id, true);
+  const derived = current && !current.slug ? (await freeProjectSlug(db, fields.title || fields.name)).slug : '';
+  const slugOf = (before: Project) => fields.slug || before.slug || derived;
   try {
-    const result = await projectEntity.update(db, id, version, (before) => ({ ...before, ...fields, customerName: customerName(customer) }), ctx, {
+    const result = await projectEntity.update(db, id, version, (before) => ({ ...before, ...fields, slug: slugOf(before), customerName: customerName(customer) }), ctx, {
       extra: (before, after) => [
         ...(before.customerId === after.customerId ? [] : [customerProjectCountWrite(db, after.customerId, 1), customerProjectCountWrite(db, before.customerId, -1)]),
         ...(before.status === after.status
@@ -117,6 +173,10 @@ export async function updateProject(db: Db, id: string, { version, ...fields }: 
       ],
     });
     if ('stale' in result) return { stale: await withCustomerName(db, result.stale) };
+    if ('taken' in result) {
+      const now = await getProject(db, id, true);
+      return now ? { slugTaken: await withCustomerName(db, now) } : { notFound: true };
+    }
     if ('item' in result) return { project: { ...result.item, customerName: customerName(customer) } };
     return { notFound: true };
   } catch (error) {
@@ -301,10 +361,32 @@ export async function listPublicProjects(
   return { items: items.map(toPublicProject), nextCursor: encodeCursor(lastKey) };
 }
 
-export async function getPublicProject(db: Db, id: string): Promise<PublicProject | undefined> {
-  const project = await getProject(db, id);
-  return project?.showOnWebsite ? toPublicProject(project) : undefined;
 /** One page of the website's projects as stored (the sitemap needs their updatedAt). */
 export const publicProjectsPage = (db: Db, limit: number, start?: ItemKey) => projectEntity.query(db, WEBSITE_LIST, { limit, start });
 
+export async function getPublicProject(db: Db, id: string): Promise<PublicProject | undefined> {
+  const project = await getProject(db, id);
+  return project?.showOnWebsite ? toPublicProject(project) : undefined;
+}
+
+/**
+ * The website's project at /projects/:param - the one resolver of the public
+ * API (GET /api/projects/:slugOrId) and the server's page render:
+ * - a slug of a project shown on the website: { project };
+ * - the id of such a project (its address before slugs) whose slug differs:
+ *   { project, movedTo: slug }. The page render answers 301 with Location
+ *   /projects/<movedTo>; the API answers the project, and the client replaces
+ *   its URL with publicProjectPath(project);
+ * - anything else (unknown, or not on the website): undefined, a 404.
+ * Reads by GetItem only (the marker, then the project).
+ */
+export async function resolvePublicProject(db: Db, param: string): Promise<{ project: PublicProject; movedTo?: string } | undefined> {
+  if (!/^[A-Za-z0-9-]{1,120}$/.test(param)) return undefined;
+  const ownerId = await projectSlugOwner(db, param, false);
+  const bySlug = ownerId ? await getProject(db, ownerId) : undefined;
+  // The marker can outlive a slug change by a moment: the project must still carry the slug.
+  if (bySlug?.showOnWebsite && bySlug.slug === param) return { project: toPublicProject(bySlug) };
+  const byId = await getProject(db, param);
+  if (!byId?.showOnWebsite) return undefined;
+  return byId.slug && byId.slug !== param ? { project: toPublicProject(byId), movedTo: byId.slug } : { project: toPublicProject(byId) };
 }

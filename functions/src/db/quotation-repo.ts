@@ -26,7 +26,7 @@ import { customerProjectCountWrite } from './customer-repo';
 import { defineEntity, mergedCounterWrites, type ItemKey, type WriteContext } from './entity';
 import { keys, newestFirst } from './keys';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity } from './project-repo';
+import { newProject, projectEntity, withFreeSlug } from './project-repo';
 import { costPricesFor } from './rate-library-repo';
 import { getAllSettings } from './settings-repo';
 import { dashboardCounter } from './stats-repo';
@@ -497,7 +497,7 @@ export async function approveQuotation(
       // The quote's project type, else the lead's when it is one a project can have (a lead may say 'Renovation').
       const isProjectType = (type: string | undefined): type is Project['projectType'] => (PROJECT_TYPES as readonly string[]).includes(type ?? '');
       const projectType = isProjectType(quote.clientDetails.projectType) ? quote.clientDetails.projectType : isProjectType(lead?.projectType) ? lead.projectType : null;
-      project = newProject(
+      project = await withFreeSlug(db, newProject(
         // The project form's defaults (planning, not on the website) with what the quote says.
         projectCreateSchema.validateSync({
           customerId: customer.id,
@@ -512,7 +512,7 @@ export async function approveQuotation(
         ctx.now,
         customerName(customer),
         quote.leadId,
-      );
+      ));
       writes.push(...projectEntity.createWrites(db, project, ctx, { counters: false }));
     }
     /** The lead becomes Won, and converted to this customer and project unless it was already. */

@@ -1,7 +1,7 @@
 import type { BlogPost } from '@app/shared-types/blog';
 import { customerName, type Customer } from '@app/shared-types/customers';
 import type { PublicProjectStatus } from '@app/shared-types/constants';
-import type { Project } from '@app/shared-types/projects';
+import { projectSlug, type Project } from '@app/shared-types/projects';
 
 /**
  * Sample content a new installation starts with, so the public site is not
@@ -190,6 +190,7 @@ export function firstStartProjects(now: string): { customer: Customer; project: 
       customerId: customer.id,
       customerName: customerName(customer),
       name: seed.title,
+      slug: projectSlug(seed.title),
       priority: 'medium',
       startDate: null,
       estimatedEndDate: null,

@@ -3,6 +3,7 @@ import type { ProjectStatus } from '@app/shared-types/constants';
 import { customerName } from '@app/shared-types/customers';
 import { salespersonId } from '@app/shared-types/leads';
 import type { Lead } from '@app/shared-types/leads';
+import type { Project } from '@app/shared-types/projects';
 import { normalizePhone } from '@app/shared-types/phone';
 import { BLOG_STATUSES } from '@app/shared-types/blog';
 import { blogPostEntity } from '../db/blog-repo';
@@ -14,9 +15,9 @@ import { keys } from '../db/keys';
 import { assignedLeadsCounter, deleteLead, leadEntity } from '../db/lead-repo';
 import { employeeEntity, getEmployee, type EmployeeItem } from '../db/employee-repo';
 import { counterUpdate, employeeCounter, mergeDeltas, readCounters } from '../db/stats-repo';
-import { projectEntity } from '../db/project-repo';
+import { freeProjectSlug, getProject, projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
+import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
 import { seedSalespeople } from './salespeople';
 
@@ -42,7 +43,9 @@ const EMPLOYEES_COUNTED = 6;
  * 3BHK post's calculator line becomes real links.
  */
 const BLOG_MANAGED = 7;
-const CURRENT_VERSION = BLOG_MANAGED;
+/** Data version after every project got its readable website address (a slug, with its marker; issue 16). */
+const PROJECTS_SLUGGED = 8;
+const CURRENT_VERSION = PROJECTS_SLUGGED;
 
 /**
  * Brings a laptop's data from an earlier version up to date, each step once:
@@ -72,6 +75,7 @@ export async function upgradeLocalData(db: Db): Promise<{ leads: number; project
   // Records the version reached (the last step writes it in its own transaction).
   if (version < EMPLOYEES_COUNTED) await countEmployees(db, EMPLOYEES_COUNTED);
   if (version < BLOG_MANAGED) await manageBlogPosts(db, BLOG_MANAGED);
+  if (version < PROJECTS_SLUGGED) await slugProjects(db, PROJECTS_SLUGGED);
   return { leads, projects };
 }
 
@@ -151,6 +155,58 @@ async function manageBlogPosts(db: Db, reached: number): Promise<void> {
   ).catch((error: unknown) => {
     if (!isConditionalCheckFailed(error)) throw error;
   });
+}
+
+/**
+ * Gives every project saved before slugs one, derived from its website title
+ * (else its name), '-2', '-3'... after the taken ones: the project (still
+ * without a slug, at the version read) and its marker in one audited
+ * transaction. A candidate claimed meanwhile moves on to the next; a project
+ * that got a slug meanwhile (an edit, another start) is left as it is, so a
+ * repeated run changes nothing. Records the version reached.
+ */
+export async function slugProjects(db: Db, reached: number): Promise<number> {
+  const ctx = systemContext(new Date().toISOString(), 'data-upgrade');
+  let slugged = 0;
+  await forEachItem(db, projectEntity.source('all', {}), async (item) => {
+    let project: Project | undefined = projectEntity.parse(item);
+    let from = 1;
+    while (project && !project.slug) {
+      const { slug, n } = await freeProjectSlug(db, project.title || project.name, from);
+      try {
+        await transactWrite(db, [
+          {
+            Update: {
+              TableName: db.table,
+              Key: keys.project(project.id),
+              UpdateExpression: 'SET slug = :slug',
+              ConditionExpression: 'version = :version AND (attribute_not_exists(slug) OR slug = :none)',
+              ExpressionAttributeValues: { ':slug': slug, ':version': project.version, ':none': '' },
+            },
+          },
+          putNew(db, { ...keys.projectSlug(slug), entityType: 'ProjectSlug', projectId: project.id }),
+          auditEntryWrite(db, ctx, { entity: 'Project', entityId: project.id, action: 'update', changes: { slug: { before: '', after: slug } } }),
+        ]);
+        slugged++;
+        return;
+      } catch (error) {
+        if (isTransactionCanceled(error, 1)) from = n + 1;
+        else if (isTransactionCanceled(error, 0)) project = await getProject(db, project.id, true);
+        else throw error;
+      }
+    }
+  });
+  await db.doc.send(
+    new PutCommand({
+      TableName: db.table,
+      Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
+      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+      ExpressionAttributeValues: { ':version': reached },
+    }),
+  ).catch((error: unknown) => {
+    if (!isConditionalCheckFailed(error)) throw error;
+  });
+  return slugged;
 }
 
 /** Every item of a list partition, page by page (an upgrade's walk, never a request path). */

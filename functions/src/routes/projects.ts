@@ -13,19 +13,19 @@ import {
   type PhotoUploadTicket,
   type ProjectPhoto,
 } from '@app/shared-types/photos';
-import { projectCreateSchema, projectListQuerySchema, projectUpdateSchema } from '@app/shared-types/projects';
+import { PROJECT_SLUG_TAKEN, projectCreateSchema, projectListQuerySchema, projectUpdateSchema } from '@app/shared-types/projects';
 import { requireManager, writeContext } from '../auth/middleware';
 import {
   addProjectPhoto,
   createProject,
   deleteProject,
   getProject,
-  getPublicProject,
   listProjects,
   listPublicProjects,
   makeCoverPhoto,
   projectCursorKeys,
   removeProjectPhoto,
+  resolvePublicProject,
   updateProject,
   withCustomerName,
 } from '../db/project-repo';
@@ -102,16 +102,17 @@ export const projects = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(await withCustomerName(c.var.deps.db, project), 200);
   })
+  // A website project by its slug, or by its old id (':id' is either; the answer carries the slug, and the page moves its URL there).
   .get('/:id', async (c) => {
-    const id = c.req.param('id');
-    const project = isEntityId(id) ? await getPublicProject(c.var.deps.db, id) : undefined;
-    if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    const found = await resolvePublicProject(c.var.deps.db, c.req.param('id'));
+    if (!found) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json(project, 200);
+    return c.json(found.project, 200);
   })
   .post('/', limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
     const result = await createProject(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
+    if ('slugTaken' in result) return c.json(errorBody(PROJECT_SLUG_TAKEN, { slug: PROJECT_SLUG_TAKEN }), 409);
     log.info('project created', { projectId: result.project.id, by: c.var.auth.employee.id });
     return c.json(result.project, 201);
   })
@@ -122,6 +123,7 @@ export const projects = new Hono<AppEnv>()
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
+    if ('slugTaken' in result) return c.json({ ...errorBody(PROJECT_SLUG_TAKEN, { slug: PROJECT_SLUG_TAKEN }), current: result.slugTaken }, 409);
     return c.json(result.project, 200);
   })
   .delete('/:id', requireManager, async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { SERVICES } from '@app/shared-types/constants';
 import { markdownText } from '@app/shared-types/markdown';
+import { publicProjectPath } from '@app/shared-types/projects';
 import { publishedPostsPage } from '../db/blog-repo';
 import { allPages } from '../db/entity';
 import { publicProjectsPage } from '../db/project-repo';
@@ -43,7 +44,7 @@ export const seo = new Hono<AppEnv>()
     const entries: { path: string; lastmod?: string }[] = [
       ...STATIC_PATHS.map((path) => ({ path })),
       ...SERVICES.map((s) => ({ path: `/services/${s.slug}`, lastmod: SERVICES_UPDATED })),
-      ...projects.map((p) => ({ path: `/projects/${p.id}`, lastmod: day(p.updatedAt) })),
+      ...projects.map((p) => ({ path: publicProjectPath(p), lastmod: day(p.updatedAt) })),
       ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: day(p.updatedAt) })),
     ];
     const urls = entries

@@ -88,7 +88,7 @@ export const ADMIN_ROUTES_BESIDE_PUBLIC = [{ method: 'GET', path: '/api/projects
  */
 export const PUBLIC_KEY_ACCESS = {
   /** GetItem on the table. */
-  read: ['SETTINGS', 'PROJECT#*', 'BLOGPOST#*', 'BLOGSLUG#*'],
+  read: ['SETTINGS', 'PROJECT#*', 'PROJSLUG#*', 'BLOGPOST#*', 'BLOGSLUG#*'],
   /** Query on gsi1: the index partitions the public list routes read. */
   queryGsi1: ['PUBLIC_PROJECTS', 'BLOGPOSTS#published'],
   /** GetItem for lead capture: "does a lead own this phone number already?" */

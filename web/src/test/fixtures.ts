@@ -6,6 +6,7 @@ export const siteFixture: SiteInfo = FIRST_START_COMPANY;
 export const projectFixtures: PublicProject[] = [
   {
     id: 'villa-one',
+    slug: 'jubilee-hills-villa',
     title: 'Jubilee Hills Villa',
     description: 'A family villa in walnut and brass.',
     imageUrl: '/images/projects/villa-one.svg',
@@ -17,6 +18,7 @@ export const projectFixtures: PublicProject[] = [
   },
   {
     id: 'kitchen-two',
+    slug: 'kondapur-kitchen-makeover',
     title: 'Kondapur Kitchen Makeover',
     description: 'A compact parallel kitchen rebuilt.',
     imageUrl: '/images/projects/kitchen-two.svg',
@@ -28,6 +30,7 @@ export const projectFixtures: PublicProject[] = [
   },
   {
     id: 'clinic-three',
+    slug: 'financial-district-dental-clinic',
     title: 'Financial District Dental Clinic',
     description: 'A reassuring reception and four treatment rooms.',
     imageUrl: '/images/projects/clinic-three.svg',
