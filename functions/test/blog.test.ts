@@ -1,9 +1,11 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/api';
-import { BLOG_SLUG_TAKEN, STALE_BLOG_POST_MESSAGE, type BlogPost, type BlogPostListItem, type BlogStats } from '@app/shared-types/blog';
+import { BLOG_SLUG_TAKEN, STALE_BLOG_POST_MESSAGE, blogPostUpdateSchema, type BlogPost, type BlogPostListItem, type BlogStats } from '@app/shared-types/blog';
 import { renderMarkdown } from '@app/shared-types/markdown';
 import type { Db } from '../src/db/client';
+import { updateBlogPost } from '../src/db/blog-repo';
+import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { firstStartBlogPosts, firstStartCalculatorLine, legacyCalculatorLine } from '../src/local/first-start-content';
 import { upgradeLocalData } from '../src/local/upgrade-data';
@@ -166,6 +168,54 @@ describe('POST /api/blog-posts', () => {
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
+  });
+
+  it('gives one slug to exactly one of 20 posts edited to it at once, and one of 20 simultaneous edits of one post wins; never a 500', async () => {
+    const posts = await Promise.all(Array.from({ length: 20 }, () => addPost({})));
+    const slug = `raced-${Date.now().toString(36)}-${++counter}`;
+    const edits = await Promise.all(
+      posts.map((post) =>
+        staffRequest(app, `/api/blog-posts/${post.id}`, manager, { method: 'PUT', body: { title: post.title, content: post.content, slug, version: post.version } }),
+      ),
+    );
+    const statuses = edits.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    for (const response of edits.filter((answer) => answer.status === 409)) expect((await json<Fields>(response)).fields.slug).toBe(BLOG_SLUG_TAKEN);
+
+    const [one] = posts;
+    const sameSlug = `raced-one-${Date.now().toString(36)}-${++counter}`;
+    const sameEdits = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        staffRequest(app, `/api/blog-posts/${one!.id}`, manager, { method: 'PUT', body: { title: `${one!.title} ${n}`, content: one!.content, slug: sameSlug, version: one!.version } }),
+      ),
+    );
+    const sameStatuses = sameEdits.map((response) => response.status);
+    expect(sameStatuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(sameStatuses.filter((status) => status === 409)).toHaveLength(19);
+  });
+
+  it('answers an edit whose slug claim keeps meeting other transactions past the write\'s own retries (taken, saved or stale), never throws', async () => {
+    const post = await addPost({});
+    // The next 7 transactions (more than transactWrite's 6 tries) lose to another one on the slug marker, as under a burst of edits to one slug.
+    let conflicts = 7;
+    const send = db.doc.send.bind(db.doc) as (command: unknown) => Promise<unknown>;
+    const racing: Db = {
+      table: db.table,
+      doc: {
+        send: (command: unknown) => {
+          if (command instanceof TransactWriteCommand && conflicts-- > 0) {
+            return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] }));
+          }
+          return send(command);
+        },
+      } as unknown as DynamoDBDocumentClient,
+    };
+    const slug = `contended-${Date.now().toString(36)}-${++counter}`;
+    const input = blogPostUpdateSchema.validateSync({ title: post.title, content: post.content, slug, version: post.version });
+    const result = await updateBlogPost(racing, post.id, input, systemContext(new Date().toISOString()));
+    expect(result).toMatchObject({ item: { id: post.id, slug, version: post.version + 1 } });
+    expect(conflicts).toBeLessThan(0);
   });
 
   it('writes an audit entry in the same transaction as the post', async () => {

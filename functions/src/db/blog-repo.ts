@@ -120,19 +120,33 @@ export async function createBlogPost(db: Db, input: BlogPostInput, author: { id:
     updatedAt: ctx.now,
     version: 1,
   };
+  return racingForSlug(db, post.slug, post.id, () => blogPostEntity.create(db, post, ctx));
+}
+
+/**
+ * Runs a write that claims `slug` for post `ownId`. Many saves racing for one
+ * slug can keep losing to each other past the write's own retries: once
+ * another post holds the slug they are told so ({ taken }); until then they try
+ * again, and after the last try `exhausted` answers (never a thrown 500).
+ */
+async function racingForSlug<R>(db: Db, slug: string, ownId: string, write: () => Promise<R>, exhausted?: () => Promise<R>): Promise<R | { taken: 'BlogSlug' }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await blogPostEntity.create(db, post, ctx);
+      return await write();
     } catch (error) {
-      // Many saves racing for one slug can keep losing to each other past the write's own retries:
-      // once one of them has claimed the slug the rest are told so; until then, try again.
       if (!isTransactionCanceled(error)) throw error;
-      if (await slugOwner(db, post.slug)) return { taken: 'BlogSlug' } as const;
-      if (attempt >= 4) throw error;
+      const owner = await slugOwner(db, slug);
+      if (owner !== undefined && owner !== ownId) return { taken: 'BlogSlug' } as const;
+      if (attempt >= SLUG_RACE_ATTEMPTS) {
+        if (exhausted) return exhausted();
+        throw error;
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
     }
   }
 }
+
+const SLUG_RACE_ATTEMPTS = 4;
 
 /** The id of the post holding `slug`, if one does (a consistent read of its marker). */
 async function slugOwner(db: Db, slug: string): Promise<string | undefined> {
@@ -142,12 +156,16 @@ async function slugOwner(db: Db, slug: string): Promise<string | undefined> {
 
 /** Version-checked edit; the author and the view count stay. */
 export function updateBlogPost(db: Db, id: string, { version, ...fields }: BlogPostUpdateInput, ctx: WriteContext) {
-  return blogPostEntity.update(
+  return racingForSlug(
     db,
+    fields.slug,
     id,
-    version,
-    (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }),
-    ctx,
+    () => blogPostEntity.update(db, id, version, (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }), ctx),
+    // Still losing after every try (edits of this very post at once): the post as it is now, like any stale save (409).
+    async () => {
+      const current = await blogPostEntity.get(db, id, true);
+      return current ? { stale: current } : { notFound: true as const };
+    },
   );
 }
 
