@@ -7,6 +7,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { BlogPostDetail } from '@app/shared-types/api';
 import { formatDate } from '@app/shared-types/format';
 import { Link as RouterLink } from 'react-router';
+import { Img } from '../../../components/img';
 import { MarkdownContent } from '../../../components/markdown-content';
 
 /** A post: cover, title, date, author and the sanitised Markdown body. */
@@ -24,10 +25,11 @@ export function BlogPostArticle({ post }: { post: BlogPostDetail }) {
         {post.author && <> · By {post.author}</>}
       </Typography>
       {post.featuredImage && (
-        <Box
-          component="img"
+        <Img
           src={post.featuredImage}
           alt={post.title}
+          // The post's largest element above the fold (its LCP).
+          fetchPriority="high"
           width={1200}
           height={630}
           sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1200 / 630', objectFit: 'cover', borderRadius: 4, mb: 5, bgcolor: '#E9E1D6' }}

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -8,14 +7,14 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import type { BlogPostSummary } from '@app/shared-types/api';
 import { formatDate } from '@app/shared-types/format';
 import { Link as RouterLink } from 'react-router';
+import { Img } from '../../../components/img';
 
 export function BlogPostCard({ post }: { post: BlogPostSummary }) {
   const titleId = `post-${post.slug}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
       {post.featuredImage && (
-        <Box
-          component="img"
+        <Img
           src={post.featuredImage}
           alt={post.title}
           loading="lazy"

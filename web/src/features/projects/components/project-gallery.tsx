@@ -18,7 +18,8 @@ export function ProjectGallery({ images, title }: { images: ProjectPhoto[]; titl
         sizes="(max-width: 899px) 100vw, 700px"
         width={1200}
         height={800}
-        eager
+        // The large photo is the detail page's LCP.
+        priority
         sx={{
           display: 'block',
           width: '100%',
