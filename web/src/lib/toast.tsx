@@ -1,12 +1,10 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Portal from '@mui/material/Portal';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import type { SnackbarCloseReason } from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -25,7 +23,7 @@ export interface ToastOptions {
   variant?: ToastVariant;
 }
 
-interface ShownToast extends ToastOptions {
+export interface ShownToast extends ToastOptions {
   id: number;
 }
 
@@ -34,6 +32,9 @@ export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
 
 type ToastFn = (options: ToastOptions) => void;
+
+/** The Snackbar and Alert (toast-view.tsx) load with the first toast, not with the page. */
+const ToastView = lazy(async () => ({ default: (await import('./toast-view')).ToastView }));
 
 const ToastContext = createContext<ToastFn | null>(null);
 
@@ -98,59 +99,26 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     else setSwipe(null);
   };
 
-  const destructive = current?.variant === 'destructive';
-
   return (
     <ToastContext.Provider value={toast}>
       {children}
       {current && (
-        // A portal of its own, made when the toast shows: a dialog open at that
-        // moment hides the rest of the page from screen readers, not the toast.
-        <Portal key={current.id}>
-          <Snackbar
+        <Suspense fallback={null}>
+          <ToastView
             key={current.id}
+            toast={current}
             open={open}
-            autoHideDuration={TOAST_DURATION_MS}
+            phone={phone}
+            swipe={swipe}
+            alertRef={alertRef}
             onClose={handleClose}
-            anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'left' }}
-            slotProps={{ transition: { onExited: () => handleExited(current.id) } }}
-            sx={{ maxWidth: { md: 420 }, width: { md: '100%' } }}
-          >
-            <Box
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerEnd}
-              onPointerCancel={onPointerEnd}
-              sx={{
-                width: '100%',
-                touchAction: 'pan-y',
-                transform: swipe ? `translateX(${swipe.dx}px)` : undefined,
-                opacity: swipe ? Math.max(0.3, 1 - swipe.dx / 200) : undefined,
-                transition: swipe ? 'none' : 'transform 150ms ease-out',
-              }}
-            >
-              <Alert
-                ref={alertRef}
-                tabIndex={-1}
-                role={destructive ? 'alert' : 'status'}
-                aria-live={destructive ? 'assertive' : 'polite'}
-                severity={destructive ? 'error' : 'success'}
-                variant="standard"
-                onClose={close}
-                sx={{
-                  width: '100%',
-                  alignItems: 'flex-start',
-                  border: 1,
-                  borderColor: destructive ? 'error.light' : 'success.light',
-                  boxShadow: '0 12px 32px rgba(30, 20, 10, 0.18)',
-                }}
-              >
-                <AlertTitle sx={{ fontWeight: 700, mb: current.description ? 0.5 : 0 }}>{current.title}</AlertTitle>
-                {current.description}
-              </Alert>
-            </Box>
-          </Snackbar>
-        </Portal>
+            onExited={() => handleExited(current.id)}
+            close={close}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerEnd={onPointerEnd}
+          />
+        </Suspense>
       )}
     </ToastContext.Provider>
   );

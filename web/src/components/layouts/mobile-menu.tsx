@@ -9,8 +9,8 @@ import { NavLink } from 'react-router';
 import { NAV_LINKS } from './nav-links';
 
 /**
- * The navigation drawer for narrow screens. It stays in the entry chunk on
- * purpose: loading it on the first tap would leave that tap without a menu.
+ * The navigation drawer for narrow screens. A chunk of its own (site-header.tsx loads it
+ * when the menu button is first pressed): the first paint does not need it.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
