@@ -7,22 +7,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PHOTO_TYPES } from '@app/shared-types/photos';
 import { useField } from 'formik';
-import { useState, type ChangeEvent } from 'react';
+import { ChooseFileButton } from '../../../components/choose-file-button';
 import { FormTextField } from '../../../components/form-fields';
-import { serverMessage } from '../../../lib/api-errors';
-import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { makePhotoCopies } from '../../../lib/photo-copies';
+import { usePhotoUpload } from '../../../lib/use-photo-upload';
 import { uploadBlogImage } from '../api/upload-blog-image';
-
-/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 interface FeaturedImageFieldProps {
   name: string;
@@ -38,34 +27,15 @@ interface FeaturedImageFieldProps {
  */
 export function FeaturedImageField({ name, prepare = makePhotoCopies }: FeaturedImageFieldProps) {
   const [field, , helpers] = useField<string>(name);
-  const [step, setStep] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const url = field.value.trim();
   const showable = url.startsWith('/') || url.startsWith('https://');
-
-  const send = async (file: File) => {
-    setError(null);
-    try {
-      setStep('Checking...');
-      const problem = await checkPhotoFile(file);
-      if (problem) throw new Error(problem);
-      setStep('Preparing the image...');
-      const photo = await prepare(file);
-      setStep('Uploading...');
+  const { step, error, onChoose } = usePhotoUpload({
+    noun: 'image',
+    prepare,
+    upload: async (photo) => {
       await helpers.setValue(await uploadBlogImage(photo));
-    } catch (failure) {
-      setError(serverMessage(failure));
-    } finally {
-      setStep(null);
-    }
-  };
-
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again is a change too.
-    event.target.value = '';
-    if (file) void send(file);
-  };
+    },
+  });
 
   return (
     <Grid size={12}>
@@ -83,10 +53,9 @@ export function FeaturedImageField({ name, prepare = makePhotoCopies }: Featured
         </Box>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}>
-            <Button component="label" variant="outlined" size="small" startIcon={<AddPhotoAlternateOutlinedIcon />} disabled={step !== null}>
+            <ChooseFileButton icon={<AddPhotoAlternateOutlinedIcon />} accept={PHOTO_TYPES.join(',')} onChoose={onChoose} disabled={step !== null}>
               {url ? 'Change image' : 'Upload image'}
-              <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} onChange={onChoose} disabled={step !== null} sx={visuallyHidden} />
-            </Button>
+            </ChooseFileButton>
             {url && (
               <Button size="small" color="error" onClick={() => void helpers.setValue('')} disabled={step !== null}>
                 Remove image

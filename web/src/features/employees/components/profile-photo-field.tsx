@@ -8,26 +8,16 @@ import Typography from '@mui/material/Typography';
 import type { EmployeeRecord } from '@app/shared-types/employees';
 import { PHOTO_TYPES } from '@app/shared-types/photos';
 import { useFormikContext } from 'formik';
-import { useState, type ChangeEvent } from 'react';
+import { ChooseFileButton } from '../../../components/choose-file-button';
 import { serverMessage } from '../../../lib/api-errors';
-import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { makePhotoCopies } from '../../../lib/photo-copies';
+import { usePhotoUpload } from '../../../lib/use-photo-upload';
 import { useToast } from '../../../lib/toast';
 import { useRemoveProfilePhoto, useUploadProfilePhoto } from '../api/profile-photo';
 import { EmployeeAvatar } from './employee-badges';
 
 export const SAVE_FIRST_HINT = 'Save first, then add a photo.';
 export const UNSAVED_CHANGES_HINT = 'Save or cancel your changes first, then change the photo.';
-
-/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 interface ProfilePhotoFieldProps {
   employee: EmployeeRecord;
@@ -50,35 +40,16 @@ export function ProfilePhotoField({ employee, onSaved, locked = false, prepare =
   const { toast } = useToast();
   const upload = useUploadProfilePhoto();
   const remove = useRemoveProfilePhoto();
-  const [step, setStep] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const busy = step !== null || remove.isPending;
-
-  const send = async (file: File) => {
-    setError(null);
-    try {
-      setStep('Checking...');
-      const problem = await checkPhotoFile(file);
-      if (problem) throw new Error(problem);
-      setStep('Preparing the photo...');
-      const photo = await prepare(file);
-      setStep('Uploading...');
+  const { step, error, setError, onChoose } = usePhotoUpload({
+    noun: 'photo',
+    prepare,
+    upload: async (photo) => {
       const saved = await upload.mutateAsync({ id: employee.id, photo });
       toast({ title: 'Profile photo saved', description: saved.name });
       onSaved(saved);
-    } catch (failure) {
-      setError(serverMessage(failure));
-    } finally {
-      setStep(null);
-    }
-  };
-
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again is a change too.
-    event.target.value = '';
-    if (file) void send(file);
-  };
+    },
+  });
+  const busy = step !== null || remove.isPending;
 
   const onRemove = async () => {
     setError(null);
@@ -97,10 +68,9 @@ export function ProfilePhotoField({ employee, onSaved, locked = false, prepare =
         <EmployeeAvatar name={employee.name} picture={employee.profilePicture} size={72} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button component="label" variant="outlined" size="small" startIcon={<AddAPhotoOutlinedIcon />} disabled={busy || locked}>
+            <ChooseFileButton icon={<AddAPhotoOutlinedIcon />} accept={PHOTO_TYPES.join(',')} onChoose={onChoose} disabled={busy || locked}>
               {employee.profilePicture ? 'Change photo' : 'Upload photo'}
-              <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} onChange={onChoose} disabled={busy || locked} sx={visuallyHidden} />
-            </Button>
+            </ChooseFileButton>
             {employee.profilePicture && (
               <Button size="small" color="error" onClick={() => void onRemove()} disabled={busy || locked}>
                 Remove photo

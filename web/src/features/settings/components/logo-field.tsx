@@ -7,21 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PHOTO_TYPES } from '@app/shared-types/photos';
 import { useField } from 'formik';
-import { useState, type ChangeEvent } from 'react';
-import { serverMessage } from '../../../lib/api-errors';
-import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { ChooseFileButton } from '../../../components/choose-file-button';
+import { makePhotoCopies } from '../../../lib/photo-copies';
+import { usePhotoUpload } from '../../../lib/use-photo-upload';
 import { uploadCompanyLogo } from '../api/company-logo';
-
-/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 export const LOGO_HINT = 'JPEG, PNG or WebP. The website header and footer show it beside the name; saved with Save Changes.';
 
@@ -41,34 +30,16 @@ interface LogoFieldProps {
  */
 export function LogoField({ name, label, prepare = makePhotoCopies }: LogoFieldProps) {
   const [field, , helpers] = useField<string>(name);
-  const [step, setStep] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const logo = field.value;
-
-  const send = async (file: File) => {
-    setError(null);
-    try {
-      setStep('Checking...');
-      const problem = await checkPhotoFile(file);
-      if (problem) throw new Error(problem);
-      setStep('Preparing the logo...');
-      // A logo keeps its transparency (PNG), so a transparent one sits on the dark footer without a white tile.
-      const photo = await prepare(file, { keepTransparency: true });
-      setStep('Uploading...');
+  // A logo keeps its transparency (PNG), so a transparent one sits on the dark footer without a white tile.
+  const { step, error, onChoose } = usePhotoUpload({
+    noun: 'logo',
+    prepare,
+    copies: { keepTransparency: true },
+    upload: async (photo) => {
       await helpers.setValue(await uploadCompanyLogo(photo));
-    } catch (failure) {
-      setError(serverMessage(failure));
-    } finally {
-      setStep(null);
-    }
-  };
-
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Cleared, so choosing the same file again is a change too.
-    event.target.value = '';
-    if (file) void send(file);
-  };
+    },
+  });
 
   return (
     <Grid size={12}>
@@ -100,10 +71,9 @@ export function LogoField({ name, label, prepare = makePhotoCopies }: LogoFieldP
             {label}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, mt: 0.5 }}>
-            <Button component="label" variant="outlined" size="small" startIcon={<AddPhotoAlternateOutlinedIcon />} disabled={step !== null}>
+            <ChooseFileButton icon={<AddPhotoAlternateOutlinedIcon />} accept={PHOTO_TYPES.join(',')} onChoose={onChoose} disabled={step !== null}>
               {logo ? 'Change logo' : 'Upload logo'}
-              <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} onChange={onChoose} disabled={step !== null} sx={visuallyHidden} />
-            </Button>
+            </ChooseFileButton>
             {logo && (
               <Button size="small" color="error" onClick={() => void helpers.setValue('')} disabled={step !== null}>
                 Remove logo
