@@ -205,11 +205,15 @@ describe('login lockout under concurrency', () => {
       const email = kind === 'existing' ? (await account()).email : `nobody-${randomUUID()}@kaveri-studio.in`;
       const { checked, statuses } = await flood(email);
       console.log(`lockout, ${kind} email: 18 simultaneous guesses against a limit of 5 -> ${checked} passwords checked; statuses ${JSON.stringify(statuses)}`);
-      expect(checked).toBeLessThanOrEqual(5);
-      // Guesses beyond the hash queue's places are answered 503 at once; of those let in, all but 5 are locked out.
-      const letIn = Math.min(18, hashQueue.maxRunning + hashQueue.maxWaiting);
-      expect(statuses[503] ?? 0).toBe(18 - letIn);
-      expect(statuses[429]).toBe(letIn - checked);
+      // Guesses that find every place of the hash queue taken are answered 503 at once (how many do depends on how
+      // fast the machine lets the first ones through, so it is bounded, not fixed; the full queue is tested exactly
+      // below). Of those let in, exactly 5 are checked (answered 401 or, for the right one, 200) and the rest 429.
+      const busy = statuses[503] ?? 0;
+      expect(busy).toBeLessThanOrEqual(Math.max(0, 18 - (hashQueue.maxRunning + hashQueue.maxWaiting)));
+      expect(Object.keys(statuses).map(Number).filter((status) => ![200, 401, 429, 503].includes(status))).toEqual([]);
+      expect(checked).toBe(Math.min(5, 18 - busy));
+      expect((statuses[401] ?? 0) + (statuses[200] ?? 0)).toBe(checked);
+      expect(statuses[429] ?? 0).toBe(18 - busy - checked);
     });
   }
 

@@ -1,6 +1,7 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  ResourceInUseException,
   ResourceNotFoundException,
   UpdateTableCommand,
   type CreateTableCommandInput,
@@ -41,18 +42,33 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
  * the indexes added since. Returns true when it created the table.
  */
 export async function ensureTable(db: Db): Promise<boolean> {
-  let table: TableDescription | undefined;
-  try {
-    table = (await db.doc.send(new DescribeTableCommand({ TableName: db.table }))).Table;
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
+  const table = await describeTable(db);
   if (table) {
     await addMissingIndexes(db, table);
     return false;
   }
-  await db.doc.send(new CreateTableCommand(createTableInput(db.table)));
+  try {
+    await db.doc.send(new CreateTableCommand(createTableInput(db.table)));
+  } catch (error) {
+    // On a busy machine DynamoDB Local can take longer than the SDK's request
+    // timeout to create the table; the SDK then asks again and hears that the
+    // table exists ('Cannot create preexisting table'): it does, made by the
+    // first request. Anything else is a real failure.
+    if (!(error instanceof ResourceInUseException)) throw error;
+    const made = await describeTable(db);
+    if (!made) throw error;
+    await addMissingIndexes(db, made);
+  }
   return true;
+}
+
+async function describeTable(db: Db): Promise<TableDescription | undefined> {
+  try {
+    return (await db.doc.send(new DescribeTableCommand({ TableName: db.table }))).Table;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    return undefined;
+  }
 }
 
 /**
