@@ -190,10 +190,14 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('login lockout under concurrency', () => {
-  /** 18 simultaneous guesses at `email` (17 wrong, the 10th right), each from its own IP; the passwords checked and the statuses. */
+  /**
+   * 18 simultaneous wrong guesses at `email`, each from its own IP; the passwords checked and the statuses.
+   * All wrong: a right one checked early would clear the count (as a sign-in does), and how early depends on the
+   * machine; that the right password is refused once locked is tested below.
+   */
   async function flood(email: string) {
     const before = hashStats.runs;
-    const responses = await Promise.all(Array.from({ length: 18 }, (_, i) => login(app, email, i === 9 ? PASSWORD : `wrong-${i}-password`)));
+    const responses = await Promise.all(Array.from({ length: 18 }, (_, i) => login(app, email, `wrong-${i}-password`)));
     const checked = hashStats.runs - before;
     const statuses: Record<number, number> = {};
     for (const { response } of responses) statuses[response.status] = (statuses[response.status] ?? 0) + 1;
@@ -207,12 +211,12 @@ describe('login lockout under concurrency', () => {
       console.log(`lockout, ${kind} email: 18 simultaneous guesses against a limit of 5 -> ${checked} passwords checked; statuses ${JSON.stringify(statuses)}`);
       // Guesses that find every place of the hash queue taken are answered 503 at once (how many do depends on how
       // fast the machine lets the first ones through, so it is bounded, not fixed; the full queue is tested exactly
-      // below). Of those let in, exactly 5 are checked (answered 401 or, for the right one, 200) and the rest 429.
+      // below). Of those let in, exactly 5 are checked (answered 401) and the rest 429.
       const busy = statuses[503] ?? 0;
       expect(busy).toBeLessThanOrEqual(Math.max(0, 18 - (hashQueue.maxRunning + hashQueue.maxWaiting)));
-      expect(Object.keys(statuses).map(Number).filter((status) => ![200, 401, 429, 503].includes(status))).toEqual([]);
+      expect(Object.keys(statuses).map(Number).filter((status) => ![401, 429, 503].includes(status))).toEqual([]);
       expect(checked).toBe(Math.min(5, 18 - busy));
-      expect((statuses[401] ?? 0) + (statuses[200] ?? 0)).toBe(checked);
+      expect(statuses[401] ?? 0).toBe(checked);
       expect(statuses[429] ?? 0).toBe(18 - busy - checked);
     });
   }
