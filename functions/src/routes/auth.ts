@@ -288,36 +288,16 @@ export const auth = new Hono<AppEnv>()
     if (input.password.length < security.passwordMinLength) {
       return c.json(errorBody('Validation failed', { password: `Password must be at least ${security.passwordMinLength} characters` }), 400);
     }
+    const { aadharNumber, panNumber, bankAccountNumber, aadharNumberMasked, panNumberMasked, bankAccountNumberMasked } = BLANK_PROFILE;
+    const sealedBlank = { aadharNumber, panNumber, bankAccountNumber, aadharNumberMasked, panNumberMasked, bankAccountNumberMasked };
     // Hashed whether or not the email is taken: the answer and its timing are the same either way.
     const passwordHash = await hashPassword(input.password);
     const ctx = websiteContext(c);
     const employee = {
       ...newEmployeeRecord(
-        {
-          name: input.name,
-          email: input.email,
-          role: 'employee',
-          status: 'inactive',
-          phone: input.phone,
-          department: input.department,
-          position: '',
-          salary: null,
-          hireDate: null,
-          address: '',
-          emergencyContact: '',
-          skills: '',
-          reportingManager: '',
-          profilePicture: '',
-          bankIfscCode: '',
-        },
-        {
-          aadharNumber: BLANK_PROFILE.aadharNumber,
-          panNumber: BLANK_PROFILE.panNumber,
-          bankAccountNumber: BLANK_PROFILE.bankAccountNumber,
-          aadharNumberMasked: '',
-          panNumberMasked: '',
-          bankAccountNumberMasked: '',
-        },
+        // An access request holds the name, email, phone and department; the rest of the profile is blank until approved.
+        { ...BLANK_PROFILE, name: input.name, email: input.email, role: 'employee', status: 'inactive', phone: input.phone, department: input.department, position: '' },
+        sealedBlank,
         passwordHash,
         ctx.now,
       ),
