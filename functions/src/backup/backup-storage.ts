@@ -1,12 +1,13 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BACKUP_UPLOAD_BYTES } from '@app/shared-types/backup';
 import { errorBody } from '../lib/http';
+import { errorCode, writeOnce } from '../lib/local-files';
 import { attachmentDisposition } from '../photos/photo-storage';
 
 /**
@@ -50,7 +51,6 @@ export const UPLOAD_RETENTION_DAYS = 1;
 /** How long a download link or an upload form works. */
 export const BACKUP_LINK_SECONDS = 300;
 
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /** Room for the form's other fields and the multipart boundaries around the file. */
 const FORM_OVERHEAD_BYTES = 16 * 1024;
@@ -135,18 +135,7 @@ export function localBackupStorage(root: string, now: () => number = Date.now) {
         if (!(file instanceof File)) return c.json(errorBody('Send the backup as the form field "file"'), 400);
         if (file.size < 1 || file.size > Number(maxBytes)) return c.json(errorBody(`The file must be between 1 byte and ${maxBytes} bytes`), 413);
         const target = pathOf(key);
-        await mkdir(dirname(target), { recursive: true });
-        const partial = `${target}.${randomUUID()}.part`;
-        await writeFile(partial, Readable.fromWeb(file.stream() as Parameters<typeof Readable.fromWeb>[0]));
-        try {
-          // link, unlike rename, refuses a target that exists: a form works once.
-          await link(partial, target);
-        } catch (error) {
-          if (errorCode(error) === 'EEXIST') return c.json(errorBody('This upload form has been used already'), 409);
-          throw error;
-        } finally {
-          await rm(partial, { force: true });
-        }
+        if (!(await writeOnce(target, Readable.fromWeb(file.stream() as Parameters<typeof Readable.fromWeb>[0])))) return c.json(errorBody('This upload form has been used already'), 409);
         return c.body(null, 204);
       },
     )

@@ -1,11 +1,12 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { link, mkdir, open, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { link, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_PHOTO_BYTES } from '@app/shared-types/photos';
 import { errorBody } from '../lib/http';
+import { errorCode, writeOnce } from '../lib/local-files';
 import {
   ATTACHMENT_KEY_PATTERN,
   attachmentDisposition,
@@ -26,7 +27,6 @@ const FORM_OVERHEAD_BYTES = 16 * 1024;
 const isKey = (key: string) => PHOTO_KEY_PATTERN.test(key) || STAGING_KEY_PATTERN.test(key) || ATTACHMENT_KEY_PATTERN.test(key);
 /** Keys publish may write: a served photo or a private attachment. */
 const isPublishedKey = (key: string) => PHOTO_KEY_PATTERN.test(key) || ATTACHMENT_KEY_PATTERN.test(key);
-const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /**
  * Photos in a folder on this machine, for the local host. It plays S3's part:
@@ -153,19 +153,7 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
           return c.json(errorBody(`The file must be between 1 byte and ${fields.maxBytes} bytes`), 413);
         }
         const target = pathOf(fields.key);
-        await mkdir(dirname(target), { recursive: true });
-        // Written beside the target, then linked: a reader never sees half a file, and
-        // link, unlike rename, refuses a target that exists (the form was used already).
-        const partial = `${target}.${randomUUID()}.part`;
-        await writeFile(partial, new Uint8Array(await file.arrayBuffer()));
-        try {
-          await link(partial, target);
-        } catch (error) {
-          if (errorCode(error) === 'EEXIST') return c.json(errorBody('This upload form has been used already'), 409);
-          throw error;
-        } finally {
-          await rm(partial, { force: true });
-        }
+        if (!(await writeOnce(target, new Uint8Array(await file.arrayBuffer())))) return c.json(errorBody('This upload form has been used already'), 409);
         return c.body(null, 204);
       },
     )
