@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 // `npm run dev` starts the API on API_PORT and Vite on PORT, proxying /api to it.
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   server: {
     port: Number(process.env.PORT ?? 3000),
@@ -18,5 +18,13 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The renderer needs no copy of public/ (the client build has it).
+    copyPublicDir: !isSsrBuild,
+    // The renderer ships in the public Lambda (1.5 MiB budget): minified, production React only.
+    minify: isSsrBuild ? true : undefined,
   },
-});
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  // `vite build --ssr` (npm run build -w web): the public pages' renderer, dist/server/entry-server.js,
+  // with every dependency bundled in, so the API's hosts load one file beside the client build.
+  ssr: { noExternal: true },
+}));

@@ -21,6 +21,7 @@ import { dashboard } from './routes/dashboard';
 import { finance } from './routes/finance';
 import { leads } from './routes/leads';
 import { notifications, testEmailRoute } from './routes/notifications';
+import { pageRoutes } from './routes/pages';
 import { customers } from './routes/customers';
 import { calculator, contact } from './routes/public-forms';
 import { seo } from './routes/seo';
@@ -182,6 +183,8 @@ export function createApp(deps: Deps) {
     .route('/api', api)
     .route('/', seo);
 
+  // The website's pages, rendered on the server (routes/pages.ts): after /api, outside AppType.
+  app.route('/', pageRoutes({ request: (input, init, env) => app.request(input, init, env) }));
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) {

@@ -69,6 +69,12 @@ describe('the local host security headers', () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
     writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
+    // The web's server build (web/dist/server/entry-server.js): here one that marks the pages it renders.
+    mkdirSync(join(webDist, 'server'));
+    writeFileSync(
+      join(webDist, 'server', 'entry-server.js'),
+      "export async function renderPage({ template, url }) { return { status: 200, html: template.replace('<title>Site</title>', '<title>Rendered ' + new URL(url).pathname + '</title>') }; }",
+    );
     const server = await launchLocalServer({
       cwd: root,
       args: ['--import', 'tsx', 'functions/src/local/server.ts'],
@@ -85,7 +91,10 @@ describe('the local host security headers', () => {
         expect(response.headers.get('referrer-policy'), path).toBe(SECURITY_HEADERS.referrerPolicy);
         expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS.permissionsPolicy);
         expect(response.headers.get('strict-transport-security'), path).toBeNull();
-        await response.arrayBuffer();
+        const text = await response.text();
+        // Website paths are rendered (routes/pages.ts); the portal gets the SPA's index.html.
+        if (path === '/') expect(text).toContain('<title>Rendered /</title>');
+        if (path.startsWith('/admin')) expect(text).toContain('<title>Site</title>');
       }
       const csp = contentSecurityPolicy(undefined, { upgradeInsecureRequests: false });
       expect(csp).toContain("connect-src 'self' https://www.google.com;");

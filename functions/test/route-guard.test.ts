@@ -32,7 +32,8 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/quote-links/:token/request-changes',
 ];
 /** Outside /api: the crawler files, public by nature. */
-const EXPECTED_PUBLIC_OTHER = ['GET /sitemap.xml', 'GET /robots.txt', 'GET /blog/rss.xml'];
+// 'GET /*': the website's pages, rendered on the server (routes/pages.ts; never an /api path).
+const EXPECTED_PUBLIC_OTHER = ['GET /sitemap.xml', 'GET /robots.txt', 'GET /blog/rss.xml', 'GET /*'];
 
 let app: TestApp;
 beforeAll(async () => {

@@ -16,6 +16,24 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'x-forwarded-for': visitorIp(testInfo.testId) });
   },
+  // Public pages are rendered on the server and visible before React has hydrated them: every
+  // goto and reload waits for the app's mark (web/src/main.tsx) before a test clicks or types.
+  page: async ({ page }, use) => {
+    const ready = () => page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.ready === 'true');
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await ready();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await ready();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page, baseURL }, use) => {
       const origin = new URL(baseURL ?? requiredEnv('E2E_BASE_URL')).origin;

@@ -78,8 +78,13 @@ test.describe('public pages', () => {
     await expect(page.getByRole('link', { name: 'Open in Google Maps' })).toBeVisible();
   });
 
-  test('an unknown route says Page not found. with a link home', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown route says Page not found. with a link home', async ({ page, consoleErrors }) => {
+    const response = await page.goto('/no/such/page');
+    // A real 404 status (rendered on the server), which the browser reports; that answer is the point here.
+    expect(response?.status()).toBe(404);
+    const refused = consoleErrors.findIndex((error) => error.includes('status of 404') && error.endsWith('/no/such/page)'));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(refused, 1);
     await expect(page.getByText('Page not found.')).toBeVisible();
     await page.getByRole('main').getByRole('link', { name: /home/i }).click();
     await expect(page).toHaveURL(/\/$/);

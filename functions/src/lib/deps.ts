@@ -10,6 +10,7 @@ import type { JobRunner } from '../jobs/backup';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { MailerFactory } from '../notify/mail';
 import type { PublicQuotation } from '@app/shared-types/quotations';
+import type { PageRenderer } from '../pages/page-renderer';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
 export interface Deps {
@@ -73,6 +74,12 @@ export interface Deps {
    * tick. Deployed, the sender runs every minute (handlers/jobs.ts) and this is unset.
    */
   outboxChanged?: () => void;
+  /**
+   * Renders a public page (the web's entry-server.tsx, built to web/dist/server,
+   * with the built index.html as its template): routes/pages.ts. Hosts that serve
+   * the website provide it (pages/page-renderer.ts); without it those paths fall through.
+   */
+  renderPage?: PageRenderer;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

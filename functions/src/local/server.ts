@@ -25,6 +25,7 @@ import { smtpMailers } from '../notify/smtp-mailer';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { renderQuotationPdf } from '../quotations/pdf';
 import { fileFieldCrypto } from '../secrets/field-crypto';
+import { loadPageRenderer } from '../pages/page-renderer';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
 
@@ -101,8 +102,15 @@ const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, siteUr
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });
+// The website's pages are rendered by the web's server build (web/dist/server) in this process: routes/pages.ts.
+if (serveWeb && !existsSync(join(webDist, 'index.html'))) {
+  throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
+}
+const renderPage = serveWeb ? await loadPageRenderer(webDist) : undefined;
 const api = createApp({
   db,
+  renderPage,
+  siteUrl: env.SITE_URL || undefined,
   clientIp: (c) => {
     const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     return forwarded || (getConnInfo(c).remote.address ?? 'unknown');
@@ -137,9 +145,6 @@ host.route('/', api);
 host.route('/', photos.routes);
 host.route('/', backupFiles.routes);
 if (serveWeb) {
-  if (!existsSync(join(webDist, 'index.html'))) {
-    throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
-  }
   const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
   host.use(
     '/assets/*',
@@ -151,7 +156,8 @@ if (serveWeb) {
     }),
   );
   host.use('*', serveStatic({ root: webDist }));
-  // Every other path is a client-side route of the SPA; /api paths stay JSON 404s.
+  // The website's paths were rendered above (routes/pages.ts); what is left is the portal
+  // (/admin...) and a client's quotation link (/q/...), client-side routes of the SPA. /api paths stay JSON 404s.
   host.get('*', (c) => {
     // A missing API path, build asset or photo is a 404, never the SPA's HTML.
     if (['/api/', '/assets/', '/uploads/', '/backup-files/'].some((prefix) => c.req.path.startsWith(prefix))) return c.json(errorBody('Not found'), 404);

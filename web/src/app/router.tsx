@@ -1,40 +1,8 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from './admin/sections';
-import { HomePage } from './site/home-page';
 import { RouteErrorPage } from './site/route-error-page';
-import { SiteLayout } from './site/site-layout';
 import { RouteFallback } from './site/route-fallback';
-
-/** The public website, at the root of the main host. */
-const siteRoute: RouteObject = {
-  path: '/',
-  Component: SiteLayout,
-  ErrorBoundary: RouteErrorPage,
-  HydrateFallback: RouteFallback,
-  children: [
-    { index: true, Component: HomePage },
-    { path: 'projects', lazy: async () => ({ Component: (await import('./site/projects-page')).ProjectsPage }) },
-    {
-      path: 'projects/:id',
-      lazy: async () => ({ Component: (await import('./site/project-detail-page')).ProjectDetailPage }),
-    },
-    { path: 'services', lazy: async () => ({ Component: (await import('./site/services-page')).ServicesPage }) },
-    {
-      path: 'services/:slug',
-      lazy: async () => ({ Component: (await import('./site/service-detail-page')).ServiceDetailPage }),
-    },
-    { path: 'blog', lazy: async () => ({ Component: (await import('./site/blog-page')).BlogPage }) },
-    { path: 'blog/:slug', lazy: async () => ({ Component: (await import('./site/blog-post-page')).BlogPostPage }) },
-    {
-      path: 'calculator',
-      lazy: async () => ({ Component: (await import('./site/calculator-page')).CalculatorPage }),
-    },
-    { path: 'contact', lazy: async () => ({ Component: (await import('./site/contact-page')).ContactPage }) },
-    // The client's quotation link (PRODUCT.md): no sign-in, not indexed, no portal code.
-    { path: 'q/:token', lazy: async () => ({ Component: (await import('./site/quote-link-page')).QuoteLinkPage }) },
-    { path: '*', lazy: async () => ({ Component: (await import('./site/not-found-page')).NotFoundPage }) },
-  ],
-};
+import { siteRoute } from './site/site-route';
 
 const sectionScreens: Record<string, RouteObject['lazy']> = {
   dashboard: async () => ({ Component: (await import('./admin/dashboard-page')).DashboardPage }),
@@ -118,8 +86,13 @@ export function routesForHost(hostname: string): RouteObject[] {
   ];
 }
 
-export const routes: RouteObject[] = routesForHost(window.location.hostname);
+/** The browser's routes (none on the server, which renders only site/site-route.tsx: entry-server.tsx). */
+export const routes: RouteObject[] = typeof window === 'undefined' ? [] : routesForHost(window.location.hostname);
 
+/**
+ * The browser's router. A server-rendered page resolves its matched lazy routes
+ * first (main.tsx), so hydration renders the same tree the server did.
+ */
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }

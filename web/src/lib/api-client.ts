@@ -14,12 +14,27 @@ export class ApiError extends Error {
   }
 }
 
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+/** The browser's fetch, or what the server renderer sets (the app itself, in-process: entry-server.tsx). */
+let fetchImpl: Fetch = (input, init) => fetch(input, init);
+
+/** Every API call of the web goes through this: the browser's fetch unless setApiFetch replaced it. */
+export function apiFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return fetchImpl(input, init);
+}
+
+/** The server renderer answers the pages' API calls from the app in the same process (no HTTP to itself). */
+export function setApiFetch(next: Fetch): void {
+  fetchImpl = next;
+}
+
 /**
  * The typed client of the whole API. Every call sends credentials (cookies)
  * and X-Requested-With, which the server's CSRF guard asks of state-changing
  * requests without a JSON body (logout, bulk actions with no body).
  */
 export const api = hc<AppType>('/', {
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => apiFetch(input, init),
   init: { credentials: 'include' },
   headers: { 'X-Requested-With': 'fetch' },
 }).api;

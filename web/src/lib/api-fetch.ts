@@ -1,4 +1,4 @@
-import { responseError } from './api-client';
+import { apiFetch, responseError } from './api-client';
 
 /**
  * Calls an API path the typed client does not carry (yet): the same
@@ -10,7 +10,7 @@ import { responseError } from './api-client';
 function request(path: string, method: string, json: unknown): Promise<Response> {
   const headers: Record<string, string> = { 'X-Requested-With': 'fetch' };
   if (json !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(path, { method, credentials: 'include', headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  return apiFetch(path, { method, credentials: 'include', headers, body: json === undefined ? undefined : JSON.stringify(json) });
 }
 
 /** The JSON answer of `method path` (a body is sent as JSON only when given); throws ApiError for any non-OK answer. */

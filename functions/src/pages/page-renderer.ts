@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** One rendered page: its status (404 for unknown paths and records) and the whole HTML document. */
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/** What the web's renderer (web/src/entry-server.tsx) needs for one page. */
+export interface PageRenderInput {
+  /** The request's full URL. */
+  url: string;
+  /** SITE_URL when the host knows it (canonical and og:url); else Settings > Company website. */
+  siteUrl?: string;
+  /** Answers the page's API calls ('/api/...') from the app in this process. */
+  fetchApi: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+}
+
+export type PageRenderer = (input: PageRenderInput) => Promise<RenderedPage>;
+
+/** The module `vite build --ssr` makes of web/src/entry-server.tsx. */
+export interface RendererModule {
+  renderPage: (input: PageRenderInput & { template: string }) => Promise<RenderedPage>;
+}
+
+/** A renderer of `module` filling `template` (the built index.html, with its hashed asset tags). */
+export function pageRenderer(module: RendererModule, template: string): PageRenderer {
+  return (input) => module.renderPage({ ...input, template });
+}
+
+/**
+ * The renderer of a built web app folder (web/dist): index.html as the template
+ * and server/entry-server.js as the code, loaded once. Local server and tests.
+ */
+export async function loadPageRenderer(webDist: string): Promise<PageRenderer> {
+  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const module = (await import(pathToFileURL(join(webDist, 'server', 'entry-server.js')).href)) as RendererModule;
+  return pageRenderer(module, template);
+}

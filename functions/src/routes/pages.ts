@@ -1,0 +1,61 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../lib/deps';
+import { log } from '../lib/log';
+
+/**
+ * Rendered HTML is cached by CloudFront for a minute and served stale while it
+ * renders again for five more: a content change shows within about a minute,
+ * with no invalidation calls. Browsers always ask again.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+/** A 404 is cached shorter, so a page published a moment after someone asked for it shows soon. */
+export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
+
+/** Paths that are never a page of the website: the API, build assets, photos, backups, the portal and a client's quotation link (client-rendered). */
+const NOT_PAGES = ['/api/', '/assets/', '/uploads/', '/backup-files/', '/q/'];
+
+/** Whether the website renders `path` (a 404 page for paths it does not know). */
+export function isSitePath(path: string): boolean {
+  if (path === '/admin' || path.startsWith('/admin/')) return false;
+  if (NOT_PAGES.some((prefix) => path.startsWith(prefix))) return false;
+  // A file name (favicon.svg, images/hero.svg): the host's static files answer it.
+  return !/\.[a-z0-9]+$/i.test(path.split('/').at(-1) ?? '');
+}
+
+async function render(c: Context<AppEnv>, app: { request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response> }) {
+  const renderPage = c.var.deps.renderPage;
+  if (!renderPage) return undefined;
+  try {
+    const page = await renderPage({
+      url: c.req.url,
+      siteUrl: c.var.deps.siteUrl,
+      // The page's data comes from the app's own routes in this process (no HTTP), as this visitor.
+      fetchApi: async (input, init) => {
+        const headers = new Headers(init?.headers);
+        const forwarded = c.req.header('x-forwarded-for');
+        if (forwarded) headers.set('x-forwarded-for', forwarded);
+        return app.request(input instanceof Request ? input.url : String(input), { ...init, headers }, c.env);
+      },
+    });
+    c.header('Cache-Control', page.status === 200 ? PAGE_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL);
+    return c.html(page.html, page.status === 404 ? 404 : 200);
+  } catch (error) {
+    log.error('page render failed', { path: c.req.path, requestId: c.var.requestId, error });
+    throw error;
+  }
+}
+
+/**
+ * GET (and HEAD) of every website path: rendered on the server (the web's
+ * entry-server.tsx through Deps.renderPage), unknown paths as the 404 page.
+ * Without a renderer, or for paths that are not pages (isSitePath), the request
+ * goes on to the host (static files, the portal's index.html).
+ */
+export function pageRoutes(app: { request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response> }) {
+  return new Hono<AppEnv>().get('*', async (c, next) => {
+    if (!isSitePath(c.req.path)) return next();
+    const response = await render(c, app);
+    if (!response) return next();
+    return response;
+  });
+}

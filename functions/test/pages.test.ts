@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/client';
+import { systemContext } from '../src/db/entity';
+import { getAllSettings, saveSettings } from '../src/db/settings-repo';
+import { seedFirstStart } from '../src/local/seed';
+import { pageRenderer, type RendererModule } from '../src/pages/page-renderer';
+import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/routes/pages';
+import { createTestApp, type TestApp } from './helpers';
+
+/**
+ * The website's pages as a visitor without JavaScript gets them: the app with
+ * the web's renderer (web/src/entry-server.tsx, loaded from source here; the
+ * hosts load its build) and the first-start content.
+ */
+const SITE_URL = 'https://www.example.test';
+// A path, not an import: the web's code is not part of this workspace's type check.
+const entry = fileURLToPath(new URL('../../web/src/entry-server.tsx', import.meta.url));
+const template = readFileSync(fileURLToPath(new URL('../../web/index.html', import.meta.url)), 'utf8');
+
+let app: TestApp;
+let db: Db;
+
+async function page(path: string) {
+  const response = await app.request(`http://localhost${path}`);
+  const html = await response.text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  return { response, html, head, body: html.slice(html.indexOf('<div id="root">')) };
+}
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+beforeAll(async () => {
+  const module = (await import(/* @vite-ignore */ entry)) as RendererModule;
+  const created = await createTestApp({ renderPage: pageRenderer(module, template), siteUrl: SITE_URL });
+  app = created.app;
+  db = created.db;
+  await seedFirstStart(created.db);
+});
+
+describe('server-rendered pages', () => {
+  const pages: { path: string; title: string; content: string }[] = [
+    { path: '/', title: 'Interior Designers in Hyderabad', content: 'Crafting Spaces That Inspire' },
+    { path: '/projects', title: 'Our Projects', content: 'Jubilee Hills Villa' },
+    { path: '/projects/jubilee-hills-villa', title: 'Jubilee Hills Villa', content: 'double-height living room' },
+    { path: '/services', title: 'Our Services', content: 'Our Services' },
+    { path: '/blog', title: 'Blog', content: 'A Modern 3BHK Makeover in Gachibowli' },
+    { path: '/blog/modern-3bhk-makeover', title: 'A Modern 3BHK Makeover', content: '<h1' },
+    { path: '/calculator', title: 'Free Interior Cost Estimate', content: 'Get Your Free Estimate' },
+    { path: '/contact', title: 'Contact Us', content: 'Contact' },
+  ];
+
+  it.each(pages)('$path: its content, title, description, canonical and og tags in the HTML', async ({ path, title, content }) => {
+    const { response, head, body } = await page(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(PAGE_CACHE_CONTROL);
+    expect(body).toContain(content);
+    const shownTitle = /<title>([^<]*)<\/title>/.exec(head)?.[1] ?? '';
+    expect(shownTitle).toContain(title);
+    expect(shownTitle).toContain('Kaveri Design Studio');
+    // One title and one description: the static shell's generic ones are gone.
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(head).not.toContain('data-static');
+    expect(head).toContain(`<link rel="canonical" href="${SITE_URL}${path === '/' ? '/' : path}"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${SITE_URL}${path === '/' ? '/' : path}"/>`);
+    expect(head).toContain(`<meta property="og:title" content="${attr(shownTitle)}"/>`);
+    expect(head).toMatch(/<meta property="og:description" content="[^"]+"\/>/);
+    expect(head).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+    // MUI's critical CSS is inlined, and the data the page was rendered from goes with it.
+    expect(head).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(body).toContain('<script type="application/json" id="ssr-state">');
+  });
+
+  it('hands the browser the query cache it rendered from, with < escaped', async () => {
+    const { body } = await page('/projects');
+    const state = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
+    expect(state).not.toContain('<');
+    const parsed = JSON.parse(state) as { queries: { queryKey: unknown[] }[] };
+    expect(parsed.queries.map((query) => query.queryKey)).toEqual(
+      expect.arrayContaining([['site-info'], ['projects', 'list', { status: 'all' }]]),
+    );
+  });
+
+  it.each([
+    ['an unknown path', '/no-such-page', 'Page not found.'],
+    ['an unknown project', '/projects/no-such-project', 'Project not found.'],
+    ['an unknown post', '/blog/no-such-post', 'Post not found.'],
+    ['an unknown service', '/services/no-such-service', 'Page not found.'],
+  ])('%s answers 404 with the site chrome and a way back', async (_name, path, message) => {
+    const { response, body } = await page(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe(NOT_FOUND_CACHE_CONTROL);
+    expect(body).toContain(message);
+    // Header navigation and footer are there.
+    expect(body).toContain('aria-label="Main"');
+    expect(body).toContain('href="/projects"');
+    expect(body).toContain('<footer');
+  });
+
+  it('shows the maintenance notice on public pages while Settings > System pauses the site', async () => {
+    const { body: before } = await page('/projects');
+    expect(before).toContain('Jubilee Hills Villa');
+    expect(before).not.toContain('Our website is being updated.');
+    const current = await getAllSettings(db);
+    const { smtpPasswordSet: _set, ...email } = current.email;
+    const saved = await saveSettings(db, undefined, { ...current, email, system: { ...current.system, maintenanceMode: true } }, systemContext(new Date().toISOString()));
+    expect('saved' in saved).toBe(true);
+    const { response, body } = await page('/projects');
+    expect(response.status).toBe(200);
+    const markup = body.slice(0, body.indexOf('id="ssr-state"'));
+    expect(markup).toContain('Our website is being updated.');
+    expect(markup).not.toContain('Jubilee Hills Villa');
+  });
+
+  it('leaves the portal, a quotation link and files to the host (no page rendered)', async () => {
+    for (const path of ['/admin', '/admin/leads', '/q/some-token', '/favicon.svg']) {
+      const response = await app.request(`http://localhost${path}`);
+      // The app alone has no SPA shell or static files: the host's fallback answers these (local/server.ts).
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toContain('application/json');
+    }
+  });
+});

@@ -1,0 +1,154 @@
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { AppProviders } from './app/providers';
+import { siteRoute } from './app/site/site-route';
+import { getBlogPostQueryOptions } from './features/blog/api/get-blog-post';
+import { getBlogPostsQueryOptions } from './features/blog/api/get-blog-posts';
+import { getProjectQueryOptions } from './features/projects/api/get-project';
+import { getProjectsQueryOptions } from './features/projects/api/get-projects';
+import { parseProjectFilter } from './features/projects/model';
+import { findService } from './features/services/model';
+import { getSiteInfoQueryOptions } from './features/site-info/api/get-site-info';
+import { ApiError, setApiFetch } from './lib/api-client';
+import { createQueryClient } from './lib/query-client';
+import { EMOTION_KEY, keepServerErrors, serializeState, SSR_STATE_ID } from './lib/ssr-state';
+
+export interface RenderPageInput {
+  /** The request's full URL (its path and query pick the page). */
+  url: string;
+  /** The built index.html (web/dist/index.html): its asset tags stay, its head and #root are filled. */
+  template: string;
+  /** The site's public address for canonical and og:url (SITE_URL or Settings > Company website); unset: the request's origin. */
+  siteUrl?: string;
+  /**
+   * Answers the page's API calls (paths like '/api/projects?status=all'): the
+   * app itself in the same process (functions/src/routes/pages.ts), not HTTP.
+   */
+  fetchApi: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+}
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+}
+
+/** The public site's routes: the server renders only these (never the portal). */
+const routes = [siteRoute];
+const handler = createStaticHandler(routes);
+
+/** A query's failure was the API's 404: the record is unknown or not public. */
+function isNotFound(queryClient: QueryClient, queryKey: QueryKey): boolean {
+  const error = queryClient.getQueryState(queryKey)?.error;
+  return error instanceof ApiError && error.status === 404;
+}
+
+/**
+ * Fetches into `queryClient` what the matched page reads (the same query
+ * options, so the same keys, the client uses); answers whether the page is a 404.
+ */
+async function prefetchPage(queryClient: QueryClient, context: StaticHandlerContext, search: URLSearchParams): Promise<boolean> {
+  const leaf = context.matches.at(-1);
+  const path = leaf?.route.path;
+  const params = leaf?.params ?? {};
+  await queryClient.prefetchQuery(getSiteInfoQueryOptions());
+  if (!leaf || path === '*') return true;
+  if (path === 'projects') {
+    await queryClient.prefetchInfiniteQuery(getProjectsQueryOptions(parseProjectFilter(search.get('status'))));
+  } else if (path === 'projects/:id') {
+    const options = getProjectQueryOptions(params.id ?? '');
+    await queryClient.prefetchQuery(options);
+    return isNotFound(queryClient, options.queryKey);
+  } else if (path === 'blog') {
+    await queryClient.prefetchQuery(getBlogPostsQueryOptions());
+  } else if (path === 'blog/:slug') {
+    const options = getBlogPostQueryOptions(params.slug ?? '');
+    await queryClient.prefetchQuery(options);
+    return isNotFound(queryClient, options.queryKey);
+  } else if (path === 'services/:slug') {
+    return !findService(params.slug);
+  }
+  return false;
+}
+
+/** The tags React hoisted (title, meta, link) out of the rendered markup, for <head>. */
+function splitHoisted(markup: string): { head: string; body: string } {
+  let head = '';
+  let rest = markup;
+  for (;;) {
+    const match = /^(<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)/.exec(rest);
+    if (!match) break;
+    head += match[1];
+    rest = rest.slice(match[1]!.length);
+  }
+  return { head, body: rest };
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Tags every page gets beside what PageMeta renders: canonical, og:url, Twitter's copy of title and description. */
+function sharedHead(hoisted: string, canonical: string): string {
+  const title = /<title>([^<]*)<\/title>/.exec(hoisted)?.[1];
+  const description = /<meta name="description" content="([^"]*)"/.exec(hoisted)?.[1];
+  let tags = `<link rel="canonical" href="${escapeAttribute(canonical)}"/><meta property="og:url" content="${escapeAttribute(canonical)}"/>`;
+  tags += '<meta name="twitter:card" content="summary_large_image"/>';
+  if (title !== undefined) tags += `<meta name="twitter:title" content="${title}"/>`;
+  if (description !== undefined) tags += `<meta name="twitter:description" content="${description}"/>`;
+  return tags;
+}
+
+/**
+ * Renders one public page to HTML: the matched route with its data fetched
+ * first, MUI's critical CSS inlined, the query cache and router state left for
+ * the client to hydrate from (main.tsx). Unknown paths and unknown project or
+ * post slugs render the 'not found' page with status 404.
+ */
+export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPageInput): Promise<RenderedPage> {
+  setApiFetch(fetchApi);
+  const request = new Request(url);
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    // No public route redirects or throws a Response today; pass one on if it ever does.
+    return { status: context.status, html: '' };
+  }
+  const requestUrl = new URL(url);
+  const queryClient = createQueryClient();
+  const notFound = await prefetchPage(queryClient, context, requestUrl.searchParams);
+  keepServerErrors(queryClient);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const cache = createCache({ key: EMOTION_KEY });
+  const emotion = createEmotionServer(cache);
+  const markup = renderToString(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <AppProviders queryClient={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </CacheProvider>
+    </StrictMode>,
+  );
+  const { head: hoisted, body } = splitHoisted(markup);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  const companyWebsite = queryClient.getQueryData(getSiteInfoQueryOptions().queryKey)?.companyWebsite;
+  const origin = (siteUrl || companyWebsite || requestUrl.origin).replace(/\/+$/, '');
+  const canonical = origin + requestUrl.pathname + (requestUrl.pathname === '/projects' && requestUrl.search ? requestUrl.search : '');
+  const state = serializeState(queryClient);
+
+  const html = template
+    // The page's own title and description replace the generic ones of the static shell.
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace(/<meta\s+name="description"[^>]*data-static\s*\/?>/, '')
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace('</head>', `${hoisted}${sharedHead(hoisted, canonical)}${styles}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${body}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
+    );
+  return { status: notFound ? 404 : 200, html };
+}
