@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { lazy, Suspense, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
 
@@ -19,7 +19,10 @@ const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 export function SiteHeader({ companyName, logo }: { companyName?: string; logo?: string }) {
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The page the menu was opened on: a new page (whichever way the visitor got there) closes it.
+  const { pathname } = useLocation();
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const menuOpen = openedOn === pathname;
   // Mounted from the first opening on, so closing plays the drawer's exit transition.
   const [menuUsed, setMenuUsed] = useState(false);
 
@@ -65,7 +68,7 @@ export function SiteHeader({ companyName, logo }: { companyName?: string; logo?:
             onPointerDown={() => void loadMobileMenu()}
             onClick={() => {
               setMenuUsed(true);
-              setMenuOpen(true);
+              setOpenedOn(pathname);
             }}
             sx={{ display: { md: 'none' }, color: 'text.primary' }}
           >
@@ -75,7 +78,7 @@ export function SiteHeader({ companyName, logo }: { companyName?: string; logo?:
       </Container>
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <MobileMenu open={menuOpen} onClose={() => setOpenedOn(null)} />
         </Suspense>
       )}
     </AppBar>
