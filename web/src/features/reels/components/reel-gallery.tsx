@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { loadInstagramEmbeds, reelPoster } from '../model';
+import { Img } from '../../../components/img';
 
 /**
  * Three reels as poster links inside the platform's blockquote markup. The
@@ -52,8 +53,7 @@ export function ReelGallery({ reels }: { reels: string[] }) {
                 '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 3 },
               }}
             >
-              <Box
-                component="img"
+              <Img
                 src={reelPoster(index)}
                 alt={`Watch reel ${index + 1} of our interiors on Instagram`}
                 loading="lazy"

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -7,14 +6,14 @@ import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router';
 import type { ServiceDetail } from '../model';
+import { Img } from '../../../components/img';
 
 /** A service card: image, title, blurb and 'Learn more'. */
 export function ServiceCard({ service }: { service: ServiceDetail }) {
   const titleId = `service-${service.slug}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="img"
+      <Img
         src={service.image}
         alt=""
         loading="lazy"

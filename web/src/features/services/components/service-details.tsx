@@ -12,6 +12,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Link as RouterLink } from 'react-router';
 import type { ServiceDetail } from '../model';
+import { Img } from '../../../components/img';
 
 export function ServiceDetails({ service }: { service: ServiceDetail }) {
   return (
@@ -49,8 +50,7 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Box
-            component="img"
+          <Img
             src={service.image}
             alt=""
             width={800}
