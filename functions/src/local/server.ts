@@ -49,7 +49,9 @@ const inMemory = env.DYNAMODB_IN_MEMORY === '1';
 
 let dynamo: DynamoLocal | undefined;
 if (!env.DYNAMODB_ENDPOINT) {
-  dynamo = await startDynamoLocal({ yieldCpu: true, ...(inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') }) });
+  // Java at a lower CPU priority (dynamo-local.ts), unless DYNAMODB_YIELD_CPU=0: a test that starts this host on a
+  // machine busy with other work (local-host.test.ts) would otherwise wait on a starved database, not on this code.
+  dynamo = await startDynamoLocal({ yieldCpu: env.DYNAMODB_YIELD_CPU !== '0', ...(inMemory ? {} : { dataDir: join(dataDir, 'dynamodb') }) });
 }
 const endpoint = env.DYNAMODB_ENDPOINT || dynamo?.endpoint;
 const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: env.AWS_REGION ?? 'local' });
