@@ -9,6 +9,9 @@ export interface ApiErrorBody {
 }
 
 /** A project as the public website sees it: no client, budget or cost. */
+/** The website address of a public project: its slug (its id only while it has none). Here, beside the type, so the site's pages need no form code. */
+export const publicProjectPath = (project: { id: string; slug?: string }) => `/projects/${encodeURIComponent(project.slug || project.id)}`;
+
 export interface PublicProject {
   id: string;
   /** Its website address is /projects/<slug> (publicProjectPath). */

@@ -59,9 +59,6 @@ export function projectSlug(titleOrName: string, n = 1): string {
   return n > 1 ? `${base}-${n}` : base;
 }
 
-/** The website address of a public project: its slug (its id only while it has none). */
-export const publicProjectPath = (project: { id: string; slug?: string }) => `/projects/${encodeURIComponent(project.slug || project.id)}`;
-
 const projectFields = {
   customerId: yup.string().typeError('Customer is required').trim().required('Customer is required').max(64),
   name: text().required('Project name is required').max(200, 'Project name is too long (200 characters at most)'),

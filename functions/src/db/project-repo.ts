@@ -149,7 +149,7 @@ export async function withCustomerName(db: Db, project: Project): Promise<Projec
   return (await withCustomerNames(db, [project]))[0]!;
 }
 
-export type UpdateProjectResult = { project: Project } | { notFound: true } | { stale: Project } | { customerMissing: true } | { slugTaken: Project };
+export type UpdateProjectResult = { project: Project } | { notFound: true } | { stale: Project } | { customerMissing: true } | { slugTaken: true };
 
 /**
  * Saves staff edits if the project is still at `input.version`, moving the
@@ -173,10 +173,7 @@ export async function updateProject(db: Db, id: string, { version, ...fields }: 
       ],
     });
     if ('stale' in result) return { stale: await withCustomerName(db, result.stale) };
-    if ('taken' in result) {
-      const now = await getProject(db, id, true);
-      return now ? { slugTaken: await withCustomerName(db, now) } : { notFound: true };
-    }
+    if ('taken' in result) return { slugTaken: true };
     if ('item' in result) return { project: { ...result.item, customerName: customerName(customer) } };
     return { notFound: true };
   } catch (error) {

@@ -123,7 +123,8 @@ export const projects = new Hono<AppEnv>()
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE), current: result.stale }, 409);
     if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
-    if ('slugTaken' in result) return c.json({ ...errorBody(PROJECT_SLUG_TAKEN, { slug: PROJECT_SLUG_TAKEN }), current: result.slugTaken }, 409);
+    // Not a stale save: the form keeps its version and shows the message under the field (as a taken blog slug does).
+    if ('slugTaken' in result) return c.json(errorBody(PROJECT_SLUG_TAKEN, { slug: PROJECT_SLUG_TAKEN }), 409);
     return c.json(result.project, 200);
   })
   .delete('/:id', requireManager, async (c) => {

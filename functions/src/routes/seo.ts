@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SERVICES } from '@app/shared-types/constants';
 import { markdownText } from '@app/shared-types/markdown';
-import { publicProjectPath } from '@app/shared-types/projects';
+import { publicProjectPath } from '@app/shared-types/api';
 import { publishedPostsPage } from '../db/blog-repo';
 import { allPages } from '../db/entity';
 import { publicProjectsPage } from '../db/project-repo';

@@ -1,26 +1,53 @@
-import { createContext, useContext } from 'react';
+import { useLocation } from 'react-router';
+import { buildHead, serializeJsonLd, type PageSeo } from '../features/seo/model';
+import { siteOrigin } from '../features/seo/site-origin';
+import { useSiteInfo } from '../features/site-info/api/get-site-info';
 
-const SiteNameContext = createContext<string | undefined>(undefined);
+export type PageMetaProps = PageSeo;
 
-/** Provides the firm's name (from Settings, via GET /api/site) to every PageMeta below it. */
-export const SiteNameProvider = SiteNameContext.Provider;
-
-interface PageMetaProps {
-  /** The page's own name; the firm's name is appended: '<title> | <companyName>'. */
-  title: string;
-  description: string;
-}
-
-/** The page's <title> and meta description; React 19 hoists them into <head>. */
-export function PageMeta({ title, description }: PageMetaProps) {
-  const siteName = useContext(SiteNameContext);
-  const fullTitle = siteName ? `${title} | ${siteName}` : title;
+/**
+ * The page's head: <title> ('<title> | <companyName>'), meta description,
+ * canonical link, Open Graph and Twitter tags (React 19 hoists them into
+ * <head>, in the browser and in the server render), and its JSON-LD scripts
+ * ('<' escaped). The values come from buildHead (features/seo/model.ts) with
+ * the firm's details from GET /api/site.
+ */
+export function PageMeta(props: PageMetaProps) {
+  const { data: site } = useSiteInfo();
+  const { pathname } = useLocation();
+  if (!site) {
+    // Until the firm is known (a page the server did not render), no address can be built on its site.
+    return (
+      <>
+        <title>{props.title}</title>
+        <meta name="description" content={props.description} />
+      </>
+    );
+  }
+  const head = buildHead(props, site, siteOrigin(site), pathname);
   return (
     <>
-      <title>{fullTitle}</title>
-      <meta name="description" content={description} />
-      <meta property="og:title" content={fullTitle} />
-      <meta property="og:description" content={description} />
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      <link rel="canonical" href={head.canonical} />
+      <meta property="og:type" content={head.og.type} />
+      <meta property="og:title" content={head.og.title} />
+      <meta property="og:description" content={head.og.description} />
+      <meta property="og:url" content={head.og.url} />
+      <meta property="og:image" content={head.og.image} />
+      {head.og.site_name && <meta property="og:site_name" content={head.og.site_name} />}
+      <meta name="twitter:card" content={head.twitter.card} />
+      <meta name="twitter:title" content={head.twitter.title} />
+      <meta name="twitter:description" content={head.twitter.description} />
+      <meta name="twitter:image" content={head.twitter.image} />
+      {head.jsonLd.map((data) => (
+        <script
+          key={String(data['@type'])}
+          type="application/ld+json"
+          // Built from our own data and escaped by serializeJsonLd.
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }}
+        />
+      ))}
     </>
   );
 }

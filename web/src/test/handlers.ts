@@ -19,8 +19,9 @@ export const handlers = [
     return HttpResponse.json<Page<PublicProject>>({ items });
   }),
 
+  // By slug, or by an old id (answered with the project, whose slug the page moves its URL to), as the API does.
   http.get('/api/projects/:id', ({ params }) => {
-    const project = projectFixtures.find((item) => item.id === params.id);
+    const project = projectFixtures.find((item) => item.slug === params.id) ?? projectFixtures.find((item) => item.id === params.id);
     return project ? HttpResponse.json(project) : HttpResponse.json({ error: 'Project not found' }, { status: 404 });
   }),
 

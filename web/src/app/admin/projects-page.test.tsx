@@ -147,9 +147,38 @@ describe('Project Management: New Project', () => {
       area: '',
       location: '',
       publicStatus: null,
+      slug: '',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Project' })).toBeNull());
     expect(router.state.location.search).toBe('');
+  });
+
+  it('sends a typed web address, and shows a taken one under the field', async () => {
+    const bodies: { slug?: string }[] = [];
+    server.use(
+      http.post('/api/projects', async ({ request }) => {
+        bodies.push((await request.json()) as { slug?: string });
+        return HttpResponse.json(
+          { error: 'Another project already uses this web address', fields: { slug: 'Another project already uses this web address' } },
+          { status: 409 },
+        );
+      }),
+    );
+    const { user } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'New Project' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Project' }));
+    await pickCustomer(user, dialog, 'Rahul Verma · +91 90000 11111');
+    await enter(user, dialog.getByLabelText(/^Project Name/), 'Verma villa');
+    await choose(user, dialog, 'Project Type', 'Villa');
+    expect(dialog.getByText('Blank: made from the Public Title (or the project name)')).toBeTruthy();
+    await enter(user, dialog.getByLabelText('Web Address'), 'Verma-Villa');
+    expect(dialog.getByText("The project's page: /projects/verma-villa")).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Create Project' }));
+
+    await findToast('alert', 'Error creating project');
+    expect(bodies.map((body) => body.slug)).toEqual(['verma-villa']);
+    expect(await dialog.findByText('Another project already uses this web address')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'New Project' })).toBeTruthy();
   });
 
   it('adds a new customer from the project form and chooses them', async () => {

@@ -1,6 +1,7 @@
 import Container from '@mui/material/Container';
 import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../components/page-meta';
+import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { BlogPostList } from '../../features/blog/components/blog-post-list';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 
@@ -8,10 +9,7 @@ export function BlogPage() {
   const { data: site } = useSiteInfo();
   return (
     <>
-      <PageMeta
-        title="Blog"
-        description="Ideas, makeovers and practical tips on home and workplace interiors from our Hyderabad design studio."
-      />
+      <PageMeta {...STATIC_PAGE_SEO.blog} />
       {/* Feed readers find the blog's RSS feed from the page (React hoists the link into <head>). */}
       <link rel="alternate" type="application/rss+xml" title={site ? `${site.companyName} Blog` : 'Blog'} href="/blog/rss.xml" />
       <PageHeader

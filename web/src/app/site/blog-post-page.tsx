@@ -5,10 +5,10 @@ import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { NotFound } from '../../components/not-found';
 import { PageMeta } from '../../components/page-meta';
+import { blogPostSeo } from '../../features/seo/model';
 import { useBlogPost } from '../../features/blog/api/get-blog-post';
 import { recordBlogView } from '../../features/blog/api/record-view';
 import { BlogPostArticle } from '../../features/blog/components/blog-post-article';
-import { truncate } from '../../features/blog/model';
 import { ApiError } from '../../lib/api-client';
 
 export function BlogPostPage() {
@@ -37,10 +37,7 @@ export function BlogPostPage() {
       )}
       {query.data && (
         <>
-          <PageMeta
-            title={query.data.seoTitle || query.data.title}
-            description={query.data.seoDescription || truncate(query.data.excerpt)}
-          />
+          <PageMeta {...blogPostSeo(query.data)} />
           <BlogPostArticle post={query.data} />
         </>
       )}

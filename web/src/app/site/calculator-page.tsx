@@ -10,6 +10,7 @@ import type { CalculatorResult } from '@app/shared-types/api';
 import { CALLBACK_PROMISE_HOURS } from '@app/shared-types/constants';
 import { useState } from 'react';
 import { PageMeta } from '../../components/page-meta';
+import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { CalculatorForm } from '../../features/calculator/components/calculator-form';
 import { CalculatorThankYou } from '../../features/calculator/components/calculator-thank-you';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
@@ -26,10 +27,7 @@ export function CalculatorPage() {
   const [submitted, setSubmitted] = useState<{ result: CalculatorResult; name: string } | null>(null);
 
   const meta = (
-    <PageMeta
-      title="Free Interior Cost Estimate"
-      description="Get a free indicative interior design cost estimate for your home or office in Hyderabad, and a call from our designers within 24 hours."
-    />
+    <PageMeta {...STATIC_PAGE_SEO.calculator} />
   );
 
   if (submitted) {

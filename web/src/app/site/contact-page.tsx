@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../components/page-meta';
+import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { ContactInfo } from '../../features/contact/components/contact-info';
 import { OfficeMap } from '../../features/contact/components/office-map';
@@ -14,10 +15,7 @@ export function ContactPage() {
   const { data: site } = useSiteInfo();
   return (
     <>
-      <PageMeta
-        title="Contact Us"
-        description="Visit, call or message our interior design studio in Hyderabad. Open Monday to Saturday, 9 AM to 7 PM; Sundays by appointment."
-      />
+      <PageMeta {...STATIC_PAGE_SEO.contact} />
       <PageHeader
         eyebrow="Get in touch"
         title="Contact Us"

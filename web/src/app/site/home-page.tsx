@@ -9,6 +9,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { whatsappLink } from '@app/shared-types/phone';
 import { Link as RouterLink } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { homeSeo } from '../../features/seo/model';
 import { PageSection } from '../../components/page-section';
 import { SectionHeading } from '../../components/section-heading';
 import { ReelGallery } from '../../features/reels/components/reel-gallery';
@@ -38,10 +39,7 @@ export function HomePage() {
 
   return (
     <>
-      <PageMeta
-        title="Interior Designers in Hyderabad"
-        description="Premium residential and commercial interior design in Hyderabad. Browse our projects, get a free cost estimate in a minute, or chat with our designers on WhatsApp."
-      />
+      <PageMeta {...homeSeo()} />
 
       <Box
         component="section"

@@ -35,7 +35,7 @@ describe('projects page', () => {
     expect(villa.getByText('Finished')).toBeTruthy();
     expect(villa.getByText('Villa • 5,200 sq ft')).toBeTruthy();
     expect(villa.getByRole('img', { name: 'Jubilee Hills Villa' }).getAttribute('loading')).toBe('lazy');
-    expect(villa.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/villa-one');
+    expect(villa.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/jubilee-hills-villa');
   });
 
   it('offers an uploaded photo as a srcset so a phone picks a small copy', async () => {

@@ -3,6 +3,7 @@ import Container from '@mui/material/Container';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../components/page-meta';
+import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ProjectFilters } from '../../features/projects/components/project-filters';
 import { ProjectList } from '../../features/projects/components/project-list';
 import { parseProjectFilter, type ProjectFilter } from '../../features/projects/model';
@@ -18,10 +19,7 @@ export function ProjectsPage() {
 
   return (
     <>
-      <PageMeta
-        title="Our Projects"
-        description="Homes, villas, offices and cafes we have designed and built across Hyderabad: finished, ongoing and upcoming interior projects."
-      />
+      <PageMeta {...STATIC_PAGE_SEO.projects} />
       <PageHeader
         eyebrow="Portfolio"
         title="Our Projects"

@@ -1,6 +1,7 @@
 import Container from '@mui/material/Container';
 import { useParams } from 'react-router';
 import { PageMeta } from '../../components/page-meta';
+import { serviceSeo } from '../../features/seo/model';
 import { ServiceDetails } from '../../features/services/components/service-details';
 import { findService } from '../../features/services/model';
 import { NotFoundPage } from './not-found-page';
@@ -11,7 +12,7 @@ export function ServiceDetailPage() {
   if (!service) return <NotFoundPage />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 7 } }}>
-      <PageMeta title={service.title} description={service.metaDescription} />
+      <PageMeta {...serviceSeo(service)} />
       <ServiceDetails service={service} />
     </Container>
   );

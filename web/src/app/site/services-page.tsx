@@ -2,16 +2,14 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { PageHeader } from '../../components/page-header';
 import { PageMeta } from '../../components/page-meta';
+import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ServiceCard } from '../../features/services/components/service-card';
 import { SERVICE_DETAILS } from '../../features/services/model';
 
 export function ServicesPage() {
   return (
     <>
-      <PageMeta
-        title="Our Services"
-        description="Residential design, commercial spaces, design consultation and project management by an interior design studio in Hyderabad."
-      />
+      <PageMeta {...STATIC_PAGE_SEO.services} />
       <PageHeader
         eyebrow="What we do"
         title="Our Services"

@@ -1,21 +1,19 @@
 import Box from '@mui/material/Box';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { SiteNameProvider } from '../../components/page-meta';
 import { SiteFooter } from '../../components/layouts/site-footer';
 import { SiteHeader } from '../../components/layouts/site-header';
 import { WhatsAppFab } from '../../components/layouts/whatsapp-fab';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
-import { LocalBusinessJsonLd } from '../../features/site-info/components/local-business-json-ld';
 import { MaintenanceNotice } from '../../features/site-info/components/maintenance-notice';
 
-/** Header, footer, chat button and structured data around every public page. */
+/** Header, footer and chat button around every public page (each page's head and structured data: PageMeta). */
 export function SiteLayout() {
   const { data: site } = useSiteInfo();
   // Settings > System > maintenanceMode pauses the site; a client's quotation link (/q/...) is business, not the site, and keeps working.
   const { pathname } = useLocation();
   const paused = site?.maintenanceMode === true && !pathname.startsWith('/q/');
   return (
-    <SiteNameProvider value={site?.companyName}>
+    <>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Box
           component="a"
@@ -44,7 +42,6 @@ export function SiteLayout() {
       {/* New pages start at the top; back and forward restore the old position. */}
       <ScrollRestoration />
       {site && <WhatsAppFab phone={site.companyPhone} />}
-      {site && <LocalBusinessJsonLd site={site} />}
-    </SiteNameProvider>
+    </>
   );
 }

@@ -158,4 +158,5 @@ export const PROJECT_FIELD_LABELS: Record<string, string> = {
   area: 'Area',
   location: 'Location',
   publicStatus: 'Public Status',
+  slug: 'Web Address',
 };

@@ -9,7 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
-import { FormField } from '../../../components/form-fields';
+import { FormField, serverErrorsStatus } from '../../../components/form-fields';
+import { ApiError } from '../../../lib/api-client';
 import { useCreateProject } from '../api/create-project';
 import { getProjectQueryOptions, useProject } from '../api/get-project';
 import { useUpdateProject } from '../api/update-project';
@@ -95,6 +96,10 @@ export function ProjectDialog({ open, projectId, customerField, onClose }: Proje
             errorTitle={project ? 'Error updating project' : 'Error creating project'}
             submitLabel={project ? 'Save Changes' : 'Create Project'}
             submittingLabel={project ? 'Saving...' : 'Creating...'}
+            // A taken web address (409 with a field message, no current record) is said under the field.
+            onFailed={(error, helpers) => {
+              if (error instanceof ApiError && error.status === 409 && error.body?.fields) helpers.setStatus(serverErrorsStatus(error.body.fields));
+            }}
             versioned={project ? { id: project.id, noun: 'project', labels: PROJECT_FIELD_LABELS, toValues: toProjectFormValues, onReload: reload } : undefined}
             onClose={onClose}
           >
@@ -154,6 +159,21 @@ export function ProjectDialog({ open, projectId, customerField, onClose }: Proje
                   helperText={<AutomaticStatusHint />}
                   // '' is a real choice here ('Automatic'), so show it rather than an empty box.
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                />
+
+                <FormField
+                  name="slug"
+                  label="Web Address"
+                  size={12}
+                  autoComplete="off"
+                  placeholder="e.g. jubilee-hills-villa"
+                  helperText={
+                    values.slug.trim()
+                      ? `The project's page: /projects/${values.slug.trim().toLowerCase()}`
+                      : project
+                        ? 'Blank keeps the current address'
+                        : 'Blank: made from the Public Title (or the project name)'
+                  }
                 />
 
                 <FormSection title="Photos" />

@@ -4,7 +4,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import type { PublicProject } from '@app/shared-types/api';
+import { publicProjectPath, type PublicProject } from '@app/shared-types/api';
 import { Link as RouterLink } from 'react-router';
 import { PhotoImage } from '../../../components/photo-image';
 import { categoryAndArea } from '../model';
@@ -45,7 +45,7 @@ export function ProjectCard({ project }: { project: PublicProject }) {
       <CardActions sx={{ px: 3, pb: 3, pt: 0 }}>
         <Button
           component={RouterLink}
-          to={`/projects/${encodeURIComponent(project.id)}`}
+          to={publicProjectPath(project)}
           variant="outlined"
           aria-describedby={titleId}
         >
