@@ -117,6 +117,10 @@ describe('the schema and the client view', () => {
     const text = JSON.stringify(view);
     for (const secret of ['costPrice', 'costTotal', 'marginPercent', 'secret', '203.0.113.9', '"q1"']) expect(text).not.toContain(secret);
     expect(view.response).toEqual({ action: 'changes_requested', name: 'Meera', comment: 'Cheaper', at: 'now' });
+    // The letterhead: Settings > Company's fields a quote shows (the tax number too, '' when a setting kept none), nothing else.
+    expect(view.company).toEqual({ ...company, taxNumber: '' });
+    const settingsCompany = { ...company, taxNumber: 'ABCDE1234F', companyWebsite: 'https://k.example', social: {} };
+    expect(publicQuotationOf(quote, '2026-11-22', settingsCompany).company).toEqual({ ...company, taxNumber: 'ABCDE1234F' });
     expect(rowsByUsageArea(view.rows).map((group) => [group.usageArea, group.rows.map((r) => r.id)])).toEqual([
       ['Kitchen', ['r1', 'r3']],
       ['Living', ['r2']],

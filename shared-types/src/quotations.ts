@@ -422,7 +422,7 @@ export interface PublicQuotation {
   notes: string;
   /** The latest answer given through the link, if any. */
   response: Omit<ClientResponse, 'ip'> | null;
-  company: { companyName: string; companyAddress: string; companyPhone: string; companyEmail: string; gstNumber: string; companyLogo: string };
+  company: { companyName: string; companyAddress: string; companyPhone: string; companyEmail: string; gstNumber: string; /** Settings > Company > Tax number; absent from letterheads kept before it was shown. */ taxNumber?: string; companyLogo: string };
 }
 
 /** Picks what the client may see; cost prices, margins, ids and the token stay out. */
@@ -448,8 +448,9 @@ export function publicQuotationOf(quote: Quotation, today: string, company: Publ
 
 /** The letterhead a quote carries: the Settings company fields it shows, nothing else. */
 export function letterheadOf(company: PublicQuotation['company']): PublicQuotation['company'] {
-  const { companyName, companyAddress, companyPhone, companyEmail, gstNumber, companyLogo } = company;
-  return { companyName, companyAddress, companyPhone, companyEmail, gstNumber, companyLogo };
+  const { companyName, companyAddress, companyPhone, companyEmail, gstNumber, taxNumber, companyLogo } = company;
+  // A letterhead kept from before Settings had a tax number reads as none.
+  return { companyName, companyAddress, companyPhone, companyEmail, gstNumber, taxNumber: taxNumber ?? '', companyLogo };
 }
 
 /** POST /api/quote-links/:token/approve and .../request-changes. */

@@ -38,6 +38,7 @@ function quoteOf(rows: Row[], discount: number, overrides: Partial<PublicQuotati
       companyPhone: '+91 40 2354 6789',
       companyEmail: 'hello@kaveri-studio.in',
       gstNumber: '36ABCDE1234F1Z5',
+      taxNumber: 'ABCDE1234F',
       companyLogo: '/images/logo.svg',
     },
     ...overrides,
@@ -92,7 +93,9 @@ describe('renderQuotationPdf', () => {
     const all = text.join('\n');
     for (const expected of [
       'Kaveri Design Studio',
+      // Settings > Company: the GST and tax numbers on the letterhead.
       'GSTIN: 36ABCDE1234F1Z5',
+      'Tax No.: ABCDE1234F',
       'QUOTATION',
       'KDS/2026-27/0042',
       '22 November 2026',

@@ -366,8 +366,9 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
     page.text(line, headLeft, left, contact);
     left -= 10.5;
   }
-  if (clean(company.gstNumber)) {
-    page.text(`GSTIN: ${company.gstNumber}`, headLeft, left, { face: 'bold', size: 8, color: MUTED });
+  const registrations = [clean(company.gstNumber) && `GSTIN: ${company.gstNumber}`, clean(company.taxNumber ?? '') && `Tax No.: ${company.taxNumber}`].filter(Boolean).join('  \u00b7  ');
+  if (registrations) {
+    page.text(registrations, headLeft, left, { face: 'bold', size: 8, color: MUTED });
     left -= 10.5;
   }
 

@@ -46,7 +46,7 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
                 {company.companyAddress}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {[company.companyPhone, company.companyEmail, company.gstNumber && `GSTIN ${company.gstNumber}`].filter(Boolean).join(' · ')}
+                {[company.companyPhone, company.companyEmail, company.gstNumber && `GSTIN ${company.gstNumber}`, company.taxNumber && `Tax No. ${company.taxNumber}`].filter(Boolean).join(' · ')}
               </Typography>
             </div>
           </Stack>
