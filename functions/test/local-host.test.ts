@@ -80,7 +80,7 @@ describe('the local host security headers', () => {
     const server = await launchLocalServer({
       cwd: root,
       args: ['--import', 'tsx', 'functions/src/local/server.ts'],
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'headers'), DYNAMODB_IN_MEMORY: '1', WEB_DIST: webDist, TABLE_NAME: 'interiors' },
+      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'headers'), DYNAMODB_IN_MEMORY: '1', WEB_DIST: webDist, TABLE_NAME: 'interiors', DYNAMODB_YIELD_CPU: '0' },
     });
     try {
       for (const [path, status] of [['/', 200], ['/assets/app-1234.js', 200], ['/admin', 200], ['/admin/leads', 200], ['/api/site', 200], ['/api/nothing-here', 404]] as const) {
