@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SettingsAnswer } from '@app/shared-types/settings';
 import { localBackupStorage } from '../src/backup/backup-storage';
 import type { Db } from '../src/db/client';
 import type { JobRequest, JobRunner } from '../src/jobs/backup';
@@ -188,6 +189,9 @@ describe('the database stopping mid-request', () => {
     ['POST', '/api/auth/register', null, { name: 'Kavya Rao', email: 'kavya@example.com', phone: '98765 43210', department: 'Design', password: 'a-long-enough-pass' }],
     ['GET', '/api/auth/registration', null],
     ['GET', '/api/audit-log', 'admin'],
+    ['GET', '/api/settings', 'admin'],
+    ['POST', '/api/settings/logo-uploads', 'admin', { contentType: 'image/png', size: 100 }],
+    ['POST', '/api/settings/logo', 'admin', { uploadId: randomUUID(), contentType: 'image/png' }],
   ];
 
   for (const [method, path, role, body] of REQUESTS) {
@@ -214,4 +218,28 @@ describe('the database stopping mid-request', () => {
       }
     });
   }
+
+  it('PUT /api/settings: stopped after any number of its database calls, a 503 or a 4xx, never a 500', async () => {
+    const current = (await (await send('/api/settings', cookies.admin, 'GET')).json()) as SettingsAnswer;
+    const { smtpPasswordSet: _set, ...email } = current.email;
+    const { version: _version, ...rest } = current;
+    for (let failAfter = 0; failAfter < 40; failAfter++) {
+      const { version } = (await (await send('/api/settings', cookies.admin, 'GET')).json()) as SettingsAnswer;
+      const body = JSON.stringify({ ...rest, email, version, company: { ...current.company, companyName: `Renamed ${failAfter}` } });
+      control.calls = 0;
+      control.failAfter = failAfter;
+      let response: Response;
+      try {
+        response = await send('/api/settings', cookies.admin, 'PUT', body);
+      } finally {
+        control.failAfter = Number.POSITIVE_INFINITY;
+      }
+      expect(response.status, `stopped after ${failAfter} calls: ${await response.clone().text()}`).not.toBe(500);
+      if (control.calls <= failAfter) {
+        expect(response.status).toBe(200);
+        break;
+      }
+      expect(response.status, `stopped after ${failAfter} calls`).toBeGreaterThanOrEqual(400);
+    }
+  });
 });
