@@ -27,7 +27,9 @@ function stale(output, sources) {
 
 export function buildIfNeeded({ force = false } = {}) {
   const shared = ['shared-types/src', 'package-lock.json'];
-  if (force || stale('web/dist/index.html', ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', ...shared])) {
+  const webSources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', ...shared];
+  // The client build and the page renderer (web/dist/server), built together by `npm run build -w web`.
+  if (force || stale('web/dist/index.html', webSources) || stale('web/dist/server/entry-server.js', webSources)) {
     console.log('Building the web app...');
     execFileSync('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root, stdio: 'inherit' });
   }

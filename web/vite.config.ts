@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // `npm run dev` starts the API on API_PORT and Vite on PORT, proxying /api to it.
@@ -24,6 +25,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     minify: isSsrBuild ? true : undefined,
   },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  // renderToString lives in React's 'legacy' server build; react-dom/server would add the streaming one too (about 100 KB).
+  resolve: isSsrBuild
+    ? { alias: { 'react-dom/server': fileURLToPath(new URL('../node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url)) } }
+    : undefined,
   // `vite build --ssr` (npm run build -w web): the public pages' renderer, dist/server/entry-server.js,
   // with every dependency bundled in, so the API's hosts load one file beside the client build.
   ssr: { noExternal: true },

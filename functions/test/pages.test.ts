@@ -69,7 +69,9 @@ describe('server-rendered pages', () => {
     expect(head).toMatch(/<meta property="og:description" content="[^"]+"\/>/);
     expect(head).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
     // MUI's critical CSS is inlined, and the data the page was rendered from goes with it.
-    expect(head).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(head).toMatch(/<style data-emotion="css [^"]+">[^<]*\.css-[^<]+<\/style>/);
+    // All of it in the head: no <style> element left inline in the markup React hydrates.
+    expect(body.slice(0, body.indexOf('id="ssr-state"'))).not.toContain('<style');
     expect(body).toContain('<script type="application/json" id="ssr-state">');
   });
 

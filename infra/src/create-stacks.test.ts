@@ -13,10 +13,10 @@ import { BACKUP_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
-import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PDF_ROUTES, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
+import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PAGE_ROUTES, PDF_ROUTES, PUBLIC_KEY_ACCESS, PUBLIC_ROUTES } from './constructs/api';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from './constructs/edge';
-import { API_PATHS, PRIVATE_PREFIX, SPA_REWRITE_CODE, STAGING_PREFIX, UPLOADS_PREFIX } from './constructs/web';
+import { API_PATHS, PRIVATE_PREFIX, SITE_FILE_PATHS, SPA_PATHS, SPA_REWRITE_CODE, STAGING_PREFIX, UPLOADS_PREFIX } from './constructs/web';
 import { createStacks, edgeStackName, stackName } from './create-stacks';
 import { logicalId } from './nag';
 import { allows, stringLike, type PolicySnapshot, type SnapshotStatement } from '../../functions/test/iam/policy';
@@ -667,7 +667,7 @@ describe('HTTP API', () => {
   };
 
   it('sends the public routes to the public function and every other /api path to the admin function', () => {
-    expect(routeKeys(prod.template, 'ApiPublicFunction')).toEqual(PUBLIC_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    expect(routeKeys(prod.template, 'ApiPublicFunction')).toEqual([...PUBLIC_ROUTES, ...PAGE_ROUTES].map((r) => `${r.method} ${r.path}`).sort());
     expect(routeKeys(prod.template, 'ApiAdminFunction')).toEqual(
       [`${ADMIN_ROUTE.method} ${ADMIN_ROUTE.path}`, ...ADMIN_ROUTES_BESIDE_PUBLIC.map((r) => `${r.method} ${r.path}`)].sort(),
     );
@@ -699,6 +699,9 @@ describe('HTTP API', () => {
     for (const route of PUBLIC_ROUTES) {
       expect(served, route.path).toContain(`${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`);
     }
+    // The pages ('GET /' and 'GET /{proxy+}'): one catch-all route of the app (functions/src/routes/pages.ts).
+    expect(PAGE_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'GET /{proxy+}']);
+    expect(served).toContain('GET /*');
   });
 
   it('throttles the stage, and the form posts harder', () => {
@@ -746,21 +749,45 @@ describe('CloudFront', () => {
       expect(originOf(seo)).toBe(originOf(behavior('/api/*')));
       expect(seo.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     }
-    const [, policy] = resources(prod.template, 'AWS::CloudFront::CachePolicy')[0]!;
+    const [, policy] = resources(prod.template, 'AWS::CloudFront::CachePolicy').find(([id]) => id.startsWith('WebHonourOriginCaching'))!;
     expect(policy.Properties.CachePolicyConfig).toMatchObject({ DefaultTTL: 0, MinTTL: 0 });
   });
 
-  it('serves the SPA from the private bucket through OAC, with the rewrite function and no error pages', () => {
-    const spa = config.DefaultCacheBehavior;
-    expect(spa.CachePolicyId).toBe(CACHING_OPTIMIZED);
-    expect(spa.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaRewrite/), 'FunctionARN'] } },
-    ]);
-    const origin = originOf(spa);
-    expect(origin.OriginAccessControlId).toBeDefined();
-    expect(JSON.stringify(origin.DomainName)).toContain('WebSiteBucket');
+  it('renders the pages in the public function by default: GET/HEAD, cached as the origin says, keyed by ?status', () => {
+    const pages = config.DefaultCacheBehavior;
+    expect(originOf(pages)).toBe(originOf(behavior('/api/*')));
+    expect(pages.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(pages.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(pages.FunctionAssociations).toBeUndefined();
+    const [, policy] = resources(prod.template, 'AWS::CloudFront::CachePolicy').find(([id]) => id.startsWith('WebPageCaching'))!;
+    expect(pages.CachePolicyId).toEqual({ Ref: expect.stringMatching(/^WebPageCaching/) });
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({
+      DefaultTTL: 0,
+      MinTTL: 0,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['status'] },
+        CookiesConfig: { CookieBehavior: 'none' },
+        HeadersConfig: { HeaderBehavior: 'none' },
+      },
+    });
+    // No root object: '/' is the home page, rendered like the others.
+    expect(config.DefaultRootObject).toBeUndefined();
+  });
+
+  it('serves the built files from the private bucket through OAC, and the portal and quotation links as the SPA, with no error pages', () => {
+    for (const path of [...SITE_FILE_PATHS, ...SPA_PATHS]) {
+      const files = behavior(path);
+      expect(files.CachePolicyId, path).toBe(CACHING_OPTIMIZED);
+      const origin = originOf(files);
+      expect(origin.OriginAccessControlId, path).toBeDefined();
+      expect(JSON.stringify(origin.DomainName), path).toContain('WebSiteBucket');
+      expect(files.FunctionAssociations, path).toEqual(
+        (SPA_PATHS as readonly string[]).includes(path)
+          ? [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaRewrite/), 'FunctionARN'] } }]
+          : undefined,
+      );
+    }
     expect(config.CustomErrorResponses).toBeUndefined();
-    expect(config.DefaultRootObject).toBe('index.html');
     for (const [, bucket] of resources(prod.template, 'AWS::S3::Bucket')) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,

@@ -1,9 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Db } from '@app/functions/db/client';
@@ -135,6 +136,9 @@ afterAll(removeTempDirs);
 afterAll(() => new Promise<void>((done) => (secretsManager ? secretsManager.close(() => done()) : done())));
 
 beforeAll(async () => {
+  // The public bundle's page template is the built web app's index.html (constructs/api.ts): build it if missing.
+  const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+  if (!existsSync(join(repoRoot, 'web/dist/index.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'ignore' });
   const synth = synthesize({ stage: 'dev', bundle: true });
   bundles = {
     public: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.publicFunction),
@@ -164,13 +168,14 @@ beforeAll(async () => {
 
 describe('the bundled Lambda handlers CDK deploys', () => {
   // The PDF function carries the renderer; the admin function nodemailer (about 240 KB minified), the SMTP
-  // client of the test email and the notification outbox's sender, which run there (notify/smtp-mailer.ts).
-  it('are single minified ES modules with a source map, under 1 MiB each (the PDF and admin ones under 1.5 MiB)', () => {
+  // client of the test email and the notification outbox's sender, which run there (notify/smtp-mailer.ts);
+  // the public function the website's page renderer (React, MUI, the pages).
+  it('are single minified ES modules with a source map, under 1 MiB each (the PDF, admin and public ones under 1.5 MiB)', () => {
     for (const [name, bundle] of Object.entries(bundles)) {
       expect(bundle.entry).toMatch(/index\.mjs$/);
       expect(existsSync(`${bundle.entry}.map`)).toBe(true);
       const size = statSync(bundle.entry).size;
-      expect(size, name).toBeLessThan(name === 'pdf' || name === 'admin' ? 1.5 * 1024 * 1024 : 1024 * 1024);
+      expect(size, name).toBeLessThan(name === 'jobs' ? 1024 * 1024 : 1.5 * 1024 * 1024);
       expect(size).toBeGreaterThan(50 * 1024); // the app, hono and the DynamoDB client are all inside
     }
   });
@@ -189,6 +194,38 @@ describe('the bundled Lambda handlers CDK deploys', () => {
   it('include the scheduled jobs, which run the recurring-transactions job against the table', async () => {
     const { handler } = (await import(/* @vite-ignore */ pathToFileURL(bundles.jobs.entry).href)) as { handler: () => Promise<unknown> };
     await expect(handler()).resolves.toEqual({ created: 0, expired: 0, restamped: 0, overdue: 0 });
+  });
+
+  it('carry the page renderer in the public bundle only, with its template beside it, under 1.5 MiB minified', () => {
+    expect(readFileSync(join(bundles.public.dir, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    const publicCode = readFileSync(bundles.public.entry, 'utf8');
+    // renderToString (React's legacy server build), and not its streaming one (whose exports name these).
+    expect(publicCode).toContain('renderToString');
+    expect(publicCode).not.toContain('resumeToPipeableStream');
+    expect(publicCode).not.toContain('prerenderToNodeStream');
+    expect(statSync(bundles.public.entry).size).toBeLessThan(1.5 * 1024 * 1024);
+    for (const name of ['admin', 'pdf', 'jobs'] as const) {
+      expect(existsSync(join(bundles[name].dir, 'index.html')), name).toBe(false);
+      expect(readFileSync(bundles[name].entry, 'utf8'), name).not.toContain('renderToString');
+    }
+  });
+
+  it('answer GET /projects/:slug with the rendered page, cached a minute at the edge', async () => {
+    const response = await handlers.public(
+      httpApiEvent({ method: 'GET', path: '/projects/jubilee-hills-villa', routeKey: 'GET /{proxy+}', viewerIp: '203.0.113.8', originSecret: ORIGIN_SECRET }),
+      lambdaContext('public'),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['content-type']).toMatch(/^text\/html/);
+    expect(response.headers?.['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(response.body).toContain('<title>Jubilee Hills Villa | Kaveri Design Studio</title>');
+    expect(response.body).toContain('id="ssr-state"');
+    const missing = await handlers.public(
+      httpApiEvent({ method: 'GET', path: '/no-such-page', routeKey: 'GET /{proxy+}', viewerIp: '203.0.113.8', originSecret: ORIGIN_SECRET }),
+      lambdaContext('public'),
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Page not found.');
   });
 
   it('answer GET /api/projects with the published sample projects', async () => {

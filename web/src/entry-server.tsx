@@ -1,6 +1,5 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -16,6 +15,7 @@ import { findService } from './features/services/model';
 import { getSiteInfoQueryOptions } from './features/site-info/api/get-site-info';
 import { ApiError, setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
+import { criticalStyleTags } from './lib/emotion-ssr';
 import { EMOTION_KEY, keepServerErrors, serializeState, SSR_STATE_ID } from './lib/ssr-state';
 
 export interface RenderPageInput {
@@ -123,7 +123,8 @@ export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPag
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const cache = createCache({ key: EMOTION_KEY });
-  const emotion = createEmotionServer(cache);
+  // Keep each rule in cache.inserted (for criticalStyleTags) instead of rendering <style> elements inline.
+  cache.compat = true;
   const markup = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
@@ -134,7 +135,7 @@ export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPag
     </StrictMode>,
   );
   const { head: hoisted, body } = splitHoisted(markup);
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
+  const styles = criticalStyleTags(cache, body);
   const companyWebsite = queryClient.getQueryData(getSiteInfoQueryOptions().queryKey)?.companyWebsite;
   const origin = (siteUrl || companyWebsite || requestUrl.origin).replace(/\/+$/, '');
   const canonical = origin + requestUrl.pathname + (requestUrl.pathname === '/projects' && requestUrl.search ? requestUrl.search : '');

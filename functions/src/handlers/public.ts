@@ -1,6 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { handle } from 'hono/aws-lambda';
+import * as webRenderer from '@app/web-renderer';
 import { createApp } from '../app';
 import { dbFromEnv } from '../db/client';
+import { pageRenderer } from '../pages/page-renderer';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
@@ -9,6 +14,12 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  * without CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs.
  */
 const originSecret = originSecretFromEnv();
-const app = createApp({ db: dbFromEnv(), clientIp: lambdaClientIp(), siteUrl: process.env.SITE_URL || undefined });
+// The website's renderer is bundled in (esbuild, from the web's source: infra/src/constructs/api.ts);
+// its template, the deployed build's index.html with its hashed asset tags, is copied beside this
+// bundle at synthesis and read once per cold start. Without it (a bundle built only to test the
+// API), page paths answer the JSON 404.
+const templatePath = join(dirname(fileURLToPath(import.meta.url)), 'index.html');
+const renderPage = existsSync(templatePath) ? pageRenderer(webRenderer, readFileSync(templatePath, 'utf8')) : undefined;
+const app = createApp({ db: dbFromEnv(), clientIp: lambdaClientIp(), siteUrl: process.env.SITE_URL || undefined, renderPage });
 
 export const handler = requireOriginSecret(originSecret, handle(app));

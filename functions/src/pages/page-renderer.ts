@@ -32,7 +32,8 @@ export function pageRenderer(module: RendererModule, template: string): PageRend
 
 /**
  * The renderer of a built web app folder (web/dist): index.html as the template
- * and server/entry-server.js as the code, loaded once. Local server and tests.
+ * and server/entry-server.js (vite's --ssr build) as the code, loaded once: the
+ * local server. (The public Lambda bundles the same entry from source: handlers/public.ts.)
  */
 export async function loadPageRenderer(webDist: string): Promise<PageRenderer> {
   const template = readFileSync(join(webDist, 'index.html'), 'utf8');

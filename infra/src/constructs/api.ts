@@ -54,6 +54,16 @@ export const PUBLIC_ROUTES = [
   { method: 'GET', path: '/blog/rss.xml' },
 ] as const;
 
+/**
+ * The website's pages, rendered by the public function (functions/src/routes/pages.ts): '/' and
+ * every other path CloudFront sends here (its default behaviour). /api paths never match these:
+ * their own routes and the admin catch-all are more specific.
+ */
+export const PAGE_ROUTES = [
+  { method: 'GET', path: '/' },
+  { method: 'GET', path: '/{proxy+}' },
+] as const;
+
 export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
 
 /**
@@ -158,6 +168,22 @@ export class Api extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(10),
       environment,
+      // The website's page renderer (web/src/entry-server.tsx) is bundled in from source, sharing
+      // yup, shared-types and hono with the API (see functions/src/pages/web-renderer.d.ts); React
+      // as in production, and only its renderToString build. Its template, the built
+      // web/dist/index.html with the deployed assets' hashed names, goes beside index.mjs:
+      // `npm run deploy` builds the web app first, and synthesis without one fails here.
+      esbuild: {
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        esbuildArgs: {
+          '--alias:@app/web-renderer': join(REPO_ROOT, 'web/src/entry-server.tsx'),
+          '--alias:react-dom/server': join(REPO_ROOT, 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js'),
+        },
+      },
+      afterBundling: (inputDir, outputDir) => [
+        `test -f "${inputDir}/web/dist/index.html" || { echo "No built web app in web/dist: run 'npm run build -w web' first" >&2; exit 1; }`,
+        `cp "${inputDir}/web/dist/index.html" "${outputDir}/index.html"`,
+      ],
       ...(props.publicConcurrency !== undefined ? { reservedConcurrentExecutions: props.publicConcurrency } : {}),
       props,
     });
@@ -260,7 +286,7 @@ export class Api extends Construct {
       removalPolicy: props.logRemovalPolicy,
     });
     this.httpApi = new HttpApi(this, 'HttpApi', {
-      description: 'Public website and admin portal API (CloudFront sends /api/*, /sitemap.xml, /robots.txt and /blog/rss.xml here)',
+      description: 'Public website and admin portal API (CloudFront sends /api/*, /sitemap.xml, /robots.txt, /blog/rss.xml and the pages here)',
       createDefaultStage: false,
     });
     this.stage = this.httpApi.addStage('DefaultStage', {
@@ -290,7 +316,7 @@ export class Api extends Construct {
 
     const publicIntegration = new HttpLambdaIntegration('PublicIntegration', this.publicFunction);
     const routes: HttpRoute[] = [];
-    for (const route of PUBLIC_ROUTES) {
+    for (const route of [...PUBLIC_ROUTES, ...PAGE_ROUTES]) {
       routes.push(
         ...this.httpApi.addRoutes({
           path: route.path,
@@ -452,6 +478,8 @@ export class Api extends Construct {
       reservedConcurrentExecutions?: number;
       /** Shell commands run after esbuild, e.g. to copy files the bundle reads. */
       afterBundling?: (inputDir: string, outputDir: string) => string[];
+      /** More esbuild settings (defines, aliases) for this function's bundle. */
+      esbuild?: { define?: Record<string, string>; esbuildArgs?: Record<string, string> };
       props: ApiProps;
     },
   ): [NodejsFunction, Role] {
@@ -493,6 +521,7 @@ export class Api extends Construct {
         externalModules: [],
         // Some CommonJS dependencies call require(); an ES module has none of its own.
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        ...options.esbuild,
         ...(options.afterBundling
           ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: options.afterBundling } }
           : {}),

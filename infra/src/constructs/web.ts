@@ -71,6 +71,19 @@ function referrerPolicy(value: string): HeadersReferrerPolicy {
 /** Paths CloudFront sends to the API instead of the bucket. */
 export const API_PATHS = ['/api/*', '/sitemap.xml', '/robots.txt', '/blog/rss.xml'] as const;
 
+/**
+ * Files of the web build in the site bucket (hashed assets, images, the icon): served from S3,
+ * cached by CloudFront as the upload's Cache-Control says (immutable for /assets/*).
+ */
+export const SITE_FILE_PATHS = ['/assets/*', '/images/*', '/favicon.svg'] as const;
+
+/**
+ * Client-rendered paths: the admin portal and a client's quotation link get the SPA's
+ * index.html from S3 (the rewrite function). Every other path is a page of the website,
+ * rendered by the public function (the default behaviour), unknown ones as its 404.
+ */
+export const SPA_PATHS = ['/admin', '/admin/*', '/q/*'] as const;
+
 /** Published project photos live under this key prefix and are served at /uploads/*. */
 export const UPLOADS_PREFIX = PHOTOS_PREFIX;
 /** Uploads land under this prefix first, and staff-only files live under the private one (functions/src/photos/photo-storage.ts); nothing serves either. */
@@ -272,24 +285,52 @@ export class Web extends Construct {
       cachePolicy: honourOriginCaching,
     };
 
+    // Rendered pages say how long the edge may keep them (functions/src/routes/pages.ts: s-maxage=60
+    // and stale-while-revalidate, 404s shorter): honoured as sent, so a change shows within a minute.
+    // The project filter (?status=) is part of the page, so it is part of the key; nothing else is.
+    const pageCaching = new CachePolicy(this, 'PageCaching', {
+      comment: 'Rendered pages: cached as the origin says (s-maxage), keyed by path and ?status',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.allowList('status'),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const pageBehavior: BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: pageCaching,
+      compress: true,
+    };
+    // LIST lets a missing file answer 404 instead of S3's 403.
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+      originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+    });
+    const siteFileBehavior: BehaviorOptions = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      responseHeadersPolicy: this.responseHeadersPolicy,
+    };
+    const spaBehavior: BehaviorOptions = {
+      ...siteFileBehavior,
+      functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+
     const certificate = props.domain
       ? Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
       : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Website, admin portal and API',
-      defaultRootObject: 'index.html',
-      defaultBehavior: {
-        // LIST lets a missing file answer 404 instead of S3's 403.
-        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
-          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
-        }),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        compress: true,
-        responseHeadersPolicy: this.responseHeadersPolicy,
-        functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
+      // The website's pages, '/' among them, are rendered by the public function; unknown paths get its 404.
+      defaultBehavior: pageBehavior,
       additionalBehaviors: {
+        ...Object.fromEntries(SITE_FILE_PATHS.map((path) => [path, siteFileBehavior])),
+        ...Object.fromEntries(SPA_PATHS.map((path) => [path, spaBehavior])),
         '/api/*': apiBehavior,
         '/sitemap.xml': seoBehavior,
         '/robots.txt': seoBehavior,
@@ -323,8 +364,9 @@ export class Web extends Construct {
         id: 'Annotation::@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
         reason:
           'LIST is granted on purpose (missing files answer 404, not 403). A bucket listing cannot leak: ' +
-          'defaultRootObject is index.html, every extension-less path is rewritten to /index.html, and ' +
-          'CACHING_OPTIMIZED forwards no query string (list-type=2) to the origin.',
+          "the bucket's root is never requested (/ is a page, rendered by the public function), S3 serves " +
+          'only /assets/*, /images/*, /favicon.svg and the SPA paths (extension-less ones rewritten to ' +
+          '/index.html), and CACHING_OPTIMIZED forwards no query string (list-type=2) to the origin.',
       },
       {
         id: 'AwsSolutions-CFR1',

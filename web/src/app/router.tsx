@@ -1,8 +1,21 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from './admin/sections';
 import { RouteErrorPage } from './site/route-error-page';
 import { RouteFallback } from './site/route-fallback';
 import { siteRoute } from './site/site-route';
+
+/**
+ * The website in the browser: the server-rendered pages and, client-rendered only, the
+ * client's quotation link (PRODUCT.md): no sign-in, not indexed, no portal code.
+ */
+const browserSiteRoute: NonIndexRouteObject = {
+  ...siteRoute,
+  children: [
+    ...(siteRoute.children ?? []).filter((route) => route.path !== '*'),
+    { path: 'q/:token', lazy: async () => ({ Component: (await import('./site/quote-link-page')).QuoteLinkPage }) },
+    ...(siteRoute.children ?? []).filter((route) => route.path === '*'),
+  ],
+};
 
 const sectionScreens: Record<string, RouteObject['lazy']> = {
   dashboard: async () => ({ Component: (await import('./admin/dashboard-page')).DashboardPage }),
@@ -77,7 +90,7 @@ export function isAdminHost(hostname: string): boolean {
  * are never loaded by public pages.
  */
 export function routesForHost(hostname: string): RouteObject[] {
-  if (!isAdminHost(hostname)) return [siteRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
+  if (!isAdminHost(hostname)) return [browserSiteRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
   return [
     // Old links and bookmarks to /admin/... keep working on the admin host.
     { path: '/admin/*', loader: ({ params }) => redirect(`/${params['*'] ?? ''}`) },

@@ -1,14 +1,15 @@
-import type { RouteObject } from 'react-router';
+import type { NonIndexRouteObject } from 'react-router';
 import { HomePage } from './home-page';
 import { RouteErrorPage } from './route-error-page';
 import { RouteFallback } from './route-fallback';
 import { SiteLayout } from './site-layout';
 
 /**
- * The public website, at the root of the main host. Its own module so the
- * server renderer (entry-server.tsx) takes these routes without the portal's.
+ * The public website, at the root of the main host: the pages the server
+ * renders (entry-server.tsx), in a module of their own so its bundle holds
+ * neither the portal nor the client's quotation link (router.tsx adds that).
  */
-export const siteRoute: RouteObject = {
+export const siteRoute: NonIndexRouteObject = {
   path: '/',
   Component: SiteLayout,
   ErrorBoundary: RouteErrorPage,
@@ -32,8 +33,6 @@ export const siteRoute: RouteObject = {
       lazy: async () => ({ Component: (await import('./calculator-page')).CalculatorPage }),
     },
     { path: 'contact', lazy: async () => ({ Component: (await import('./contact-page')).ContactPage }) },
-    // The client's quotation link (PRODUCT.md): no sign-in, not indexed, no portal code.
-    { path: 'q/:token', lazy: async () => ({ Component: (await import('./quote-link-page')).QuoteLinkPage }) },
     { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
   ],
 };
