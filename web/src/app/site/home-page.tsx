@@ -8,6 +8,7 @@ import InstagramIcon from '@mui/icons-material/Instagram';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { whatsappLink } from '@app/shared-types/phone';
 import { Link as RouterLink } from 'react-router';
+import { HeroImage } from '../../components/hero-image';
 import { PageMeta } from '../../components/page-meta';
 import { homeSeo } from '../../features/seo/model';
 import { PageSection } from '../../components/page-section';
@@ -26,6 +27,9 @@ const entrance = (delayMs: number) => ({
   animation: `${riseIn} 900ms cubic-bezier(0.2, 0.7, 0.2, 1) ${delayMs}ms both`,
   '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
 });
+
+/** The home page's hero: web/public/images/hero.svg and its own size (its viewBox). */
+export const HERO_IMAGE = { src: '/images/hero.svg', width: 1920, height: 1080 };
 
 const PROCESS = [
   { title: 'Consult', text: 'A free call and site visit to understand your space, style and budget.' },
@@ -51,13 +55,20 @@ export function HomePage() {
           alignItems: 'center',
           color: 'common.white',
           backgroundColor: '#2B2420',
-          backgroundImage:
-            'linear-gradient(100deg, rgba(18, 24, 23, 0.86) 0%, rgba(18, 24, 23, 0.62) 55%, rgba(18, 24, 23, 0.35) 100%), url(/images/hero.svg)',
-          backgroundSize: 'cover',
-          backgroundPosition: 'center',
+          overflow: 'hidden',
+          // The shade over the photo that keeps the white heading readable.
+          '&::after': {
+            content: '""',
+            position: 'absolute',
+            inset: 0,
+            zIndex: 1,
+            backgroundImage: 'linear-gradient(100deg, rgba(18, 24, 23, 0.86) 0%, rgba(18, 24, 23, 0.62) 55%, rgba(18, 24, 23, 0.35) 100%)',
+          },
         }}
       >
-        <Container maxWidth="lg" sx={{ py: { xs: 10, md: 14 } }}>
+        {/* A vector image (14 KB) is sharp at every width, so it has no smaller copies to offer as a srcset. */}
+        <HeroImage src={HERO_IMAGE.src} width={HERO_IMAGE.width} height={HERO_IMAGE.height} />
+        <Container maxWidth="lg" sx={{ position: 'relative', zIndex: 2, py: { xs: 10, md: 14 } }}>
           <Box sx={{ maxWidth: 720 }}>
             <Box sx={entrance(100)}>
               <Typography variant="overline" component="p" sx={{ color: '#E8C9A8', mb: 2 }}>

@@ -34,7 +34,6 @@ describe('projects page', () => {
     const villa = within(screen.getByRole('article', { name: 'Jubilee Hills Villa' }));
     expect(villa.getByText('Finished')).toBeTruthy();
     expect(villa.getByText('Villa • 5,200 sq ft')).toBeTruthy();
-    expect(villa.getByRole('img', { name: 'Jubilee Hills Villa' }).getAttribute('loading')).toBe('lazy');
     expect(villa.getByRole('link', { name: 'View Details' }).getAttribute('href')).toBe('/projects/jubilee-hills-villa');
   });
 
@@ -53,6 +52,33 @@ describe('projects page', () => {
       '/uploads/projects/villa-one/p1-480.jpg 480w, /uploads/projects/villa-one/p1-960.jpg 960w, /uploads/projects/villa-one/p1-1600.jpg 1600w',
     );
     expect(image.getAttribute('sizes')).toBe('(max-width: 599px) 100vw, (max-width: 899px) 50vw, 400px');
+  });
+
+  it('gives every card photo its box (width and height) and loads the first one at once, preloaded at high priority, the others lazily', async () => {
+    const photoOf = (id: string) => ({
+      id,
+      url: `/uploads/projects/${id}/lcp-1600.jpg`,
+      copies: [480, 960, 1600].map((width) => ({ url: `/uploads/projects/${id}/lcp-${width}.jpg`, width })),
+      aspectRatio: 1.5,
+    });
+    const items = Array.from({ length: 5 }, (_, n) => ({ ...projectFixtures[n % projectFixtures.length]!, id: `grid-${n}`, title: `Grid project ${n}`, images: [photoOf(`grid-${n}`)] }));
+    server.use(http.get('/api/projects', () => HttpResponse.json<Page<PublicProject>>({ items })));
+    renderRoute('/projects');
+    await screen.findByRole('article', { name: 'Grid project 0' });
+    const images = items.map((item) => within(screen.getByRole('article', { name: item.title })).getByRole('img', { name: item.title }));
+    for (const image of images) {
+      expect(image.getAttribute('width')).toBe('600');
+      expect(image.getAttribute('height')).toBe('256');
+      expect(image.getAttribute('srcset')).toContain('480w');
+    }
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy', 'lazy', 'lazy']);
+    expect(images.map((image) => image.getAttribute('fetchpriority'))).toEqual(['high', null, null, null, null]);
+    // With a srcset, the preload names the copies (imagesrcset) and the browser picks one as it would for the <img>.
+    const preload = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][imagesrcset*="/uploads/projects/grid-0/"]');
+    expect(preload?.getAttribute('imagesrcset')).toBe(photoOf('grid-0').copies.map((copy) => `${copy.url} ${copy.width}w`).join(', '));
+    expect(preload?.getAttribute('imagesizes')).toBe('(max-width: 599px) 100vw, (max-width: 899px) 50vw, 400px');
+    expect(preload?.getAttribute('fetchpriority')).toBe('high');
+    expect(document.head.querySelector('link[rel="preload"][imagesrcset*="/uploads/projects/grid-1/"]')).toBeNull();
   });
 
   it('asks the server for the chosen status and keeps the filter in the URL', async () => {

@@ -34,7 +34,8 @@ export function SiteLayout() {
           Skip to content
         </Box>
         <SiteHeader companyName={site?.companyName} logo={site?.companyLogo} />
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        {/* At least a screen high: the footer starts below the fold, so a page whose content arrives late does not push it (no layout shift). */}
+        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
           {paused ? <MaintenanceNotice site={site} /> : <Outlet />}
         </Box>
         <SiteFooter site={site} />

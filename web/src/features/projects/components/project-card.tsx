@@ -13,7 +13,8 @@ import { ProjectStatusChip } from './project-status-chip';
 /** SPEC.md section 2: image 256 px high with a status badge, title, description, 'category • area', 'View Details'. */
 export const PROJECT_IMAGE_HEIGHT = 256;
 
-export function ProjectCard({ project }: { project: PublicProject }) {
+/** `priority`: the grid's first card, whose photo is the page's LCP (eager, fetchpriority=high, preloaded); the others load as they near the viewport. */
+export function ProjectCard({ project, priority = false }: { project: PublicProject; priority?: boolean }) {
   const titleId = `project-${project.id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -26,6 +27,7 @@ export function ProjectCard({ project }: { project: PublicProject }) {
             sizes="(max-width: 599px) 100vw, (max-width: 899px) 50vw, 400px"
             width={600}
             height={PROJECT_IMAGE_HEIGHT}
+            priority={priority}
             sx={{ display: 'block', width: '100%', height: PROJECT_IMAGE_HEIGHT, objectFit: 'cover' }}
           />
         )}

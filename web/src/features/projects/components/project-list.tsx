@@ -34,8 +34,10 @@ export function ProjectList({ status }: { status: ProjectFilter }) {
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
         }}
       >
-        {projects.map((project) => (
-          <ProjectCard key={project.id} project={project} />
+        {projects.map((project, index) => (
+          // The first photo is the page's LCP on a phone (one column): loaded first. The others load as they near
+          // the viewport, so they do not take a phone's bandwidth from it (the server renderer preloads every eager image).
+          <ProjectCard key={project.id} project={project} priority={index === 0} />
         ))}
       </Box>
       {query.hasNextPage && (
