@@ -100,6 +100,8 @@ export async function lighthouseBench(url: string) {
         for (const lhr of runs.slice(0, 1)) {
           const lcpElement = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items?.[0]?.items?.[0]?.node?.snippet;
           if (lcpElement) console.log(`    LCP element: ${lcpElement.slice(0, 140)}`);
+          const phases = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { phase?: string; timing?: number }[] }[] } | undefined)?.items?.[1]?.items ?? [];
+          if (phases.length) console.log(`    LCP phases: ${phases.map((item) => `${item.phase} ${Math.round(item.timing ?? 0)} ms`).join(', ')}`);
           const shifts = (lhr.audits['layout-shifts']?.details as { items?: { node?: { snippet?: string }; score?: number }[] } | undefined)?.items ?? [];
           for (const shift of shifts.slice(0, 3)) console.log(`    layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 140) ?? '?'}`);
         }

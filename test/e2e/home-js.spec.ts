@@ -9,9 +9,10 @@ const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /**
  * What the home page's scripts may weigh, gzip (level 9, as the bench measures).
  * Issue 16's goal is 150 KiB; `BENCH_ONLY=lighthouse npm run bench` prints the
- * size against that goal. This ceiling, just above today's size, stops it growing.
+ * size against that goal. Today it is about 188 KiB: this ceiling leaves room for
+ * small additions and catches a heavy one (an admin or form-library import adds 30+ KiB).
  */
-const HOME_JS_CEILING_KIB = 190;
+const HOME_JS_CEILING_KIB = 200;
 
 /**
  * Sources no public page may load: the portal's screens and features, and the form libraries.
