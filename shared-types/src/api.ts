@@ -50,6 +50,8 @@ export interface BlogPostDetail extends BlogPostSummary {
   content: string;
   seoTitle: string;
   seoDescription: string;
+  /** The last save: Article JSON-LD's dateModified (optional: answers cached before it had it). */
+  updatedAt?: string;
 }
 
 export interface CalculatorResult extends Estimate {

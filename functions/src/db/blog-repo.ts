@@ -64,7 +64,7 @@ function toSummary(post: BlogPost): BlogPostSummary {
 }
 
 function toDetail(post: BlogPost): BlogPostDetail {
-  return { ...toSummary(post), content: post.content, seoTitle: post.seoTitle, seoDescription: post.seoDescription };
+  return { ...toSummary(post), content: post.content, seoTitle: post.seoTitle, seoDescription: post.seoDescription, updatedAt: post.updatedAt };
 }
 
 /** A post in the portal's list: the body left out. */

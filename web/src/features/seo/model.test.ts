@@ -6,7 +6,7 @@ import { truncate, absoluteUrl, blogPostSeo, breadcrumbJsonLd, buildHead, homeSe
 const ORIGIN = 'https://www.example.in';
 const site = { ...siteFixture, companyName: 'Kaveri Design Studio', companyLogo: '/images/logo.svg' };
 
-const post: BlogPostDetail & { updatedAt?: string } = {
+const post: BlogPostDetail = {
   id: 'p1',
   slug: 'modern-3bhk-makeover',
   title: 'A Modern 3BHK Makeover in Gachibowli',

@@ -228,7 +228,7 @@ export function serviceSeo(service: { slug: string; title: string; metaDescripti
 }
 
 /** A blog post: an article with its featured image, Article data, Home > Blog > the post. */
-export function blogPostSeo(post: BlogPostDetail & { updatedAt?: string }): PageSeo {
+export function blogPostSeo(post: BlogPostDetail): PageSeo {
   const path = `/blog/${post.slug}`;
   return {
     title: post.seoTitle || post.title,
