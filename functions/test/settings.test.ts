@@ -5,7 +5,7 @@ import type { AuditEntry } from '@app/shared-types/audit';
 import type { FinanceReport, ProjectFinancialDetail } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { addDays, type Quotation } from '@app/shared-types/quotations';
-import { BACKUP_FREQUENCIES, CURRENCIES, DEFAULT_SETTINGS, LOG_LEVELS, MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, type SettingsAnswer } from '@app/shared-types/settings';
+import { BACKUP_FREQUENCIES, CURRENCIES, DEFAULT_SETTINGS, LOG_LEVELS, MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, SUPPORTED_CURRENCIES, UNSUPPORTED_CURRENCY_MESSAGE, type SettingsAnswer } from '@app/shared-types/settings';
 import type { SiteInfo } from '@app/shared-types/site';
 import { createCustomer } from '../src/db/customer-repo';
 import { systemContext } from '../src/db/entity';
@@ -168,7 +168,7 @@ describe('PUT /api/settings: validation', () => {
     ['email', 'smtpPort', 0, false],
     ['email', 'smtpPort', 65536, false],
     ['email', 'emailFromAddress', 'not-an-email', false],
-    ...CURRENCIES.map((value): [Group, string, unknown, boolean] => ['business', 'defaultCurrency', value, true]),
+    ...CURRENCIES.map((value): [Group, string, unknown, boolean] => ['business', 'defaultCurrency', value, SUPPORTED_CURRENCIES.includes(value)]),
     ...LOG_LEVELS.map((value): [Group, string, unknown, boolean] => ['system', 'logLevel', value, true]),
     ...BACKUP_FREQUENCIES.map((value): [Group, string, unknown, boolean] => ['system', 'backupFrequency', value, true]),
   ];
@@ -188,6 +188,13 @@ describe('PUT /api/settings: validation', () => {
       expect(Object.keys(body.fields)).toEqual([`${group}.${field}`]);
       expect((await getSettings(app, admin)).version).toBe(before.version);
     }
+  });
+
+  it('a SPEC.md currency the product does not work in is refused with why, not saved to change nothing', async () => {
+    const before = await getSettings(app, admin);
+    const response = await putSettings(app, admin, bodyOf(before, { business: { defaultCurrency: 'USD' } }));
+    expect(response.status).toBe(400);
+    expect((await json<{ fields: Record<string, string> }>(response)).fields['business.defaultCurrency']).toBe(UNSUPPORTED_CURRENCY_MESSAGE);
   });
 
   it('the whole object is required; hostile bodies are refused', async () => {

@@ -16,6 +16,13 @@ import { FIRST_START_COMPANY, type CompanyProfile } from './site';
 
 export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP'] as const;
 export type Currency = (typeof CURRENCIES)[number];
+/**
+ * The currencies the product works in: PRODUCT.md keeps every amount in rupees
+ * (one shared en-IN formatter, GST on top), so SPEC.md 9's other options are
+ * listed but refused rather than saved to change nothing.
+ */
+export const SUPPORTED_CURRENCIES: readonly Currency[] = ['INR'];
+export const UNSUPPORTED_CURRENCY_MESSAGE = 'Every amount is kept and shown in Indian rupees (₹); other currencies are not offered';
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export const BACKUP_FREQUENCIES = ['hourly', 'daily', 'weekly', 'monthly'] as const;
@@ -237,7 +244,9 @@ export const pricingRatesSchema = yup.object({
 const { defaultTaxRate, quoteMarginThreshold } = SETTINGS_BOUNDS;
 
 export const businessSettingsSchema = yup.object({
-  defaultCurrency: oneOfList(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`).required('Currency is required'),
+  defaultCurrency: oneOfList(CURRENCIES, `Currency must be one of ${CURRENCIES.join(', ')}`)
+    .required('Currency is required')
+    .test('supported', UNSUPPORTED_CURRENCY_MESSAGE, (value) => value === undefined || SUPPORTED_CURRENCIES.includes(value)),
   defaultTaxRate: amount('Tax rate', defaultTaxRate.min, defaultTaxRate.max).test(
     'step',
     'Tax rate must be in steps of 0.1',

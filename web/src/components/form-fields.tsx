@@ -5,6 +5,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Form, useField, useFormikContext } from 'formik';
 import { HONEYPOT_FIELD } from '@app/shared-types/forms';
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { SelectOption } from './select-field';
 
 /**
  * The one form pattern of the app: Formik owns the values, the shared yup schema
@@ -72,10 +73,8 @@ export function FormTextField({ name, helperText, ...props }: BaseProps) {
   );
 }
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
+
+export type { SelectOption };
 
 /** A select bound to a Formik field; `options` in display order. */
 export function FormSelectField({
@@ -101,7 +100,7 @@ export function FormSelectField({
       helperText={message || helperText}
     >
       {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
+        <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </MenuItem>
       ))}

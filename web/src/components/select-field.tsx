@@ -4,6 +4,8 @@ import TextField from '@mui/material/TextField';
 export interface SelectOption {
   value: string;
   label: string;
+  /** Shown but not choosable (a SPEC.md option the product does not offer, with the field's helper text saying why). */
+  disabled?: boolean;
 }
 
 interface SelectFieldProps {
@@ -31,7 +33,7 @@ export function SelectField({ label, value, options, emptyLabel, disabled, onCha
     >
       {emptyLabel !== undefined && <MenuItem value="">{emptyLabel}</MenuItem>}
       {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
+        <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </MenuItem>
       ))}

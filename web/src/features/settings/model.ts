@@ -5,6 +5,9 @@ import {
   LOG_LEVELS,
   SETTINGS_BOUNDS,
   settingsUpdateSchema,
+  SUPPORTED_CURRENCIES,
+  UNSUPPORTED_CURRENCY_MESSAGE,
+  type Currency,
   type SettingsAnswer,
   type SettingsUpdate,
 } from '@app/shared-types/settings';
@@ -85,7 +88,9 @@ const bounds = (name: keyof typeof SETTINGS_BOUNDS) => {
 const optionsOf = (values: readonly string[], labels: Record<string, string>): SelectOption[] =>
   values.map((value) => ({ value, label: labels[value] ?? value }));
 
-export const CURRENCY_OPTIONS = optionsOf(CURRENCIES, { INR: 'INR (₹)', USD: 'USD ($)', EUR: 'EUR (€)', GBP: 'GBP (£)' });
+const CURRENCY_LABELS: Record<Currency, string> = { INR: 'INR (₹)', USD: 'USD ($)', EUR: 'EUR (€)', GBP: 'GBP (£)' };
+/** SPEC.md 9's currencies, the ones the product does not work in shown but not choosable (like the SMS switch). */
+export const CURRENCY_OPTIONS: SelectOption[] = CURRENCIES.map((value) => ({ value, label: CURRENCY_LABELS[value], disabled: !SUPPORTED_CURRENCIES.includes(value) }));
 export const LOG_LEVEL_OPTIONS = optionsOf(LOG_LEVELS, { error: 'Error', warn: 'Warning', info: 'Info', debug: 'Debug' });
 export const BACKUP_FREQUENCY_OPTIONS = optionsOf(BACKUP_FREQUENCIES, { hourly: 'Hourly', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' });
 
@@ -146,7 +151,7 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'security.allowRegistration', label: 'Allow registration', kind: 'switch', wide: true, helperText: "The sign-in page offers 'Request access'; an admin approves each account" },
   ],
   business: [
-    { name: 'business.defaultCurrency', label: 'Default Currency', kind: 'select', options: CURRENCY_OPTIONS },
+    { name: 'business.defaultCurrency', label: 'Default Currency', kind: 'select', options: CURRENCY_OPTIONS, helperText: UNSUPPORTED_CURRENCY_MESSAGE },
     { name: 'business.defaultTaxRate', label: 'Default Tax Rate (%)', kind: 'money', helperText: '0 to 50, in steps of 0.1' },
     { name: 'business.fiscalYearStart', label: 'Fiscal Year Start (MM-DD)', kind: 'text', helperText: '04-01 is 1 April' },
     { name: 'business.quotationValidityDays', label: 'Quotation Validity (days)', kind: 'number', helperText: bounds('quotationValidityDays') },
