@@ -63,6 +63,9 @@ describe('server-rendered pages', () => {
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(head.match(/<meta name="description"/g)).toHaveLength(1);
     expect(head).not.toContain('data-static');
+    expect(head.match(/<link rel="canonical"/g)).toHaveLength(1);
+    expect(head.match(/<meta property="og:type"/g)).toHaveLength(1);
+    expect(head).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"\/>/);
     expect(head).toContain(`<link rel="canonical" href="${SITE_URL}${path === '/' ? '/' : path}"/>`);
     expect(head).toContain(`<meta property="og:url" content="${SITE_URL}${path === '/' ? '/' : path}"/>`);
     expect(head).toContain(`<meta property="og:title" content="${attr(shownTitle)}"/>`);
@@ -73,6 +76,18 @@ describe('server-rendered pages', () => {
     // All of it in the head: no <style> element left inline in the markup React hydrates.
     expect(body.slice(0, body.indexOf('id="ssr-state"'))).not.toContain('<style');
     expect(body).toContain('<script type="application/json" id="ssr-state">');
+  });
+
+  it.each([
+    ['/', 'HomeAndConstructionBusiness'],
+    ['/projects/jubilee-hills-villa', 'BreadcrumbList'],
+    ['/blog/modern-3bhk-makeover', 'Article'],
+  ])('%s carries its JSON-LD (%s) in the server HTML', async (path, type) => {
+    const { html } = await page(path);
+    const types = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (match) => (JSON.parse(match[1]!) as { '@type': string })['@type'],
+    );
+    expect(types).toContain(type);
   });
 
   it('hands the browser the query cache it rendered from, with < escaped', async () => {

@@ -27,6 +27,7 @@
  * - Blog (blog-bench.ts; BENCH_ONLY=blog alone): the public list, a post by slug, the view beacon, sitemap, RSS and Blog Management's list, p50/p99.
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  * - Notification outbox (outbox-bench.ts; BENCH_ONLY=outbox alone): 200 events sent to a local SMTP server, one sender and two at once, events/s.
+ * - Server rendering (ssr-bench.ts; BENCH_ONLY=ssr alone): the page renderer's cold start (first rendered / in a fresh Node process) and p50/p99 of rendering /, /projects and a post.
  * - Lighthouse (lighthouse-bench.ts; BENCH_ONLY=lighthouse alone): mobile scores, LCP, CLS, TBT of /, /projects, /calculator and a post, and the home page's JS before its first paint, against issue 16's budget.
  */
 import { readFileSync } from 'node:fs';
@@ -56,6 +57,7 @@ import { employeesBench } from './employees-bench';
 import { lighthouseBench } from './lighthouse-bench';
 import { outboxBench } from './outbox-bench';
 import { rateLibraryBench } from './rate-library-bench';
+import { ssrBench } from './ssr-bench';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 20);
@@ -613,6 +615,8 @@ try {
   // Lighthouse mobile on four public pages and the home page's JS, against the budget (lighthouse-bench.ts); BENCH_ONLY=lighthouse runs it alone.
   // First, on the first-start content, before the other parts fill the table.
   if (!BENCH_ONLY || BENCH_ONLY === 'lighthouse') await lighthouseBench(server.url);
+  // Server rendering: the renderer's cold start in a fresh process, then /, /projects and a post rendered (ssr-bench.ts); BENCH_ONLY=ssr runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'ssr') await ssrBench(server.url, dynamo.endpoint, 'bench');
 
   if (!BENCH_ONLY) {
     const home = await scriptsOf(server.url, '/');

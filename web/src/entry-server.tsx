@@ -12,6 +12,7 @@ import { getProjectQueryOptions } from './features/projects/api/get-project';
 import { getProjectsQueryOptions } from './features/projects/api/get-projects';
 import { parseProjectFilter } from './features/projects/model';
 import { findService } from './features/services/model';
+import { setSiteOrigin } from './features/seo/site-origin';
 import { getSiteInfoQueryOptions } from './features/site-info/api/get-site-info';
 import { ApiError, setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
@@ -88,20 +89,6 @@ function splitHoisted(markup: string): { head: string; body: string } {
   return { head, body: rest };
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Tags every page gets beside what PageMeta renders: canonical, og:url, Twitter's copy of title and description. */
-function sharedHead(hoisted: string, canonical: string): string {
-  const title = /<title>([^<]*)<\/title>/.exec(hoisted)?.[1];
-  const description = /<meta name="description" content="([^"]*)"/.exec(hoisted)?.[1];
-  let tags = `<link rel="canonical" href="${escapeAttribute(canonical)}"/><meta property="og:url" content="${escapeAttribute(canonical)}"/>`;
-  tags += '<meta name="twitter:card" content="summary_large_image"/>';
-  if (title !== undefined) tags += `<meta name="twitter:title" content="${title}"/>`;
-  if (description !== undefined) tags += `<meta name="twitter:description" content="${description}"/>`;
-  return tags;
-}
-
 /**
  * Renders one public page to HTML: the matched route with its data fetched
  * first, MUI's critical CSS inlined, the query cache and router state left for
@@ -122,6 +109,9 @@ export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPag
   keepServerErrors(queryClient);
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  // Canonical, og:url and JSON-LD addresses (PageMeta): SITE_URL, else Settings > Company website, else this request's origin.
+  const companyWebsite = queryClient.getQueryData(getSiteInfoQueryOptions().queryKey)?.companyWebsite;
+  setSiteOrigin(siteUrl || companyWebsite || requestUrl.origin);
   const cache = createCache({ key: EMOTION_KEY });
   // Keep each rule in cache.inserted (for criticalStyleTags) instead of rendering <style> elements inline.
   cache.compat = true;
@@ -136,17 +126,15 @@ export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPag
   );
   const { head: hoisted, body } = splitHoisted(markup);
   const styles = criticalStyleTags(cache, body);
-  const companyWebsite = queryClient.getQueryData(getSiteInfoQueryOptions().queryKey)?.companyWebsite;
-  const origin = (siteUrl || companyWebsite || requestUrl.origin).replace(/\/+$/, '');
-  const canonical = origin + requestUrl.pathname + (requestUrl.pathname === '/projects' && requestUrl.search ? requestUrl.search : '');
   const state = serializeState(queryClient);
 
   const html = template
-    // The page's own title and description replace the generic ones of the static shell.
+    // The page's own title, description and og:type (PageMeta) replace the static shell's generic ones.
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta\s+name="description"[^>]*data-static\s*\/?>/, '')
+    .replace(/<meta\s+property="og:type"[^>]*\/?>/, '')
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace('</head>', `${hoisted}${sharedHead(hoisted, canonical)}${styles}</head>`)
+    .replace('</head>', `${hoisted}${styles}</head>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${body}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
