@@ -9,6 +9,7 @@ import { compress } from 'hono/compress';
 import { createApp } from '../app';
 import { fileSigningKey } from '../auth/signing-key';
 import { createDb } from '../db/client';
+import { isServiceUnavailable } from '../db/unavailable';
 import { allowedOriginsFrom } from '../lib/origins';
 import { errorBody } from '../lib/http';
 import { securityHeaders } from '../lib/security-headers';
@@ -56,12 +57,30 @@ if (!env.DYNAMODB_ENDPOINT) {
 const endpoint = env.DYNAMODB_ENDPOINT || dynamo?.endpoint;
 const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: env.AWS_REGION ?? 'local' });
 
-if (await ensureTable(db)) console.log(`Created table '${db.table}'.`);
-if (await seedFirstStart(db)) console.log('Seeded first-start content (settings, sample projects, blog posts).');
-const upgraded = await upgradeLocalData(db);
+/**
+ * A start step against a database that may answer slowly (a first start on a
+ * busy laptop: the SDK's 3 s request timeout): each step is idempotent, so a
+ * timeout or throttle is tried again with a growing pause instead of ending
+ * the process. Anything else still stops the start with its error.
+ */
+async function startStep<T>(name: string, step: () => Promise<T>, attempts = 6): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!isServiceUnavailable(error) || attempt >= attempts) throw error;
+      console.warn(`The database answered slowly during ${name}; trying again (${attempt}/${attempts - 1}).`);
+      await new Promise((done) => setTimeout(done, 1000 * attempt));
+    }
+  }
+}
+
+if (await startStep('the table check', () => ensureTable(db))) console.log(`Created table '${db.table}'.`);
+if (await startStep('the first-start content', () => seedFirstStart(db))) console.log('Seeded first-start content (settings, sample projects, blog posts).');
+const upgraded = await startStep('the data upgrades', () => upgradeLocalData(db));
 if (upgraded.leads > 0) console.log(`Indexed ${upgraded.leads} leads saved by an earlier version for the Leads CRM.`);
 if (upgraded.projects > 0) console.log(`Gave ${upgraded.projects} sample projects their customers for Project Management.`);
-const firstAdmin = await ensureFirstAdmin(db, env);
+const firstAdmin = await startStep('the first admin', () => ensureFirstAdmin(db, env));
 if (firstAdmin) console.log(firstAdminMessage(firstAdmin));
 
 // Behind a reverse proxy (or for load tests), TRUST_PROXY=1 takes the client
