@@ -13,7 +13,8 @@ describe('routes per host', () => {
   });
 
   it('serves the website at / and the portal at /admin on the main host', () => {
-    expect(routesForHost('kaveridesign.studio').map((route) => route.path)).toEqual(['/', '/admin']);
+    // 'Request access' sits beside the portal (outside its sign-in layout), under the same base path.
+    expect(routesForHost('kaveridesign.studio').map((route) => route.path)).toEqual(['/', '/admin/request-access', '/admin']);
   });
 
   it('serves only the portal, at /, on the admin host', () => {
@@ -21,6 +22,7 @@ describe('routes per host', () => {
     const portal = routes.find((route) => route.path === '/');
     expect(portal?.children?.some((child) => child.path === 'leads')).toBe(true);
     expect(portal?.children?.some((child) => child.path === 'calculator')).toBe(false);
+    expect(routes.map((route) => route.path)).toContain('/request-access');
   });
 
   it('builds section links under the portal base path', () => {
