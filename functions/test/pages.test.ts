@@ -131,9 +131,15 @@ describe('server-rendered pages', () => {
     expect(markup).not.toContain('Jubilee Hills Villa');
   });
 
-  it('leaves the portal, a quotation link and files to the host (no page rendered)', async () => {
-    for (const path of ['/admin', '/admin/leads', '/q/some-token', '/favicon.svg']) {
-      const response = await app.request(`http://localhost${path}`);
+  it('leaves the portal, a quotation link, files and the admin host to the host (no page rendered)', async () => {
+    const urls = [
+      ...['/admin', '/admin/leads', '/q/some-token', '/favicon.svg'].map((path) => `http://localhost${path}`),
+      // The admin host is the portal at '/' (PRODUCT.md): nothing of the website is rendered there.
+      'http://admin.example.test/',
+      'http://admin.example.test/projects',
+    ];
+    for (const path of urls) {
+      const response = await app.request(path);
       // The app alone has no SPA shell or static files: the host's fallback answers these (local/server.ts).
       expect(response.status, path).toBe(404);
       expect(response.headers.get('content-type'), path).toContain('application/json');

@@ -53,7 +53,9 @@ async function render(c: Context<AppEnv>, app: { request: (input: string, init?:
  */
 export function pageRoutes(app: { request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response> }) {
   return new Hono<AppEnv>().get('*', async (c, next) => {
-    if (!isSitePath(c.req.path)) return next();
+    // PRODUCT.md: a host whose name starts with 'admin.' is the portal at '/' (the SPA, web/src/app/router.tsx).
+    const host = new URL(c.req.url).hostname;
+    if (host.toLowerCase().startsWith('admin.') || !isSitePath(c.req.path)) return next();
     const response = await render(c, app);
     if (!response) return next();
     return response;
