@@ -4,8 +4,8 @@
  * Chromium as the e2e tests, on /, /projects, /calculator and a published blog
  * post (the first-start content's), BENCH_LIGHTHOUSE_RUNS times each (1). It
  * prints the four category scores and LCP, CLS and TBT per page, and the gzip
- * size of the scripts the home page requested before its first contentful
- * paint, each against the budget of issue 16 ('over' / 'ok'). Numbers, not a
+ * size of the scripts the home page loads (and of those it requested before
+ * its first contentful paint), each against the budget of issue 16 ('over' / 'ok'). Numbers, not a
  * timed test: the machine's load is printed beside them.
  */
 import { readFileSync } from 'node:fs';
@@ -114,9 +114,10 @@ export async function lighthouseBench(url: string) {
   if (homeScripts) {
     const before = kibOf(gzipBytes(homeScripts.beforePaint));
     const all = kibOf(gzipBytes(homeScripts.all));
+    // The budget is for all the JS the home page loads; with the server rendering, little of it comes before the first paint.
     console.log(
-      `  Home page JS before the first paint: ${homeScripts.beforePaint.length} files, ${before.toFixed(1)} KiB gzip ` +
-        `(budget ${BUDGET.homeJsKiB} KiB: ${verdict(before <= BUDGET.homeJsKiB).trim()}); all it loads: ${homeScripts.all.length} files, ${all.toFixed(1)} KiB gzip`,
+      `  Home page JS: ${homeScripts.all.length} files, ${all.toFixed(1)} KiB gzip (budget ${BUDGET.homeJsKiB} KiB: ${verdict(all <= BUDGET.homeJsKiB).trim()}); ` +
+        `requested before the first contentful paint (*): ${homeScripts.beforePaint.length} files, ${before.toFixed(1)} KiB gzip`,
     );
     for (const path of homeScripts.all) console.log(`    ${homeScripts.beforePaint.includes(path) ? '*' : ' '} ${path}`);
   }
