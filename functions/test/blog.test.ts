@@ -191,8 +191,14 @@ describe('POST /api/blog-posts', () => {
       ),
     );
     const sameStatuses = sameEdits.map((response) => response.status);
-    expect(sameStatuses.filter((status) => status === 200)).toHaveLength(1);
-    expect(sameStatuses.filter((status) => status === 409)).toHaveLength(19);
+    // At most one wins: on a busy machine DynamoDB may cancel every one of 20 transactions on one
+    // item against each other past the write's retries, and each then answers 409 (never a 500).
+    const winners = sameStatuses.filter((status) => status === 200).length;
+    expect(winners).toBeLessThanOrEqual(1);
+    expect(sameStatuses.filter((status) => status === 409)).toHaveLength(20 - winners);
+    const stored = await json<{ version: number; slug: string }>(staffRequest(app, `/api/blog-posts/manage/${one!.id}`, manager));
+    expect(stored.version).toBe(one!.version + winners);
+    expect(stored.slug).toBe(winners ? sameSlug : one!.slug);
   });
 
   it('answers an edit whose slug claim keeps meeting other transactions past the write\'s own retries (taken, saved or stale), never throws', async () => {

@@ -3,11 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
+import { createCustomer } from '../src/db/customer-repo';
+import { createProject } from '../src/db/project-repo';
 import { getAllSettings, saveSettings } from '../src/db/settings-repo';
 import { seedFirstStart } from '../src/local/seed';
 import { pageRenderer, type RendererModule } from '../src/pages/page-renderer';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/routes/pages';
-import { createTestApp, type TestApp } from './helpers';
+import { createTestApp, customerInput, projectInput, type TestApp } from './helpers';
 
 /**
  * The website's pages as a visitor without JavaScript gets them: the app with
@@ -88,6 +90,23 @@ describe('server-rendered pages', () => {
       (match) => (JSON.parse(match[1]!) as { '@type': string })['@type'],
     );
     expect(types).toContain(type);
+  });
+
+  it("answers a project's address from before slugs (its id) with a 301 to its readable one; an unknown or odd one is the 404 page", async () => {
+    const ctx = systemContext(new Date().toISOString(), 'pages-test');
+    const customer = await createCustomer(db, { ...customerInput, phone: '+91 90000 33333' }, ctx);
+    const created = await createProject(db, { ...projectInput(customer.id), name: 'Kokapet Courtyard House', showOnWebsite: true }, ctx);
+    if (!('project' in created)) throw new Error(`project not created: ${JSON.stringify(created)}`);
+    const { id, slug } = created.project;
+    expect(slug).toBe('kokapet-courtyard-house');
+    const moved = await app.request(`http://localhost/projects/${id}?ref=old`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe('/projects/kokapet-courtyard-house?ref=old');
+    // The readable address itself is the page, not another redirect.
+    expect((await app.request('http://localhost/projects/kokapet-courtyard-house')).status).toBe(200);
+    for (const path of ['/projects/no-such-project', '/projects/%E0%A4%A', '/projects/a%2Fb']) {
+      expect((await app.request(`http://localhost${path}`)).status, path).toBe(404);
+    }
   });
 
   it('hands the browser the query cache it rendered from, with < escaped', async () => {

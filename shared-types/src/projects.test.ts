@@ -131,6 +131,7 @@ describe('projectCreateSchema (POST /api/projects)', () => {
       requirements: '',
       notes: '',
       title: '',
+      slug: '',
       category: '',
       area: '',
       location: '',

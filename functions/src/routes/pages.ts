@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { resolvePublicProject } from '../db/project-repo';
 import type { AppEnv } from '../lib/deps';
 import { log } from '../lib/log';
 
@@ -56,6 +57,15 @@ export function pageRoutes(app: { request: (input: string, init?: RequestInit, e
     // PRODUCT.md: a host whose name starts with 'admin.' is the portal at '/' (the SPA, web/src/app/router.tsx).
     const host = new URL(c.req.url).hostname;
     if (host.toLowerCase().startsWith('admin.') || !isSitePath(c.req.path)) return next();
+    // A project's address from before slugs (its id) moves for good to its readable one.
+    const projectParam = /^\/projects\/([^/]+)\/?$/.exec(c.req.path)?.[1];
+    if (projectParam) {
+      const moved = (await resolvePublicProject(c.var.deps.db, projectParam))?.movedTo;
+      if (moved) {
+        c.header('Cache-Control', PAGE_CACHE_CONTROL);
+        return c.redirect(`/projects/${moved}${new URL(c.req.url).search}`, 301);
+      }
+    }
     const response = await render(c, app);
     if (!response) return next();
     return response;
