@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { createCustomer } from '../src/db/customer-repo';
 import { createProject } from '../src/db/project-repo';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { getAllSettings, saveSettings } from '../src/db/settings-repo';
 import { seedFirstStart } from '../src/local/seed';
 import { pageRenderer, type RendererModule } from '../src/pages/page-renderer';
@@ -144,7 +145,9 @@ describe('server-rendered pages', () => {
     const saved = await saveSettings(db, undefined, { ...current, email, system: { ...current.system, maintenanceMode: true } }, systemContext(new Date().toISOString()));
     expect('saved' in saved).toBe(true);
     const { response, body } = await page('/projects');
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe(String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    expect(response.headers.get('cache-control')).toBe(NOT_FOUND_CACHE_CONTROL);
     const markup = body.slice(0, body.indexOf('id="ssr-state"'));
     expect(markup).toContain('Our website is being updated.');
     expect(markup).not.toContain('Jubilee Hills Villa');

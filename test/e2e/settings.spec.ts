@@ -98,7 +98,10 @@ test.describe('settings take effect', () => {
       await save(page);
 
       const site = await page.context().newPage();
-      await site.goto('/contact');
+      // The page itself says 'come back later' to crawlers too: 503 with Retry-After.
+      const paused = await site.goto('/contact');
+      expect(paused?.status()).toBe(503);
+      expect(paused?.headers()['retry-after']).toBeTruthy();
       await expect(site.getByRole('heading', { level: 1, name: "We'll be back soon" })).toBeVisible();
       await expect(site.getByRole('button', { name: 'Send Message' })).toHaveCount(0);
       // A form sent anyway (an open tab, a bot) is answered with the notice.

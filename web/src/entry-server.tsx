@@ -93,7 +93,8 @@ function splitHoisted(markup: string): { head: string; body: string } {
  * Renders one public page to HTML: the matched route with its data fetched
  * first, MUI's critical CSS inlined, the query cache and router state left for
  * the client to hydrate from (main.tsx). Unknown paths and unknown project or
- * post slugs render the 'not found' page with status 404.
+ * post slugs render the 'not found' page with status 404; while the site is
+ * paused (maintenance) every page is the notice with status 503.
  */
 export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPageInput): Promise<RenderedPage> {
   setApiFetch(fetchApi);
@@ -139,5 +140,7 @@ export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPag
       '<div id="root"></div>',
       `<div id="root">${body}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
     );
-  return { status: notFound ? 404 : 200, html };
+  // Settings > System > maintenanceMode: the notice is the page, and crawlers are told to come back (503), not that the site is gone.
+  const paused = queryClient.getQueryData(getSiteInfoQueryOptions().queryKey)?.maintenanceMode === true;
+  return { status: paused ? 503 : notFound ? 404 : 200, html };
 }

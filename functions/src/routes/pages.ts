@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { resolvePublicProject } from '../db/project-repo';
 import type { AppEnv } from '../lib/deps';
 import { log } from '../lib/log';
@@ -9,7 +10,7 @@ import { log } from '../lib/log';
  * with no invalidation calls. Browsers always ask again.
  */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-/** A 404 is cached shorter, so a page published a moment after someone asked for it shows soon. */
+/** A 404 (and the maintenance notice) is cached shorter, so a page published, or the site reopened, a moment later shows soon. */
 export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
 /** Paths that are never a page of the website: the API, build assets, photos, backups, the portal and a client's quotation link (client-rendered). */
@@ -39,7 +40,9 @@ async function render(c: Context<AppEnv>, app: { request: (input: string, init?:
       },
     });
     c.header('Cache-Control', page.status === 200 ? PAGE_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL);
-    return c.html(page.html, page.status === 404 ? 404 : 200);
+    // The maintenance notice (Settings > System): come back later, like the paused forms.
+    if (page.status === 503) c.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+    return c.html(page.html, page.status === 404 || page.status === 503 ? page.status : 200);
   } catch (error) {
     log.error('page render failed', { path: c.req.path, requestId: c.var.requestId, error });
     throw error;
