@@ -2,12 +2,12 @@ import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternate
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PHOTO_TYPES } from '@app/shared-types/photos';
 import { useField } from 'formik';
 import { ChooseFileButton } from '../../../components/choose-file-button';
+import { UploadStatus } from '../../../components/upload-status';
 import { FormTextField } from '../../../components/form-fields';
 import { makePhotoCopies } from '../../../lib/photo-copies';
 import { usePhotoUpload } from '../../../lib/use-photo-upload';
@@ -62,19 +62,9 @@ export function FeaturedImageField({ name, prepare = makePhotoCopies }: Featured
               </Button>
             )}
           </Stack>
-          {step && (
-            <Box sx={{ mb: 1 }}>
-              <Typography variant="caption" color="text.secondary">
-                {step}
-              </Typography>
-              <LinearProgress aria-label="Uploading the image" sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
-            </Box>
-          )}
-          {error && (
-            <Typography variant="body2" color="error" role="alert" sx={{ mb: 1 }}>
-              {error}
-            </Typography>
-          )}
+          <Box sx={{ mb: 1 }}>
+            <UploadStatus step={step} error={error} label="Uploading the image" />
+          </Box>
           <FormTextField name={name} label="Featured Image" fullWidth size="small" placeholder="/uploads/... or https://..." helperText="JPEG, PNG or WebP; the cover on the blog list and at the top of the post" />
         </Box>
       </Stack>

@@ -2,13 +2,13 @@ import AddAPhotoOutlinedIcon from '@mui/icons-material/AddAPhotoOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { EmployeeRecord } from '@app/shared-types/employees';
 import { PHOTO_TYPES } from '@app/shared-types/photos';
 import { useFormikContext } from 'formik';
 import { ChooseFileButton } from '../../../components/choose-file-button';
+import { UploadStatus } from '../../../components/upload-status';
 import { serverMessage } from '../../../lib/api-errors';
 import { makePhotoCopies } from '../../../lib/photo-copies';
 import { usePhotoUpload } from '../../../lib/use-photo-upload';
@@ -77,22 +77,12 @@ export function ProfilePhotoField({ employee, onSaved, locked = false, prepare =
               </Button>
             )}
           </Stack>
-          {step ? (
-            <>
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-                {step}
-              </Typography>
-              <LinearProgress aria-label="Uploading the profile photo" sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
-            </>
-          ) : error ? (
-            <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
-              {error}
-            </Typography>
-          ) : (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-              {locked ? UNSAVED_CHANGES_HINT : 'JPEG, PNG or WebP. Saved as soon as it is chosen; the cards show it instead of the initials.'}
-            </Typography>
-          )}
+          <UploadStatus
+            step={step}
+            error={error}
+            label="Uploading the profile photo"
+            hint={locked ? UNSAVED_CHANGES_HINT : 'JPEG, PNG or WebP. Saved as soon as it is chosen; the cards show it instead of the initials.'}
+          />
         </Box>
       </Stack>
     </Grid>

@@ -2,12 +2,12 @@ import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternate
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PHOTO_TYPES } from '@app/shared-types/photos';
 import { useField } from 'formik';
 import { ChooseFileButton } from '../../../components/choose-file-button';
+import { UploadStatus } from '../../../components/upload-status';
 import { makePhotoCopies } from '../../../lib/photo-copies';
 import { usePhotoUpload } from '../../../lib/use-photo-upload';
 import { uploadCompanyLogo } from '../api/company-logo';
@@ -80,22 +80,7 @@ export function LogoField({ name, label, prepare = makePhotoCopies }: LogoFieldP
               </Button>
             )}
           </Stack>
-          {step ? (
-            <>
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-                {step}
-              </Typography>
-              <LinearProgress aria-label="Uploading the logo" sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
-            </>
-          ) : error ? (
-            <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }}>
-              {error}
-            </Typography>
-          ) : (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-              {LOGO_HINT}
-            </Typography>
-          )}
+          <UploadStatus step={step} error={error} label="Uploading the logo" hint={LOGO_HINT} />
         </Box>
       </Stack>
     </Grid>
