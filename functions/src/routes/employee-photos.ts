@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
@@ -21,6 +21,22 @@ const NO_PHOTO_STORAGE = 'Photo uploads are not available on this server';
 const UPLOAD_CHANGED = 'The upload changed while the photo was being saved. Upload the photo again.';
 
 const manage = requireRole(...ADMIN_ROLES);
+
+/** Sets (or, with '', clears) an employee's photo, version-checked and audited; answers the photo it replaced. */
+async function setProfilePicture(c: Context<AppEnv>, id: string, url: string) {
+  let previous = '';
+  const result = await employeeEntity.update(
+    c.var.deps.db,
+    id,
+    undefined,
+    (before) => {
+      previous = before.profilePicture;
+      return { ...before, profilePicture: url };
+    },
+    writeContext(c),
+  );
+  return { result, previous };
+}
 
 /**
  * An employee's profile picture through the photo upload pipeline
@@ -74,17 +90,7 @@ export const employeePhotos = new Hono<AppEnv>()
     // 'exists': the same upload saved by a racing request, whose file is the checked one too.
     const published = await storage.publish(staged, key, stored.version, contentType);
     if (published === 'changed') return c.json(errorBody(UPLOAD_CHANGED, { photo: UPLOAD_CHANGED }), 409);
-    let previous = '';
-    const result = await employeeEntity.update(
-      db,
-      id,
-      undefined,
-      (before) => {
-        previous = before.profilePicture;
-        return { ...before, profilePicture: url };
-      },
-      writeContext(c),
-    );
+    const { result, previous } = await setProfilePicture(c, id, url);
     if ('notFound' in result) {
       await removeFiles(c, [key]);
       return c.json(errorBody(NOT_FOUND), 404);
@@ -103,17 +109,7 @@ export const employeePhotos = new Hono<AppEnv>()
     if (!target) return c.json(errorBody(NOT_FOUND), 404);
     const actor = authOf(c).employee;
     if (!mayManageEmployee(actor, target.role, undefined)) return c.json(errorBody(FORBIDDEN), 403);
-    let previous = '';
-    const result = await employeeEntity.update(
-      db,
-      id,
-      undefined,
-      (before) => {
-        previous = before.profilePicture;
-        return { ...before, profilePicture: '' };
-      },
-      writeContext(c),
-    );
+    const { result, previous } = await setProfilePicture(c, id, '');
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result || 'taken' in result) return c.json(errorBody(STALE_EMPLOYEE_MESSAGE), 409);
     // Only a file uploaded for this employee is deleted (never one another record or a project uses).
