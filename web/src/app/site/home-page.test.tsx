@@ -1,27 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { installIdleIntersectionObserver } from '../../test/idle-intersection-observer';
 import { renderRoute } from '../../test/render';
 import { HERO_IMAGE } from './home-page';
 
-/**
- * The home page's reel gallery loads Instagram's embed script once it is near the viewport (at
- * once where there is no IntersectionObserver, as in jsdom), and remembers that for the test run
- * (isolate: false): an observer that never fires keeps it for the reel gallery's own test.
- */
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+installIdleIntersectionObserver();
 
 describe('home page hero', () => {
   it('is an image with its size, loaded first (fetchpriority=high) and preloaded, behind the heading', async () => {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { BlogPostDetail } from '@app/shared-types/api';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setSiteOrigin } from '../../features/seo/site-origin';
 import { blogPostFixtures, projectFixtures, siteFixture } from '../../test/fixtures';
+import { installIdleIntersectionObserver } from '../../test/idle-intersection-observer';
 import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 
@@ -16,28 +17,8 @@ const canonical = () => document.head.querySelector('link[rel="canonical"]')?.ge
 const jsonLd = () =>
   [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => ({ text: script.textContent ?? '', data: JSON.parse(script.textContent ?? '') as Record<string, unknown> }));
 
-/**
- * The home page's reel gallery loads Instagram's embed script as soon as it can (jsdom has no
- * IntersectionObserver) and remembers that for the test run (isolate: false): an observer that
- * never fires keeps it for the reel gallery's own test.
- */
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setSiteOrigin(undefined);
-});
+installIdleIntersectionObserver();
+afterEach(() => setSiteOrigin(undefined));
 
 describe('project links and addresses', () => {
   it('links each project card to /projects/<slug>', async () => {

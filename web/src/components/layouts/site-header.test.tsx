@@ -1,26 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { installIdleIntersectionObserver } from '../../test/idle-intersection-observer';
 import { renderRoute } from '../../test/render';
 
-/**
- * The home page's reel gallery loads Instagram's embed script once it is near the viewport (at
- * once where there is no IntersectionObserver, as in jsdom), and remembers that for the test run
- * (isolate: false): an observer that never fires keeps it for the reel gallery's own test.
- */
-beforeEach(() => {
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-      takeRecords() {
-        return [];
-      }
-    },
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
+installIdleIntersectionObserver();
 
 describe('site header', () => {
   it("opens the phone menu (its own chunk, loaded on the first press) and closes it on a link", async () => {
