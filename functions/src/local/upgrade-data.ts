@@ -21,62 +21,92 @@ import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite,
 import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
 import { seedSalespeople } from './salespeople';
 
-/** Data version after the Leads CRM's indexes (the first upgrade). */
-const LEADS_INDEXED = 1;
-/** Data version after sample projects got customers and the portal's project indexes. */
-const PROJECTS_MANAGED = 2;
-/** Data version after leads, customers, projects and vendors got their search token index. */
-const SEARCH_INDEXED = 3;
-/** Data version after phone markers got the one canonical Indian form (issue 11, item 6) and duplicates were merged. */
-const PHONES_CANONICAL = 4;
-/**
- * Data version after the salespeople became employee records (issue 14): lead
- * assignees are employee ids with the name beside them, and the active
- * superadmins are in their index.
- */
-const ASSIGNEES_ARE_EMPLOYEES = 5;
-/** Data version after Employee Management's counters (total, by status, by department) were set from the employees. */
-const EMPLOYEES_COUNTED = 6;
-/**
- * Data version after the Blog CMS (issue 16): posts seeded before it get the
- * portal's list index, search tokens and the blog counters, and the seeded
- * 3BHK post's calculator line becomes real links.
- */
-const BLOG_MANAGED = 7;
-/** Data version after every project got its readable website address (a slug, with its marker; issue 16). */
-const PROJECTS_SLUGGED = 8;
-const CURRENT_VERSION = PROJECTS_SLUGGED;
+/** What a run upgraded: leads indexed for the Leads CRM and sample projects given customers. */
+interface Upgraded {
+  leads: number;
+  projects: number;
+}
+
+/** One data upgrade: what it brings the table to, and how. */
+interface UpgradeStep {
+  /** The data version reached when the step is done. */
+  version: number;
+  /** What the step does, in a few words. */
+  name: string;
+  /** `from` is the version the run started at. */
+  run: (db: Db, from: number) => Promise<Partial<Upgraded> | void>;
+  /**
+   * How the version reached is recorded in the marker item: 'in-step' in the step's own last
+   * transaction (with its writes), 'after' by the loop once the step is done. Steps 1 to 5 have
+   * none: every run that starts before 6 goes on through step 6, which records its version, and a
+   * run ended before that starts over from the version recorded (each step can run again).
+   */
+  record?: 'in-step' | 'after';
+}
+
+/** The data upgrades in order; a run starts after the version the marker item records. */
+const UPGRADE_STEPS: readonly UpgradeStep[] = [
+  { version: 1, name: "the Leads CRM's indexes and counters for leads captured before it", run: async (db) => ({ leads: await indexLeads(db) }) },
+  { version: 2, name: "sample projects get customers and the portal's project indexes", run: async (db) => ({ projects: await upgradeSampleProjects(db) }) },
+  // Leads indexed just now (step 1, this run) already have their tokens.
+  { version: 3, name: 'leads, customers, projects and vendors get their search token index', run: (db, from) => indexSearch(db, from < 1) },
+  { version: 4, name: 'phone markers get the one canonical Indian form (issue 11, item 6); duplicates merged', run: (db) => rekeyLeadPhones(db) },
+  {
+    version: 5,
+    name: 'the salespeople become employee records (issue 14): lead assignees are employee ids, active superadmins indexed',
+    run: async (db) => {
+      await seedSalespeople(db);
+      await indexActiveSuperadmins(db);
+      await mapLeadAssignees(db);
+    },
+  },
+  {
+    version: 6,
+    name: "Employee Management's counters (total, by status, by department) set from the employees",
+    run: (db) => countEmployees(db, 6),
+    record: 'in-step',
+  },
+  {
+    version: 7,
+    name: "Blog CMS (issue 16): posts seeded before it get the portal's list index, search tokens and counters; the 3BHK post's calculator line becomes links",
+    run: (db) => manageBlogPosts(db),
+    record: 'after',
+  },
+  { version: 8, name: 'every project gets its readable website address (a slug, with its marker; issue 16)', run: async (db) => void (await slugProjects(db)), record: 'after' },
+];
 
 /**
- * Brings a laptop's data from an earlier version up to date, each step once:
- * leads captured before the CRM existed get the index keys the lead lists
- * read and are counted (indexLeads); sample projects from before Project
- * Management get customers (upgradeSampleProjects); every searchable item gets
- * its search tokens (indexSearch); phone markers are re-keyed to the
- * canonical phone form and leads that turn out to share a phone are merged
- * (rekeyLeadPhones). The version reached is recorded in a marker
- * item, so later start-ups only read the marker. Returns how many leads and
- * projects it upgraded.
+ * Brings a laptop's data from an earlier version up to date, each step of UPGRADE_STEPS once
+ * (in order, those after the version the marker item records), so later start-ups only read
+ * the marker. Returns how many leads and projects it upgraded.
  */
-export async function upgradeLocalData(db: Db): Promise<{ leads: number; projects: number }> {
+export async function upgradeLocalData(db: Db): Promise<Upgraded> {
   const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.dataVersion(), ConsistentRead: true }));
-  const version = typeof marker.Item?.version === 'number' ? marker.Item.version : 0;
-  if (version >= CURRENT_VERSION) return { leads: 0, projects: 0 };
-  const leads = version < LEADS_INDEXED ? await indexLeads(db) : 0;
-  const projects = version < PROJECTS_MANAGED ? await upgradeSampleProjects(db) : 0;
-  // Leads indexed just now already have their tokens.
-  if (version < SEARCH_INDEXED) await indexSearch(db, version < LEADS_INDEXED);
-  if (version < PHONES_CANONICAL) await rekeyLeadPhones(db);
-  if (version < ASSIGNEES_ARE_EMPLOYEES) {
-    await seedSalespeople(db);
-    await indexActiveSuperadmins(db);
-    await mapLeadAssignees(db);
+  const from = typeof marker.Item?.version === 'number' ? marker.Item.version : 0;
+  const upgraded: Upgraded = { leads: 0, projects: 0 };
+  for (const step of UPGRADE_STEPS) {
+    if (from >= step.version) continue;
+    Object.assign(upgraded, await step.run(db, from));
+    if (step.record === 'after') await recordDataVersion(db, step.version);
   }
-  // Records the version reached (the last step writes it in its own transaction).
-  if (version < EMPLOYEES_COUNTED) await countEmployees(db, EMPLOYEES_COUNTED);
-  if (version < BLOG_MANAGED) await manageBlogPosts(db, BLOG_MANAGED);
-  if (version < PROJECTS_SLUGGED) await slugProjects(db, PROJECTS_SLUGGED);
-  return { leads, projects };
+  return upgraded;
+}
+
+/** The marker item at version `reached`, unless it already records that version or a later one. */
+function dataVersionPut(db: Db, reached: number) {
+  return {
+    TableName: db.table,
+    Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
+    ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
+    ExpressionAttributeValues: { ':version': reached },
+  };
+}
+
+/** Records version `reached` (a marker already there or beyond stays as it is). */
+async function recordDataVersion(db: Db, reached: number): Promise<void> {
+  await db.doc.send(new PutCommand(dataVersionPut(db, reached))).catch((error: unknown) => {
+    if (!isConditionalCheckFailed(error)) throw error;
+  });
 }
 
 /**
@@ -99,14 +129,7 @@ async function countEmployees(db: Db, reached: number): Promise<void> {
   }
   await transactWrite(db, [
     counterUpdate(db, 'DASHBOARD', difference),
-    {
-      Put: {
-        TableName: db.table,
-        Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
-        ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-        ExpressionAttributeValues: { ':version': reached },
-      },
-    },
+    { Put: dataVersionPut(db, reached) },
   ]);
 }
 
@@ -116,9 +139,8 @@ async function countEmployees(db: Db, reached: number): Promise<void> {
  * post in one transaction conditioned on being still unmanaged at the version
  * read, so a repeated start counts nothing twice. The seeded 3BHK post's
  * plain-text calculator line is replaced by its linked form (audited).
- * Records the version reached.
  */
-async function manageBlogPosts(db: Db, reached: number): Promise<void> {
+async function manageBlogPosts(db: Db): Promise<void> {
   const { company } = await getSettings(db);
   const ctx = systemContext(new Date().toISOString(), 'data-upgrade');
   for (const status of BLOG_STATUSES) {
@@ -145,16 +167,6 @@ async function manageBlogPosts(db: Db, reached: number): Promise<void> {
       });
     });
   }
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
-      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-      ExpressionAttributeValues: { ':version': reached },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionalCheckFailed(error)) throw error;
-  });
 }
 
 /**
@@ -163,9 +175,9 @@ async function manageBlogPosts(db: Db, reached: number): Promise<void> {
  * without a slug, at the version read) and its marker in one audited
  * transaction. A candidate claimed meanwhile moves on to the next; a project
  * that got a slug meanwhile (an edit, another start) is left as it is, so a
- * repeated run changes nothing. Records the version reached.
+ * repeated run changes nothing.
  */
-export async function slugProjects(db: Db, reached: number): Promise<number> {
+export async function slugProjects(db: Db): Promise<number> {
   const ctx = systemContext(new Date().toISOString(), 'data-upgrade');
   let slugged = 0;
   await forEachItem(db, projectEntity.source('all', {}), async (item) => {
@@ -195,16 +207,6 @@ export async function slugProjects(db: Db, reached: number): Promise<number> {
         else throw error;
       }
     }
-  });
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
-      ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
-      ExpressionAttributeValues: { ':version': reached },
-    }),
-  ).catch((error: unknown) => {
-    if (!isConditionalCheckFailed(error)) throw error;
   });
   return slugged;
 }
