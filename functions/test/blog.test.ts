@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/api';
 import { BLOG_SLUG_TAKEN, STALE_BLOG_POST_MESSAGE, blogPostUpdateSchema, type BlogPost, type BlogPostListItem, type BlogStats } from '@app/shared-types/blog';
@@ -183,22 +183,54 @@ describe('POST /api/blog-posts', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
     for (const response of edits.filter((answer) => answer.status === 409)) expect((await json<Fields>(response)).fields.slug).toBe(BLOG_SLUG_TAKEN);
 
-    const [one] = posts;
+    // A post of its own (one of the 20 above may have just moved to version 2).
+    const one = await addPost({});
     const sameSlug = `raced-one-${Date.now().toString(36)}-${++counter}`;
     const sameEdits = await Promise.all(
       Array.from({ length: 20 }, (_, n) =>
-        staffRequest(app, `/api/blog-posts/${one!.id}`, manager, { method: 'PUT', body: { title: `${one!.title} ${n}`, content: one!.content, slug: sameSlug, version: one!.version } }),
+        staffRequest(app, `/api/blog-posts/${one.id}`, manager, { method: 'PUT', body: { title: `${one.title} ${n}`, content: one.content, slug: sameSlug, version: one.version } }),
       ),
     );
+    // At most one wins (each sent the version it read). On a busy machine DynamoDB Local may cancel
+    // every one of 20 transactions on one item against each other past the write's retries; then
+    // none wins. Either way every loser is a 409 with the post as it is (never a 500), and the stored
+    // post, its version and its audit trail show exactly the winners' edits and nothing of the losers'.
     const sameStatuses = sameEdits.map((response) => response.status);
-    // At most one wins: on a busy machine DynamoDB may cancel every one of 20 transactions on one
-    // item against each other past the write's retries, and each then answers 409 (never a 500).
-    const winners = sameStatuses.filter((status) => status === 200).length;
-    expect(winners).toBeLessThanOrEqual(1);
-    expect(sameStatuses.filter((status) => status === 409)).toHaveLength(20 - winners);
-    const stored = await json<{ version: number; slug: string }>(staffRequest(app, `/api/blog-posts/manage/${one!.id}`, manager));
-    expect(stored.version).toBe(one!.version + winners);
-    expect(stored.slug).toBe(winners ? sameSlug : one!.slug);
+    expect(sameStatuses.filter((status) => status !== 200 && status !== 409), sameStatuses.join()).toEqual([]);
+    const winnerIndexes = sameStatuses.flatMap((status, n) => (status === 200 ? [n] : []));
+    expect(winnerIndexes.length).toBeLessThanOrEqual(1);
+    const winners = winnerIndexes.length;
+    for (const response of sameEdits.filter((answer) => answer.status === 409)) {
+      const body = await json<{ error: string; current: BlogPost }>(response);
+      expect(body.error).toBe(STALE_BLOG_POST_MESSAGE);
+      expect(body.current.id).toBe(one.id);
+    }
+    const stored = await json<BlogPost>(staffRequest(app, `/api/blog-posts/manage/${one.id}`, manager));
+    expect(stored.version).toBe(one.version + winners);
+    if (winners) {
+      const winner = await json<BlogPost>(sameEdits[winnerIndexes[0]!]!);
+      expect(stored).toMatchObject({ title: `${one.title} ${winnerIndexes[0]}`, slug: sameSlug, version: winner.version });
+      expect(winner).toMatchObject({ title: stored.title, slug: stored.slug, content: stored.content });
+    } else {
+      expect(stored).toMatchObject({ title: one.title, slug: one.slug, content: one.content });
+    }
+    // The post's audit trail: its create and one update per 200 of the race.
+    const { Items: audit = [] } = await db.doc.send(
+      new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.auditEntry(one.id, '').pk }, ConsistentRead: true }),
+    );
+    expect(audit.filter((entry) => entry.action === 'create')).toHaveLength(1);
+    const updates = audit.filter((entry) => entry.action === 'update');
+    expect(updates).toHaveLength(winners);
+    if (winners) expect(updates.some((entry) => (entry.changes as Record<string, { after: unknown }>).title?.after === stored.title)).toBe(true);
+
+    // Nothing of the losers stays behind: the raced slug is held only if an edit won, the old one only if none did,
+    // and the next edit at the stored version saves.
+    const marker = async (slug: string) =>
+      (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogSlug(slug), ConsistentRead: true }))).Item?.postId as string | undefined;
+    expect(await marker(sameSlug)).toBe(winners ? one.id : undefined);
+    expect(await marker(one.slug)).toBe(winners ? undefined : one.id);
+    const next = await put(one.id, { ...editable(stored), title: `${one.title} after` });
+    expect(next.status, await next.clone().text()).toBe(200);
   });
 
   it('answers an edit whose slug claim keeps meeting other transactions past the write\'s own retries (taken, saved or stale), never throws', async () => {

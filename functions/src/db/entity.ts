@@ -8,7 +8,7 @@ import type { Db } from './client';
 import { keys, newestFirst } from './keys';
 import { matchesSearch, parseSearch, searchTextOf, tokensOf, type SearchQuery, type SearchSource } from './search-tokens';
 import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 /**
  * One small way to define an entity of the single table (the idea of
@@ -95,6 +95,13 @@ export interface UniqueMarker<T> {
   key: (item: T) => Key | undefined;
   /** Attribute of the marker that names its owner's id. */
   owner: string;
+  /**
+   * A value writers contend for (a slug): writes that claim it go through
+   * `claim`, which judges a lost claim by who holds the marker. `derive` gives
+   * an item whose `field` is blank its n-th candidate ('villa', 'villa-2'...);
+   * without it (or when the field is given) a taken value is refused.
+   */
+  contested?: { field: keyof T & string; derive?: (item: T, n: number) => string };
 }
 
 export interface EntityConfig<T extends Stored, P extends Record<string, AccessPattern<never>>> {
@@ -122,6 +129,12 @@ export interface EntityConfig<T extends Stored, P extends Record<string, AccessP
 const UNAUDITED = new Set(['updatedAt', 'version']);
 
 const MAX_ATTEMPTS = 6;
+/** Writes of one claim that lose to concurrent transactions (no failed condition) before it gives up with ContendedWrite. */
+const CLAIM_ATTEMPTS = 8;
+/** Rounds of one claim in all (each lost candidate is one) before it gives up with ContendedWrite. */
+const MAX_CLAIM_ROUNDS = 60;
+/** Candidates a derivation reads in a row before it picks a random one ('villa' ... 'villa-200', then 'villa-48213'). */
+const MAX_CANDIDATES = 200;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
 
 /** Items a search examines at most before answering with a cursor. */
@@ -138,6 +151,25 @@ export interface WriteOptions {
 export type UpdateResult<T> = { item: T } | { notFound: true } | { stale: T } | { taken: string };
 export type CreateResult<T> = { item: T } | { taken: string };
 
+/**
+ * A write that claims a contested unique value kept losing to concurrent
+ * transactions: busy, not broken, so the API answers 503 (db/unavailable.ts).
+ */
+export class ContendedWrite extends Error {
+  override readonly name = 'ContendedWrite';
+  constructor(type: string, cause: unknown) {
+    super(`${type} write kept losing its unique claim to concurrent writes`, { cause });
+  }
+}
+
+/** Where one claim stands: each derived marker's next candidate number and the one written, and the rounds lost. */
+interface ClaimState {
+  from: Map<string, number>;
+  derived: Map<string, number>;
+  contended: number;
+  rounds: number;
+}
+
 /** A write's own condition failed (the entity is not as read). */
 export class WriteConflict extends Error {
   constructor(readonly entry: number) {
@@ -148,6 +180,7 @@ export class WriteConflict extends Error {
 export function defineEntity<T extends Stored, P extends Record<string, AccessPattern<never>>>(config: EntityConfig<T, P>) {
   const { type, schema, patterns } = config;
   const unique = config.unique ?? [];
+  const contested = unique.filter((marker) => marker.contested);
   const kept = new Set<keyof T>(config.kept ?? []);
   const masked = new Set<keyof T>(config.masked ?? []);
   const searchSort = config.searchSort ?? ((item: T) => newestFirst(item.createdAt, item.id));
@@ -337,6 +370,100 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     ];
   }
 
+  /** The id of the item holding `marker`'s value for `item`, if one does (a consistent read of the marker). */
+  async function holderOf(db: Db, marker: UniqueMarker<T>, item: T): Promise<string | undefined> {
+    const key = marker.key(item);
+    if (!key) return undefined;
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+    return Item?.[marker.owner] as string | undefined;
+  }
+
+  /**
+   * `item` with each blank derived value set to its first candidate, from
+   * where the claim stands, that no item holds (read from the markers). A free
+   * one can still be taken before the write lands: `judge` finds that out.
+   */
+  async function withDerived(db: Db, item: T, state: ClaimState): Promise<T> {
+    let result = item;
+    state.derived.clear();
+    for (const marker of contested) {
+      const { field, derive } = marker.contested!;
+      const value: unknown = result[field];
+      if (!derive || (value !== undefined && value !== null && value !== '')) continue;
+      const candidate = (n: number) => ({ ...result, [field]: derive(result, n) });
+      const from = state.from.get(marker.name) ?? 1;
+      let n = from;
+      while (n < from + MAX_CANDIDATES && (await holderOf(db, marker, candidate(n)))) n++;
+      // Hundreds of items of one base: a random candidate further on instead.
+      if (n === from + MAX_CANDIDATES) n += Math.floor(Math.random() * 90_000);
+      state.derived.set(marker.name, n);
+      result = candidate(n);
+    }
+    return result;
+  }
+
+  /**
+   * Why a cancelled write that claims contested values (those `after` holds
+   * and `before` did not) lost, from who holds their markers now:
+   * - a given value another item holds: { taken: marker name };
+   * - a derived one another item holds: 'next' (the claim moves past it);
+   * - none held by another and no condition failed (only lost to concurrent
+   *   transactions): 'again';
+   * - else undefined: the cancellation is the caller's to answer.
+   */
+  async function judge(db: Db, error: unknown, before: T | null, after: T, state: ClaimState): Promise<{ taken: string } | 'next' | 'again' | undefined> {
+    const claimed = contested.filter((marker) => {
+      const next = marker.key(after);
+      const old = before ? marker.key(before) : undefined;
+      return next !== undefined && !(old && old.pk === next.pk && old.sk === next.sk);
+    });
+    if (claimed.length === 0) return undefined;
+    for (const marker of claimed) {
+      const holder = await holderOf(db, marker, after);
+      if (holder === undefined || holder === after.id) continue;
+      const n = state.derived.get(marker.name);
+      if (n === undefined) return { taken: marker.name };
+      state.from.set(marker.name, n + 1);
+      return 'next';
+    }
+    return failedConditionEntries(error).length === 0 ? 'again' : undefined;
+  }
+
+  /** Counts a lost round (pausing before the same write again); ContendedWrite past the limits. */
+  async function lostRound(verdict: 'next' | 'again', state: ClaimState, error: unknown): Promise<void> {
+    state.rounds++;
+    if (verdict === 'again') state.contended++;
+    if (state.contended >= CLAIM_ATTEMPTS || state.rounds >= MAX_CLAIM_ROUNDS) throw new ContendedWrite(type, error);
+    if (verdict === 'again') await pause(state.contended);
+  }
+
+  /**
+   * The one path of a write that claims contested unique values (slugs): the
+   * entity's own create and update, and transactions callers build around a
+   * new item (a lead conversion, a quote approval, a data upgrade). `write`
+   * runs the transaction for the item as it will be stored (each blank
+   * derived value filled with a free candidate) and answers. A cancelled one
+   * is judged by who holds the markers: a given value another item holds
+   * answers { taken }; a derived one takes the next free candidate and writes
+   * again; a loss to concurrent transactions writes again after a pause
+   * (ContendedWrite after CLAIM_ATTEMPTS); anything else is thrown for the
+   * caller to answer (a failed condition of its own entries).
+   */
+  async function claim<R>(db: Db, item: T, write: (item: T) => Promise<R>): Promise<R | { taken: string }> {
+    const state: ClaimState = { from: new Map(), derived: new Map(), contended: 0, rounds: 0 };
+    for (;;) {
+      const claimed = await withDerived(db, item, state);
+      try {
+        return await write(claimed);
+      } catch (error) {
+        const verdict = isTransactionCanceled(error) ? await judge(db, error, null, claimed, state) : undefined;
+        if (verdict === undefined) throw error;
+        if (typeof verdict === 'object') return verdict;
+        await lostRound(verdict, state, error);
+      }
+    }
+  }
+
   /**
    * The unique marker a cancelled create or update (`before` null for a
    * create) failed to claim, if that is why it was cancelled. Marker entries
@@ -360,8 +487,26 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     return new Map(items.map((item) => parse(item)).map((entity) => [entity.id, entity]));
   }
 
-  /** Creates `entity` with `extra` entries in the same transaction; a taken unique marker is answered, not thrown. */
+  /**
+   * Creates `entity` with `extra` entries in the same transaction; a taken
+   * unique marker is answered, not thrown. Contested values are claimed
+   * (`claim`: a blank derived one gets a free candidate); then a failed
+   * `extra` entry is a WriteConflict.
+   */
   async function create(db: Db, entity: T, ctx: WriteContext, extra: TransactItem[] = []): Promise<CreateResult<T>> {
+    if (contested.length > 0) {
+      return claim(db, entity, async (item) => {
+        const writes = createWrites(db, item, ctx);
+        try {
+          await transactWrite(db, [...writes, ...extra]);
+          return { item };
+        } catch (error) {
+          const failed = extra.findIndex((_, i) => isTransactionCanceled(error, writes.length + i));
+          if (failed >= 0) throw new WriteConflict(failed);
+          throw error;
+        }
+      });
+    }
     try {
       await transactWrite(db, [...createWrites(db, entity, ctx), ...extra]);
       return { item: entity };
@@ -386,11 +531,13 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     ctx: WriteContext,
     options: { extra?: (before: T, after: T) => TransactItem[]; condition?: Condition<T>; action?: AuditAction } = {},
   ): Promise<UpdateResult<T>> {
+    const state: ClaimState = { from: new Map(), derived: new Map(), contended: 0, rounds: 0 };
     for (let attempt = 1; ; attempt++) {
       const before = await get(db, id, true);
       if (!before) return { notFound: true };
       if (expectedVersion !== undefined && before.version !== expectedVersion) return { stale: before };
-      const after = { ...change(before), id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 };
+      // A blank derived value (an item saved before it had one) gets a free candidate, as a create's does.
+      const after = await withDerived(db, { ...change(before), id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 }, state);
       if (Object.keys(changes(before, after)).length === 0) return { item: before };
       const writes = updateWrites(db, before, after, ctx, { condition: options.condition, action: options.action });
       const extra = options.extra?.(before, after) ?? [];
@@ -398,8 +545,8 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
         await transactWrite(db, [...writes, ...extra]);
         return { item: after };
       } catch (error) {
-        const taken = takenMarker(db, error, before, after);
-        if (taken) return { taken };
+        // The item changed since the read first: a marker it failed to claim may be its own, claimed by
+        // that other write (edits of one post to one new slug at once), so it is stale, not taken.
         if (isTransactionCanceled(error, 0)) {
           // Changed (or gone) since the read: a caller who named a version hears so; others try again.
           if (expectedVersion === undefined && attempt < MAX_ATTEMPTS && !options.condition) {
@@ -409,6 +556,21 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
           const current = await get(db, id, true);
           return current ? { stale: current } : { notFound: true };
         }
+        // A contested value: taken, the next candidate, or the same write again (still losing: the item as it is now, a stale save).
+        const verdict = contested.length > 0 && isTransactionCanceled(error) ? await judge(db, error, before, after, state) : undefined;
+        if (typeof verdict === 'object') return verdict;
+        if (verdict) {
+          try {
+            await lostRound(verdict, state, error);
+            continue;
+          } catch (lost) {
+            if (!(lost instanceof ContendedWrite)) throw lost;
+          }
+          const current = await get(db, id, true);
+          return current ? { stale: current } : { notFound: true };
+        }
+        const taken = takenMarker(db, error, before, after);
+        if (taken) return { taken };
         const failed = extra.findIndex((_, i) => isTransactionCanceled(error, writes.length + i));
         if (failed >= 0) throw new WriteConflict(failed);
         throw error;
@@ -615,6 +777,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     create,
     update,
     remove,
+    claim,
     source,
     list,
     query,
