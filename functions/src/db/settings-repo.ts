@@ -98,6 +98,27 @@ async function settingsItem(db: Db): Promise<Item> {
   return (Item ?? {}) as Item;
 }
 
+/**
+ * Settings > dataRetentionDays and its generation: the settings version of the
+ * save that last changed it (0: never changed). Stored submissions carry the
+ * generation their expiry came from (submission-repo.ts), so a re-stamp of an
+ * older value never overwrites a newer one's.
+ */
+export interface RetentionSetting {
+  days: number;
+  generation: number;
+}
+
+const retentionOf = (item: Item): RetentionSetting => ({
+  days: answerOf(item).system.dataRetentionDays,
+  generation: typeof item.retentionGeneration === 'number' ? item.retentionGeneration : 0,
+});
+
+/** The retention in force now (a consistent read). */
+export async function getRetentionSetting(db: Db): Promise<RetentionSetting> {
+  return retentionOf(await settingsItem(db));
+}
+
 /** Every setting with the SPEC.md 9 defaults filled in; never the SMTP password (only whether one is set). */
 export async function getAllSettings(db: Db): Promise<SettingsAnswer> {
   return answerOf(await settingsItem(db));
@@ -168,6 +189,8 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
     pricing,
     system: input.system,
     version,
+    // A new retention starts a new generation (the re-stamp job compares them); any other save keeps it.
+    retentionGeneration: input.system.dataRetentionDays !== before.system.dataRetentionDays ? version : retentionOf(item).generation,
     createdAt: typeof item.createdAt === 'string' ? item.createdAt : ctx.now,
     updatedAt: ctx.now,
   };

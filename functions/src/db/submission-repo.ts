@@ -1,5 +1,6 @@
 import { QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import type { RetentionSetting } from './settings-repo';
 import { keys } from './keys';
 import { TABLE_DEFINITION } from './table-definition';
 import { isConditionalCheckFailed, putNew, transactWrite } from './writes';
@@ -8,6 +9,9 @@ type Kind = 'estimate' | 'contact';
 
 /** The table's TTL attribute (epoch seconds): DynamoDB deletes an item some time after it passes. */
 const TTL = TABLE_DEFINITION.timeToLiveAttribute;
+
+/** The generation of the retention a submission's expiry came from (settings-repo.ts RetentionSetting); absent: 0. */
+const GENERATION = 'retentionGeneration';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
@@ -20,11 +24,15 @@ export function submissionExpiresAt(createdAt: string, retentionDays: number): n
   return Math.floor(Date.parse(createdAt) / 1000) + retentionDays * DAY_SECONDS;
 }
 
-/** A stored form submission (calculator estimate or contact message), as the website received it, expiring after `retentionDays`. */
+/**
+ * A stored form submission (calculator estimate or contact message), as the
+ * website received it, expiring after the retention in force (with that
+ * retention's generation: see restampSubmissionExpiry).
+ */
 export function submissionItem(
   kind: Kind,
   submission: { id: string; createdAt: string; spam: boolean } & Record<string, NativeAttributeValue>,
-  retentionDays: number,
+  retention: RetentionSetting,
 ): { pk: string; sk: string } & Record<string, NativeAttributeValue> {
   return {
     ...(kind === 'estimate' ? keys.estimate(submission.id) : keys.contactSubmission(submission.id)),
@@ -33,7 +41,8 @@ export function submissionItem(
     gsi1sk: `${submission.createdAt}#${submission.id}`,
     version: 1,
     ...submission,
-    [TTL]: submissionExpiresAt(submission.createdAt, retentionDays),
+    [TTL]: submissionExpiresAt(submission.createdAt, retention.days),
+    [GENERATION]: retention.generation,
   };
 }
 
@@ -45,36 +54,51 @@ export interface RestampProgress {
   examined: number;
   /** Submissions whose expiry moved to the current retention. */
   updated: number;
-  /** False when the time budget ran out first: the next run carries on (it skips what is already right). */
+  /** False when the run stopped early: its time budget ran out (the next run carries on), or it was superseded. */
   complete: boolean;
+  /** A newer retention was saved while it ran: its own job applies that one, so this one stopped. */
+  superseded?: true;
 }
 
 /**
- * Gives every stored submission the expiry of the current retention
- * (createdAt + `retentionDays`), after Settings > dataRetentionDays changed.
- * Reads the submission lists page by page (Query on gsi1, never a Scan) and
- * writes only the items whose expiry differs, each conditioned on the item
- * still being there with the createdAt read: running it again changes nothing,
- * and an item DynamoDB deleted meanwhile is not brought back.
+ * Gives every stored submission the expiry of `retention` (createdAt + its
+ * days), after Settings > dataRetentionDays changed. Reads the submission
+ * lists page by page (Query on gsi1, never a Scan) and writes only what is
+ * not yet at this retention: running it again changes nothing.
+ *
+ * Each item records the generation its expiry came from, and a write is
+ * conditioned on the item still being there (an item DynamoDB deleted is not
+ * brought back) and on its generation not being newer than this run's: a run
+ * of an older value, still going when a newer value was saved, can never
+ * overwrite the newer run's expiry, so the newest value is what stays. Such a
+ * run stops when it meets a newer generation, on an item or (`current`,
+ * asked before each page) in the settings.
  */
 export async function restampSubmissionExpiry(
   db: Db,
-  retentionDays: number,
-  { deadlineMs = Number.POSITIVE_INFINITY, now = Date.now, pageSize = 200 }: { deadlineMs?: number; now?: () => number; pageSize?: number } = {},
+  retention: RetentionSetting,
+  {
+    deadlineMs = Number.POSITIVE_INFINITY,
+    now = Date.now,
+    pageSize = 200,
+    current,
+  }: { deadlineMs?: number; now?: () => number; pageSize?: number; current?: () => Promise<RetentionSetting> } = {},
 ): Promise<RestampProgress> {
   const progress: RestampProgress = { examined: 0, updated: 0, complete: true };
+  const superseded = (): RestampProgress => ({ ...progress, complete: false, superseded: true });
   for (const partition of SUBMISSION_PARTITIONS) {
     let start: Record<string, NativeAttributeValue> | undefined;
     do {
       if (now() >= deadlineMs) return { ...progress, complete: false };
+      if (current && (await current()).generation > retention.generation) return superseded();
       const page = await db.doc.send(
         new QueryCommand({
           TableName: db.table,
           IndexName: 'gsi1',
           KeyConditionExpression: 'gsi1pk = :pk',
           ExpressionAttributeValues: { ':pk': partition },
-          ExpressionAttributeNames: { '#ttl': TTL },
-          ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk, createdAt, #ttl',
+          ExpressionAttributeNames: { '#ttl': TTL, '#generation': GENERATION },
+          ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk, createdAt, #ttl, #generation',
           Limit: pageSize,
           ExclusiveStartKey: start,
         }),
@@ -82,22 +106,24 @@ export async function restampSubmissionExpiry(
       for (const item of page.Items ?? []) {
         progress.examined++;
         if (typeof item.createdAt !== 'string' || Number.isNaN(Date.parse(item.createdAt))) continue;
-        const expiresAt = submissionExpiresAt(item.createdAt, retentionDays);
-        if (item[TTL] === expiresAt) continue;
+        const generation = typeof item[GENERATION] === 'number' ? item[GENERATION] : 0;
+        if (generation > retention.generation) return superseded();
+        const expiresAt = submissionExpiresAt(item.createdAt, retention.days);
+        if (item[TTL] === expiresAt && generation === retention.generation) continue;
         try {
           await db.doc.send(
             new UpdateCommand({
               TableName: db.table,
               Key: { pk: item.pk, sk: item.sk },
-              UpdateExpression: 'SET #ttl = :expiresAt',
-              ConditionExpression: 'attribute_exists(pk) AND createdAt = :createdAt',
-              ExpressionAttributeNames: { '#ttl': TTL },
-              ExpressionAttributeValues: { ':expiresAt': expiresAt, ':createdAt': item.createdAt },
+              UpdateExpression: 'SET #ttl = :expiresAt, #generation = :generation',
+              ConditionExpression: 'attribute_exists(pk) AND createdAt = :createdAt AND (attribute_not_exists(#generation) OR #generation <= :generation)',
+              ExpressionAttributeNames: { '#ttl': TTL, '#generation': GENERATION },
+              ExpressionAttributeValues: { ':expiresAt': expiresAt, ':createdAt': item.createdAt, ':generation': retention.generation },
             }),
           );
           progress.updated++;
         } catch (error) {
-          // Deleted by TTL (or otherwise) since the page was read: nothing to stamp.
+          // Deleted by TTL (or otherwise) since the page was read, or stamped by a newer retention's run: not ours to stamp.
           if (!isConditionalCheckFailed(error)) throw error;
         }
       }

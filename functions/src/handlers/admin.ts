@@ -23,8 +23,8 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  * ALLOWED_ORIGINS. Project photos go to the bucket named by PHOTOS_BUCKET. Employees'
  * personal data is sealed with data keys of the KMS key PII_KMS_KEY_ID (only this function may use it). Requests without
  * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs. Backup files live
- * in BACKUP_BUCKET (this function signs links to them); backup and restore jobs run in the Jobs function
- * (JOBS_FUNCTION_NAME), started by an async invoke.
+ * in BACKUP_BUCKET (this function signs links to them); backup and restore jobs, and the re-stamp of stored
+ * submissions after Settings > dataRetentionDays changed, run in the Jobs function (JOBS_FUNCTION_NAME), started by an async invoke.
  */
 const originSecret = originSecretFromEnv();
 const secretArn = process.env.JWT_SECRET_ARN;
@@ -33,6 +33,7 @@ const piiKeyId = process.env.PII_KMS_KEY_ID;
 const backupBucket = process.env.BACKUP_BUCKET;
 const jobsFunction = process.env.JOBS_FUNCTION_NAME;
 const db = dbFromEnv();
+const jobs = jobsFunction ? lambdaJobRunner(jobsFunction) : undefined;
 const fieldCrypto: FieldCrypto | undefined = piiKeyId ? kmsFieldCrypto(piiKeyId) : undefined;
 const mailer = smtpMailers(db, fieldCrypto);
 const app = createApp({
@@ -42,7 +43,8 @@ const app = createApp({
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   ...(fieldCrypto ? { fieldCrypto } : {}),
   mailer,
-  ...(backupBucket && jobsFunction ? { backups: { storage: s3BackupStorage(backupBucket), runner: lambdaJobRunner(jobsFunction) } } : {}),
+  ...(backupBucket && jobs ? { backups: { storage: s3BackupStorage(backupBucket), runner: jobs } } : {}),
+  ...(jobs ? { jobs } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
   siteUrl: process.env.SITE_URL || undefined,

@@ -15,6 +15,7 @@ import { getAllSettings } from '../db/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
 import { settingsReplaced } from '../lib/settings-cache';
+import { applySubmissionRetention, type SUBMISSION_RETENTION_TASK } from './submission-retention';
 
 /**
  * Backup and restore of the business data (superadmin only), each a job with
@@ -42,9 +43,11 @@ const SCHEDULE_SLACK_MS = 10 * 60 * 1000;
 export interface JobRunner {
   start(request: JobRequest): Promise<void>;
 }
-export interface JobRequest {
-  backupJob: { jobId: string };
-}
+/**
+ * A job to run in the background: a backup or restore (its job item), or
+ * Settings > dataRetentionDays applied to the stored submissions after a save changed it.
+ */
+export type JobRequest = { backupJob: { jobId: string } } | { task: typeof SUBMISSION_RETENTION_TASK };
 
 /** What runs a job: the table, the files, and a folder for temporary files. */
 export interface BackupContext {
@@ -450,6 +453,10 @@ async function finishProgress(db: Db, id: string, itemsDone: number, itemCount: 
 
 /** Runs the job a JobRequest names (the Jobs function's and the local runner's entry). */
 export async function runJob(ctx: BackupContext, request: JobRequest, now: () => number = Date.now): Promise<void> {
+  if ('task' in request) {
+    await applySubmissionRetention(ctx.db);
+    return;
+  }
   const job = await getBackupJob(ctx.db, request.backupJob.jobId);
   if (!job) return;
   if (job.kind === 'backup') await runBackupJob(ctx, job.id, now);

@@ -32,6 +32,13 @@ describe('job runners', () => {
     expect(JSON.parse(sent[0]!.body)).toEqual({ backupJob: { jobId: 'job-1' } });
   });
 
+  it('deployed: the retention job goes the same way, its task as the payload (handlers/jobs.ts runs it)', async () => {
+    const { client, sent } = recording(202);
+    await lambdaJobRunner('jobs-function', client).start({ task: 'submission-retention' });
+    expect(sent[0]!.headers['x-amz-invocation-type']).toBe('Event');
+    expect(JSON.parse(sent[0]!.body)).toEqual({ task: 'submission-retention' });
+  });
+
   it('deployed: a refused invoke fails the start (the route then answers an error, not 202)', async () => {
     const { client } = recording(200);
     await expect(lambdaJobRunner('jobs-function', client).start({ backupJob: { jobId: 'job-1' } })).rejects.toThrow(/did not accept/);
@@ -43,7 +50,7 @@ describe('job runners', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const runner = localJobRunner(async (request) => {
       await gate;
-      ran.push(request.backupJob.jobId);
+      ran.push('backupJob' in request ? request.backupJob.jobId : request.task);
     });
     await runner.start({ backupJob: { jobId: 'a' } });
     expect(ran).toEqual([]);

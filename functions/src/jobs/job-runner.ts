@@ -11,7 +11,7 @@ export function localJobRunner(run: (request: JobRequest) => Promise<void>): Job
   return {
     async start(request) {
       const task = run(request)
-        .catch((error: unknown) => log.error('job failed', { ...request.backupJob, error }))
+        .catch((error: unknown) => log.error('job failed', { ...request, error }))
         .finally(() => running.delete(task));
       running.add(task);
     },

@@ -64,6 +64,12 @@ export interface Deps {
    */
   backups?: { storage: BackupStorage; runner: JobRunner };
   /**
+   * Starts other background jobs (the stored submissions' expiry after
+   * Settings > dataRetentionDays changed): this process locally, an async
+   * invoke of the Jobs function deployed. Without it, the daily job applies them.
+   */
+  jobs?: JobRunner;
+  /**
    * Sends email over Settings > Email (notify/smtp-mailer.ts, nodemailer): the
    * admin function and the local server. Without it, the test email answers 503.
    */

@@ -104,11 +104,12 @@ const runJobs = () =>
 void runJobs();
 setInterval(() => void runJobs(), 60 * 60 * 1000).unref();
 // Backups go to .data/backups/ (the job's temporary files beside them, so a finished one is renamed in place);
-// jobs run in this process. The schedule (EventBridge hourly when deployed): at start and hourly here.
+// jobs (backups, restores, a new retention applied to stored submissions) run in this process.
+// The backup schedule (EventBridge hourly when deployed): at start and hourly here.
 const backupFiles = localBackupStorage(join(dataDir, 'backups'));
-const backupJobs = localJobRunner((request) => runJob({ db, storage: backupFiles.storage, tmpDir: join(dataDir, 'backups', 'tmp') }, request));
+const jobs = localJobRunner((request) => runJob({ db, storage: backupFiles.storage, tmpDir: join(dataDir, 'backups', 'tmp') }, request));
 const runBackupSchedule = () =>
-  runScheduledBackup(db, backupJobs, Date.now())
+  runScheduledBackup(db, jobs, Date.now())
     .then((job) => {
       if (job) console.log(`Started a scheduled backup (${job.id}).`);
     })
@@ -144,7 +145,8 @@ const api = createApp({
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
   renderQuotationPdf,
-  backups: { storage: backupFiles.storage, runner: backupJobs },
+  backups: { storage: backupFiles.storage, runner: jobs },
+  jobs,
 });
 
 // The same security headers CloudFront adds (lib/security-headers.ts), on every answer:

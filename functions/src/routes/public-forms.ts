@@ -16,7 +16,7 @@ import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth/middleware';
 import type { WriteContext } from '../db/entity';
 import { captureWebsiteEnquiry, type WebsiteEnquiry } from '../db/lead-repo';
-import { getAllSettings, getSettings } from '../db/settings-repo';
+import { getAllSettings, getRetentionSetting, getSettings } from '../db/settings-repo';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { saveSubmission, submissionItem } from '../db/submission-repo';
 import type { Db } from '../db/client';
@@ -35,10 +35,6 @@ const closedForMaintenance: MiddlewareHandler<AppEnv> = async (c, next) => {
   return c.json(errorBody(MAINTENANCE_MESSAGE), 503);
 };
 
-/** Settings > dataRetentionDays: how long the raw submission (and spam) is kept before DynamoDB's TTL deletes it. */
-async function retentionDays(db: Db): Promise<number> {
-  return (await getAllSettings(db)).system.dataRetentionDays;
-}
 
 /** At most 10 form submissions a minute from one IP, calculator and contact together. */
 const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds: 60 });
@@ -114,7 +110,7 @@ export const calculator = new Hono<AppEnv>().post(
     const estimate = estimateCost(input, pricing);
     const reason = spamReason(honeypot, elapsedMs);
     const spam = reason !== null;
-    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, elapsedMs) }, await retentionDays(db));
+    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, elapsedMs) }, await getRetentionSetting(db));
     const summary =
       `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
       `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
@@ -156,7 +152,7 @@ export const contact = new Hono<AppEnv>().post(
     const createdAt = ctx.now;
     const reason = spamReason(honeypot, elapsedMs);
     const spam = reason !== null;
-    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, elapsedMs) }, await retentionDays(db));
+    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, elapsedMs) }, await getRetentionSetting(db));
     const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
     const leadType = input.projectType ? contactProjectType[input.projectType] : '';
     // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/settings';
 import { authOf, requireRole, writeContext } from '../auth/middleware';
 import { getAllSettings, NoSettingsCryptoError, saveSettings } from '../db/settings-repo';
-import { applySubmissionRetention, RETENTION_SAVE_BUDGET_MS } from '../jobs/submission-retention';
-import type { Db } from '../db/client';
+import { SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -24,15 +23,21 @@ const NO_PHOTO_STORAGE = 'Logo uploads are not available on this server';
 const UPLOAD_CHANGED = 'The upload changed while the logo was being checked. Upload the logo again.';
 
 /**
- * A new dataRetentionDays reaches the submissions already stored: re-stamped
- * here within a budget, so the save answers promptly; the daily job finishes a
- * large table. The settings are saved whatever happens here.
+ * A new dataRetentionDays reaches the submissions already stored through a
+ * job (jobs/submission-retention.ts), started here and never waited for: the
+ * save answers at once. If the job cannot be started, the daily job applies
+ * the value; the settings are saved whatever happens here.
  */
-async function retentionChanged(db: Db) {
+async function retentionChanged(c: Context<AppEnv>) {
+  const { jobs } = c.var.deps;
+  if (!jobs) {
+    log.warn('no job runner on this host: the daily job applies the new retention', { requestId: c.var.requestId });
+    return;
+  }
   try {
-    await applySubmissionRetention(db, { deadlineMs: Date.now() + RETENTION_SAVE_BUDGET_MS });
+    await jobs.start({ task: SUBMISSION_RETENTION_TASK });
   } catch (error) {
-    log.error('submission retention not applied after the save; the daily job will', { error });
+    log.error('submission retention job not started; the daily job will apply it', { error, requestId: c.var.requestId });
   }
 }
 
@@ -53,7 +58,7 @@ export const settings = new Hono<AppEnv>()
       // A replaced or removed uploaded logo is no one's any more (the seed's and outside addresses are never deleted).
       const oldLogo = ownCompanyLogoKey(result.previous.company.companyLogo);
       if (oldLogo && oldLogo !== ownCompanyLogoKey(result.saved.company.companyLogo)) await removeFiles(c, [oldLogo]);
-      if (result.saved.system.dataRetentionDays !== result.previous.system.dataRetentionDays) await retentionChanged(db);
+      if (result.saved.system.dataRetentionDays !== result.previous.system.dataRetentionDays) await retentionChanged(c);
       log.info('settings updated', { version: result.saved.version, requestId: c.var.requestId });
       return c.json({ message: SETTINGS_MESSAGES.updated, settings: result.saved }, 200);
     } catch (error) {
