@@ -1,6 +1,8 @@
+import type { BackupJob } from '@app/shared-types/backup';
 import type { Vendor } from '@app/shared-types/vendors';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { E2E_ADMIN } from './global-setup';
 import { seeToast, signIn, toast, unique } from './portal';
 
 /** A same-origin JSON request from the signed-in page, as the portal sends it (the CSRF guard asks for the Origin). */
@@ -57,8 +59,18 @@ test.describe('backup and restore', () => {
     await findVendor(page, tag);
     await expect(page.getByRole('article', { name: before })).toBeVisible();
     await expect(page.getByRole('article', { name: after })).toHaveCount(0);
-    // Still signed in (the session was not part of the backup), and the audit log records the restore.
+    // Still signed in (the session was not part of the backup), and the audit log records the restore:
+    // its row names the backup restored (the restore job's source), the action, and who did it.
+    const jobs = await page.request.get('/api/settings/backups');
+    expect(jobs.status()).toBe(200);
+    const restore = ((await jobs.json()) as { items: BackupJob[] }).items.find((job) => job.kind === 'restore');
+    expect(restore).toMatchObject({ status: 'succeeded', sourceId: expect.any(String) });
     await page.goto('/admin/audit?entity=Backup');
-    await expect(page.getByText('restore').first()).toBeVisible();
+    const row = page.getByRole('table', { name: 'Audit entries' }).getByRole('row').filter({ hasText: restore!.sourceId! });
+    await expect(row).toHaveCount(1);
+    const cells = row.getByRole('cell');
+    await expect(cells.nth(2)).toContainText(E2E_ADMIN.name);
+    await expect(cells.nth(3)).toHaveText(`Backup${restore!.sourceId!}`);
+    await expect(cells.nth(4)).toHaveText('Backup restored');
   });
 });

@@ -1,10 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import { chunkSources, scriptsOf, webDist as dist } from './bundle-sources';
 import { expect, test } from './fixtures';
-
-const dist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * What the home page's scripts may weigh, gzip (level 9, as the bench measures).
@@ -26,18 +23,6 @@ const ADMIN_OR_FORMS = [
   /\/src\/components\/(entity-form-dialog|form-dialog|form-fields|confirm-delete-dialog|confirm-action-dialog|changes-table|paged-list)\.tsx$/,
 ];
 
-/** The script paths (under web/dist) a page asked for until the network went quiet. */
-async function scriptsOf(page: Page, path: string, ready: () => Promise<void>) {
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
-  });
-  await page.goto(path);
-  await ready();
-  await page.waitForLoadState('networkidle');
-  return [...scripts];
-}
-
 test("the home page's scripts stay under the ceiling and hold no portal code and no form library", async ({ page }) => {
   const scripts = await scriptsOf(page, '/', () => expect(page.getByRole('heading', { level: 1, name: 'Crafting Spaces That Inspire' })).toBeVisible());
   expect(scripts.length).toBeGreaterThan(0);
@@ -48,11 +33,8 @@ test("the home page's scripts stay under the ceiling and hold no portal code and
     const file = `${dist}${script}`;
     expect(existsSync(file), `${script} is a built file`).toBe(true);
     gzip += gzipSync(readFileSync(file), { level: 9 }).length;
-    // The build writes source maps (vite.config.ts): each chunk names the modules it holds
-    // (the bundler's own few-line runtime chunk has none).
-    if (!existsSync(`${file}.map`)) continue;
-    const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
-    sources.push(...map.sources.map((source) => source.replace(/^(\.\.\/)+/, '/')));
+    // Each chunk's source map names the modules it holds.
+    sources.push(...(chunkSources(script) ?? []));
   }
   const kib = gzip / 1024;
   test.info().annotations.push({ type: 'home page JS', description: `${scripts.length} files, ${kib.toFixed(1)} KiB gzip` });

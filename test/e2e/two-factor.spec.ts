@@ -1,5 +1,6 @@
 import { totpCode, totpStep } from '@app/functions/auth/totp';
-import type { Page, Response } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { chunkSources, scriptsOf } from './bundle-sources';
 import { expect, test } from './fixtures';
 import { E2E_ADMIN } from './global-setup';
 import { seeToast, unique } from './portal';
@@ -84,25 +85,21 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByRole('dialog', { name: 'Two-factor sign-in' })).toContainText('10 of 10 recovery codes left.');
   });
 
-  test("the QR code library stays out of the public site's scripts, and is loaded by the portal", async ({ page }) => {
-    const scriptsOf = async (path: string, ready: () => Promise<void>) => {
-      const bodies: Promise<string>[] = [];
-      const listener = (response: Response) => {
-        if (response.url().endsWith('.js')) bodies.push(response.text());
-      };
-      page.on('response', listener);
-      await page.goto(path);
-      await ready();
-      await page.waitForLoadState('networkidle');
-      page.off('response', listener);
-      return Promise.all(bodies);
-    };
-    // lean-qr's own error text marks its code in a bundle.
-    const hasQr = (scripts: string[]) => scripts.some((body) => body.includes('lean-qr'));
-    const publicScripts = await scriptsOf('/', () => expect(page.getByRole('banner').first()).toBeVisible());
-    expect(publicScripts.length).toBeGreaterThan(0);
-    expect(hasQr(publicScripts)).toBe(false);
-    const portalScripts = await scriptsOf('/admin', () => expect(page.getByRole('button', { name: 'Access Admin Portal' })).toBeVisible());
-    expect(hasQr(portalScripts)).toBe(true);
+  test("the QR code library is none of the home page's modules, and is in the portal's chunk of the 2FA enrolment", async ({ page }) => {
+    const LEAN_QR = /^\/node_modules\/lean-qr\//;
+    const ENROLMENT = '/src/features/auth/components/enrolment-details.tsx';
+    // The modules of each script a page loaded, from the chunks' source maps.
+    const modulesOf = (scripts: string[]) => scripts.map((script) => ({ script, sources: chunkSources(script) ?? [] }));
+
+    const home = modulesOf(await scriptsOf(page, '/', () => expect(page.getByRole('heading', { level: 1, name: 'Crafting Spaces That Inspire' })).toBeVisible()));
+    const homeSources = home.flatMap((chunk) => chunk.sources);
+    // The check sees the page's modules (so an empty list is not mistaken for a clean one).
+    expect(homeSources).toContain('/src/app/site/home-page.tsx');
+    expect(homeSources.filter((source) => LEAN_QR.test(source) || source === ENROLMENT)).toEqual([]);
+
+    const portal = modulesOf(await scriptsOf(page, '/admin', () => expect(page.getByRole('button', { name: 'Access Admin Portal' })).toBeVisible()));
+    const enrolmentChunks = portal.filter((chunk) => chunk.sources.includes(ENROLMENT));
+    expect(enrolmentChunks.map((chunk) => chunk.script)).toHaveLength(1);
+    expect(enrolmentChunks[0]!.sources).toEqual(expect.arrayContaining(['/node_modules/lean-qr/index.mjs', '/src/components/qr-code.tsx']));
   });
 });
