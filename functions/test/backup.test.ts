@@ -341,10 +341,34 @@ describe('the lock', () => {
 });
 
 describe('the schedule', () => {
+  it('makes no backup at a fresh install: the first comes one period after the schedule began', async () => {
+    const t = await backupApp();
+    const now = Date.now();
+    const day = 24 * 60 * 60_000;
+    // The first check (a fresh install's first start) records when the schedule began and starts nothing.
+    expect(await runScheduledBackup(t.db, t.runner, now)).toBeUndefined();
+    const { Item: began } = await t.db.doc.send(new GetCommand({ TableName: t.db.table, Key: keys.backupSchedule(), ConsistentRead: true }));
+    expect(began).toMatchObject({ entityType: 'BackupSchedule', startedAt: now });
+    // Later checks do not move it: not due an hour or half a day later...
+    expect(await runScheduledBackup(t.db, t.runner, now + 60 * 60_000)).toBeUndefined();
+    expect(await runScheduledBackup(t.db, t.runner, now + day / 2)).toBeUndefined();
+    // ...due a day after the install (daily by default).
+    const first = await runScheduledBackup(t.db, t.runner, now + day);
+    expect(first).toMatchObject({ kind: 'backup', trigger: 'scheduled', startedBy: { id: 'system' } });
+    await t.local.idle();
+    const list = await json<Page<BackupJob>>(staffRequest(t.app, '/api/settings/backups', t.superadmin.cookie));
+    expect(list.items.map((job) => [job.trigger, job.status])).toEqual([['scheduled', 'succeeded']]);
+    // From then on the last backup counts: not due again until a day after it.
+    expect(await runScheduledBackup(t.db, t.runner, now + day + 60 * 60_000)).toBeUndefined();
+    // The record is the schedule's own, never in a backup.
+    expect(isBackedUp(began!)).toBe(false);
+  });
+
   it('runs a backup only when the last successful one is older than backupFrequency (and not while one runs)', async () => {
     const t = await backupApp();
     const now = Date.now();
-    // No backup yet: due.
+    // No backup yet, and the schedule began over a day ago: due.
+    expect(await runScheduledBackup(t.db, t.runner, now - 25 * 60 * 60_000)).toBeUndefined();
     const first = await runScheduledBackup(t.db, t.runner, now);
     expect(first).toMatchObject({ kind: 'backup', trigger: 'scheduled', startedBy: { id: 'system' } });
     await t.local.idle();

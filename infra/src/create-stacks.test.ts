@@ -387,6 +387,7 @@ describe('public function role', () => {
       backupJobs: [], // gsi1 list of the jobs
       backupsSucceeded: [], // gsi2 list of the successful backups (the schedule)
       backupLock: [], // the one-at-a-time lock of backups and restores
+      backupSchedule: [], // when the backup schedule began (the install), until the first backup
       outbox: ['write'], // a new website lead writes its notification event in its transaction (never read by the website)
       outboxByStatus: [], // gsi1 lists of the outbox by status (the sender, the Email tab): admin only
       outboxSort: [], // a gsi1 sort key

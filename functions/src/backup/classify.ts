@@ -22,9 +22,10 @@ export const EXCLUDED_ENTITY_TYPES: ReadonlySet<string> = new Set([
   'Outbox',
   'Notification',
   'NotificationUnread',
-  // Backups themselves: their job records and the one-at-a-time lock.
+  // Backups themselves: their job records, the one-at-a-time lock and when the schedule began.
   'BackupJob',
   'BackupLock',
+  'BackupSchedule',
   // Local start-up bookkeeping: which data upgrades and seeding this table has had.
   'DataVersion',
   'SeedMarker',

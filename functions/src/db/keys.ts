@@ -211,6 +211,8 @@ export const keys = {
   backupsSucceeded: () => 'BACKUPS#succeeded',
   /** The one-at-a-time lock of backups and restores: the running job's id. */
   backupLock: () => ({ pk: 'BACKUPLOCK', sk: 'BACKUPLOCK' }),
+  /** When the backup schedule first ran (the install): the first scheduled backup comes one period after it. */
+  backupSchedule: () => ({ pk: 'BACKUPSCHEDULE', sk: 'BACKUPSCHEDULE' }),
 
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,

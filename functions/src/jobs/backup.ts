@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 // eslint-disable-next-line no-restricted-imports -- the one place a Scan is allowed: the backup and restore jobs below, never a request path.
-import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { BACKUP_INTERVAL_MS, type BackupActor, type BackupJob, type BackupJobKind } from '@app/shared-types/backup';
 import { backupFileKey, type BackupStorage } from '../backup/backup-storage';
 import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup/backup-file';
@@ -467,16 +467,39 @@ export async function runJob(ctx: BackupContext, request: JobRequest, now: () =>
 export const SCHEDULE_ACTOR: BackupActor = systemContext('').actor;
 
 /**
+ * When the schedule began: the time of its first check on this table (the
+ * install, locally its first start), recorded once. Until a backup succeeds,
+ * the next one is due a period after it: a fresh install has nothing to back up.
+ */
+async function scheduleStartedAt(db: Db, nowMs: number): Promise<number> {
+  const key = keys.backupSchedule();
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+  if (typeof Item?.startedAt === 'number') return Item.startedAt;
+  try {
+    await db.doc.send(
+      new PutCommand({ TableName: db.table, Item: { ...key, entityType: 'BackupSchedule', startedAt: nowMs }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return nowMs;
+  } catch (error) {
+    // Another check recorded it first: theirs stands.
+    if (!isConditionalCheckFailed(error)) throw error;
+    return scheduleStartedAt(db, nowMs);
+  }
+}
+
+/**
  * The schedule (hourly: EventBridge deployed, a timer locally): starts a
  * backup when the last successful one is older than Settings > System >
- * backupFrequency. Idempotent: a backup made in between, or one running (the
- * lock), means nothing to do. Answers the job started, if any.
+ * backupFrequency, or, before any, when the schedule began that long ago
+ * (never at an install's first start). Idempotent: a backup made in between,
+ * or one running (the lock), means nothing to do. Answers the job started, if any.
  */
 export async function runScheduledBackup(db: Db, runner: JobRunner, nowMs: number): Promise<BackupJob | undefined> {
   const { system } = await getAllSettings(db);
   const last = await lastSuccessfulBackup(db);
   const interval = BACKUP_INTERVAL_MS[system.backupFrequency];
-  if (last && nowMs - new Date(last.startedAt).getTime() < interval - SCHEDULE_SLACK_MS) return undefined;
+  const since = last ? new Date(last.startedAt).getTime() : await scheduleStartedAt(db, nowMs);
+  if (nowMs - since < interval - SCHEDULE_SLACK_MS) return undefined;
   const job = await startBackupJob(db, { kind: 'backup', trigger: 'scheduled', actor: SCHEDULE_ACTOR, nowMs });
   if (job === 'busy') return undefined;
   await runner.start({ backupJob: { jobId: job.id } });
