@@ -27,6 +27,7 @@ import {
   createTestApp,
   customerInput,
   json,
+  newVisitorIp,
   postJson,
   projectInput,
   signedInStaff,
@@ -374,6 +375,30 @@ describe('POST /api/settings/test-email', () => {
 
     expect((await send({}, t.manager.cookie)).status).toBe(403);
     expect((await send({}, t.employee.cookie)).status).toBe(403);
+  });
+  it('takes 5 a minute from one address (each opens an SMTP connection), then 429 with Retry-After and nothing sent; another address is not held back', async () => {
+    const t = await setUp();
+    const ip = newVisitorIp();
+    const send = (body: unknown, from = ip) => staffRequest(t.app, '/api/settings/test-email', t.admin.cookie, { method: 'POST', body, headers: { [TEST_IP_HEADER]: from } });
+    const to = `limit-${Date.now().toString(36)}@example.com`;
+    const mails = () => smtp.received.filter((m) => m.to[0] === to);
+    // The limit's window is the wall clock's minute (rateLimit): start with 10 s or more of it left, so the six share one window.
+    while (Date.now() % 60_000 > 50_000) await new Promise((resolve) => setTimeout(resolve, 500));
+
+    expect((await send({ to })).status).toBe(200);
+    // Refused bodies count too: the limit is checked before anything else is read.
+    for (let i = 0; i < 4; i++) expect((await send({ to: 'not an email' })).status).toBe(400);
+    const limited = await send({ to });
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await json(limited)).toEqual({ error: 'Too many requests. Please try again in a minute.' });
+    expect(mails()).toHaveLength(1);
+
+    // Another address (another admin's office) still sends.
+    expect((await send({ to }, newVisitorIp())).status).toBe(200);
+    expect(mails()).toHaveLength(2);
   });
 });
 
