@@ -23,6 +23,7 @@ import {
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
   type BehaviorOptions,
+  type IOrigin,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -266,56 +267,55 @@ export class Web extends Construct {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.responseHeadersPolicy,
     };
-    // sitemap.xml, robots.txt and the RSS feed say how long they may be cached (Cache-Control: max-age):
-    // honour that instead of invoking Lambda for every crawler hit.
-    const honourOriginCaching = new CachePolicy(this, 'HonourOriginCaching', {
-      comment: 'Caches only what the origin marks cacheable, for as long as it says',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(1),
-      headerBehavior: CacheHeaderBehavior.none(),
-      cookieBehavior: CacheCookieBehavior.none(),
-      queryStringBehavior: CacheQueryStringBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const seoBehavior: BehaviorOptions = {
+    /**
+     * GET and HEAD to the API, cached at the edge only as the origin's Cache-Control says (no
+     * minimum or default TTL, at most a day), keyed by the path and `queryStrings`; `extra` on top.
+     */
+    const originCachedBehavior = (id: string, comment: string, queryStrings: CacheQueryStringBehavior, extra: Partial<BehaviorOptions> = {}): BehaviorOptions => ({
       ...apiBehavior,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: honourOriginCaching,
-    };
-
+      cachePolicy: new CachePolicy(this, id, {
+        comment,
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.days(1),
+        headerBehavior: CacheHeaderBehavior.none(),
+        cookieBehavior: CacheCookieBehavior.none(),
+        queryStringBehavior: queryStrings,
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      }),
+      ...extra,
+    });
+    // sitemap.xml, robots.txt and the RSS feed say how long they may be cached (Cache-Control: max-age):
+    // honour that instead of invoking Lambda for every crawler hit.
+    const seoBehavior = originCachedBehavior(
+      'HonourOriginCaching',
+      'Caches only what the origin marks cacheable, for as long as it says',
+      CacheQueryStringBehavior.none(),
+    );
     // Rendered pages say how long the edge may keep them (functions/src/routes/pages.ts: s-maxage=60
     // and stale-while-revalidate, 404s shorter): honoured as sent, so a change shows within a minute.
     // The project filter (?status=) is part of the page, so it is part of the key; nothing else is.
-    const pageCaching = new CachePolicy(this, 'PageCaching', {
-      comment: 'Rendered pages: cached as the origin says (s-maxage), keyed by path and ?status',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(1),
-      headerBehavior: CacheHeaderBehavior.none(),
-      cookieBehavior: CacheCookieBehavior.none(),
-      queryStringBehavior: CacheQueryStringBehavior.allowList('status'),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
-    });
-    const pageBehavior: BehaviorOptions = {
-      ...apiBehavior,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: pageCaching,
-      compress: true,
-    };
-    // LIST lets a missing file answer 404 instead of S3's 403.
-    const siteOrigin = S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
-      originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
-    });
-    const siteFileBehavior: BehaviorOptions = {
-      origin: siteOrigin,
+    const pageBehavior = originCachedBehavior(
+      'PageCaching',
+      'Rendered pages: cached as the origin says (s-maxage), keyed by path and ?status',
+      CacheQueryStringBehavior.allowList('status'),
+      { compress: true },
+    );
+
+    /** Files of a private bucket (through origin access control): CACHING_OPTIMIZED, compressed, with the security headers. */
+    const bucketFileBehavior = (origin: IOrigin): BehaviorOptions => ({
+      origin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       compress: true,
       responseHeadersPolicy: this.responseHeadersPolicy,
-    };
+    });
+    // LIST lets a missing file answer 404 instead of S3's 403.
+    const siteFileBehavior = bucketFileBehavior(
+      S3BucketOrigin.withOriginAccessControl(this.siteBucket, { originAccessLevels: [AccessLevel.READ, AccessLevel.LIST] }),
+    );
     const spaBehavior: BehaviorOptions = {
       ...siteFileBehavior,
       functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
@@ -336,13 +336,7 @@ export class Web extends Construct {
         '/robots.txt': seoBehavior,
         // The blog's RSS feed (max-age=600).
         '/blog/rss.xml': seoBehavior,
-        [`/${UPLOADS_PREFIX}*`]: {
-          origin: S3BucketOrigin.withOriginAccessControl(this.photosBucket),
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          compress: true,
-          responseHeadersPolicy: this.responseHeadersPolicy,
-        },
+        [`/${UPLOADS_PREFIX}*`]: bucketFileBehavior(S3BucketOrigin.withOriginAccessControl(this.photosBucket)),
       },
       ...(props.domain && certificate
         ? {
