@@ -43,7 +43,8 @@ export const blogPostEntity = defineEntity({
     byStatus: { index: 'gsi1', partition: ({ status }: { status: BlogStatus }) => keys.blogPostsByStatus(status), forward: false },
     all: { index: 'gsi2', partition: () => keys.blogPosts() },
   },
-  unique: [{ name: 'BlogSlug', key: (post) => keys.blogSlug(post.slug), owner: 'postId' }],
+  // Always given: the editor shows the address a blank slug makes from the title (the schema derives it), so a taken one is refused (409), never moved on.
+  unique: [{ name: 'BlogSlug', key: (post) => keys.blogSlug(post.slug), owner: 'postId', contested: { field: 'slug' } }],
   counts: (post) => ({ DASHBOARD: { [blogCounter.total]: 1, [blogCounter.status(post.status)]: 1, [blogCounter.views]: post.viewCount } }),
   search: (post) => ({ texts: [post.title, post.excerpt, ...post.tags] }),
   // Public views add to it (recordView); an edit never writes back the count it read.
@@ -107,7 +108,7 @@ export const getBlogPost = (db: Db, id: string) => blogPostEntity.get(db, id);
 /** SPEC.md 4: saving as published sets publishedAt to now; any other status sets it to null. */
 const publication = (status: BlogStatus, now: string) => (status === 'published' ? now : null);
 
-/** A new post by the signed-in author; a taken slug is answered ({ taken }), not thrown. */
+/** A new post by the signed-in author; a taken slug is answered ({ taken }), not thrown (the entity layer's claim). */
 export async function createBlogPost(db: Db, input: BlogPostInput, author: { id: string; name: string }, ctx: WriteContext) {
   const post: BlogPost = {
     id: randomUUID(),
@@ -120,53 +121,12 @@ export async function createBlogPost(db: Db, input: BlogPostInput, author: { id:
     updatedAt: ctx.now,
     version: 1,
   };
-  return racingForSlug(db, post.slug, post.id, () => blogPostEntity.create(db, post, ctx));
+  return blogPostEntity.create(db, post, ctx);
 }
 
-/**
- * Runs a write that claims `slug` for post `ownId`. Many saves racing for one
- * slug can keep losing to each other past the write's own retries: once
- * another post holds the slug they are told so ({ taken }); until then they try
- * again, and after the last try `exhausted` answers (never a thrown 500).
- */
-async function racingForSlug<R>(db: Db, slug: string, ownId: string, write: () => Promise<R>, exhausted?: () => Promise<R>): Promise<R | { taken: 'BlogSlug' }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
-      const owner = await slugOwner(db, slug);
-      if (owner !== undefined && owner !== ownId) return { taken: 'BlogSlug' } as const;
-      if (attempt >= SLUG_RACE_ATTEMPTS) {
-        if (exhausted) return exhausted();
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * attempt));
-    }
-  }
-}
-
-const SLUG_RACE_ATTEMPTS = 4;
-
-/** The id of the post holding `slug`, if one does (a consistent read of its marker). */
-async function slugOwner(db: Db, slug: string): Promise<string | undefined> {
-  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogSlug(slug), ConsistentRead: true }));
-  return marker.Item?.postId as string | undefined;
-}
-
-/** Version-checked edit; the author and the view count stay. */
+/** Version-checked edit; the author and the view count stay. A slug another post holds is { taken }. */
 export function updateBlogPost(db: Db, id: string, { version, ...fields }: BlogPostUpdateInput, ctx: WriteContext) {
-  return racingForSlug(
-    db,
-    fields.slug,
-    id,
-    () => blogPostEntity.update(db, id, version, (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }), ctx),
-    // Still losing after every try (edits of this very post at once): the post as it is now, like any stale save (409).
-    async () => {
-      const current = await blogPostEntity.get(db, id, true);
-      return current ? { stale: current } : { notFound: true as const };
-    },
-  );
+  return blogPostEntity.update(db, id, version, (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }), ctx);
 }
 
 export const deleteBlogPost = (db: Db, id: string, ctx: WriteContext) => blogPostEntity.remove(db, id, ctx);

@@ -5,7 +5,7 @@ import type { Db } from './client';
 import { customerEntity, newCustomer } from './customer-repo';
 import { mergedCounterWrites, type WriteContext } from './entity';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity, withFreeSlug } from './project-repo';
+import { newProject, projectEntity } from './project-repo';
 import { isTransactionCanceled, putNew, transactWrite } from './writes';
 
 export type ConvertLeadResult =
@@ -33,8 +33,9 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
     ...newCustomer({ ...input.customer, phone: lead.phone, notes: lead.requirements }, ctx.now, lead.id),
     projectCount: input.project ? 1 : 0,
   };
-  const project: Project | null = input.project
-    ? await withFreeSlug(db, newProject(
+  // Its slug is derived from the name when the transaction is written (projectEntity.claim).
+  const draft: Project | null = input.project
+    ? newProject(
         {
           customerId: customer.id,
           name: input.project.name,
@@ -61,18 +62,19 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
         ctx.now,
         customerName(customer),
         lead.id,
-      ))
+      )
     : null;
   const conversion: LeadConversion = {
     customerId: customer.id,
     customerName: customerName(customer),
-    projectId: project?.id ?? null,
-    projectName: project?.name ?? null,
+    projectId: draft?.id ?? null,
+    projectName: draft?.name ?? null,
     convertedAt: ctx.now,
     convertedBy: ctx.actor.name,
   };
   const converted: Lead = { ...lead, conversion, updatedAt: ctx.now, version: lead.version + 1 };
-  try {
+  /** The whole conversion as one transaction, with the project as it claims its slug. */
+  const write = async (project: Project | null) => {
     await transactWrite(db, [
       ...leadEntity.updateWrites(db, lead, converted, ctx, {
         action: 'convert',
@@ -97,6 +99,14 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
         }),
       ),
     ]);
+    return project;
+  };
+  let project: Project | null;
+  try {
+    // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).
+    const claimed = draft ? await projectEntity.claim(db, draft, write) : await write(null);
+    if (claimed && 'taken' in claimed) throw new Error(`derived project slug refused as taken (${claimed.taken})`);
+    project = claimed;
   } catch (error) {
     if (!isTransactionCanceled(error, 0)) throw error;
     // The lead changed meanwhile: say why from what it is now.

@@ -40,7 +40,15 @@ export const projectEntity = defineEntity({
     byStatus: { index: 'gsi3', partition: ({ status }: Pick<Project, 'status'>) => keys.projectsByStatus(status) },
   },
   // The website address: one project per slug (a project saved before slugs has none until the data upgrade).
-  unique: [{ name: 'ProjectSlug', key: (project) => (project.slug ? keys.projectSlug(project.slug) : undefined), owner: 'projectId' }],
+  unique: [
+    {
+      name: 'ProjectSlug',
+      key: (project) => (project.slug ? keys.projectSlug(project.slug) : undefined),
+      owner: 'projectId',
+      // Typed: refused when taken (409). Blank: the n-th candidate of the website title, else the name ('villa', 'villa-2'...).
+      contested: { field: 'slug', derive: (project, n) => projectSlug(project.title || project.name, n) },
+    },
+  ],
   counts: (project) => ({ DASHBOARD: { [dashboardCounter.activeProjects]: ACTIVE_PROJECT_STATUSES.includes(project.status) ? 1 : 0 } }),
   search: (project) => ({ texts: [project.name, project.title, project.customerName, project.location, project.projectType, project.siteAddress] }),
   // Photos are added and reordered by their own writes, never from an edit form.
@@ -67,69 +75,32 @@ export function newProject(input: ProjectInput, now: string, customerLabel: stri
   return { id: randomUUID(), ...input, customerName: customerLabel, images: [], leadId, createdAt: now, updatedAt: now, version: 1 };
 }
 
-/** The id of the project holding `slug`, if one does (a consistent read of its marker). */
+/** The id of the project holding `slug`, if one does (a read of its marker). */
 export async function projectSlugOwner(db: Db, slug: string, consistent = true): Promise<string | undefined> {
   const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.projectSlug(slug), ConsistentRead: consistent }));
   return marker.Item?.projectId as string | undefined;
 }
 
-/** Candidates a derivation tries at most ('villa', 'villa-2' ... 'villa-200'). */
-const MAX_SLUG_CANDIDATES = 200;
-
-/**
- * The first slug `titleOrName` gives that no project holds, trying the n-th
- * candidate and on ('villa', then 'villa-2', 'villa-3'...). A free one can
- * still be claimed by a concurrent save before this one writes: the write's
- * marker decides, and the caller tries the next candidate.
- */
-export async function freeProjectSlug(db: Db, titleOrName: string, from = 1): Promise<{ slug: string; n: number }> {
-  for (let n = from; n < from + MAX_SLUG_CANDIDATES; n++) {
-    const slug = projectSlug(titleOrName, n);
-    if (!(await projectSlugOwner(db, slug))) return { slug, n };
-  }
-  // Hundreds of projects of one name: a short piece of randomness instead.
-  return { slug: projectSlug(`${titleOrName} ${randomUUID().slice(0, 8)}`), n: from + MAX_SLUG_CANDIDATES };
-}
-
-/** A new project (lead conversion, approved quotation) with a free slug derived from its name. */
-export async function withFreeSlug(db: Db, project: Project): Promise<Project> {
-  return project.slug ? project : { ...project, slug: (await freeProjectSlug(db, project.title || project.name)).slug };
-}
-
 export type CreateProjectResult = { project: Project } | { customerMissing: true } | { slugTaken: true };
-
-/** Times a create with a derived slug tries again after losing its candidate (or a write conflict) to a concurrent save. */
-const MAX_CREATE_ATTEMPTS = 40;
 
 /**
  * A new project. A typed slug is claimed as it is ({ slugTaken } when another
  * project holds it); a blank one is derived from the title (else the name),
  * '-2', '-3'... after the taken ones, and a candidate lost to a concurrent
- * create moves on to the next.
+ * save moves on to the next (the entity layer's claim, projectEntity's
+ * ProjectSlug marker).
  */
 export async function createProject(db: Db, input: ProjectInput, ctx: WriteContext, id?: string): Promise<CreateProjectResult> {
   const customer = (await getCustomers(db, [input.customerId])).get(input.customerId);
   if (!customer) return { customerMissing: true };
-  const base = { ...newProject(input, ctx.now, customerName(customer)), ...(id ? { id } : {}) };
-  let from = 1;
-  for (let attempt = 1; ; attempt++) {
-    const derived = input.slug ? undefined : await freeProjectSlug(db, input.title || input.name, from);
-    const project = derived ? { ...base, slug: derived.slug } : base;
+  const project = { ...newProject(input, ctx.now, customerName(customer)), ...(id ? { id } : {}) };
+  try {
     // The customer's count fails the transaction if the customer went away meanwhile.
-    const writes = [...projectEntity.createWrites(db, project, ctx), customerProjectCountWrite(db, project.customerId, 1)];
-    try {
-      await transactWrite(db, writes);
-      return { project };
-    } catch (error) {
-      if (isTransactionCanceled(error, writes.length - 1)) return { customerMissing: true };
-      // The marker (entry 1) is held by another project.
-      const lostSlug = isTransactionCanceled(error, 1);
-      if (lostSlug && !derived) return { slugTaken: true };
-      if (!lostSlug && !isTransactionConflict(error)) throw error;
-      if (attempt >= MAX_CREATE_ATTEMPTS) return { slugTaken: true };
-      if (lostSlug) from = derived!.n + 1;
-      await jitteredBackoff(Math.min(attempt, 3));
-    }
+    const result = await projectEntity.create(db, project, ctx, [customerProjectCountWrite(db, project.customerId, 1)]);
+    return 'taken' in result ? { slugTaken: true } : { project: result.item };
+  } catch (error) {
+    if (error instanceof WriteConflict) return { customerMissing: true };
+    throw error;
   }
 }
 
@@ -159,10 +130,8 @@ export type UpdateProjectResult = { project: Project } | { notFound: true } | { 
 export async function updateProject(db: Db, id: string, { version, ...fields }: ProjectUpdateInput, ctx: WriteContext): Promise<UpdateProjectResult> {
   const customer = (await getCustomers(db, [fields.customerId])).get(fields.customerId);
   if (!customer) return { customerMissing: true };
-  // A blank slug keeps the one the project has (a rename keeps its address); one without gets a derived one.
-  const current = fields.slug ? undefined : await getProject(db, id, true);
-  const derived = current && !current.slug ? (await freeProjectSlug(db, fields.title || fields.name)).slug : '';
-  const slugOf = (before: Project) => fields.slug || before.slug || derived;
+  // A blank slug keeps the one the project has (a rename keeps its address); one without gets a derived one (the entity's claim).
+  const slugOf = (before: Project) => fields.slug || before.slug;
   try {
     const result = await projectEntity.update(db, id, version, (before) => ({ ...before, ...fields, slug: slugOf(before), customerName: customerName(customer) }), ctx, {
       extra: (before, after) => [

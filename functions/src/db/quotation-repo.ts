@@ -26,7 +26,7 @@ import { customerProjectCountWrite } from './customer-repo';
 import { defineEntity, mergedCounterWrites, type ItemKey, type WriteContext } from './entity';
 import { keys, newestFirst } from './keys';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity, withFreeSlug } from './project-repo';
+import { newProject, projectEntity } from './project-repo';
 import { costPricesFor } from './rate-library-repo';
 import { getAllSettings } from './settings-repo';
 import { dashboardCounter } from './stats-repo';
@@ -497,7 +497,8 @@ export async function approveQuotation(
       // The quote's project type, else the lead's when it is one a project can have (a lead may say 'Renovation').
       const isProjectType = (type: string | undefined): type is Project['projectType'] => (PROJECT_TYPES as readonly string[]).includes(type ?? '');
       const projectType = isProjectType(quote.clientDetails.projectType) ? quote.clientDetails.projectType : isProjectType(lead?.projectType) ? lead.projectType : null;
-      project = await withFreeSlug(db, newProject(
+      // Its slug is derived from the name when the transaction is written (projectEntity.claim below).
+      project = newProject(
         // The project form's defaults (planning, not on the website) with what the quote says.
         projectCreateSchema.validateSync({
           customerId: customer.id,
@@ -512,8 +513,7 @@ export async function approveQuotation(
         ctx.now,
         customerName(customer),
         quote.leadId,
-      ));
-      writes.push(...projectEntity.createWrites(db, project, ctx, { counters: false }));
+      );
     }
     /** The lead becomes Won, and converted to this customer and project unless it was already. */
     const leadChange = (read: Lead): Lead | undefined => {
@@ -559,16 +559,22 @@ export async function approveQuotation(
         ),
       );
     }
+    const rest = [
+      ...counterWrites,
+      ...leadWrites,
+      putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'approved' }),
+      notificationWrite(db, quotationEvent('quotation.approved', approved, answer.name, answer.comment), ctx),
+    ];
+    /** The approval as one transaction, with the new project (if any) as it claims its slug. */
+    const write = async (created: Project | null) => {
+      await transactWrite(db, [...quoteWrites, ...writes, ...(created ? projectEntity.createWrites(db, created, ctx, { counters: false }) : []), ...rest]);
+      return created;
+    };
     try {
-      await transactWrite(db, [
-        ...quoteWrites,
-        ...writes,
-        ...counterWrites,
-        ...leadWrites,
-        putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'approved' }),
-        notificationWrite(db, quotationEvent('quotation.approved', approved, answer.name, answer.comment), ctx),
-      ]);
-      return { quote: approved, project };
+      // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).
+      const claimed = project ? await projectEntity.claim(db, project, write) : await write(null);
+      if (claimed && 'taken' in claimed) throw new Error(`derived project slug refused as taken (${claimed.taken})`);
+      return { quote: approved, project: claimed };
     } catch (error) {
       if (!isTransactionCanceled(error)) throw error;
       const current = await getQuotation(db, quote.id);

@@ -32,6 +32,8 @@ const UNAVAILABLE_NAMES = new Set([
   'RequestLimitExceeded',
   'TooManyRequestsException',
   'InternalServerError',
+  // A write that kept losing its unique claim (a slug) to concurrent writes (db/entity.ts): busy, worth retrying.
+  'ContendedWrite',
   'InternalFailure',
   'ServiceUnavailable',
   'ServiceUnavailableException',

@@ -15,7 +15,7 @@ import { keys } from '../db/keys';
 import { assignedLeadsCounter, deleteLead, leadEntity } from '../db/lead-repo';
 import { employeeEntity, getEmployee, type EmployeeItem } from '../db/employee-repo';
 import { counterUpdate, employeeCounter, mergeDeltas, readCounters } from '../db/stats-repo';
-import { freeProjectSlug, getProject, projectEntity } from '../db/project-repo';
+import { getProject, projectEntity } from '../db/project-repo';
 import { vendorEntity } from '../db/vendor-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
@@ -182,29 +182,31 @@ export async function slugProjects(db: Db): Promise<number> {
   let slugged = 0;
   await forEachItem(db, projectEntity.source('all', {}), async (item) => {
     let project: Project | undefined = projectEntity.parse(item);
-    let from = 1;
     while (project && !project.slug) {
-      const { slug, n } = await freeProjectSlug(db, project.title || project.name, from);
+      const read = project;
       try {
-        await transactWrite(db, [
-          {
-            Update: {
-              TableName: db.table,
-              Key: keys.project(project.id),
-              UpdateExpression: 'SET slug = :slug',
-              ConditionExpression: 'version = :version AND (attribute_not_exists(slug) OR slug = :none)',
-              ExpressionAttributeValues: { ':slug': slug, ':version': project.version, ':none': '' },
+        // The entity's claim derives the slug and moves on past a candidate claimed meanwhile.
+        await projectEntity.claim(db, read, ({ slug }) =>
+          transactWrite(db, [
+            {
+              Update: {
+                TableName: db.table,
+                Key: keys.project(read.id),
+                UpdateExpression: 'SET slug = :slug',
+                ConditionExpression: 'version = :version AND (attribute_not_exists(slug) OR slug = :none)',
+                ExpressionAttributeValues: { ':slug': slug, ':version': read.version, ':none': '' },
+              },
             },
-          },
-          putNew(db, { ...keys.projectSlug(slug), entityType: 'ProjectSlug', projectId: project.id }),
-          auditEntryWrite(db, ctx, { entity: 'Project', entityId: project.id, action: 'update', changes: { slug: { before: '', after: slug } } }),
-        ]);
+            putNew(db, { ...keys.projectSlug(slug), entityType: 'ProjectSlug', projectId: read.id }),
+            auditEntryWrite(db, ctx, { entity: 'Project', entityId: read.id, action: 'update', changes: { slug: { before: '', after: slug } } }),
+          ]),
+        );
         slugged++;
         return;
       } catch (error) {
-        if (isTransactionCanceled(error, 1)) from = n + 1;
-        else if (isTransactionCanceled(error, 0)) project = await getProject(db, project.id, true);
-        else throw error;
+        // Edited meanwhile: read it again (an edit gives it a slug, which ends the loop).
+        if (!isTransactionCanceled(error, 0)) throw error;
+        project = await getProject(db, read.id, true);
       }
     }
   });
