@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { reach } from 'yup';
 import type * as yup from 'yup';
 import { MASKED_VALUE, type AuditAction, type AuditActor } from '@app/shared-types/audit';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
@@ -701,6 +702,39 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
   }
 
   /**
+   * One page of a list partition, in its order, reading only `fields`
+   * (a ProjectionExpression: e.g. a sitemap's slugs and dates without the
+   * bodies). Each field is parsed by its own part of the schema; the cursor
+   * (lastKey) is the list's, as query's.
+   */
+  async function queryFields<K extends keyof T & string>(
+    db: Db,
+    list: ListSource,
+    fields: readonly K[],
+    options: { limit: number; start?: ItemKey },
+  ): Promise<{ items: Pick<T, K>[]; lastKey?: ItemKey }> {
+    const names = Object.fromEntries(fields.map((field, i) => [`#f${i}`, field]));
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.table,
+        IndexName: list.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${list.index}pk`, ...names },
+        ExpressionAttributeValues: { ':pk': list.pk },
+        ProjectionExpression: Object.keys(names).join(', '),
+        ScanIndexForward: list.forward,
+        Limit: options.limit,
+        ExclusiveStartKey: options.start,
+      }),
+    );
+    const fieldSchemas = fields.map((field) => [field, reach(schema, field) as yup.Schema] as const);
+    const items = (page.Items ?? []).map(
+      (item) => Object.fromEntries(fieldSchemas.map(([field, fieldSchema]) => [field, fieldSchema.validateSync(item[field], STORED_PARSE_OPTIONS)])) as Pick<T, K>,
+    );
+    return { items, lastKey: page.LastEvaluatedKey };
+  }
+
+  /**
    * One page of a search: the candidates of the smallest partition among the
    * query's lookup tokens, checked against every term and `where`, in search
    * order (newest first). Reads the matches, not the list; at most
@@ -781,6 +815,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     source,
     list,
     query,
+    queryFields,
     cursorKeys,
     createWrites,
     updateWrites,

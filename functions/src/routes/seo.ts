@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { SERVICES } from '@app/shared-types/constants';
 import { markdownText } from '@app/shared-types/markdown';
 import { publicProjectPath } from '@app/shared-types/api';
-import { publishedPostsPage } from '../db/blog-repo';
+import { blogPostEntity, publishedPostsPage } from '../db/blog-repo';
 import { allPages } from '../db/entity';
-import { publicProjectsPage } from '../db/project-repo';
+import { projectEntity } from '../db/project-repo';
 import { getSettings } from '../db/settings-repo';
 import type { AppEnv } from '../lib/deps';
 
@@ -14,6 +14,9 @@ const STATIC_PATHS = ['/', '/projects', '/services', '/blog', '/calculator', '/c
  * the app) last changed: their sitemap lastmod. Move it on with the text.
  */
 export const SERVICES_UPDATED = '2026-11-23';
+
+/** Items per read of the sitemap's lists (each read holds addresses and dates only). */
+export const SITEMAP_PAGE = 100;
 
 /** Posts in the feed: the newest ones (feed readers keep what they have seen). */
 const RSS_ITEMS = 20;
@@ -37,8 +40,9 @@ export const seo = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const [{ company }, projects, posts] = await Promise.all([
       getSettings(db),
-      allPages((start) => publicProjectsPage(db, 100, start)),
-      allPages((start) => publishedPostsPage(db, 100, start)),
+      // Only what an entry needs (address and last change), never the descriptions or the posts' bodies.
+      allPages((start) => projectEntity.queryFields(db, projectEntity.source('website', {}), ['id', 'slug', 'updatedAt'], { limit: SITEMAP_PAGE, start })),
+      allPages((start) => blogPostEntity.queryFields(db, blogPostEntity.source('byStatus', { status: 'published' }), ['slug', 'updatedAt'], { limit: SITEMAP_PAGE, start })),
     ]);
     const origin = siteOrigin(c.var.deps.siteUrl, company.companyWebsite);
     const entries: { path: string; lastmod?: string }[] = [
