@@ -93,6 +93,25 @@ describe('server-rendered pages', () => {
     expect(types).toContain(type);
   });
 
+  it("gives a page without an image of its own the firm's share card, a 1200x630 PNG (link previews show no SVG), with its size and alt text", async () => {
+    const { head } = await page('/services');
+    expect(head).toContain(`<meta property="og:image" content="${SITE_URL}/images/share-card.png"/>`);
+    expect(head).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(head).toContain('<meta property="og:image:height" content="630"/>');
+    expect(head).toContain('<meta property="og:image:alt" content="Kaveri Design Studio: interior design &amp; architecture, Hyderabad"/>');
+    expect(head).toContain(`<meta name="twitter:image" content="${SITE_URL}/images/share-card.png"/>`);
+    expect(head).toContain('<meta name="twitter:image:alt" content="Kaveri Design Studio: interior design &amp; architecture, Hyderabad"/>');
+    // A project with a cover of its own claims no size for it.
+    expect((await page('/projects/jubilee-hills-villa')).head).not.toContain('og:image:width');
+    // The cards are what the tags say: PNGs of 1200x630, small enough for any preview.
+    for (const card of ['share-card.png', 'share-card-plain.png']) {
+      const png = readFileSync(fileURLToPath(new URL(`../../web/public/images/${card}`, import.meta.url)));
+      expect(png.subarray(0, 8).toString('hex'), card).toBe('89504e470d0a1a0a');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)], card).toEqual([1200, 630]);
+      expect(png.length, card).toBeLessThan(100 * 1024);
+    }
+  });
+
   it("answers a project's address from before slugs (its id) with a 301 to its readable one; an unknown or odd one is the 404 page", async () => {
     const ctx = systemContext(new Date().toISOString(), 'pages-test');
     const customer = await createCustomer(db, { ...customerInput, phone: '+91 90000 33333' }, ctx);

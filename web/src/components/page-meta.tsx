@@ -35,11 +35,15 @@ export function PageMeta(props: PageMetaProps) {
       <meta property="og:description" content={head.og.description} />
       <meta property="og:url" content={head.og.url} />
       <meta property="og:image" content={head.og.image} />
+      {head.og.imageDetails && <meta property="og:image:width" content={String(head.og.imageDetails.width)} />}
+      {head.og.imageDetails && <meta property="og:image:height" content={String(head.og.imageDetails.height)} />}
+      {head.og.imageDetails && <meta property="og:image:alt" content={head.og.imageDetails.alt} />}
       {head.og.site_name && <meta property="og:site_name" content={head.og.site_name} />}
       <meta name="twitter:card" content={head.twitter.card} />
       <meta name="twitter:title" content={head.twitter.title} />
       <meta name="twitter:description" content={head.twitter.description} />
       <meta name="twitter:image" content={head.twitter.image} />
+      {head.twitter.imageAlt && <meta name="twitter:image:alt" content={head.twitter.imageAlt} />}
       {head.jsonLd.map((data) => (
         <script
           key={String(data['@type'])}

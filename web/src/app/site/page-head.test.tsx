@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { BlogPostDetail } from '@app/shared-types/api';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NAMED_SHARE_CARD } from '../../features/seo/model';
 import { setSiteOrigin } from '../../features/seo/site-origin';
 import { blogPostFixtures, projectFixtures, siteFixture } from '../../test/fixtures';
 import { installIdleIntersectionObserver } from '../../test/idle-intersection-observer';
@@ -49,6 +50,9 @@ describe('project links and addresses', () => {
     expect(meta('property', 'og:url')).toBe(`${ORIGIN}/projects/jubilee-hills-villa`);
     expect(meta('property', 'og:image')).toBe(`${ORIGIN}${projectFixtures[0]!.imageUrl}`);
     expect(meta('name', 'twitter:image')).toBe(`${ORIGIN}${projectFixtures[0]!.imageUrl}`);
+    // The cover's size is not known to the page: none is claimed.
+    expect(meta('property', 'og:image:width')).toBeUndefined();
+    expect(meta('property', 'og:image:alt')).toBeUndefined();
     expect(meta('name', 'twitter:card')).toBe('summary_large_image');
     expect(meta('name', 'description')).toBe('Villa interior project in Jubilee Hills, Hyderabad: A family villa in walnut and brass.');
     const [breadcrumbs] = jsonLd();
@@ -71,7 +75,13 @@ describe('page heads', () => {
     expect(canonical()).toBe(`${ORIGIN}/`);
     expect(meta('property', 'og:type')).toBe('website');
     expect(meta('property', 'og:site_name')).toBe(siteFixture.companyName);
-    expect(meta('property', 'og:image')).toBe(`${ORIGIN}${siteFixture.companyLogo}`);
+    // The firm's share card: a 1200x630 PNG (link previews show no SVG), with its size and alt text.
+    expect(meta('property', 'og:image')).toBe(`${ORIGIN}${NAMED_SHARE_CARD.path}`);
+    expect(meta('property', 'og:image:width')).toBe('1200');
+    expect(meta('property', 'og:image:height')).toBe('630');
+    expect(meta('property', 'og:image:alt')).toBe(NAMED_SHARE_CARD.alt);
+    expect(meta('name', 'twitter:image')).toBe(`${ORIGIN}${NAMED_SHARE_CARD.path}`);
+    expect(meta('name', 'twitter:image:alt')).toBe(NAMED_SHARE_CARD.alt);
     const scripts = jsonLd();
     expect(scripts).toHaveLength(1);
     expect(scripts[0]!.data).toMatchObject({ '@type': 'HomeAndConstructionBusiness', name: siteFixture.companyName, telephone: siteFixture.companyPhone });

@@ -1,9 +1,24 @@
 import type { BlogPostDetail } from '@app/shared-types/api';
 import { describe, expect, it } from 'vitest';
 import { projectFixtures, siteFixture } from '../../test/fixtures';
-import { truncate, absoluteUrl, blogPostSeo, breadcrumbJsonLd, buildHead, homeSeo, projectSeo, serializeJsonLd, serviceSeo, STATIC_PAGE_SEO } from './model';
+import {
+  truncate,
+  absoluteUrl,
+  blogPostSeo,
+  breadcrumbJsonLd,
+  buildHead,
+  homeSeo,
+  NAMED_SHARE_CARD,
+  PLAIN_SHARE_CARD,
+  projectSeo,
+  serializeJsonLd,
+  serviceSeo,
+  STATIC_PAGE_SEO,
+} from './model';
 
 const ORIGIN = 'https://www.example.in';
+const CARD = 'https://www.example.in/images/share-card.png';
+const CARD_ALT = 'Kaveri Design Studio: interior design & architecture, Hyderabad';
 const site = { ...siteFixture, companyName: 'Kaveri Design Studio', companyLogo: '/images/logo.svg' };
 
 const post: BlogPostDetail = {
@@ -38,10 +53,11 @@ describe('home', () => {
       title: head.title,
       description: head.description,
       url: 'https://www.example.in/',
-      image: 'https://www.example.in/images/logo.svg',
+      image: CARD,
       site_name: 'Kaveri Design Studio',
+      imageDetails: { width: 1200, height: 630, alt: CARD_ALT },
     });
-    expect(head.twitter).toEqual({ card: 'summary_large_image', title: head.title, description: head.description, image: 'https://www.example.in/images/logo.svg' });
+    expect(head.twitter).toEqual({ card: 'summary_large_image', title: head.title, description: head.description, image: CARD, imageAlt: CARD_ALT });
     expect(head.jsonLd).toHaveLength(1);
     expect(head.jsonLd[0]).toMatchObject({
       '@context': 'https://schema.org',
@@ -58,11 +74,28 @@ describe('home', () => {
     });
   });
 
-  it('uses the hero drawing when the firm has no logo, and leaves out social links that are blank', () => {
+  it('uses the hero drawing as the logo when the firm has none, and leaves out social links that are blank', () => {
     const bare = { ...site, companyLogo: '', social: { instagram: 'https://instagram.com/k', facebook: '', youtube: '', linkedin: '' } };
     const head = buildHead(homeSeo(), bare, ORIGIN);
-    expect(head.og.image).toBe('https://www.example.in/images/hero.svg');
+    expect(head.og.image).toBe(CARD);
     expect(head.jsonLd[0]).toMatchObject({ logo: 'https://www.example.in/images/hero.svg', sameAs: ['https://instagram.com/k'] });
+  });
+
+  it("shares the plain card, without the first-start firm's name, once the firm is renamed in Settings", () => {
+    const renamed = { ...site, companyName: 'Godavari Interiors' };
+    const head = buildHead(homeSeo(), renamed, ORIGIN);
+    expect(head.og.image).toBe('https://www.example.in/images/share-card-plain.png');
+    expect(head.og.imageDetails).toEqual({ width: 1200, height: 630, alt: PLAIN_SHARE_CARD.alt });
+    expect(head.og.imageDetails!.alt).not.toContain('Kaveri');
+    expect(head.twitter.imageAlt).toBe(PLAIN_SHARE_CARD.alt);
+    expect(buildHead(homeSeo(), undefined, ORIGIN).og.image).toBe('https://www.example.in/images/share-card-plain.png');
+  });
+
+  it('shares raster cards of 1200x630 (link previews show no SVG)', () => {
+    for (const card of [NAMED_SHARE_CARD, PLAIN_SHARE_CARD]) {
+      expect(card.path).toMatch(/^\/images\/[\w-]+\.png$/);
+      expect([card.width, card.height]).toEqual([1200, 630]);
+    }
   });
 
   it('has no LocalBusiness before the site is known (nothing to say it with)', () => {
@@ -77,7 +110,8 @@ describe('list pages', () => {
     expect(head.description.length).toBeGreaterThan(50);
     expect(head.canonical).toBe(`https://www.example.in/${key}`);
     expect(head.og.url).toBe(head.canonical);
-    expect(head.og.image).toBe('https://www.example.in/images/logo.svg');
+    expect(head.og.image).toBe(CARD);
+    expect(head.og.imageDetails).toEqual({ width: 1200, height: 630, alt: CARD_ALT });
     expect(head.jsonLd).toEqual([]);
   });
 
@@ -100,6 +134,9 @@ describe('project detail', () => {
     expect(head.canonical).toBe('https://www.example.in/projects/jubilee-hills-villa');
     expect(head.og.image).toBe('https://www.example.in/uploads/projects/villa-one/p1-1600.jpg');
     expect(head.twitter.image).toBe(head.og.image);
+    // Its size and alt text are not known here: none are claimed.
+    expect(head.og.imageDetails).toBeUndefined();
+    expect(head.twitter.imageAlt).toBeUndefined();
     expect(head.jsonLd).toEqual([
       {
         '@context': 'https://schema.org',
@@ -113,8 +150,10 @@ describe('project detail', () => {
     ]);
   });
 
-  it("falls back to the firm's image for a project without photos", () => {
-    expect(buildHead(projectSeo({ ...projectFixtures[1]!, imageUrl: '' }), site, ORIGIN).og.image).toBe('https://www.example.in/images/logo.svg');
+  it("falls back to the firm's share card for a project without photos", () => {
+    const head = buildHead(projectSeo({ ...projectFixtures[1]!, imageUrl: '' }), site, ORIGIN);
+    expect(head.og.image).toBe(CARD);
+    expect(head.og.imageDetails).toEqual({ width: 1200, height: 630, alt: CARD_ALT });
   });
 });
 
@@ -170,6 +209,14 @@ describe('blog post', () => {
     expect(head.description).toBe('Ten weeks, one family.');
     expect(head.og.image).toBe('https://images.example.net/a.jpg');
     expect(head.jsonLd[0]).toMatchObject({ headline: post.title, dateModified: post.publishedAt });
+  });
+
+  it("shows the firm's share card for a post without a featured image, in its tags and its Article data", () => {
+    const head = buildHead(blogPostSeo({ ...post, featuredImage: '' }), site, ORIGIN);
+    expect(head.og.image).toBe(CARD);
+    expect(head.og.imageDetails).toEqual({ width: 1200, height: 630, alt: CARD_ALT });
+    expect(head.twitter).toMatchObject({ image: CARD, imageAlt: CARD_ALT });
+    expect(head.jsonLd[0]).toMatchObject({ image: [CARD] });
   });
 });
 

@@ -1,5 +1,5 @@
 import { publicProjectPath, type BlogPostDetail, type PublicProject } from '@app/shared-types/api';
-import type { SiteInfo } from '@app/shared-types/site';
+import { FIRST_START_COMPANY, type SiteInfo } from '@app/shared-types/site';
 
 /**
  * Per-page head data (issue 16): what a page tells search engines and link
@@ -23,7 +23,7 @@ export interface PageSeo {
   path?: string;
   /** og:type: 'article' for a blog post, else 'website'. */
   type?: 'website' | 'article';
-  /** og:image and twitter:image (a path on the site or an address); unset: the firm's default image. */
+  /** og:image and twitter:image (a path on the site or an address); unset: the firm's share card (defaultShareImage). */
   image?: string;
   /** A BreadcrumbList from Home (detail pages): the crumbs after Home, the last one this page. */
   breadcrumbs?: Crumb[];
@@ -37,13 +37,56 @@ export interface HeadData {
   title: string;
   description: string;
   canonical: string;
-  og: { type: 'website' | 'article'; title: string; description: string; url: string; image: string; site_name: string };
-  twitter: { card: 'summary_large_image'; title: string; description: string; image: string };
+  og: {
+    type: 'website' | 'article';
+    title: string;
+    description: string;
+    url: string;
+    image: string;
+    site_name: string;
+    /** og:image:width, og:image:height and og:image:alt: given for the firm's share card, whose size is known. */
+    imageDetails?: { width: number; height: number; alt: string };
+  };
+  twitter: { card: 'summary_large_image'; title: string; description: string; image: string; imageAlt?: string };
   jsonLd: Record<string, unknown>[];
 }
 
-/** The bundled hero drawing: the default image when the firm has no logo. */
-export const DEFAULT_SHARE_IMAGE = '/images/hero.svg';
+/** The bundled hero drawing: the firm's logo in structured data when it has none of its own. */
+export const DEFAULT_LOGO_IMAGE = '/images/hero.svg';
+
+/** An image the site ships, with what a link preview is told about it. */
+export interface ShareImage {
+  path: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+/**
+ * The firm's share cards (web/public/images): 1200x630 PNGs on the brand colour, the size
+ * link previews show large. Raster, since social networks do not show an SVG og:image. The
+ * named one carries the first-start firm's name and monogram; the plain one neither.
+ */
+export const NAMED_SHARE_CARD: ShareImage = {
+  path: '/images/share-card.png',
+  width: 1200,
+  height: 630,
+  alt: `${FIRST_START_COMPANY.companyName}: interior design & architecture, Hyderabad`,
+};
+export const PLAIN_SHARE_CARD: ShareImage = {
+  path: '/images/share-card-plain.png',
+  width: 1200,
+  height: 630,
+  alt: 'Interior design & architecture: homes, offices and consultations, Hyderabad',
+};
+
+/**
+ * The image of a page that has none of its own (no project cover, no post image): the named
+ * card while the firm is the one it names, else the plain card (a picture cannot follow a
+ * name changed in Settings).
+ */
+export const defaultShareImage = (site: SiteInfo | undefined): ShareImage =>
+  site?.companyName === FIRST_START_COMPANY.companyName ? NAMED_SHARE_CARD : PLAIN_SHARE_CARD;
 
 /** An origin without its trailing slash ('https://example.in'). */
 export const trimOrigin = (origin: string) => origin.replace(/\/+$/, '');
@@ -54,8 +97,8 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return `${trimOrigin(origin)}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/** The firm's default share image: its logo (Settings > Company), else the hero drawing. */
-export const defaultImage = (site: SiteInfo | undefined) => site?.companyLogo || DEFAULT_SHARE_IMAGE;
+/** The firm's logo for structured data: Settings > Company's, else the hero drawing. */
+export const logoImage = (site: SiteInfo | undefined) => site?.companyLogo || DEFAULT_LOGO_IMAGE;
 
 /** schema.org BreadcrumbList: Home, then `crumbs`, each with its absolute address. */
 export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]): Record<string, unknown> {
@@ -75,7 +118,7 @@ export function breadcrumbJsonLd(origin: string, crumbs: Crumb[]): Record<string
 export function localBusinessJsonLd(site: SiteInfo, origin: string): Record<string, unknown> {
   const postalCode = /\b\d{6}\b/.exec(site.companyAddress)?.[0];
   const sameAs = Object.values(site.social).filter((url) => url !== '');
-  const image = absoluteUrl(origin, defaultImage(site));
+  const image = absoluteUrl(origin, logoImage(site));
   return {
     '@context': 'https://schema.org',
     '@type': 'HomeAndConstructionBusiness',
@@ -115,12 +158,13 @@ export function buildHead(page: PageSeo, site: SiteInfo | undefined, origin: str
   const siteName = site?.companyName ?? '';
   const title = siteName ? `${page.title} | ${siteName}` : page.title;
   const canonical = absoluteUrl(origin, page.path ?? currentPath);
-  const image = absoluteUrl(origin, page.image || defaultImage(site));
+  const card = page.image ? undefined : defaultShareImage(site);
+  const image = absoluteUrl(origin, card?.path ?? page.image ?? '');
   const type = page.type ?? 'website';
   const jsonLd: Record<string, unknown>[] = [];
   if (page.localBusiness && site) jsonLd.push(localBusinessJsonLd(site, origin));
   if (page.article) {
-    const logo = absoluteUrl(origin, defaultImage(site));
+    const logo = absoluteUrl(origin, logoImage(site));
     jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'Article',
@@ -139,8 +183,16 @@ export function buildHead(page: PageSeo, site: SiteInfo | undefined, origin: str
     title,
     description: page.description,
     canonical,
-    og: { type, title, description: page.description, url: canonical, image, site_name: siteName },
-    twitter: { card: 'summary_large_image', title, description: page.description, image },
+    og: {
+      type,
+      title,
+      description: page.description,
+      url: canonical,
+      image,
+      site_name: siteName,
+      ...(card && { imageDetails: { width: card.width, height: card.height, alt: card.alt } }),
+    },
+    twitter: { card: 'summary_large_image', title, description: page.description, image, ...(card && { imageAlt: card.alt }) },
     jsonLd,
   };
 }
