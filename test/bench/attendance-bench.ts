@@ -11,31 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from '@app/functions/db/client';
 import { createEmployee } from '@app/functions/db/employee-repo';
+import { latencyLine, ms, percentile, pool, seed } from './request-pool';
 
 const EMPLOYEES = Number(process.env.BENCH_ATTENDANCE_EMPLOYEES ?? 30);
 const READS = Number(process.env.BENCH_ATTENDANCE_READS ?? 300);
 const IN_FLIGHT = 10;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** Runs `count` tasks, `IN_FLIGHT` at a time; the latency of each, and the statuses seen. */
-async function pool(count: number, task: (n: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  let next = 0;
-  const worker = async () => {
-    for (let n = next++; n < count; n = next++) {
-      const t0 = performance.now();
-      const response = await task(n);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    }
-  };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  return { sorted: latencies.sort((a, b) => a - b), statuses: Object.fromEntries(statuses) };
-}
 
 /** The weekdays of the month before `today`'s. */
 function lastMonthWeekdays(today: string): { month: string; days: string[] } {
@@ -65,15 +45,11 @@ export async function attendanceBench(url: string, cookie: string, db: Db) {
       return { userId: person.id, date, status: 'present', checkIn: '09:30', checkOut: '18:15', breakTime: 45, location: d % 3 === 0 ? 'site' : 'office' };
     }),
   );
-  const started = performance.now();
-  const seeded = await pool(marks.length, (n) =>
-    fetch(`${url}/api/attendance`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(marks[n]) }),
-  );
-  const seedSeconds = (performance.now() - started) / 1000;
+  const seeded = await seed(url, cookie, '/api/attendance', marks, IN_FLIGHT);
   console.log(`--- Attendance ---`);
   console.log(
     `Marked ${marks.length} records (${EMPLOYEES} employees x ${days.length} weekdays of ${month}) through POST /api/attendance, ${IN_FLIGHT} in flight, ` +
-      `in ${seedSeconds.toFixed(1)} s: p50 ${ms(percentile(seeded.sorted, 50))}, p99 ${ms(percentile(seeded.sorted, 99))}, statuses ${JSON.stringify(seeded.statuses)}`,
+      `in ${seeded.seconds.toFixed(1)} s: p50 ${ms(percentile(seeded.sorted, 50))}, p99 ${ms(percentile(seeded.sorted, 99))}, statuses ${JSON.stringify(seeded.statuses)}`,
   );
   const reads: [label: string, path: (n: number) => string][] = [
     [`GET /api/attendance?month=${month}&limit=50`, () => `/api/attendance?month=${month}&limit=50`],
@@ -85,10 +61,6 @@ export async function attendanceBench(url: string, cookie: string, db: Db) {
   ];
   for (const [label, path] of reads) {
     await (await fetch(`${url}${path(0)}`, { headers })).arrayBuffer();
-    const load = await pool(READS, (n) => fetch(`${url}${path(n)}`, { headers }));
-    console.log(
-      `  ${label.padEnd(58)}p50 ${ms(percentile(load.sorted, 50)).padEnd(10)}p99 ${ms(percentile(load.sorted, 99)).padEnd(10)}` +
-        `(${READS} requests, statuses ${JSON.stringify(load.statuses)})`,
-    );
+    console.log(latencyLine(label, await pool(READS, IN_FLIGHT, (n) => fetch(`${url}${path(n)}`, { headers })), READS));
   }
 }

@@ -7,34 +7,11 @@
  * sitemap.xml and the RSS feed; and Blog Management's list and figures.
  * p50/p99 each.
  */
+import { latencyLine, pool, seed } from './request-pool';
 
 const POSTS = Number(process.env.BENCH_BLOG_POSTS ?? 200);
 const READS = Number(process.env.BENCH_BLOG_READS ?? 500);
 const IN_FLIGHT = 10;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function pool(count: number, inFlight: number, task: (n: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  const statuses = new Map<number, number>();
-  let next = 0;
-  const worker = async () => {
-    for (let n = next++; n < count; n = next++) {
-      const t0 = performance.now();
-      const response = await task(n);
-      await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    }
-  };
-  await Promise.all(Array.from({ length: inFlight }, worker));
-  return { sorted: latencies.sort((a, b) => a - b), statuses: Object.fromEntries(statuses) };
-}
-
-const line = (label: string, load: { sorted: number[]; statuses: Record<string, number> }, count: number) =>
-  `  ${label.padEnd(58)}p50 ${ms(percentile(load.sorted, 50)).padEnd(10)}p99 ${ms(percentile(load.sorted, 99)).padEnd(10)}` +
-  `(${count} requests, statuses ${JSON.stringify(load.statuses)})`;
 
 /** About 6 KB of Markdown: headings, a list, links and emphasis, as a real article has. */
 function article(n: number) {
@@ -47,23 +24,21 @@ function article(n: number) {
 
 export async function blogBench(url: string, cookie: string) {
   const headers = { cookie, origin: url };
-  const started = performance.now();
-  const created = await pool(POSTS, 4, (n) =>
-    fetch(`${url}/api/blog-posts`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        title: `Bench post ${String(n).padStart(4, '0')}`,
-        excerpt: `The ${n}th bench article, about storage, light and materials.`,
-        content: article(n),
-        tags: `bench, tag${n % 10}`,
-        category: 'tips',
-        status: n % 5 === 0 ? 'draft' : 'published',
-      }),
-    }),
+  const created = await seed(
+    url,
+    cookie,
+    '/api/blog-posts',
+    Array.from({ length: POSTS }, (_, n) => ({
+      title: `Bench post ${String(n).padStart(4, '0')}`,
+      excerpt: `The ${n}th bench article, about storage, light and materials.`,
+      content: article(n),
+      tags: `bench, tag${n % 10}`,
+      category: 'tips',
+      status: n % 5 === 0 ? 'draft' : 'published',
+    })),
+    4,
   );
-  const seconds = (performance.now() - started) / 1000;
-  console.log(`Blog: wrote ${POSTS} posts (~6 KB of Markdown each) through POST /api/blog-posts in ${seconds.toFixed(1)} s, statuses ${JSON.stringify(created.statuses)}`);
+  console.log(`Blog: wrote ${POSTS} posts (~6 KB of Markdown each) through POST /api/blog-posts in ${created.seconds.toFixed(1)} s, statuses ${JSON.stringify(created.statuses)}`);
   const slug = (n: number) => `bench-post-${String(n - (n % 5 === 0 ? 1 : 0)).padStart(4, '0')}`;
   const get = (path: string, signedIn = false) => () => fetch(`${url}${path}`, signedIn ? { headers } : {});
   const reads: [string, (n: number) => Promise<Response>][] = [
@@ -86,6 +61,6 @@ export async function blogBench(url: string, cookie: string) {
   ];
   console.log(`Blog reads (${READS} each, ${IN_FLIGHT} in flight), ${POSTS} posts:`);
   for (const [label, read] of reads) {
-    console.log(line(label, await pool(READS, IN_FLIGHT, read), READS));
+    console.log(latencyLine(label, await pool(READS, IN_FLIGHT, read), READS));
   }
 }
