@@ -7,25 +7,12 @@
  * the local data in DATA_DIR (default .data), starting DynamoDB Local for it,
  * so stop `npm start` first.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@app/shared-types/auth';
-import { createDb, dbFromEnv, type Db } from '../db/client';
 import { EmailTakenError } from '../db/employee-repo';
-import { ensureTable } from './create-table';
-import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
+import { openCliTable } from './cli-table';
 import { createStaffAccount } from './first-admin';
 import { seedRateLibrary } from './rate-library-seed';
-
-function findRepoRoot(from: string): string {
-  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
-    const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
-  }
-  throw new Error(`No workspace root above ${from}`);
-}
 
 const usage = 'Usage: npm run create-admin -- --email <email> [--name <name>] [--role employee|manager|admin|superadmin] [--aws]';
 
@@ -49,19 +36,7 @@ async function main() {
   const name = values.name?.trim() || email.split('@')[0]!;
 
   const env = process.env;
-  let dynamo: DynamoLocal | undefined;
-  let db: Db;
-  if (env.DYNAMODB_ENDPOINT) {
-    db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION ?? 'local' });
-  } else if (values.aws) {
-    db = dbFromEnv(env);
-  } else {
-    const root = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
-    const dataDir = resolve(root, env.DATA_DIR ?? '.data');
-    dynamo = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
-    db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint: dynamo.endpoint, region: 'local' });
-    await ensureTable(db);
-  }
+  const { db, stop } = await openCliTable(values.aws, env);
   try {
     const { employee, generatedPassword } = await createStaffAccount(db, {
       email,
@@ -78,7 +53,7 @@ async function main() {
     if (error instanceof EmailTakenError) throw new Error(`An account with the email ${email} exists already.`);
     throw error;
   } finally {
-    await dynamo?.stop();
+    await stop();
   }
 }
 

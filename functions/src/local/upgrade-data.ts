@@ -81,8 +81,7 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
  * the marker. Returns how many leads and projects it upgraded.
  */
 export async function upgradeLocalData(db: Db): Promise<Upgraded> {
-  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.dataVersion(), ConsistentRead: true }));
-  const from = typeof marker.Item?.version === 'number' ? marker.Item.version : 0;
+  const from = await recordedDataVersion(db);
   const upgraded: Upgraded = { leads: 0, projects: 0 };
   for (const step of UPGRADE_STEPS) {
     if (from >= step.version) continue;
@@ -90,6 +89,18 @@ export async function upgradeLocalData(db: Db): Promise<Upgraded> {
     if (step.record === 'after') await recordDataVersion(db, step.version);
   }
   return upgraded;
+}
+
+/** The data version the table's marker item records (0: none, a table never upgraded). */
+async function recordedDataVersion(db: Db): Promise<number> {
+  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.dataVersion(), ConsistentRead: true }));
+  return typeof marker.Item?.version === 'number' ? marker.Item.version : 0;
+}
+
+/** The version the table records and the upgrade steps a run would take from there, in order (`npm run upgrade-data -- --list`). */
+export async function pendingUpgrades(db: Db): Promise<{ from: number; steps: { version: number; name: string }[] }> {
+  const from = await recordedDataVersion(db);
+  return { from, steps: UPGRADE_STEPS.filter((step) => step.version > from).map(({ version, name }) => ({ version, name })) };
 }
 
 /** The marker item at version `reached`, unless it already records that version or a later one. */
