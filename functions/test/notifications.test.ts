@@ -133,6 +133,43 @@ describe('events reach the SMTP server when their setting is on, and not when it
     expect((await t.bell(t.admin.cookie)).items.map((n) => n.title)).toContain('New lead: Suresh Gupta');
   });
 
+  it("an access request ('Request access' while allowRegistration is on): to the company email and every admin, not the other staff", async () => {
+    const t = await setUp();
+    await t.settings({ security: { allowRegistration: true } });
+    const superadmin = await signedInStaff(t.app, t.db, 'superadmin');
+    const email = `asha.${Date.now().toString(36)}@example.com`;
+    const password = 'Asha-request-pass-1';
+    const register = (body: Record<string, unknown>) =>
+      t.app.request('/api/auth/register', { method: 'POST', headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, [TEST_IP_HEADER]: newVisitorIp() }, body: JSON.stringify(body) });
+    const requested = await register({ name: 'Asha Reddy', email, phone: '98480 22222', department: 'Design', password });
+    expect(requested.status, await requested.clone().text()).toBe(202);
+
+    expect(await t.send()).toMatchObject({ claimed: 1, sent: 1 });
+    const [mail, ...more] = smtp.withSubject('Access requested by Asha Reddy');
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Kaveri Design Studio: Access requested by Asha Reddy');
+    expect([...mail!.to].sort()).toEqual([COMPANY_EMAIL, t.admin.employee.email, superadmin.employee.email].map((address) => address.toLowerCase()).sort());
+    expect(mail!.to).not.toContain(t.manager.employee.email.toLowerCase());
+    expect(mail!.to).not.toContain(t.employee.employee.email.toLowerCase());
+    expect(mail!.to).not.toContain(email);
+    // The text part, its quoted-printable soft line breaks joined.
+    const body = mail!.raw.replace(/=\r?\n/g, '');
+    expect(body).toContain('Name: Asha Reddy');
+    expect(body).toContain(`Email: ${email}`);
+    expect(body).not.toContain(password);
+    // The admins' bells too (they approve it), not a manager's.
+    expect((await t.bell(t.admin.cookie)).items.map((n) => n.title)).toContain('Access requested by Asha Reddy');
+    expect((await t.bell(t.manager.cookie)).items.map((n) => n.title)).not.toContain('Access requested by Asha Reddy');
+
+    // emailNotifications off: no email (the bell still rings).
+    await t.settings({ notifications: { emailNotifications: false } });
+    const second = await register({ name: 'Ravi Kumar', email: `ravi.${Date.now().toString(36)}@example.com`, phone: '98480 33333', department: 'Design', password });
+    expect(second.status).toBe(202);
+    await t.send();
+    expect(smtp.withSubject('Access requested by Ravi Kumar')).toHaveLength(0);
+    expect((await t.bell(t.admin.cookie)).items.map((n) => n.title)).toContain('Access requested by Ravi Kumar');
+  });
+
   it('a lead assigned to someone also goes to the assignee', async () => {
     const t = await setUp();
     // Website leads come unassigned; the event names an assignee when the lead has one.
