@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BLOG_SLUG_TAKEN, blogPostCreateSchema, type BlogPost } from '@app/shared-types/blog';
+import { BLOG_SLUG_TAKEN, blogPostCreateSchema, blogPostUpdateSchema, type BlogPost } from '@app/shared-types/blog';
 import type { Customer } from '@app/shared-types/customers';
 import type { Lead } from '@app/shared-types/leads';
 import { leadConversionSchema, projectCreateSchema, projectSlug, type Project } from '@app/shared-types/projects';
 import type { Quotation } from '@app/shared-types/quotations';
-import { createBlogPost } from '../src/db/blog-repo';
+import { createBlogPost, updateBlogPost } from '../src/db/blog-repo';
 import type { Db } from '../src/db/client';
 import { ContendedWrite, systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
@@ -243,19 +243,32 @@ describe('blog posts', () => {
     expect(await json(expectStatus(response, 409))).toEqual({ error: BLOG_SLUG_TAKEN, fields: { slug: BLOG_SLUG_TAKEN } });
   });
 
-  it('save a post whose claim keeps losing to concurrent transactions past the write\'s own retries, and give up as busy (503) after that', async () => {
+  /** `db` whose next `conflicts` transactions lose to another one (as under a burst of writes to one item). */
+  function conflicting(conflicts: number): Db {
     const send = db.doc.send.bind(db.doc) as (command: unknown) => Promise<unknown>;
-    const conflicting = (conflicts: number): Db => ({
+    return {
       table: db.table,
       doc: {
         send: (command: unknown) => {
           if (command instanceof TransactWriteCommand && conflicts-- > 0) {
-            return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] }));
+            return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }] }));
           }
           return send(command);
         },
       } as unknown as DynamoDBDocumentClient,
-    });
+    };
+  }
+
+  it('save an edit that keeps its slug and keeps losing to concurrent transactions past the write\'s own retries (never a 500)', async () => {
+    const created = await createBlogPost(db, postInput(uniqueName('Edited post')), author, ctx());
+    if (!('item' in created)) throw new Error('create failed');
+    const post = created.item;
+    const input = blogPostUpdateSchema.validateSync({ title: `${post.title} again`, content: post.content, slug: post.slug, version: post.version });
+    const result = await updateBlogPost(conflicting(7), post.id, input, ctx());
+    expect(result).toMatchObject({ item: { id: post.id, slug: post.slug, title: `${post.title} again`, version: post.version + 1 } });
+  }, 60_000);
+
+  it('save a post whose claim keeps losing to concurrent transactions past the write\'s own retries, and give up as busy (503) after that', async () => {
     // 7 losses: more than transactWrite's 6 tries, so the claim writes again.
     const saved = await createBlogPost(conflicting(7), postInput(uniqueName('Contended post')), author, ctx());
     expect(saved).toMatchObject({ item: { id: expect.any(String) } });
@@ -263,5 +276,5 @@ describe('blog posts', () => {
     const error = await createBlogPost(conflicting(1000), postInput(uniqueName('Busy post')), author, ctx()).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(ContendedWrite);
     expect(isServiceUnavailable(error)).toBe(true);
-  });
+  }, 60_000);
 });

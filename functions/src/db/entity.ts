@@ -409,7 +409,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
    * - a given value another item holds: { taken: marker name };
    * - a derived one another item holds: 'next' (the claim moves past it);
    * - none held by another and no condition failed (only lost to concurrent
-   *   transactions): 'again';
+   *   transactions, also an edit that claims nothing new): 'again';
    * - else undefined: the cancellation is the caller's to answer.
    */
   async function judge(db: Db, error: unknown, before: T | null, after: T, state: ClaimState): Promise<{ taken: string } | 'next' | 'again' | undefined> {
@@ -418,7 +418,6 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
       const old = before ? marker.key(before) : undefined;
       return next !== undefined && !(old && old.pk === next.pk && old.sk === next.sk);
     });
-    if (claimed.length === 0) return undefined;
     for (const marker of claimed) {
       const holder = await holderOf(db, marker, after);
       if (holder === undefined || holder === after.id) continue;
