@@ -36,6 +36,21 @@ test.describe('server-rendered pages in Chromium', () => {
     });
   }
 
+  test("a page without an image of its own shares the firm's card, a 1200x630 PNG the site serves, with its size and alt text", async ({ page }) => {
+    const html = await (await page.request.get('/services')).text();
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(image).toMatch(/^https?:\/\/[^/]+\/images\/share-card\.png$/);
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta property="og:image:height" content="630"/>');
+    expect(html).toMatch(/<meta property="og:image:alt" content="[^"]+"\/>/);
+    // Served at that path (here by the local host; deployed, /images/* comes from the site bucket).
+    const file = await page.request.get(new URL(image).pathname);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toBe('image/png');
+    const png = await file.body();
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
   test('/projects: the list is not fetched again after hydration, and the filter then works in the browser', async ({ page }) => {
     const projectReads: string[] = [];
     page.on('request', (request) => {
