@@ -60,6 +60,30 @@ export interface RestampProgress {
   superseded?: true;
 }
 
+/** Expiry writes a re-stamp has in flight at once. */
+const RESTAMP_CONCURRENCY = 8;
+
+/** One submission's new expiry, unless it is gone or a newer retention stamped it since it was read: whether it was written. */
+async function stampExpiry(db: Db, item: { pk: string; sk: string; createdAt: string; expiresAt: number }, generation: number): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.table,
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET #ttl = :expiresAt, #generation = :generation',
+        ConditionExpression: 'attribute_exists(pk) AND createdAt = :createdAt AND (attribute_not_exists(#generation) OR #generation <= :generation)',
+        ExpressionAttributeNames: { '#ttl': TTL, '#generation': GENERATION },
+        ExpressionAttributeValues: { ':expiresAt': item.expiresAt, ':createdAt': item.createdAt, ':generation': generation },
+      }),
+    );
+    return true;
+  } catch (error) {
+    // Deleted by TTL (or otherwise) since the page was read, or stamped by a newer retention's run: not ours to stamp.
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Gives every stored submission the expiry of `retention` (createdAt + its
  * days), after Settings > dataRetentionDays changed. Reads the submission
@@ -103,6 +127,7 @@ export async function restampSubmissionExpiry(
           ExclusiveStartKey: start,
         }),
       );
+      const due: { pk: string; sk: string; createdAt: string; expiresAt: number }[] = [];
       for (const item of page.Items ?? []) {
         progress.examined++;
         if (typeof item.createdAt !== 'string' || Number.isNaN(Date.parse(item.createdAt))) continue;
@@ -110,22 +135,12 @@ export async function restampSubmissionExpiry(
         if (generation > retention.generation) return superseded();
         const expiresAt = submissionExpiresAt(item.createdAt, retention.days);
         if (item[TTL] === expiresAt && generation === retention.generation) continue;
-        try {
-          await db.doc.send(
-            new UpdateCommand({
-              TableName: db.table,
-              Key: { pk: item.pk, sk: item.sk },
-              UpdateExpression: 'SET #ttl = :expiresAt, #generation = :generation',
-              ConditionExpression: 'attribute_exists(pk) AND createdAt = :createdAt AND (attribute_not_exists(#generation) OR #generation <= :generation)',
-              ExpressionAttributeNames: { '#ttl': TTL, '#generation': GENERATION },
-              ExpressionAttributeValues: { ':expiresAt': expiresAt, ':createdAt': item.createdAt, ':generation': retention.generation },
-            }),
-          );
-          progress.updated++;
-        } catch (error) {
-          // Deleted by TTL (or otherwise) since the page was read, or stamped by a newer retention's run: not ours to stamp.
-          if (!isConditionalCheckFailed(error)) throw error;
-        }
+        due.push({ pk: String(item.pk), sk: String(item.sk), createdAt: item.createdAt, expiresAt });
+      }
+      // A few writes at once (distinct items; each write's condition makes the order between runs irrelevant).
+      for (let i = 0; i < due.length; i += RESTAMP_CONCURRENCY) {
+        const written = await Promise.all(due.slice(i, i + RESTAMP_CONCURRENCY).map((item) => stampExpiry(db, item, retention.generation)));
+        progress.updated += written.filter(Boolean).length;
       }
       start = page.LastEvaluatedKey;
     } while (start);
