@@ -85,9 +85,14 @@ export async function listPublishedPosts(db: Db, options: { limit: number; curso
   return { items: page.items.map(toSummary), ...(nextCursor ? { nextCursor } : {}) };
 }
 
-/** Every published post with its last change (sitemap, feed), page after page. */
+/** The newest published posts, whole (the RSS feed shows their text), page after page. */
 export async function publishedPostsPage(db: Db, limit: number, start?: ItemKey) {
   return blogPostEntity.query(db, published(), { limit, start });
+}
+
+/** The published posts' addresses and last changes only (the sitemap), page after page. */
+export function publishedPostDates(db: Db, limit: number, start?: ItemKey) {
+  return blogPostEntity.queryFields(db, published(), ['slug', 'updatedAt'], { limit, start });
 }
 
 /** The post a slug names (any status), by its marker and one GetItem. */

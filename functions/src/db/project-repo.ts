@@ -327,8 +327,8 @@ export async function listPublicProjects(
   return { items: items.map(toPublicProject), nextCursor: encodeCursor(lastKey) };
 }
 
-/** One page of the website's projects as stored (the sitemap needs their updatedAt). */
-export const publicProjectsPage = (db: Db, limit: number, start?: ItemKey) => projectEntity.query(db, WEBSITE_LIST, { limit, start });
+/** The website's projects' addresses and last changes only (the sitemap), page after page. */
+export const websiteProjectDates = (db: Db, limit: number, start?: ItemKey) => projectEntity.queryFields(db, WEBSITE_LIST, ['id', 'slug', 'updatedAt'], { limit, start });
 
 export async function getPublicProject(db: Db, id: string): Promise<PublicProject | undefined> {
   const project = await getProject(db, id);

@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { SERVICES } from '@app/shared-types/constants';
 import { markdownText } from '@app/shared-types/markdown';
 import { publicProjectPath } from '@app/shared-types/api';
-import { blogPostEntity, publishedPostsPage } from '../db/blog-repo';
+import { publishedPostDates, publishedPostsPage } from '../db/blog-repo';
 import { allPages } from '../db/entity';
-import { projectEntity } from '../db/project-repo';
+import { websiteProjectDates } from '../db/project-repo';
 import { getSettings } from '../db/settings-repo';
 import type { AppEnv } from '../lib/deps';
 
@@ -41,8 +41,8 @@ export const seo = new Hono<AppEnv>()
     const [{ company }, projects, posts] = await Promise.all([
       getSettings(db),
       // Only what an entry needs (address and last change), never the descriptions or the posts' bodies.
-      allPages((start) => projectEntity.queryFields(db, projectEntity.source('website', {}), ['id', 'slug', 'updatedAt'], { limit: SITEMAP_PAGE, start })),
-      allPages((start) => blogPostEntity.queryFields(db, blogPostEntity.source('byStatus', { status: 'published' }), ['slug', 'updatedAt'], { limit: SITEMAP_PAGE, start })),
+      allPages((start) => websiteProjectDates(db, SITEMAP_PAGE, start)),
+      allPages((start) => publishedPostDates(db, SITEMAP_PAGE, start)),
     ]);
     const origin = siteOrigin(c.var.deps.siteUrl, company.companyWebsite);
     const entries: { path: string; lastmod?: string }[] = [
