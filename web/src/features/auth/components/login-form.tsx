@@ -67,6 +67,9 @@ function PasswordForm({ onSuccess, onChallenge }: { onSuccess: (user: PublicUser
     <Formik
       initialValues={LOGIN_INITIAL_VALUES}
       validationSchema={loginSchema}
+      // Leaving the (autofocused) empty Email for 'Request access' below must not put 'Email is required'
+      // under it: the message moved the link down between the press and the release, and the click was lost.
+      validateOnBlur={false}
       onSubmit={async (values, { setStatus }) => {
         setStatus(undefined);
         setFailure(null);
