@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Customer } from '@app/shared-types/customers';
 import type { Project } from '@app/shared-types/projects';
 import { keys } from '../src/db/keys';
+import { runJobsEvent } from '../src/handlers/jobs';
 import { createTestApp, customerInput, json, signedInStaff, staffRequest } from './helpers';
 
 const run = promisify(execFile);
@@ -21,22 +22,25 @@ async function upgradeData(table: string, ...args: string[]) {
   return stdout;
 }
 
+/** A table with one project saved before slugs (no slug, no marker) at data version 7, as a deployed table may hold it. */
+async function tableWithSluglessProject(name: string) {
+  const { app, db } = await createTestApp();
+  const staff = await signedInStaff(app, db, 'employee');
+  const customer = await json<Customer>(staffRequest(app, '/api/customers', staff.cookie, { method: 'POST', body: customerInput }));
+  const project = await json<Project>(staffRequest(app, '/api/projects', staff.cookie, { method: 'POST', body: { customerId: customer.id, name, projectType: 'Villa' } }));
+  const stored = (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.project(project.id) }))).Item!;
+  const { slug: _slug, ...withoutSlug } = stored;
+  void _slug;
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: withoutSlug }));
+  await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.projectSlug(project.slug) }));
+  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: 7 } }));
+  const slugOf = async () => (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.project(project.id), ConsistentRead: true }))).Item!.slug as unknown;
+  return { db, project, slugOf };
+}
+
 describe('npm run upgrade-data (a deployed table has no start-up to run the data upgrades)', () => {
   it('lists the pending steps without running them, runs them once, then finds nothing to do', async () => {
-    const { app, db } = await createTestApp();
-    const staff = await signedInStaff(app, db, 'employee');
-    const customer = await json<Customer>(staffRequest(app, '/api/customers', staff.cookie, { method: 'POST', body: customerInput }));
-    const project = await json<Project>(
-      staffRequest(app, '/api/projects', staff.cookie, { method: 'POST', body: { customerId: customer.id, name: 'Film Nagar Bungalow', projectType: 'Villa' } }),
-    );
-    // As a deployed table holds a project saved before slugs, at data version 7.
-    const stored = (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.project(project.id) }))).Item!;
-    const { slug: _slug, ...withoutSlug } = stored;
-    void _slug;
-    await db.doc.send(new PutCommand({ TableName: db.table, Item: withoutSlug }));
-    await db.doc.send(new DeleteCommand({ TableName: db.table, Key: keys.projectSlug(project.slug) }));
-    await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: 7 } }));
-    const slugOf = async () => (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.project(project.id), ConsistentRead: true }))).Item!.slug as unknown;
+    const { db, project, slugOf } = await tableWithSluglessProject('Film Nagar Bungalow');
 
     const listed = await upgradeData(db.table, '--list');
     expect(listed).toContain(`Table '${db.table}' is at data version 7.`);
@@ -51,5 +55,17 @@ describe('npm run upgrade-data (a deployed table has no start-up to run the data
     expect(marker.Item).toMatchObject({ entityType: 'ProjectSlug', projectId: project.id });
 
     expect(await upgradeData(db.table)).toContain('Nothing to upgrade.');
+  }, 60_000);
+});
+
+describe("the Jobs function's 'data-upgrade' task (what a deploy step can invoke)", () => {
+  it('runs the pending upgrades and answers the version reached; again, it changes nothing', async () => {
+    const { db, project, slugOf } = await tableWithSluglessProject('Road No 10 Residence');
+    expect(await runJobsEvent({ db }, { task: 'data-upgrade' })).toEqual({ dataVersion: 8 });
+    expect(await slugOf()).toBe('road-no-10-residence');
+    const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.projectSlug('road-no-10-residence'), ConsistentRead: true }));
+    expect(marker.Item).toMatchObject({ projectId: project.id });
+    expect(await runJobsEvent({ db }, { task: 'data-upgrade' })).toEqual({ dataVersion: 8 });
+    expect(await slugOf()).toBe('road-no-10-residence');
   }, 60_000);
 });

@@ -4,13 +4,14 @@ import { runJob, runScheduledBackup, type BackupContext, type JobRunner } from '
 import { runDailyJobs, type DailyJobsResult } from '../jobs/daily';
 import { applySubmissionRetention, SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
 import { log } from '../lib/log';
+import { pendingUpgrades, upgradeLocalData } from '../local/upgrade-data';
 
 /** What EventBridge and the admin function send (JobRequest, or a rule's task); no task at all runs the daily jobs. */
 export type JobsEvent = { backupJob?: { jobId: string }; task?: string };
-export type JobsResult = DailyJobsResult | { backupJob?: string } | { restamped: number; complete: boolean };
+export type JobsResult = DailyJobsResult | { backupJob?: string } | { restamped: number; complete: boolean } | { dataVersion: number };
 
 /** The task names the Jobs function knows (an EventBridge rule's or the admin function's `task`). */
-export const JOBS_TASKS = [SUBMISSION_RETENTION_TASK, 'scheduled-backup'] as const;
+export const JOBS_TASKS = [SUBMISSION_RETENTION_TASK, 'scheduled-backup', 'data-upgrade'] as const;
 
 /** What the jobs run against: the table, the backup files (S3 deployed; a folder in tests), the clock. */
 export interface JobsDeps {
@@ -25,6 +26,8 @@ export interface JobsDeps {
  * - `{ task: 'scheduled-backup' }` (an EventBridge rule, hourly): a backup when Settings > System > backupFrequency says one is due;
  * - `{ task: 'submission-retention' }` (an async invoke from the admin function after a save changed Settings >
  *   dataRetentionDays): the stored submissions' expiry (jobs/submission-retention.ts);
+ * - `{ task: 'data-upgrade' }` (invoked after a deploy): the data upgrades the table has not had (local/upgrade-data.ts,
+ *   as `npm run upgrade-data` runs them); answers the data version reached;
  * - no task (the daily EventBridge rule's scheduled event): the recurring transactions and quotation expiry (jobs/daily.ts);
  * - any other task: an error naming it (nothing runs), so a misspelt rule fails visibly instead of running the daily jobs.
  */
@@ -35,6 +38,12 @@ export async function runJobsEvent({ db, backups, now = Date.now }: JobsDeps, ev
   if (event.task === SUBMISSION_RETENTION_TASK) {
     const { updated, complete } = await applySubmissionRetention(db);
     return { restamped: updated, complete };
+  }
+  if (event.task === 'data-upgrade') {
+    await upgradeLocalData(db);
+    const { from } = await pendingUpgrades(db);
+    log.info('data upgrades run', { dataVersion: from });
+    return { dataVersion: from };
   }
   if (event.backupJob || event.task === 'scheduled-backup') {
     if (!backups) throw new Error('BACKUP_BUCKET is not set');
