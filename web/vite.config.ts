@@ -1,12 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { isPortalPath } from './src/app/app-paths';
 
 // `npm run dev` starts the API on API_PORT and Vite on PORT, proxying /api to it.
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+/**
+ * Two documents: site.html (the website, server-rendered by `npm start` and deployed; site-main.tsx)
+ * and index.html (the portal and the quotation link; main.tsx). The dev server has no renderer, so it
+ * gives a website page's path site.html, rendered in the browser, as the server gives the portal's
+ * paths index.html.
+ */
+const twoDocuments: Plugin = {
+  name: 'two-documents',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      const page = request.method === 'GET' && request.headers.accept?.includes('text/html') && !/\.[a-z0-9]+$/i.test(path);
+      if (page && !isPortalPath(path)) request.url = '/site.html';
+      next();
+    });
+  },
+};
+
+export default defineConfig(({ isSsrBuild, mode }) => {
+  // `vite build` builds the portal (index.html), emptying dist; `vite build --mode site` then the website beside it, as its own
+  // bundle: built together, the two would share one copy of react-router with the portal's data router in it (about 15 KiB gzip more).
+  const site = mode === 'site';
+  return {
+  plugins: [react(), twoDocuments],
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
@@ -20,9 +43,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     sourcemap: true,
     // The renderer needs no copy of public/ (the client build has it).
-    copyPublicDir: !isSsrBuild,
+    copyPublicDir: !isSsrBuild && !site,
     // The renderer ships in the public Lambda (1.5 MiB budget): minified, production React only.
     minify: isSsrBuild ? true : undefined,
+    emptyOutDir: !site && !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          input: fileURLToPath(new URL(site ? 'site.html' : 'index.html', import.meta.url)),
+          // The website's first load is one script (what hydration needs) rather than ~20 small shared chunks, each
+          // compressed on its own; its lazy pages are chunks of their own.
+          output: site ? { codeSplitting: { groups: [{ name: 'site', tags: ['$initial'] }] } } : undefined,
+        },
     // index.html names only the entry script, no modulepreload of its ~35 chunks: on a phone those
     // took the bandwidth from the server-rendered page's LCP image (Lighthouse mobile LCP 2.9 s -> 1.4 s
     // on /). The entry's imports are fetched once it is parsed; lazy chunks still preload their imports.
@@ -36,4 +68,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   // `vite build --ssr` (npm run build -w web): the public pages' renderer, dist/server/entry-server.js,
   // with every dependency bundled in, so the API's hosts load one file beside the client build.
   ssr: { noExternal: true },
-}));
+};
+});

@@ -102,8 +102,9 @@ export function parseConfig(input: ConfigInput): AppConfig {
   }
 
   const webDistPath = resolve(text(input.webDist) ?? DEFAULT_WEB_DIST);
-  if (!existsSync(join(webDistPath, 'index.html'))) {
-    problems.push(`no built web app at ${webDistPath} (index.html missing): run 'npm run build -w web' first`);
+  const missing = ['index.html', 'site.html'].filter((file) => !existsSync(join(webDistPath, file)));
+  if (missing.length) {
+    problems.push(`no built web app at ${webDistPath} (${missing.join(' and ')} missing): run 'npm run build -w web' first`);
   }
 
   const concurrencyText = text(input.publicConcurrency) ?? String(DEFAULT_PUBLIC_CONCURRENCY);

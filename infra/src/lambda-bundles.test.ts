@@ -136,9 +136,9 @@ afterAll(removeTempDirs);
 afterAll(() => new Promise<void>((done) => (secretsManager ? secretsManager.close(() => done()) : done())));
 
 beforeAll(async () => {
-  // The public bundle's page template is the built web app's index.html (constructs/api.ts): build it if missing.
+  // The public bundle's page template is the built website's document, site.html (constructs/api.ts): build it if missing.
   const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-  if (!existsSync(join(repoRoot, 'web/dist/index.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'ignore' });
+  if (!existsSync(join(repoRoot, 'web/dist/site.html'))) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'ignore' });
   const synth = synthesize({ stage: 'dev', bundle: true });
   bundles = {
     public: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.publicFunction),
@@ -197,7 +197,9 @@ describe('the bundled Lambda handlers CDK deploys', () => {
   });
 
   it('carry the page renderer in the public bundle only, with its template beside it, under 1.5 MiB minified', () => {
-    expect(readFileSync(join(bundles.public.dir, 'index.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    // The website's document (its own script, not the portal's), with the assets' hashed names.
+    expect(readFileSync(join(bundles.public.dir, 'site.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/site-[\w-]+\.js"><\/script>/);
+    expect(existsSync(join(bundles.public.dir, 'index.html'))).toBe(false);
     const publicCode = readFileSync(bundles.public.entry, 'utf8');
     // renderToString (React's legacy server build), and not its streaming one (whose exports name these).
     expect(publicCode).toContain('renderToString');
@@ -205,7 +207,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     expect(publicCode).not.toContain('prerenderToNodeStream');
     expect(statSync(bundles.public.entry).size).toBeLessThan(1.5 * 1024 * 1024);
     for (const name of ['admin', 'pdf', 'jobs'] as const) {
-      expect(existsSync(join(bundles[name].dir, 'index.html')), name).toBe(false);
+      expect(existsSync(join(bundles[name].dir, 'site.html')), name).toBe(false);
       expect(readFileSync(bundles[name].entry, 'utf8'), name).not.toContain('renderToString');
     }
   });

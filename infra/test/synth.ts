@@ -21,11 +21,12 @@ export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-/** A two-file stand-in for web/dist, so tests synthesize without building the web app. */
+/** A stand-in for web/dist (the portal's and the website's documents and a script), so tests synthesize without building the web app. */
 export function fakeWebDist(): string {
   const dir = tempDir('web-dist-');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>\n');
+  writeFileSync(join(dir, 'site.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>\n');
   writeFileSync(join(dir, 'assets/app.js'), 'document.title = "test";\n');
   return dir;
 }

@@ -1,11 +1,12 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { siteRoute } from './app/site/site-route';
+import { matchSite, preloadSitePage, SiteRoutes } from './app/site/site-route';
 import { getBlogPostQueryOptions } from './features/blog/api/get-blog-post';
 import { getBlogPostsQueryOptions } from './features/blog/api/get-blog-posts';
 import { getProjectQueryOptions } from './features/projects/api/get-project';
@@ -22,7 +23,7 @@ import { EMOTION_KEY, keepServerErrors, serializeState, SSR_STATE_ID } from './l
 export interface RenderPageInput {
   /** The request's full URL (its path and query pick the page). */
   url: string;
-  /** The built index.html (web/dist/index.html): its asset tags stay, its head and #root are filled. */
+  /** The website's built document (web/dist/site.html): its asset tags stay, its head and #root are filled. */
   template: string;
   /** The site's public address for canonical and og:url (SITE_URL or Settings > Company website); unset: the request's origin. */
   siteUrl?: string;
@@ -38,9 +39,18 @@ export interface RenderedPage {
   html: string;
 }
 
-/** The public site's routes: the server renders only these (never the portal). */
-const routes = [siteRoute];
-const handler = createStaticHandler(routes);
+type Fetch = RenderPageInput['fetchApi'];
+/**
+ * Each render's own API answerer (its visitor's address goes with its calls):
+ * renders run concurrently on one server, so the web's one API client asks the
+ * render it is called from, never another's.
+ */
+const renderFetch = new AsyncLocalStorage<Fetch>();
+setApiFetch((input, init) => {
+  const fetchApi = renderFetch.getStore();
+  if (!fetchApi) return Promise.reject(new Error('An API call outside a page render'));
+  return fetchApi(input, init);
+});
 
 /** A query's failure was the API's 404: the record is unknown or not public. */
 function isNotFound(queryClient: QueryClient, queryKey: QueryKey): boolean {
@@ -52,8 +62,9 @@ function isNotFound(queryClient: QueryClient, queryKey: QueryKey): boolean {
  * Fetches into `queryClient` what the matched page reads (the same query
  * options, so the same keys, the client uses); answers whether the page is a 404.
  */
-async function prefetchPage(queryClient: QueryClient, context: StaticHandlerContext, search: URLSearchParams): Promise<boolean> {
-  const leaf = context.matches.at(-1);
+async function prefetchPage(queryClient: QueryClient, url: URL): Promise<boolean> {
+  const search = url.searchParams;
+  const leaf = matchSite(url.pathname).at(-1);
   const path = leaf?.route.path;
   const params = leaf?.params ?? {};
   await queryClient.prefetchQuery(getSiteInfoQueryOptions());
@@ -91,24 +102,20 @@ function splitHoisted(markup: string): { head: string; body: string } {
 
 /**
  * Renders one public page to HTML: the matched route with its data fetched
- * first, MUI's critical CSS inlined, the query cache and router state left for
- * the client to hydrate from (main.tsx). Unknown paths and unknown project or
+ * first, MUI's critical CSS inlined, the query cache left for the browser to
+ * hydrate from (site-main.tsx). Unknown paths and unknown project or
  * post slugs render the 'not found' page with status 404; while the site is
  * paused (maintenance) every page is the notice with status 503.
  */
-export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPageInput): Promise<RenderedPage> {
-  setApiFetch(fetchApi);
-  const request = new Request(url);
-  const context = await handler.query(request);
-  if (context instanceof Response) {
-    // No public route redirects or throws a Response today; pass one on if it ever does.
-    return { status: context.status, html: '' };
-  }
+export function renderPage({ fetchApi, ...input }: RenderPageInput): Promise<RenderedPage> {
+  return renderFetch.run(fetchApi, () => render(input));
+}
+
+async function render({ url, template, siteUrl }: Omit<RenderPageInput, 'fetchApi'>): Promise<RenderedPage> {
   const requestUrl = new URL(url);
   const queryClient = createQueryClient();
-  const notFound = await prefetchPage(queryClient, context, requestUrl.searchParams);
+  const [notFound] = await Promise.all([prefetchPage(queryClient, requestUrl), preloadSitePage(requestUrl.pathname)]);
   keepServerErrors(queryClient);
-  const router = createStaticRouter(handler.dataRoutes, context);
 
   // Canonical, og:url and JSON-LD addresses (PageMeta): SITE_URL, else Settings > Company website, else this request's origin.
   const companyWebsite = queryClient.getQueryData(getSiteInfoQueryOptions().queryKey)?.companyWebsite;
@@ -120,7 +127,9 @@ export async function renderPage({ url, template, siteUrl, fetchApi }: RenderPag
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${requestUrl.pathname}${requestUrl.search}`}>
+            <SiteRoutes />
+          </StaticRouter>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,

@@ -15,10 +15,10 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  */
 const originSecret = originSecretFromEnv();
 // The website's renderer is bundled in (esbuild, from the web's source: infra/src/constructs/api.ts);
-// its template, the deployed build's index.html with its hashed asset tags, is copied beside this
+// its template, the deployed build's site.html (the website's document) with its hashed asset tags, is copied beside this
 // bundle at synthesis and read once per cold start. Without it (a bundle built only to test the
 // API), page paths answer the JSON 404.
-const templatePath = join(dirname(fileURLToPath(import.meta.url)), 'index.html');
+const templatePath = join(dirname(fileURLToPath(import.meta.url)), 'site.html');
 const renderPage = existsSync(templatePath) ? pageRenderer(webRenderer, readFileSync(templatePath, 'utf8')) : undefined;
 const app = createApp({ db: dbFromEnv(), clientIp: lambdaClientIp(), siteUrl: process.env.SITE_URL || undefined, renderPage });
 

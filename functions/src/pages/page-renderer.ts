@@ -25,18 +25,18 @@ export interface RendererModule {
   renderPage: (input: PageRenderInput & { template: string }) => Promise<RenderedPage>;
 }
 
-/** A renderer of `module` filling `template` (the built index.html, with its hashed asset tags). */
+/** A renderer of `module` filling `template` (the website's built document, site.html, with its hashed asset tags). */
 export function pageRenderer(module: RendererModule, template: string): PageRenderer {
   return (input) => module.renderPage({ ...input, template });
 }
 
 /**
- * The renderer of a built web app folder (web/dist): index.html as the template
+ * The renderer of a built web app folder (web/dist): site.html as the template
  * and server/entry-server.js (vite's --ssr build) as the code, loaded once: the
  * local server. (The public Lambda bundles the same entry from source: handlers/public.ts.)
  */
 export async function loadPageRenderer(webDist: string): Promise<PageRenderer> {
-  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const template = readFileSync(join(webDist, 'site.html'), 'utf8');
   const module = (await import(pathToFileURL(join(webDist, 'server', 'entry-server.js')).href)) as RendererModule;
   return pageRenderer(module, template);
 }

@@ -171,7 +171,7 @@ export class Api extends Construct {
       // The website's page renderer (web/src/entry-server.tsx) is bundled in from source, sharing
       // yup, shared-types and hono with the API (see functions/src/pages/web-renderer.d.ts); React
       // as in production, and only its renderToString build. Its template, the built
-      // web/dist/index.html with the deployed assets' hashed names, goes beside index.mjs:
+      // web/dist/site.html with the deployed assets' hashed names, goes beside index.mjs:
       // `npm run deploy` builds the web app first, and synthesis without one fails here.
       esbuild: {
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -181,8 +181,8 @@ export class Api extends Construct {
         },
       },
       afterBundling: (inputDir, outputDir) => [
-        `test -f "${inputDir}/web/dist/index.html" || { echo "No built web app in web/dist: run 'npm run build -w web' first" >&2; exit 1; }`,
-        `cp "${inputDir}/web/dist/index.html" "${outputDir}/index.html"`,
+        `test -f "${inputDir}/web/dist/site.html" || { echo "No built web app in web/dist: run 'npm run build -w web' first" >&2; exit 1; }`,
+        `cp "${inputDir}/web/dist/site.html" "${outputDir}/site.html"`,
       ],
       ...(props.publicConcurrency !== undefined ? { reservedConcurrentExecutions: props.publicConcurrency } : {}),
       props,

@@ -1,19 +1,26 @@
-import { createBrowserRouter, redirect, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from './admin/sections';
-import { RouteErrorPage } from './site/route-error-page';
+import { isPortalPath } from './app-paths';
+import { OtherAppRoute } from './other-app-route';
+import { RouteErrorElement } from './route-error-element';
 import { RouteFallback } from './site/route-fallback';
-import { siteRoute } from './site/site-route';
+import { SiteLayout } from './site/site-layout';
 
 /**
- * The website in the browser: the server-rendered pages and, client-rendered only, the
- * client's quotation link (PRODUCT.md): no sign-in, not indexed, no portal code.
+ * The portal app's part of the website (main host): a client's quotation link,
+ * client-rendered (PRODUCT.md: no sign-in, not indexed, no portal code), in the
+ * site's header and footer. A link from it to a page of the website loads that
+ * page from the server (OtherAppRoute); the website itself is the other app
+ * (site/site-route.tsx, hydrated by site-main.tsx).
  */
-const browserSiteRoute: NonIndexRouteObject = {
-  ...siteRoute,
+const quoteLinkRoute: RouteObject = {
+  path: '/',
+  Component: SiteLayout,
+  ErrorBoundary: RouteErrorElement,
+  HydrateFallback: RouteFallback,
   children: [
-    ...(siteRoute.children ?? []).filter((route) => route.path !== '*'),
     { path: 'q/:token', lazy: async () => ({ Component: (await import('./site/quote-link-page')).QuoteLinkPage }) },
-    ...(siteRoute.children ?? []).filter((route) => route.path === '*'),
+    { path: '*', element: <OtherAppRoute isOtherApp={(pathname) => !isPortalPath(pathname)} /> },
   ],
 };
 
@@ -42,7 +49,7 @@ const comingSoon: RouteObject['lazy'] = async () => ({
 function portalRoute(basePath: string): RouteObject {
   return {
     path: basePath,
-    ErrorBoundary: RouteErrorPage,
+    ErrorBoundary: RouteErrorElement,
     HydrateFallback: RouteFallback,
     lazy: async () => ({ Component: (await import('./admin/admin-layout')).AdminLayout }),
     children: [
@@ -69,7 +76,7 @@ function portalRoute(basePath: string): RouteObject {
 function requestAccessRoute(path: string, signInHref: string): RouteObject {
   return {
     path,
-    ErrorBoundary: RouteErrorPage,
+    ErrorBoundary: RouteErrorElement,
     HydrateFallback: RouteFallback,
     lazy: async () => {
       const { RequestAccessPage } = await import('./admin/request-access-page');
@@ -84,13 +91,12 @@ export function isAdminHost(hostname: string): boolean {
 }
 
 /**
- * The app's routes for a host name. The main host serves the website, with the
- * portal at /admin; an admin host serves only the portal, at '/'. Home is in the
- * entry chunk; every other page is its own lazy chunk, and the portal's chunks
- * are never loaded by public pages.
+ * The portal app's routes for a host name. The main host serves the portal at
+ * /admin and the quotation link (the website is the other app); an admin host
+ * serves only the portal, at '/'. Every screen is its own lazy chunk.
  */
 export function routesForHost(hostname: string): RouteObject[] {
-  if (!isAdminHost(hostname)) return [browserSiteRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
+  if (!isAdminHost(hostname)) return [quoteLinkRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
   return [
     // Old links and bookmarks to /admin/... keep working on the admin host.
     { path: '/admin/*', loader: ({ params }) => redirect(`/${params['*'] ?? ''}`) },
@@ -99,13 +105,10 @@ export function routesForHost(hostname: string): RouteObject[] {
   ];
 }
 
-/** The browser's routes (none on the server, which renders only site/site-route.tsx: entry-server.tsx). */
+/** The portal app's routes in this browser (none on the server, which renders only the website: entry-server.tsx). */
 export const routes: RouteObject[] = typeof window === 'undefined' ? [] : routesForHost(window.location.hostname);
 
-/**
- * The browser's router. A server-rendered page resolves its matched lazy routes
- * first (main.tsx), so hydration renders the same tree the server did.
- */
+/** The portal app's router (main.tsx). */
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }

@@ -3,14 +3,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { PointerEvent, Ref } from 'react';
 import { TOAST_DURATION_MS, type ShownToast } from './toast';
 
 export interface ToastViewProps {
   toast: ShownToast;
   open: boolean;
-  /** Top centre on phones, bottom left on larger screens (see ToastProvider). */
-  phone: boolean;
   /** How far the toast has been swiped right, while it is being swiped. */
   swipe: { startX: number; dx: number } | null;
   alertRef: Ref<HTMLDivElement>;
@@ -26,8 +26,11 @@ export interface ToastViewProps {
  * What a toast looks like: a Snackbar holding an Alert. A chunk of its own, which
  * ToastProvider loads when the first toast shows: no page's first paint needs it.
  */
-export function ToastView({ toast, open, phone, swipe, alertRef, onClose, onExited, close, onPointerDown, onPointerMove, onPointerEnd }: ToastViewProps) {
+export function ToastView({ toast, open, swipe, alertRef, onClose, onExited, close, onPointerDown, onPointerMove, onPointerEnd }: ToastViewProps) {
   const destructive = toast.variant === 'destructive';
+  // Top centre on phones, bottom left on larger screens (see ToastProvider).
+  // Read at once (noSsr): a toast only ever shows in the browser, and must not start in the wrong corner.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   return (
     // A portal of its own, made when the toast shows: a dialog open at that
     // moment hides the rest of the page from screen readers, not the toast.

@@ -1,6 +1,4 @@
 import type { SnackbarCloseReason } from '@mui/material/Snackbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   createContext,
   lazy,
@@ -53,7 +51,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const alertRef = useRef<HTMLDivElement>(null);
   const [swipe, setSwipe] = useState<{ startX: number; dx: number } | null>(null);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const toast = useCallback<ToastFn>((options) => {
     const id = nextId.current++;
@@ -108,7 +105,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={current.id}
             toast={current}
             open={open}
-            phone={phone}
             swipe={swipe}
             alertRef={alertRef}
             onClose={handleClose}

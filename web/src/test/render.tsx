@@ -3,8 +3,10 @@ import { CacheProvider } from '@emotion/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { isPortalPath } from '../app/app-paths';
 import { AppProviders } from '../app/providers';
-import { routes as appRoutes } from '../app/router';
+import { routes as portalRoutes } from '../app/router';
+import { siteRoutes } from '../app/site/site-route';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -18,9 +20,10 @@ const detachedStyles = () => createCache({ key: 'test', container: document.crea
 
 /**
  * Renders the app at `url` with the real providers and routes (or the given
- * ones) against the MSW handlers. Every call gets a fresh query cache.
+ * ones) against the MSW handlers: the portal app's for its paths, else the
+ * website's (app-paths.ts). Every call gets a fresh query cache.
  */
-export function renderRoute(url: string, { routes = appRoutes }: { routes?: RouteObject[] } = {}) {
+export function renderRoute(url: string, { routes = isPortalPath(new URL(url, 'http://localhost').pathname) ? portalRoutes : siteRoutes }: { routes?: RouteObject[] } = {}) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const user = userEvent.setup({ delay: null });

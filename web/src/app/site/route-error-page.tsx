@@ -1,15 +1,14 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /**
  * Last-resort screen when a page fails to render or its code cannot load
  * (typically a deploy replaced the chunk this tab was about to fetch).
+ * The website shows it from its layout's error boundary; the portal's routes
+ * from theirs (RouteErrorElement).
  */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+export function RouteErrorPage({ notFound = false }: { notFound?: boolean }) {
   return (
     <Container maxWidth="sm" sx={{ py: 16, textAlign: 'center' }}>
       <title>Something went wrong</title>

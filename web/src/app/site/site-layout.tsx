@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { RenderErrorBoundary } from '../../components/render-error-boundary';
 import { SiteFooter } from '../../components/layouts/site-footer';
 import { SiteHeader } from '../../components/layouts/site-header';
 import { WhatsAppFab } from '../../components/layouts/whatsapp-fab';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 import { MaintenanceNotice } from '../../features/site-info/components/maintenance-notice';
+import { useScrollToTop } from '../../hooks/use-scroll-to-top';
+import { RouteErrorPage } from './route-error-page';
 
 /** Header, footer and chat button around every public page (each page's head and structured data: PageMeta). */
 export function SiteLayout() {
@@ -12,6 +16,7 @@ export function SiteLayout() {
   // Settings > System > maintenanceMode pauses the site; a client's quotation link (/q/...) is business, not the site, and keeps working.
   const { pathname } = useLocation();
   const paused = site?.maintenanceMode === true && !pathname.startsWith('/q/');
+  useScrollToTop();
   return (
     <>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -36,12 +41,19 @@ export function SiteLayout() {
         <SiteHeader companyName={site?.companyName} logo={site?.companyLogo} />
         {/* At least a screen high: the footer starts below the fold, so a page whose content arrives late does not push it (no layout shift). */}
         <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
-          {paused ? <MaintenanceNotice site={site} /> : <Outlet />}
+          {paused ? (
+            <MaintenanceNotice site={site} />
+          ) : (
+            <RenderErrorBoundary resetKey={pathname} fallback={() => <RouteErrorPage />}>
+              {/* A page's code loading on a first visit without server rendering; moving between pages keeps the old one until the new one is there. */}
+              <Suspense fallback={<Box role="status" aria-label="Loading" sx={{ minHeight: '100vh' }} />}>
+                <Outlet />
+              </Suspense>
+            </RenderErrorBoundary>
+          )}
         </Box>
         <SiteFooter site={site} />
       </Box>
-      {/* New pages start at the top; back and forward restore the old position. */}
-      <ScrollRestoration />
       {site && <WhatsAppFab phone={site.companyPhone} />}
     </>
   );

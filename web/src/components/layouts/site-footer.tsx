@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,6 +8,7 @@ import { formatPhone } from '@app/shared-types/phone';
 import type { SiteInfo } from '@app/shared-types/site';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { isPortalPath } from '../../app/app-paths';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
 import { SocialLinks } from './social-links';
@@ -26,7 +26,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link component={RouterLink} to={to} color="inherit" sx={{ display: 'inline-block', py: 0.5 }}>
+    <Link component={RouterLink} to={to} reloadDocument={isPortalPath(to)} color="inherit" sx={{ display: 'inline-block', py: 0.5 }}>
       {children}
     </Link>
   );
@@ -37,16 +37,23 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.88)', mt: 'auto' }}>
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
-        <Grid container spacing={{ xs: 4, md: 6 }}>
-          <Grid size={{ xs: 12, md: 4 }}>
+        {/* A CSS grid, not MUI's Grid: the footer is on every public page, and this keeps Grid's code off them. */}
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: '4fr 2fr 3fr 3fr' },
+            gap: { xs: 4, md: 6 },
+          }}
+        >
+          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             <Brand name={site?.companyName} logo={site?.companyLogo} inverted />
             <Typography variant="body2" sx={{ mt: 2, mb: 3, maxWidth: 340, color: 'rgba(255,255,255,0.75)' }}>
               Interior design and architecture studio in Hyderabad, creating homes and workplaces that feel
               personal, work hard and last.
             </Typography>
             {site && <SocialLinks links={site.social} inverted />}
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4, md: 2 }}>
+          </Box>
+          <Box>
             <FooterColumn title="Explore">
               <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {NAV_LINKS.map((link) => (
@@ -56,8 +63,8 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
                 ))}
               </Stack>
             </FooterColumn>
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4, md: 3 }}>
+          </Box>
+          <Box>
             <FooterColumn title="Services">
               <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {SERVICES.map((service) => (
@@ -70,8 +77,8 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
                 </li>
               </Stack>
             </FooterColumn>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4, md: 3 }}>
+          </Box>
+          <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
             <FooterColumn title="Visit or call">
               {site && (
                 <Stack component="address" spacing={1} sx={{ fontStyle: 'normal' }}>
@@ -85,8 +92,8 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
                 </Stack>
               )}
             </FooterColumn>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
       </Container>
       <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.12)' }}>
         <Container

@@ -1,4 +1,5 @@
 import { SERVICES, type Service } from '@app/shared-types/constants';
+import { SERVICE_SUMMARIES, serviceImage } from './summaries';
 
 export interface ServiceDetail extends Service {
   /** One line for the home page's 'Our Expertise' cards. */
@@ -9,11 +10,10 @@ export interface ServiceDetail extends Service {
   image: string;
 }
 
-type ServiceContent = Omit<ServiceDetail, keyof Service | 'image'>;
+type ServiceContent = Omit<ServiceDetail, keyof Service | 'image' | 'summary'>;
 
 const CONTENT: Record<string, ServiceContent> = {
   'residential-design': {
-    summary: 'Apartments, villas and independent homes designed around how your family actually lives.',
     paragraphs: [
       'A home should feel calm when you walk in after a long day, and still work hard on a busy weekday morning. We start with how your family lives: who cooks, who works from home, where the children study, what you collect and what you would rather hide away.',
       'From a 2BHK in Kondapur to a villa in Jubilee Hills, we plan layouts, storage and lighting first, then bring in materials, colour and furniture that suit Hyderabad’s climate and your budget band.',
@@ -30,7 +30,6 @@ const CONTENT: Record<string, ServiceContent> = {
       'Residential interior design in Hyderabad: space planning, modular kitchens, wardrobes, lighting and 3D designs for apartments and villas.',
   },
   'commercial-spaces': {
-    summary: 'Offices, retail and hospitality interiors that support your team and your brand.',
     paragraphs: [
       'A workplace or a shop is a working tool. We design offices that help people focus and collaborate, retail floors that guide customers to what sells, and cafes and clinics that feel welcoming from the first step inside.',
       'We work with your facility, IT and brand teams on seating density, acoustics, services and signage, and plan the fit-out in phases so your business keeps running while we build.',
@@ -47,7 +46,6 @@ const CONTENT: Record<string, ServiceContent> = {
       'Commercial interior design and fit-outs in Hyderabad for offices, retail stores, cafes and clinics, from planning to handover.',
   },
   'design-consultation': {
-    summary: 'Expert advice on layouts, styles and materials before you spend on execution.',
     paragraphs: [
       'Not every project needs a full design package. A consultation gives you a senior designer’s eye on your plan: what to keep, what to change and where your money will make the most difference.',
       'We review your floor plan, walk the site with you, shortlist styles and materials, and give you a clear written brief you can execute with us or with your own contractor.',
@@ -64,7 +62,6 @@ const CONTENT: Record<string, ServiceContent> = {
       'Interior design consultation in Hyderabad: layout review, style direction and material selection from a senior designer.',
   },
   'project-management': {
-    summary: 'End-to-end execution with one team accountable for time, quality and budget.',
     paragraphs: [
       'Good design is only as good as its execution. Our project managers coordinate carpenters, electricians, plumbers, painters and vendors so that work happens in the right order and nothing falls between trades.',
       'You get a schedule with milestones, weekly progress updates with photos, and quality checks at each stage, from civil changes to the final coat of polish.',
@@ -85,12 +82,10 @@ const CONTENT: Record<string, ServiceContent> = {
 /** The services with their page content, in SERVICES order. */
 export const SERVICE_DETAILS: readonly ServiceDetail[] = SERVICES.flatMap((service) => {
   const content = CONTENT[service.slug];
-  return content ? [{ ...service, ...content, image: `/images/services/${service.slug}.svg` }] : [];
+  return content ? [{ ...service, ...content, summary: SERVICE_SUMMARIES[service.slug] ?? '', image: serviceImage(service.slug) }] : [];
 });
 
 export function findService(slug: string | undefined): ServiceDetail | undefined {
   return SERVICE_DETAILS.find((service) => service.slug === slug);
 }
 
-/** The three expertise areas the home page shows (SPEC.md section 1). */
-export const EXPERTISE_SLUGS = ['residential-design', 'commercial-spaces', 'design-consultation'] as const;

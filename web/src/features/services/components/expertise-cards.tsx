@@ -4,13 +4,14 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router';
-import { EXPERTISE_SLUGS, findService } from '../model';
+import { SERVICES } from '@app/shared-types/constants';
+import { EXPERTISE_SLUGS, SERVICE_SUMMARIES } from '../summaries';
 
 /** The home page's three expertise areas, each linking to its service page. */
 export function ExpertiseCards() {
   const services = EXPERTISE_SLUGS.flatMap((slug) => {
-    const service = findService(slug);
-    return service ? [service] : [];
+    const service = SERVICES.find((candidate) => candidate.slug === slug);
+    return service ? [{ ...service, summary: SERVICE_SUMMARIES[slug] }] : [];
   });
   return (
     <Box sx={{ display: 'grid', gap: { xs: 3, md: 4 }, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' } }}>
