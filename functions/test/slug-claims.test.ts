@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOG_SLUG_TAKEN, blogPostCreateSchema, blogPostUpdateSchema, type BlogPost } from '@app/shared-types/blog';
 import type { Customer } from '@app/shared-types/customers';
@@ -122,6 +122,21 @@ describe('projects created with a derived slug', () => {
     expect(raced.raced()).toBe(true);
     expect(result).toEqual({ slugTaken: true });
   });
+
+  it('picks a random candidate past the first 200 when all of those are taken (still a valid web address)', async () => {
+    const name = uniqueName('Crowded Name');
+    const base = projectSlug(name);
+    for (let n = 1; n <= 200; n++) {
+      await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.projectSlug(projectSlug(name, n)), entityType: 'ProjectSlug', projectId: `other-${n}` } }));
+    }
+    const result = await createProject(db, projectCreateSchema.validateSync({ customerId, name, projectType: 'Villa' }), ctx());
+    if (!('project' in result)) throw new Error('create failed');
+    const n = Number(result.project.slug.slice(base.length + 1));
+    expect(result.project.slug.startsWith(`${base}-`)).toBe(true);
+    expect(n).toBeGreaterThan(200);
+    expect(n).toBeLessThan(100_000);
+    expect(projectCreateSchema.isValidSync({ customerId, name, projectType: 'Villa', slug: result.project.slug })).toBe(true);
+  }, 60_000);
 
   it('gives a project saved before slugs a derived one on its next edit, past a candidate taken meanwhile', async () => {
     const name = uniqueName('Old Villa');

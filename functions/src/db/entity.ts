@@ -99,7 +99,7 @@ export interface UniqueMarker<T> {
   /**
    * A value writers contend for (a slug): writes that claim it go through
    * `claim`, which judges a lost claim by who holds the marker. `derive` gives
-   * an item whose `field` is blank its n-th candidate ('villa', 'villa-2'...);
+   * an item whose `field` is blank its n-th candidate ('villa', 'villa-2'...; n < 100 000);
    * without it (or when the field is given) a taken value is refused.
    */
   contested?: { field: keyof T & string; derive?: (item: T, n: number) => string };
@@ -136,6 +136,8 @@ const CLAIM_ATTEMPTS = 8;
 const MAX_CLAIM_ROUNDS = 60;
 /** Candidates a derivation reads in a row before it picks a random one ('villa' ... 'villa-200', then 'villa-48213'). */
 const MAX_CANDIDATES = 200;
+/** Candidate numbers stay below this (a derive leaves room for '-99999'). */
+const MAX_CANDIDATE_NUMBER = 100_000;
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
 
 /** Items a search examines at most before answering with a cursor. */
@@ -395,8 +397,8 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
       const from = state.from.get(marker.name) ?? 1;
       let n = from;
       while (n < from + MAX_CANDIDATES && (await holderOf(db, marker, candidate(n)))) n++;
-      // Hundreds of items of one base: a random candidate further on instead.
-      if (n === from + MAX_CANDIDATES) n += Math.floor(Math.random() * 90_000);
+      // Hundreds of items of one base: a random candidate instead (below MAX_CANDIDATE_NUMBER).
+      if (n === from + MAX_CANDIDATES) n = MAX_CANDIDATES + 1 + Math.floor(Math.random() * (MAX_CANDIDATE_NUMBER - MAX_CANDIDATES - 1));
       state.derived.set(marker.name, n);
       result = candidate(n);
     }
