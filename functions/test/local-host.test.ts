@@ -69,7 +69,9 @@ describe('the local host security headers', () => {
   it('sends the CloudFront CSP, nosniff, frame and referrer headers on pages, assets, the portal and the API', async () => {
     const webDist = mkdtempSync(join(tmpdir(), 'interiors-web-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
+    // The portal's document and the website's (the renderer's template).
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(join(webDist, 'site.html'), '<!doctype html><title>Site</title>');
     writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
     // The web's server build (web/dist/server/entry-server.js): here one that marks the pages it renders.
     mkdirSync(join(webDist, 'server'));
@@ -96,7 +98,7 @@ describe('the local host security headers', () => {
         const text = await response.text();
         // Website paths are rendered (routes/pages.ts); the portal gets the SPA's index.html.
         if (path === '/') expect(text).toContain('<title>Rendered /</title>');
-        if (path.startsWith('/admin')) expect(text).toContain('<title>Site</title>');
+        if (path.startsWith('/admin')) expect(text).toContain('<title>Portal</title>');
       }
       const csp = contentSecurityPolicy(undefined, { upgradeInsecureRequests: false });
       expect(csp).toContain("connect-src 'self' https://www.google.com;");

@@ -19,7 +19,7 @@ import { createTestApp, customerInput, projectInput, type TestApp } from './help
  */
 const SITE_URL = 'https://www.example.test';
 const entry = fileURLToPath(new URL('../../web/src/entry-server.tsx', import.meta.url));
-const template = readFileSync(fileURLToPath(new URL('../../web/index.html', import.meta.url)), 'utf8');
+const template = readFileSync(fileURLToPath(new URL('../../web/site.html', import.meta.url)), 'utf8');
 
 let app: TestApp;
 let db: Db;
