@@ -25,9 +25,6 @@ document.querySelector('meta[name="description"][data-static]')?.remove();
 const root = document.getElementById('root');
 if (!root) throw new Error('site.html has no #root element');
 
-// The server rendered the page's lazy chunk: load it first, so the first render is the same tree (no fallback, no mismatch).
-// (A chunk that fails to load here is asked for again by the page, whose error boundary then says so.)
-await preloadSitePage(window.location.pathname).catch(() => undefined);
 const app = (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
@@ -38,5 +35,17 @@ const app = (
     <ReadyMark />
   </StrictMode>
 );
-if (serverRendered) hydrateRoot(root, app);
-else createRoot(root).render(app);
+
+/**
+ * The server rendered the page's lazy chunk: load it first, so the first render
+ * is the same tree (no fallback, no mismatch). Not a top-level await: the page's
+ * chunk imports this entry's chunk, which would wait for itself. A chunk that
+ * fails to load here is asked for again by the page, whose error boundary then
+ * says so.
+ */
+void preloadSitePage(window.location.pathname)
+  .catch(() => undefined)
+  .then(() => {
+    if (serverRendered) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
