@@ -139,12 +139,12 @@ async function render({ url, template, siteUrl }: Omit<RenderPageInput, 'fetchAp
   const state = serializeState(queryClient);
 
   const html = template
-    // The page's own title, description and og:type (PageMeta) replace the static shell's generic ones.
-    .replace(/<title>[^<]*<\/title>/, '')
+    // The page's own title, description and og:type (PageMeta) replace the static shell's generic ones,
     .replace(/<meta\s+name="description"[^>]*data-static\s*\/?>/, '')
     .replace(/<meta\s+property="og:type"[^>]*\/?>/, '')
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-    .replace('</head>', `${hoisted}${styles}</head>`)
+    // in the static title's place, ahead of the script: the LCP image's preload (hoisted by React) is the first request after the page.
+    .replace(/<title>[^<]*<\/title>/, () => `${hoisted}${styles}`)
     .replace(
       '<div id="root"></div>',
       `<div id="root">${body}</div><script type="application/json" id="${SSR_STATE_ID}">${state}</script>`,
