@@ -9,7 +9,7 @@ import { ReadyMark } from './lib/ready-mark';
 import { hydrateState } from './lib/ssr-state';
 
 /**
- * The website in the browser (site.html): it hydrates the page the server
+ * The website in the browser (site.html, loaded by site-boot.ts): it hydrates the page the server
  * rendered (entry-server.tsx) from the data it was rendered with, and moves
  * between the public pages with the declarative router. The portal is the
  * other app (index.html, main.tsx).
