@@ -139,11 +139,8 @@ async function render({ url, template, siteUrl }: Omit<RenderPageInput, 'fetchAp
   const state = serializeState(queryClient);
 
   const html = template
-    // The page's own title, description and og:type (PageMeta) replace the static shell's generic ones,
-    .replace(/<meta\s+name="description"[^>]*data-static\s*\/?>/, '')
-    .replace(/<meta\s+property="og:type"[^>]*\/?>/, '')
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-    // in the static title's place, ahead of the script: the LCP image's preload (hoisted by React) is the first request after the page.
+    // The page's own title and head tags (PageMeta) replace the document's generic title, ahead of the script:
+    // the LCP image's preload (hoisted by React) is the first request after the page.
     .replace(/<title>[^<]*<\/title>/, () => `${hoisted}${styles}`)
     .replace(
       '<div id="root"></div>',

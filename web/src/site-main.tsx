@@ -19,9 +19,6 @@ const serverRendered = hydrateState(queryClient, document);
 // Without server rendering (the dev server), fetch the firm's identity while the page's code loads: header, footer and titles need it.
 if (!serverRendered) void queryClient.prefetchQuery(getSiteInfoQueryOptions());
 
-// site.html carries a generic description for clients without JavaScript; each page renders its own.
-document.querySelector('meta[name="description"][data-static]')?.remove();
-
 const root = document.getElementById('root');
 if (!root) throw new Error('site.html has no #root element');
 
