@@ -37,6 +37,8 @@ export interface RenderPageInput {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** With status 301: where the page moved (a project's old id address: its slug's). */
+  location?: string;
 }
 
 type Fetch = RenderPageInput['fetchApi'];
@@ -58,33 +60,43 @@ function isNotFound(queryClient: QueryClient, queryKey: QueryKey): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+interface PrefetchedPage {
+  notFound: boolean;
+  /** The page's own address, when the request named it by an old one. */
+  movedTo?: string;
+}
+
 /**
  * Fetches into `queryClient` what the matched page reads (the same query
- * options, so the same keys, the client uses); answers whether the page is a 404.
+ * options, so the same keys, the client uses); answers whether the page is a
+ * 404, or has moved.
  */
-async function prefetchPage(queryClient: QueryClient, url: URL): Promise<boolean> {
+async function prefetchPage(queryClient: QueryClient, url: URL): Promise<PrefetchedPage> {
   const search = url.searchParams;
   const leaf = matchSite(url.pathname).at(-1);
   const path = leaf?.route.path;
   const params = leaf?.params ?? {};
   await queryClient.prefetchQuery(getSiteInfoQueryOptions());
-  if (!leaf || path === '*') return true;
+  if (!leaf || path === '*') return { notFound: true };
   if (path === 'projects') {
     await queryClient.prefetchInfiniteQuery(getProjectsQueryOptions(parseProjectFilter(search.get('status'))));
   } else if (path === 'projects/:id') {
     const options = getProjectQueryOptions(params.id ?? '');
     await queryClient.prefetchQuery(options);
-    return isNotFound(queryClient, options.queryKey);
+    // A project's address from before slugs (its id) moves for good to its readable one (the API answers either).
+    const slug = queryClient.getQueryData(options.queryKey)?.slug;
+    if (slug && slug !== params.id) return { notFound: false, movedTo: `/projects/${encodeURIComponent(slug)}${url.search}` };
+    return { notFound: isNotFound(queryClient, options.queryKey) };
   } else if (path === 'blog') {
     await queryClient.prefetchQuery(getBlogPostsQueryOptions());
   } else if (path === 'blog/:slug') {
     const options = getBlogPostQueryOptions(params.slug ?? '');
     await queryClient.prefetchQuery(options);
-    return isNotFound(queryClient, options.queryKey);
+    return { notFound: isNotFound(queryClient, options.queryKey) };
   } else if (path === 'services/:slug') {
-    return !findService(params.slug);
+    return { notFound: !findService(params.slug) };
   }
-  return false;
+  return { notFound: false };
 }
 
 /** The tags React hoisted (title, meta, link) out of the rendered markup, for <head>. */
@@ -114,7 +126,8 @@ export function renderPage({ fetchApi, ...input }: RenderPageInput): Promise<Ren
 async function render({ url, template, siteUrl }: Omit<RenderPageInput, 'fetchApi'>): Promise<RenderedPage> {
   const requestUrl = new URL(url);
   const queryClient = createQueryClient();
-  const [notFound] = await Promise.all([prefetchPage(queryClient, requestUrl), preloadSitePage(requestUrl.pathname)]);
+  const [{ notFound, movedTo }] = await Promise.all([prefetchPage(queryClient, requestUrl), preloadSitePage(requestUrl.pathname)]);
+  if (movedTo) return { status: 301, html: '', location: movedTo };
   keepServerErrors(queryClient);
 
   // Canonical, og:url and JSON-LD addresses (PageMeta): SITE_URL, else Settings > Company website, else this request's origin.

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** One rendered page: its status (404 for unknown paths and records) and the whole HTML document. */
+/** One rendered page: its status (404 for unknown paths and records, 301 for a moved one) and the whole HTML document. */
 export interface RenderedPage {
   status: number;
   html: string;
+  /** With status 301: where the page moved (a project's old id address: its slug's). */
+  location?: string;
 }
 
 /** What the web's renderer (web/src/entry-server.tsx) needs for one page. */

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
-import { resolvePublicProject } from '../db/project-repo';
 import type { AppEnv } from '../lib/deps';
 import { log } from '../lib/log';
 
@@ -39,6 +38,11 @@ async function render(c: Context<AppEnv>, app: { request: (input: string, init?:
         return app.request(input instanceof Request ? input.url : String(input), { ...init, headers }, c.env);
       },
     });
+    // A project's address from before slugs (its id) moves for good to its readable one: the renderer found it reading the page's data.
+    if (page.status === 301 && page.location) {
+      c.header('Cache-Control', PAGE_CACHE_CONTROL);
+      return c.redirect(page.location, 301);
+    }
     c.header('Cache-Control', page.status === 200 ? PAGE_CACHE_CONTROL : NOT_FOUND_CACHE_CONTROL);
     // The maintenance notice (Settings > System): come back later, like the paused forms.
     if (page.status === 503) c.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
@@ -60,15 +64,6 @@ export function pageRoutes(app: { request: (input: string, init?: RequestInit, e
     // PRODUCT.md: a host whose name starts with 'admin.' is the portal at '/' (the SPA, web/src/app/router.tsx).
     const host = new URL(c.req.url).hostname;
     if (host.toLowerCase().startsWith('admin.') || !isSitePath(c.req.path)) return next();
-    // A project's address from before slugs (its id) moves for good to its readable one.
-    const projectParam = /^\/projects\/([^/]+)\/?$/.exec(c.req.path)?.[1];
-    if (projectParam) {
-      const moved = (await resolvePublicProject(c.var.deps.db, projectParam))?.movedTo;
-      if (moved) {
-        c.header('Cache-Control', PAGE_CACHE_CONTROL);
-        return c.redirect(`/projects/${moved}${new URL(c.req.url).search}`, 301);
-      }
-    }
     const response = await render(c, app);
     if (!response) return next();
     return response;
