@@ -70,5 +70,47 @@ function deployedDeps(): JobsDeps {
   return { db, backups: bucket ? { db, storage: s3BackupStorage(bucket) } : undefined };
 }
 
-/** Lambda entry point of the jobs (see runJobsEvent). */
-export const handler = (event: JobsEvent = {}): Promise<JobsResult> => runJobsEvent((deployed ??= deployedDeps()), event);
+/**
+ * What a deploy sends (infra/src/constructs/api.ts, the DataUpgrade custom resource, through CDK's provider
+ * framework, which invokes this function and waits for its answer): a CloudFormation lifecycle event whose
+ * properties carry the task. Its other fields (ResponseURL, StackId, ...) are the framework's business.
+ */
+export interface DeployEvent {
+  RequestType: 'Create' | 'Update' | 'Delete';
+  PhysicalResourceId?: string;
+  ResourceProperties: { task?: string };
+}
+
+/** The custom resource's one physical id: an update keeps it, so CloudFormation never replaces (and deletes) it. */
+export const DATA_UPGRADE_RESOURCE_ID = 'data-upgrade';
+
+/**
+ * A deploy's lifecycle event: Create and Update (every deploy) run the pending data upgrades and answer the version
+ * reached (the resource's `dataVersion` attribute); Delete (the stack going) runs nothing. A failed upgrade throws,
+ * naming the step and the version the table stays at; the framework fails the resource with that message, and so the
+ * deploy. Only 'data-upgrade' runs here: a deploy starts no backup or daily job.
+ */
+export async function runDeployEvent(deps: JobsDeps, event: DeployEvent): Promise<{ PhysicalResourceId: string; Data?: { dataVersion: number } }> {
+  if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId ?? DATA_UPGRADE_RESOURCE_ID };
+  const { task } = event.ResourceProperties;
+  if (task !== 'data-upgrade') throw new Error(`A deploy runs the 'data-upgrade' task only, not '${String(task)}'`);
+  try {
+    const result = (await runJobsEvent(deps, { task })) as { dataVersion: number };
+    return { PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID, Data: { dataVersion: result.dataVersion } };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const { from, steps } = await pendingUpgrades(deps.db).catch(() => ({ from: undefined, steps: [] }));
+    const step = steps[0] ? ` at step ${steps[0].version} (${steps[0].name})` : '';
+    const stays = from === undefined ? '' : `; the table stays at data version ${from}`;
+    log.error('data upgrade failed', { reason, dataVersion: from ?? null });
+    throw new Error(`Data upgrade failed${step}${stays}: ${reason}`);
+  }
+}
+
+const isDeployEvent = (event: JobsEvent | DeployEvent): event is DeployEvent => 'RequestType' in event;
+
+/** Lambda entry point of the jobs (see runJobsEvent) and of the deploy's data upgrade (see runDeployEvent). */
+export function handler(event: JobsEvent | DeployEvent = {}): Promise<JobsResult | Awaited<ReturnType<typeof runDeployEvent>>> {
+  deployed ??= deployedDeps();
+  return isDeployEvent(event) ? runDeployEvent(deployed, event) : runJobsEvent(deployed, event);
+}
