@@ -54,6 +54,23 @@ describe("a deploy's lifecycle events in the Jobs function", () => {
     expect((await pendingUpgrades(db)).from).toBe(0);
   });
 
+  it('an Update back to an older deployId (CloudFormation rolling a failed deploy back) runs nothing and never fails', async () => {
+    const { db } = await createTestApp();
+    const rollback = {
+      ...deployEvent('Update', 'data-upgrade', DATA_UPGRADE_RESOURCE_ID),
+      ResourceProperties: { task: 'data-upgrade', deployId: '2026-11-20T10:00:00.000Z' },
+      OldResourceProperties: { deployId: '2026-11-23T06:00:00.000Z' },
+    };
+    expect(await runDeployEvent({ db }, rollback)).toEqual({ PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID, Data: { dataVersion: 0 } });
+    expect((await pendingUpgrades(db)).from).toBe(0);
+    // A table that cannot even be read does not fail it either (it answers no version then).
+    const unreachable = { table: db.table, doc: { send: () => Promise.reject(new Error('unreachable')) } as unknown as DynamoDBDocumentClient };
+    expect(await runDeployEvent({ db: unreachable }, rollback)).toEqual({ PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID });
+    // The next deploy (a newer deployId) runs them.
+    const next = { ...rollback, ResourceProperties: { task: 'data-upgrade', deployId: '2026-11-23T07:00:00.000Z' } };
+    expect(await runDeployEvent({ db }, next)).toEqual({ PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID, Data: { dataVersion: LATEST } });
+  }, 60_000);
+
   it('runs no other task: a resource asking for a backup or no task fails and writes nothing', async () => {
     const { db } = await createTestApp();
     await expect(runDeployEvent({ db }, deployEvent('Create', 'scheduled-backup'))).rejects.toThrow("A deploy runs the 'data-upgrade' task only, not 'scheduled-backup'");

@@ -78,7 +78,10 @@ function deployedDeps(): JobsDeps {
 export interface DeployEvent {
   RequestType: 'Create' | 'Update' | 'Delete';
   PhysicalResourceId?: string;
-  ResourceProperties: { task?: string };
+  /** `deployId`: the time of the synth (an ISO timestamp), new at every deploy. */
+  ResourceProperties: { task?: string; deployId?: string };
+  /** An Update's previous properties. */
+  OldResourceProperties?: { deployId?: string };
 }
 
 /** The custom resource's one physical id: an update keeps it, so CloudFormation never replaces (and deletes) it. */
@@ -89,10 +92,19 @@ export const DATA_UPGRADE_RESOURCE_ID = 'data-upgrade';
  * reached (the resource's `dataVersion` attribute); Delete (the stack going) runs nothing. A failed upgrade throws,
  * naming the step and the version the table stays at; the framework fails the resource with that message, and so the
  * deploy. Only 'data-upgrade' runs here: a deploy starts no backup or daily job.
+ * An Update back to an older deployId is CloudFormation rolling a failed deploy back: it runs nothing (upgrades
+ * are not undone, and failing again would leave the stack in UPDATE_ROLLBACK_FAILED).
  */
 export async function runDeployEvent(deps: JobsDeps, event: DeployEvent): Promise<{ PhysicalResourceId: string; Data?: { dataVersion: number } }> {
   if (event.RequestType === 'Delete') return { PhysicalResourceId: event.PhysicalResourceId ?? DATA_UPGRADE_RESOURCE_ID };
-  const { task } = event.ResourceProperties;
+  const { task, deployId } = event.ResourceProperties;
+  const previous = event.OldResourceProperties?.deployId;
+  if (event.RequestType === 'Update' && previous && deployId && deployId < previous) {
+    // Even a table that cannot be read lets the rollback finish.
+    const from = await pendingUpgrades(deps.db).then(({ from }) => from, () => undefined);
+    log.info('data upgrades skipped: a rollback', { deployId, previous, dataVersion: from ?? null });
+    return { PhysicalResourceId: event.PhysicalResourceId ?? DATA_UPGRADE_RESOURCE_ID, ...(from === undefined ? {} : { Data: { dataVersion: from } }) };
+  }
   if (task !== 'data-upgrade') throw new Error(`A deploy runs the 'data-upgrade' task only, not '${String(task)}'`);
   try {
     const result = (await runJobsEvent(deps, { task })) as { dataVersion: number };
