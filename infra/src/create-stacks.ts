@@ -106,6 +106,10 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     description: 'Point your domain (CNAME or Route 53 alias) here',
   });
   new CfnOutput(stack, 'TableName', { value: database.table.tableName, description: 'For create-admin' });
+  new CfnOutput(stack, 'JobsFunctionName', {
+    value: api.jobsFunction.functionName,
+    description: 'Runs the data upgrades again: aws lambda invoke with {"task":"data-upgrade"} (every deploy runs them)',
+  });
   new CfnOutput(stack, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
 
   addNagChecks(app);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   type CfnRoute,
@@ -23,6 +23,7 @@ import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lam
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { logicalId } from '../nag';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
@@ -124,6 +125,9 @@ export interface ApiProps {
   readonly publicConcurrency?: number;
 }
 
+/** What the DataUpgrade resource asks the Jobs function to run (functions/src/handlers/jobs.ts, runDeployEvent). */
+export const DATA_UPGRADE_TASK = 'data-upgrade';
+
 /**
  * The Hono app as two Lambda functions behind one HTTP API: the public surface
  * (the website's routes, a role limited to the items they need) and the admin
@@ -142,6 +146,14 @@ export class Api extends Construct {
   /** The scheduled jobs (recurring transactions), run daily by an EventBridge rule. */
   readonly jobsFunction: NodejsFunction;
   readonly jobsRole: Role;
+  /**
+   * Runs the data upgrades at every deploy (stack create and update), once the table and the Jobs function are in
+   * place: CDK's provider framework invokes the Jobs function with the resource's lifecycle event and waits for its
+   * answer, so a failed upgrade fails the deploy with its message. Its `dataVersion` attribute is the version reached.
+   */
+  readonly dataUpgrade: CustomResource;
+  /** The provider framework function's own role: it may invoke the Jobs function, nothing else. */
+  readonly dataUpgradeRole: Role;
   readonly accessLogs: LogGroup;
   /**
    * Wraps the data keys that seal employees' Aadhaar, PAN and bank account
@@ -272,6 +284,7 @@ export class Api extends Construct {
       schedule: Schedule.cron({ minute: '40', hour: '18' }),
       targets: [new LambdaFunction(this.jobsFunction, { retryAttempts: 2 })],
     });
+    [this.dataUpgrade, this.dataUpgradeRole] = this.runDataUpgradesOnDeploy(table, props);
     // The notification outbox's sender, every minute, in the admin function: it holds the key that
     // opens the SMTP password, and mail goes out over plain SMTP (no AWS permission). A missed
     // tick is harmless (the next one sends what is due), so EventBridge does not retry it.
@@ -455,6 +468,38 @@ export class Api extends Construct {
       schedule: Schedule.rate(Duration.hours(1)),
       targets: [new LambdaFunction(this.jobsFunction, { event: RuleTargetInput.fromObject({ task: 'scheduled-backup' }), retryAttempts: 2 })],
     });
+  }
+
+  /**
+   * The DataUpgrade custom resource (see `dataUpgrade`). Its `deployId` property is the time of the synth, so
+   * CloudFormation sends it an Update at every deploy, as well as the Create of a new stage; the Jobs function
+   * runs only the steps the table has not had (none: it answers at once), and reads a smaller deployId than the
+   * previous one as a rollback (it runs nothing). The framework function waits for the Jobs function's answer
+   * (RequestResponse) up to its own 15 minutes, the Jobs function's timeout too, so an upgrade that uses nearly
+   * all of them can outlive the framework: CloudFormation then fails the resource after 20 minutes (ServiceTimeout).
+   */
+  private runDataUpgradesOnDeploy(table: TableV2, props: ApiProps): [CustomResource, Role] {
+    const logGroup = new LogGroup(this, 'DataUpgradeLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+    // Our own role instead of the framework's default one (AWSLambdaBasicExecutionRole): logs go to this group only.
+    const role = new Role(this, 'DataUpgradeRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Runs the data upgrades at deploy: invokes the Jobs function',
+    });
+    logGroup.grantWrite(role);
+    const provider = new Provider(this, 'DataUpgradeProvider', { onEventHandler: this.jobsFunction, frameworkOnEventRole: role, logGroup });
+    const resource = new CustomResource(this, 'DataUpgrade', {
+      resourceType: 'Custom::DataUpgrade',
+      serviceToken: provider.serviceToken,
+      properties: { task: DATA_UPGRADE_TASK, deployId: new Date().toISOString() },
+      serviceTimeout: Duration.minutes(20),
+    });
+    // The table and the Jobs function (its role and policies, its environment) are in place before it runs.
+    resource.node.addDependency(table, this.jobsFunction, this.jobsRole);
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId(this.jobsFunction)}.Arn>:*]`,
+      reason: "The provider framework's grant (grantInvoke) covers the Jobs function's versions and aliases: still that function only.",
+    });
+    return [resource, role];
   }
 
   /** GetSecretValue on the origin-verify secret (ORIGIN_VERIFY_SECRET_ARN), that secret only. */
