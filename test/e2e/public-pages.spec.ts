@@ -119,6 +119,27 @@ test.describe('on a phone (360 px)', () => {
   });
 });
 
+test("the website and the portal hand over: the footer's Admin Panel opens the portal, the quotation page's header a rendered page", async ({ page, consoleErrors }) => {
+  // The website (site.html) has no portal route: the link loads the portal's document.
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('button', { name: 'Access Admin Portal' })).toBeVisible();
+
+  // The quotation link is the portal's (index.html) in the site's chrome; its header's links load the website's pages from the server.
+  await page.goto('/q/no-such-quotation-token-e2e');
+  await expect(page.getByRole('heading', { name: 'Link not valid' })).toBeVisible();
+  const rendered = page.waitForResponse((response) => new URL(response.url()).pathname === '/projects' && response.request().resourceType() === 'document');
+  await page.getByRole('banner').getByRole('link', { name: 'Projects', exact: true }).click();
+  expect((await rendered).status()).toBe(200);
+  await expect(page).toHaveURL(/\/projects$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Projects' })).toBeVisible();
+  // The unknown link's API answer (404) is the browser's console error; that answer is the point there.
+  const refused = consoleErrors.findIndex((error) => error.includes('status of 404') && error.includes('/api/quote-links/'));
+  expect(refused).toBeGreaterThanOrEqual(0);
+  consoleErrors.splice(refused, 1);
+});
+
 test('the local host answers SPA routes with the app, and missing assets and API paths with 404', async ({ request }) => {
   const page = await request.get('/projects/jubilee-hills-villa');
   expect(page.status()).toBe(200);
