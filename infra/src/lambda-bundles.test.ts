@@ -196,6 +196,24 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     await expect(handler()).resolves.toEqual({ created: 0, expired: 0, restamped: 0, overdue: 0 });
   });
 
+  it("include the deploy's data upgrade: the jobs bundle answers the provider framework's Create event with its physical id and the version", async () => {
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(bundles.jobs.entry).href)) as { handler: (event: unknown) => Promise<unknown> };
+    // The event CDK's provider framework passes on (its onEvent: CloudFormation's request, ResponseURL included).
+    const serviceToken = 'arn:aws:lambda:ap-south-1:123456789012:function:StudioInteriors-dev-ApiDataUpgradeProviderframewor-x';
+    const event = {
+      RequestType: 'Create',
+      ServiceToken: serviceToken,
+      ResponseURL: 'https://cloudformation-custom-resource-response-apsouth1.s3.ap-south-1.amazonaws.com/x',
+      StackId: 'arn:aws:cloudformation:ap-south-1:123456789012:stack/StudioInteriors-dev/1',
+      RequestId: 'b3f9c1d2-0000-4000-8000-000000000001',
+      LogicalResourceId: 'ApiDataUpgrade3FF6B78D',
+      ResourceType: 'Custom::DataUpgrade',
+      ResourceProperties: { ServiceToken: serviceToken, task: 'data-upgrade', deployId: new Date().toISOString() },
+    };
+    await expect(handler(event)).resolves.toEqual({ PhysicalResourceId: 'data-upgrade', Data: { dataVersion: expect.any(Number) } });
+    await expect(handler({ ...event, RequestType: 'Delete', PhysicalResourceId: 'data-upgrade' })).resolves.toEqual({ PhysicalResourceId: 'data-upgrade' });
+  });
+
   it('carry the page renderer in the public bundle only, with its template beside it, under 1.5 MiB minified', () => {
     // The website's document (its own script, not the portal's), with the assets' hashed names.
     expect(readFileSync(join(bundles.public.dir, 'site.html'), 'utf8')).toMatch(/<script type="module" crossorigin src="\/assets\/site-[\w-]+\.js"><\/script>/);
