@@ -1,5 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { UnprocessedItems } from './unavailable';
 
 type Key = Record<string, NativeAttributeValue>;
 
@@ -12,7 +13,7 @@ export async function batchGet(db: Db, itemKeys: Key[]): Promise<Record<string, 
   for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX) {
     let pending: Key[] = itemKeys.slice(i, i + BATCH_GET_MAX);
     for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt >= 8) throw new Error('BatchGetItem kept leaving keys unprocessed');
+      if (attempt >= 8) throw new UnprocessedItems('BatchGetItem kept leaving keys unprocessed');
       const response: BatchGetCommandOutput = await db.doc.send(
         new BatchGetCommand({
           RequestItems: {

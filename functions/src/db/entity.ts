@@ -138,7 +138,6 @@ const MAX_CLAIM_ROUNDS = 60;
 const MAX_CANDIDATES = 200;
 /** Candidate numbers stay below this (a derive leaves room for '-99999'). */
 const MAX_CANDIDATE_NUMBER = 100_000;
-const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
 
 /** Items a search examines at most before answering with a cursor. */
 const SEARCH_READ_BUDGET = 2000;
@@ -160,8 +159,30 @@ export type CreateResult<T> = { item: T } | { taken: string };
  */
 export class ContendedWrite extends Error {
   override readonly name = 'ContendedWrite';
-  constructor(type: string, cause: unknown) {
-    super(`${type} write kept losing its unique claim to concurrent writes`, { cause });
+  /** `lost`: what kept losing ('its unique claim', 'its delete', 'an approval'...). */
+  constructor(type: string, cause: unknown, lost = 'its unique claim') {
+    super(`${type} write kept losing ${lost} to concurrent writes`, { cause });
+  }
+}
+
+/** A short random pause, longer with each attempt, before a write that lost to another one is tried again. */
+export const pauseBeforeRetry = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
+
+/**
+ * Runs `write` (one transaction) again after a pause when it was cancelled
+ * only by concurrent transactions (no condition of its own failed, and
+ * transactWrite's own tries were spent); ContendedWrite (503) after
+ * CLAIM_ATTEMPTS. Anything else, a failed condition too, is the caller's.
+ */
+export async function retryContended<R>(type: string, write: () => Promise<R>): Promise<R> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isTransactionCanceled(error) || failedConditionEntries(error).length > 0) throw error;
+      if (attempt >= CLAIM_ATTEMPTS) throw new ContendedWrite(type, error, 'its transaction');
+      await pauseBeforeRetry(attempt);
+    }
   }
 }
 
@@ -436,7 +457,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     state.rounds++;
     if (verdict === 'again') state.contended++;
     if (state.contended >= CLAIM_ATTEMPTS || state.rounds >= MAX_CLAIM_ROUNDS) throw new ContendedWrite(type, error);
-    if (verdict === 'again') await pause(state.contended);
+    if (verdict === 'again') await pauseBeforeRetry(state.contended);
   }
 
   /**
@@ -451,7 +472,31 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
    * (ContendedWrite after CLAIM_ATTEMPTS); anything else is thrown for the
    * caller to answer (a failed condition of its own entries).
    */
-  async function claim<R>(db: Db, item: T, write: (item: T) => Promise<R>): Promise<R | { taken: string }> {
+  function claim<R>(db: Db, item: T, write: (item: T) => Promise<R>): Promise<R | { taken: string }> {
+    return claimWith(db, item, write, (taken) => taken);
+  }
+
+  /**
+   * `claim` for a new item whose contested values are all derived (the
+   * project a lead conversion or a quote approval creates): each one that
+   * derives is blanked first, so every value the write claims is a candidate
+   * the claim moves past when it is held, and the answer is the write's own,
+   * never { taken } (judge refuses only a value that was not derived). Should
+   * an entity's contested value not derive, its loss answers ContendedWrite
+   * (busy, 503): such a value is claimed through `claim`, which answers taken.
+   */
+  function claimDerived<R>(db: Db, item: T, write: (item: T) => Promise<R>): Promise<R> {
+    let blank = item;
+    for (const marker of contested) {
+      if (marker.contested!.derive) blank = { ...blank, [marker.contested!.field]: '' };
+    }
+    return claimWith(db, blank, write, (_taken, error) => {
+      throw new ContendedWrite(type, error);
+    });
+  }
+
+  /** The loop of `claim`: `refuse` answers a given value another item holds. */
+  async function claimWith<R, X>(db: Db, item: T, write: (item: T) => Promise<R>, refuse: (taken: { taken: string }, error: unknown) => X): Promise<R | X> {
     const state: ClaimState = { from: new Map(), derived: new Map(), contended: 0, rounds: 0 };
     for (;;) {
       const claimed = await withDerived(db, item, state);
@@ -460,7 +505,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
       } catch (error) {
         const verdict = isTransactionCanceled(error) ? await judge(db, error, null, claimed, state) : undefined;
         if (verdict === undefined) throw error;
-        if (typeof verdict === 'object') return verdict;
+        if (typeof verdict === 'object') return refuse(verdict, error);
         await lostRound(verdict, state, error);
       }
     }
@@ -552,7 +597,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
         if (isTransactionCanceled(error, 0)) {
           // Changed (or gone) since the read: a caller who named a version hears so; others try again.
           if (expectedVersion === undefined && attempt < MAX_ATTEMPTS && !options.condition) {
-            await pause(attempt);
+            await pauseBeforeRetry(attempt);
             continue;
           }
           const current = await get(db, id, true);
@@ -592,7 +637,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     ctx: WriteContext,
     options: { condition?: Condition<T>; extra?: (before: T) => TransactItem[] } = {},
   ): Promise<{ deleted: T } | { notFound: true } | { refused: T }> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    for (let attempt = 1; ; attempt++) {
       const before = await get(db, id, true);
       if (!before) return { notFound: true };
       if (options.condition?.holds && !options.condition.holds(before)) return { refused: before };
@@ -601,10 +646,11 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
         return { deleted: before };
       } catch (error) {
         if (!isTransactionCanceled(error, 0)) throw error;
-        await pause(attempt);
+        // The caller named no version: only other writers kept winning, so busy (503), not a bug.
+        if (attempt >= MAX_ATTEMPTS) throw new ContendedWrite(type, error, 'its delete');
+        await pauseBeforeRetry(attempt);
       }
     }
-    throw new Error(`${type} ${id} kept changing while being deleted`);
   }
 
   type Params<N extends keyof P> = P[N] extends AccessPattern<infer X> ? X : never;
@@ -813,6 +859,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     update,
     remove,
     claim,
+    claimDerived,
     source,
     list,
     query,

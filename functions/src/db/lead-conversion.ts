@@ -3,7 +3,7 @@ import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { LeadConversionInput, Project } from '@app/shared-types/projects';
 import type { Db } from './client';
 import { customerEntity, newCustomer } from './customer-repo';
-import { mergedCounterWrites, type WriteContext } from './entity';
+import { mergedCounterWrites, retryContended, type WriteContext } from './entity';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
 import { newProject, projectEntity } from './project-repo';
 import { isTransactionCanceled, putNew, transactWrite } from './writes';
@@ -103,10 +103,9 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
   };
   let project: Project | null;
   try {
-    // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).
-    const claimed = draft ? await projectEntity.claim(db, draft, write) : await write(null);
-    if (claimed && 'taken' in claimed) throw new Error(`derived project slug refused as taken (${claimed.taken})`);
-    project = claimed;
+    // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...); a conversion
+    // that only keeps losing to concurrent transactions gives up as busy (ContendedWrite: 503).
+    project = draft ? await projectEntity.claimDerived(db, draft, write) : await retryContended(leadEntity.type, () => write(null));
   } catch (error) {
     if (!isTransactionCanceled(error, 0)) throw error;
     // The lead changed meanwhile: say why from what it is now.

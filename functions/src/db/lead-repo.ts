@@ -24,6 +24,7 @@ import { notificationWrite } from '../notify/outbox';
 import { keys } from './keys';
 import { leadCounter, readCounters } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+import { UnprocessedItems } from './unavailable';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -431,7 +432,7 @@ async function deletePartition(db: Db, pk: string) {
         );
         if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt * (0.5 + Math.random())));
       }
-      if (requests.length > 0) throw new Error(`${requests.length} timeline items left unprocessed`);
+      if (requests.length > 0) throw new UnprocessedItems(`${requests.length} timeline items left unprocessed`);
     }
     start = page.LastEvaluatedKey;
   } while (start);

@@ -23,7 +23,7 @@ import {
 import type { Db } from './client';
 import { customerEntity, newCustomer } from './customer-repo';
 import { customerProjectCountWrite } from './customer-repo';
-import { defineEntity, mergedCounterWrites, type ItemKey, type WriteContext } from './entity';
+import { ContendedWrite, defineEntity, mergedCounterWrites, pauseBeforeRetry, type ItemKey, type WriteContext } from './entity';
 import { keys, newestFirst } from './keys';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
 import { newProject, projectEntity } from './project-repo';
@@ -449,6 +449,9 @@ function nameParts(name: string): { firstName: string; lastName: string } {
   return words.length > 1 ? { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! } : { firstName: words[0] ?? name, lastName: '' };
 }
 
+/** Approval transactions in all that lose to changes of the lead or customer before the approval gives up (ContendedWrite). */
+const APPROVAL_ATTEMPTS = 4;
+
 /**
  * Approval (through the link, or marked by staff): in one transaction the
  * quote becomes approved with who, when and from which IP; when it has no
@@ -462,7 +465,7 @@ export async function approveQuotation(
   quote: Quotation,
   answer: { name: string; comment: string; ip: string },
   ctx: WriteContext,
-): Promise<{ quote: Quotation; project: Project | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation }> {
+): Promise<{ quote: Quotation; project: Project | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { notFound: true }> {
   if (quote.status === 'approved') return { answered: quote };
   if (quote.status !== 'sent' && quote.status !== 'draft') return { notOpen: quote };
   for (let attempt = 1; ; attempt++) {
@@ -572,17 +575,17 @@ export async function approveQuotation(
     };
     try {
       // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).
-      const claimed = project ? await projectEntity.claim(db, project, write) : await write(null);
-      if (claimed && 'taken' in claimed) throw new Error(`derived project slug refused as taken (${claimed.taken})`);
-      return { quote: approved, project: claimed };
+      return { quote: approved, project: project ? await projectEntity.claimDerived(db, project, write) : await write(null) };
     } catch (error) {
       if (!isTransactionCanceled(error)) throw error;
       const current = await getQuotation(db, quote.id);
-      if (!current) throw error;
+      if (!current) return { notFound: true };
       if (current.status === 'approved') return { answered: current };
       if (current.version !== quote.version) return { stale: current };
-      // The lead or customer changed meanwhile: read them again.
-      if (attempt >= 4) throw error;
+      // The quote is as the client saw it and the lead or customer changed meanwhile (or only concurrent
+      // transactions won): read them again; still losing after that, busy (503), not a bug.
+      if (attempt >= APPROVAL_ATTEMPTS) throw new ContendedWrite(quotationEntity.type, error, 'an approval');
+      await pauseBeforeRetry(attempt);
       quote = current;
     }
   }

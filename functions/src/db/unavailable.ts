@@ -9,6 +9,11 @@ export function isServiceUnavailable(error: unknown): boolean {
   return causes(error).some(isUnavailableCause);
 }
 
+/** A BatchGetItem or BatchWriteItem that kept leaving items unprocessed past its retries: DynamoDB is throttling us (503). */
+export class UnprocessedItems extends Error {
+  override readonly name = 'UnprocessedItems';
+}
+
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -32,8 +37,10 @@ const UNAVAILABLE_NAMES = new Set([
   'RequestLimitExceeded',
   'TooManyRequestsException',
   'InternalServerError',
-  // A write that kept losing its unique claim (a slug) to concurrent writes (db/entity.ts): busy, worth retrying.
+  // A write that kept losing (its unique claim, an approval, a delete) to concurrent writes (db/entity.ts): busy, worth retrying.
   'ContendedWrite',
+  // A batch read or write whose items DynamoDB kept leaving unprocessed (its throughput): busy, worth retrying.
+  'UnprocessedItems',
   'InternalFailure',
   'ServiceUnavailable',
   'ServiceUnavailableException',

@@ -224,6 +224,7 @@ export const quotations = new Hono<AppEnv>()
     if (quote.version !== c.req.valid('json').version) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: quote }, 409);
     const ctx = writeContext(c);
     const result = await approveQuotation(db, quote, { name: ctx.actor.name, comment: 'Marked approved in the portal', ip: c.var.deps.clientIp(c) }, ctx);
+    if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('answered' in result) return c.json({ ...errorBody(ALREADY_APPROVED), current: result.answered }, 409);
     if ('notOpen' in result) return c.json({ ...errorBody(NOT_APPROVABLE), current: result.notOpen }, 409);
     if ('stale' in result) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: result.stale }, 409);

@@ -50,6 +50,7 @@ export const quoteLinks = new Hono<AppEnv>()
     const { name, comment } = c.req.valid('json');
     const ctx = clientContext(name, c.var.requestId, nowIso(c));
     const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
+    if ('notFound' in result) return c.json(errorBody(QUOTE_LINK_INVALID), 404);
     if ('answered' in result) return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
     if ('notOpen' in result || 'stale' in result) return c.json(errorBody(NOT_OPEN), 409);
     await raiseAdvance(db, result.quote.projectId, ctx, today(c));
