@@ -24,10 +24,13 @@ const twoDocuments: Plugin = {
   },
 };
 
-export default defineConfig(({ isSsrBuild, mode }) => {
-  // `vite build` builds the portal (index.html), emptying dist; `vite build --mode site` then the website beside it, as its own
-  // bundle: built together, the two would share one copy of react-router with the portal's data router in it (about 15 KiB gzip more).
-  const site = mode === 'site' && !isSsrBuild;
+/**
+ * `vite build` builds the portal (index.html), emptying dist; `vite build --mode site` then the website beside it, as its own
+ * bundle: built together, the two would share one copy of react-router with the portal's data router in it (about 15 KiB gzip
+ * more). The server's page renderer is bundled by esbuild (build-renderer.ts), as the public Lambda bundles it.
+ */
+export default defineConfig(({ mode }) => {
+  const site = mode === 'site';
   return {
     plugins: [react(), twoDocuments],
     server: {
@@ -42,45 +45,33 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     build: {
       target: 'es2022',
       sourcemap: true,
-      // The renderer needs no copy of public/ (the client build has it).
-      copyPublicDir: !isSsrBuild && !site,
-      // The renderer ships in the public Lambda (1.5 MiB budget): minified, production React only.
-      minify: isSsrBuild ? true : undefined,
-      emptyOutDir: !site && !isSsrBuild,
-      rolldownOptions: isSsrBuild
-        ? undefined
-        : {
-            // The website: its document, whose boot script loads the app (site-main.tsx) once the page has loaded. The app
-            // is an entry too, so that what it imports statically is known apart from what only its lazy pages import.
-            input: site
-              ? { site: fileURLToPath(new URL('site.html', import.meta.url)), app: fileURLToPath(new URL('src/site-main.tsx', import.meta.url)) }
-              : fileURLToPath(new URL('index.html', import.meta.url)),
-            output: site
-              ? {
-                  codeSplitting: {
-                    groups: [
-                      // Vite's dynamic-import preloader goes first, in a chunk of its own: the boot script needs it without the app.
-                      { name: 'preload', test: /^\0vite\//, priority: 2 },
-                      // The app is one script (what hydration needs), not ~20 small shared chunks each compressed on its own;
-                      // its lazy pages are chunks of their own.
-                      { name: 'website', tags: ['$initial'], test: (id) => !/(site\.html|site-boot\.ts)$/.test(id), priority: 1 },
-                    ],
-                  },
-                }
-              : undefined,
-          },
+      // The portal's build copies public/ and empties dist; the website's goes beside it.
+      copyPublicDir: !site,
+      emptyOutDir: !site,
+      rolldownOptions: {
+        // The website: its document, whose boot script loads the app (site-main.tsx) once the page has loaded. The app
+        // is an entry too, so that what it imports statically is known apart from what only its lazy pages import.
+        input: site
+          ? { site: fileURLToPath(new URL('site.html', import.meta.url)), app: fileURLToPath(new URL('src/site-main.tsx', import.meta.url)) }
+          : fileURLToPath(new URL('index.html', import.meta.url)),
+        output: site
+          ? {
+              codeSplitting: {
+                groups: [
+                  // Vite's dynamic-import preloader goes first, in a chunk of its own: the boot script needs it without the app.
+                  { name: 'preload', test: /^\0vite\//, priority: 2 },
+                  // The app is one script (what hydration needs), not ~20 small shared chunks each compressed on its own;
+                  // its lazy pages are chunks of their own.
+                  { name: 'website', tags: ['$initial'], test: (id) => !/(site\.html|site-boot\.ts)$/.test(id), priority: 1 },
+                ],
+              },
+            }
+          : undefined,
+      },
       // The documents name only their entry script, no modulepreload of its chunks: on a phone those
       // took the bandwidth from the server-rendered page's LCP image (Lighthouse mobile LCP 2.9 s -> 1.4 s
       // on /). Lazy chunks still preload their imports.
       modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     },
-    define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
-    // renderToString lives in React's 'legacy' server build; react-dom/server would add the streaming one too (about 100 KB).
-    resolve: isSsrBuild
-      ? { alias: { 'react-dom/server': fileURLToPath(new URL('../node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url)) } }
-      : undefined,
-    // `vite build --ssr` (npm run build -w web): the public pages' renderer, dist/server/entry-server.js,
-    // with every dependency bundled in, so the API's hosts load one file beside the client build.
-    ssr: { noExternal: true },
   };
 });

@@ -22,7 +22,7 @@ export interface PageRenderInput {
 
 export type PageRenderer = (input: PageRenderInput) => Promise<RenderedPage>;
 
-/** The module `vite build --ssr` makes of web/src/entry-server.tsx. */
+/** The module esbuild makes of web/src/entry-server.tsx (renderer-bundle.ts). */
 export interface RendererModule {
   renderPage: (input: PageRenderInput & { template: string }) => Promise<RenderedPage>;
 }
@@ -34,7 +34,7 @@ export function pageRenderer(module: RendererModule, template: string): PageRend
 
 /**
  * The renderer of a built web app folder (web/dist): site.html as the template
- * and server/entry-server.js (vite's --ssr build) as the code, loaded once: the
+ * and server/entry-server.js (web/build-renderer.ts) as the code, loaded once: the
  * local server. (The public Lambda bundles the same entry from source: handlers/public.ts.)
  */
 export async function loadPageRenderer(webDist: string): Promise<PageRenderer> {

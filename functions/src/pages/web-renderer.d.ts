@@ -11,5 +11,5 @@ declare module '@app/web-renderer' {
     template: string;
     siteUrl?: string;
     fetchApi: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  }): Promise<{ status: number; html: string }>;
+  }): Promise<{ status: number; html: string; location?: string }>;
 }
