@@ -30,6 +30,7 @@ import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
+import { RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/pages/renderer-bundle';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
@@ -181,15 +182,15 @@ export class Api extends Construct {
       timeout: Duration.seconds(10),
       environment,
       // The website's page renderer (web/src/entry-server.tsx) is bundled in from source, sharing
-      // yup, shared-types and hono with the API (see functions/src/pages/web-renderer.d.ts); React
-      // as in production, and only its renderToString build. Its template, the built
+      // yup, shared-types and hono with the API (see functions/src/pages/web-renderer.d.ts), with the
+      // options the local server's renderer is built with (renderer-bundle.ts). Its template, the built
       // web/dist/site.html with the deployed assets' hashed names, goes beside index.mjs:
       // `npm run deploy` builds the web app first, and synthesis without one fails here.
       esbuild: {
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        define: { ...RENDERER_DEFINE },
         esbuildArgs: {
-          '--alias:@app/web-renderer': join(REPO_ROOT, 'web/src/entry-server.tsx'),
-          '--alias:react-dom/server': join(REPO_ROOT, 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js'),
+          '--alias:@app/web-renderer': RENDERER_ENTRY,
+          ...Object.fromEntries(Object.entries(RENDERER_ALIASES).map(([name, path]) => [`--alias:${name}`, path])),
         },
       },
       afterBundling: (inputDir, outputDir) => [
