@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { ScanCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, ScanCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BlogPost } from '@app/shared-types/blog';
 import type { Customer } from '@app/shared-types/customers';
 import type { Lead } from '@app/shared-types/leads';
 import { projectCreateSchema, projectSlug, type Project } from '@app/shared-types/projects';
 import { QUOTE_LINK_INVALID, type Quotation, type QuotationSendResult } from '@app/shared-types/quotations';
 import { createApp } from '../src/app';
 import { staticSigningKey } from '../src/auth/signing-key';
+import { batchGet } from '../src/db/batch-get';
+import { blogPostEntity } from '../src/db/blog-repo';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { createProject, newProject, projectEntity } from '../src/db/project-repo';
 import { deleteQuotation } from '../src/db/quotation-repo';
 import { transactWrite } from '../src/db/writes';
+import { isServiceUnavailable } from '../src/db/unavailable';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
 import { createStaffApp, customerInput, json, staffRequest, TEST_IP_HEADER, TEST_ORIGIN, testSigningKey, uniquePhone, type TestApp } from './helpers';
 
@@ -300,6 +304,39 @@ describe('deletes that keep losing to edits', () => {
     expect(raced.rivals()).toBe(6);
     const stored = await json<Quotation>(expectStatus(staffRequest(app, `/api/quotations/${quote.id}`, employee), 200));
     expect(stored).toEqual({ ...quote, version: quote.version + 6 });
+  }, 60_000);
+});
+
+describe('an edit that keeps losing to concurrent transactions', () => {
+  it('a blog post saved at its current version answers 503 (not a stale 409 with the same version), the post unchanged', async () => {
+    const created = await json<BlogPost>(
+      expectStatus(staffRequest(app, '/api/blog-posts', manager, { method: 'POST', body: { title: `Busy post ${randomUUID().slice(0, 8)}`, content: 'Body' } }), 201),
+    );
+    const conflicting = conflictingOn(keys.blogPost(created.id));
+    const body = { title: `${created.title} again`, content: created.content, slug: created.slug, version: created.version };
+    const response = await expectStatus(staffRequest(appOn(conflicting), `/api/blog-posts/${created.id}`, manager, { method: 'PUT', body }), 503);
+    expect(await response.json()).toEqual({ error: UNAVAILABLE });
+    expect(conflicting.conflicts()).toBeGreaterThan(6);
+    expect((await blogPostEntity.get(db, created.id, true))?.version).toBe(created.version);
+    // Saved when it is quiet; then the same version again has lost: a 409 with the current post.
+    await expectStatus(staffRequest(app, `/api/blog-posts/${created.id}`, manager, { method: 'PUT', body }), 200);
+    const stale = await expectStatus(staffRequest(app, `/api/blog-posts/${created.id}`, manager, { method: 'PUT', body }), 409);
+    expect(await stale.json()).toMatchObject({ current: { id: created.id, version: created.version + 1 } });
+  }, 60_000);
+});
+
+describe('batch reads DynamoDB keeps leaving unprocessed', () => {
+  it('give up as busy (503), not as a bug', async () => {
+    const unprocessed: Db = {
+      table: db.table,
+      doc: {
+        send: (command: unknown) =>
+          Promise.resolve(command instanceof BatchGetCommand ? { Responses: { [db.table]: [] }, UnprocessedKeys: command.input.RequestItems } : undefined),
+      } as unknown as DynamoDBDocumentClient,
+    };
+    const error = await batchGet(unprocessed, [keys.lead(randomUUID())]).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(Error);
+    expect(isServiceUnavailable(error)).toBe(true);
   }, 60_000);
 });
 

@@ -603,7 +603,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
           const current = await get(db, id, true);
           return current ? { stale: current } : { notFound: true };
         }
-        // A contested value: taken, the next candidate, or the same write again (still losing: the item as it is now, a stale save).
+        // A contested value: taken, the next candidate, or the same write again (still losing: busy, or stale if the item changed).
         const verdict = contested.length > 0 && isTransactionCanceled(error) ? await judge(db, error, before, after, state) : undefined;
         if (typeof verdict === 'object') return verdict;
         if (verdict) {
@@ -612,9 +612,12 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
             continue;
           } catch (lost) {
             if (!(lost instanceof ContendedWrite)) throw lost;
+            const current = await get(db, id, true);
+            if (!current) return { notFound: true };
+            // Still as read: only other writers kept winning, so busy (503), not stale.
+            if (current.version === before.version) throw lost;
+            return { stale: current };
           }
-          const current = await get(db, id, true);
-          return current ? { stale: current } : { notFound: true };
         }
         const taken = takenMarker(db, error, before, after);
         if (taken) return { taken };
