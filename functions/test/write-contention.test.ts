@@ -82,6 +82,11 @@ function racedOn(key: { pk: string; sk: string }, rival: (n: number) => Promise<
 
 /** `db` whose transactions that write the item at `key` all lose to concurrent ones (TransactionConflict, no failed condition). */
 function conflictingOn(key: { pk: string; sk: string }): Db & { conflicts: () => number } {
+  return conflictingWhen((command) => writesItem(command, key));
+}
+
+/** `db` whose transactions `loses` picks all lose to concurrent ones (TransactionConflict, no failed condition). */
+function conflictingWhen(loses: (command: TransactWriteCommand) => boolean): Db & { conflicts: () => number } {
   let conflicts = 0;
   const send = db.doc.send.bind(db.doc) as (command: unknown) => Promise<unknown>;
   return {
@@ -89,7 +94,7 @@ function conflictingOn(key: { pk: string; sk: string }): Db & { conflicts: () =>
     conflicts: () => conflicts,
     doc: {
       send: (command: unknown) => {
-        if (command instanceof TransactWriteCommand && writesItem(command, key)) {
+        if (command instanceof TransactWriteCommand && loses(command)) {
           conflicts++;
           const reasons = (command.input.TransactItems ?? []).map((_, i) => ({ Code: i === 0 ? 'TransactionConflict' : 'None' }));
           return Promise.reject(Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: reasons }));
@@ -323,6 +328,25 @@ describe('an edit that keeps losing to concurrent transactions', () => {
     const stale = await expectStatus(staffRequest(app, `/api/blog-posts/${created.id}`, manager, { method: 'PUT', body }), 409);
     expect(await stale.json()).toMatchObject({ current: { id: created.id, version: created.version + 1 } });
   }, 60_000);
+});
+
+describe('any write whose transaction keeps losing to concurrent ones past its tries', () => {
+  it('answers 503 (a new customer), writing nothing', async () => {
+    const conflicting = conflictingWhen((command) => (command.input.TransactItems ?? []).some((entry) => entry.Put?.Item?.entityType === 'Customer'));
+    const before = await tableItems();
+    const response = await expectStatus(staffRequest(appOn(conflicting), '/api/customers', employee, { method: 'POST', body: { ...customerInput, phone: uniquePhone() } }), 503);
+    expect(await response.json()).toEqual({ error: UNAVAILABLE });
+    expect(conflicting.conflicts()).toBeGreaterThan(0);
+    expect(changedKeys(before, await tableItems())).toEqual({ added: [], removed: [], changed: [] });
+  }, 60_000);
+
+  it('is busy only when no condition failed: a failed condition thrown on is still a bug (500), never hidden as a 503', () => {
+    const cancelled = (...codes: string[]) => Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+    expect(isServiceUnavailable(cancelled('None', 'TransactionConflict'))).toBe(true);
+    expect(isServiceUnavailable(cancelled('ConditionalCheckFailed', 'TransactionConflict'))).toBe(false);
+    expect(isServiceUnavailable(cancelled('ConditionalCheckFailed', 'None'))).toBe(false);
+    expect(isServiceUnavailable(Object.assign(new Error('conflict'), { name: 'TransactionConflictException' }))).toBe(true);
+  });
 });
 
 describe('batch reads DynamoDB keeps leaving unprocessed', () => {

@@ -37,6 +37,8 @@ const UNAVAILABLE_NAMES = new Set([
   'RequestLimitExceeded',
   'TooManyRequestsException',
   'InternalServerError',
+  // A single-item write refused while a transaction was writing that item.
+  'TransactionConflictException',
   // A write that kept losing (its unique claim, an approval, a delete) to concurrent writes (db/entity.ts): busy, worth retrying.
   'ContendedWrite',
   // A batch read or write whose items DynamoDB kept leaving unprocessed (its throughput): busy, worth retrying.
@@ -63,7 +65,10 @@ function isUnavailableCause(error: unknown): boolean {
   if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
   if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
   if (e.name === 'TransactionCanceledException') {
-    return (e.CancellationReasons ?? []).some((reason) => UNAVAILABLE_CANCELLATION_CODES.has(String(reason.Code)));
+    const codes = (e.CancellationReasons ?? []).map((reason) => String(reason.Code));
+    // Lost to concurrent transactions past the write's own tries, no condition failed: busy, not a bug.
+    const onlyConflicts = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+    return onlyConflicts || codes.some((code) => UNAVAILABLE_CANCELLATION_CODES.has(code));
   }
   // An SDK error (it carries $metadata) for an answer of 5xx: the service failed, not our request.
   const status = e.$metadata?.httpStatusCode;
