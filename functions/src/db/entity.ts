@@ -649,8 +649,13 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
         return { deleted: before };
       } catch (error) {
         if (!isTransactionCanceled(error, 0)) throw error;
-        // The caller named no version: only other writers kept winning, so busy (503), not a bug.
-        if (attempt >= MAX_ATTEMPTS) throw new ContendedWrite(type, error, 'its delete');
+        if (attempt >= MAX_ATTEMPTS) {
+          // Gone or refused by now is the answer; else only other writers kept winning: busy (503), not a bug.
+          const current = await get(db, id, true);
+          if (!current) return { notFound: true };
+          if (options.condition?.holds && !options.condition.holds(current)) return { refused: current };
+          throw new ContendedWrite(type, error, 'its delete');
+        }
         await pauseBeforeRetry(attempt);
       }
     }
