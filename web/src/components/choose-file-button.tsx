@@ -19,14 +19,16 @@ interface ChooseFileButtonProps {
   accept: string;
   onChoose: (event: ChangeEvent<HTMLInputElement>) => void;
   disabled?: boolean;
+  /** Several files at once. */
+  multiple?: boolean;
 }
 
 /** An outlined button that opens the file chooser: the file input sits inside its label, hidden from sight only. */
-export function ChooseFileButton({ children, icon, accept, onChoose, disabled = false }: ChooseFileButtonProps) {
+export function ChooseFileButton({ children, icon, accept, onChoose, disabled = false, multiple = false }: ChooseFileButtonProps) {
   return (
     <Button component="label" variant="outlined" size="small" startIcon={icon} disabled={disabled}>
       {children}
-      <Box component="input" type="file" accept={accept} onChange={onChoose} disabled={disabled} sx={visuallyHidden} />
+      <Box component="input" type="file" accept={accept} multiple={multiple} onChange={onChoose} disabled={disabled} sx={visuallyHidden} />
     </Button>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '@app/shared-types/finance';
 import { useState, type ChangeEvent } from 'react';
 import { ValidationError } from 'yup';
+import { ChooseFileButton } from '../../../components/choose-file-button';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { serverMessage } from '../../../lib/api-errors';
 import { useToast } from '../../../lib/toast';
@@ -24,17 +25,6 @@ import { useRemoveTransactionAttachment, useUploadTransactionAttachment, type At
 export const ATTACHMENT_TYPE_LABELS: Record<AttachmentType, string> = { 'application/pdf': 'PDF', 'image/jpeg': 'JPEG', 'image/png': 'PNG' };
 const TOO_MANY_MESSAGE = `A transaction can have at most ${MAX_ATTACHMENTS} attachments. Remove one first.`;
 const STEP_LABELS: Record<AttachmentUploadStep, string> = { requesting: 'Preparing...', uploading: 'Uploading...', adding: 'Adding...' };
-
-/** Hidden from sight, not from the keyboard or screen readers (the button's label shows instead). */
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 /** 512 B, 120 KB, 2.4 MB. */
 export function formatFileSize(bytes: number): string {
@@ -124,17 +114,9 @@ export function AttachmentManager({ transaction }: { transaction: Transaction })
           {attachments.length === 0 ? 'No receipts or invoices yet.' : `${attachments.length} of ${MAX_ATTACHMENTS} attachments.`} PDF, JPEG or PNG up to 10 MB,
           saved as soon as added; visible to staff only.
         </Typography>
-        <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />} disabled={full || upload.isPending}>
+        <ChooseFileButton icon={<AttachFileIcon />} accept={ATTACHMENT_TYPES.join(',')} onChoose={onChoose} disabled={full || upload.isPending}>
           Attach receipt or invoice
-          <Box
-            component="input"
-            type="file"
-            accept={ATTACHMENT_TYPES.join(',')}
-            onChange={onChoose}
-            disabled={full || upload.isPending}
-            sx={visuallyHidden}
-          />
-        </Button>
+        </ChooseFileButton>
       </Stack>
 
       {upload.isPending && (

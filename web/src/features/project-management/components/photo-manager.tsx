@@ -17,6 +17,7 @@ import { useRemoveProjectPhoto } from '../api/remove-project-photo';
 import { useSetCoverPhoto } from '../api/set-cover-photo';
 import { useUploadProjectPhoto } from '../api/add-project-photo';
 import { checkPhotoFile, makePhotoCopies } from '../../../lib/photo-copies';
+import { ChooseFileButton } from '../../../components/choose-file-button';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 
 const TOO_MANY_MESSAGE = `A project can have at most ${MAX_PROJECT_PHOTOS} photos. Remove one first.`;
@@ -30,17 +31,6 @@ interface UploadJob {
   progress: number;
   error: string | null;
 }
-
-/** Hidden from sight, not from the keyboard or screen readers (the label shows instead). */
-const visuallyHidden = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 function photoLabel(index: number) {
   return index === 0 ? 'Photo 1 (cover)' : `Photo ${index + 1}`;
@@ -147,16 +137,15 @@ export function PhotoManager({ project }: { project: Project }) {
             : `${project.images.length} of ${MAX_PROJECT_PHOTOS} photos. The first is the cover.`}{' '}
           Photos are saved as soon as they are added or changed.
         </Typography>
-        <Button
-          component="label"
-          variant="outlined"
-          size="small"
-          startIcon={<AddPhotoAlternateOutlinedIcon />}
+        <ChooseFileButton
+          icon={<AddPhotoAlternateOutlinedIcon />}
+          accept={PHOTO_TYPES.join(',')}
+          multiple
+          onChoose={onChoose}
           disabled={project.images.length >= MAX_PROJECT_PHOTOS}
         >
           Add photos
-          <Box component="input" type="file" accept={PHOTO_TYPES.join(',')} multiple onChange={onChoose} sx={visuallyHidden} />
-        </Button>
+        </ChooseFileButton>
       </Stack>
 
       {jobs.length > 0 && (
