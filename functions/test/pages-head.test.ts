@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import type { Db } from '../src/db/client';
@@ -7,29 +5,21 @@ import { systemContext } from '../src/db/entity';
 import { createCustomer } from '../src/db/customer-repo';
 import { createProject } from '../src/db/project-repo';
 import { getAllSettings, saveSettings } from '../src/db/settings-repo';
-import { seedFirstStart } from '../src/local/seed';
-import { pageRenderer, type RendererModule } from '../src/pages/page-renderer';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/routes/pages';
-import { createTestApp, customerInput, projectInput, type TestApp } from './helpers';
+import { customerInput, projectInput, type TestApp } from './helpers';
+import { createRenderingApp } from './rendering-app';
 
 /**
  * HEAD of the website's rendered pages (a crawler's or a link checker's check): the
- * status and headers a GET of the same path gets, and no body. The harness is
- * pages.test.ts's: the app with the web's renderer (from source) and the first-start content.
+ * status and headers a GET of the same path gets, and no body (createRenderingApp,
+ * as pages.test.ts).
  */
-const SITE_URL = 'https://www.example.test';
-const entry = fileURLToPath(new URL('../../web/src/entry-server.tsx', import.meta.url));
-const template = readFileSync(fileURLToPath(new URL('../../web/site.html', import.meta.url)), 'utf8');
 
 let app: TestApp;
 let db: Db;
 
 beforeAll(async () => {
-  const module = (await import(/* @vite-ignore */ entry)) as RendererModule;
-  const created = await createTestApp({ renderPage: pageRenderer(module, template), siteUrl: SITE_URL });
-  app = created.app;
-  db = created.db;
-  await seedFirstStart(created.db);
+  ({ app, db } = await createRenderingApp());
 });
 
 /** Headers that name the one request rather than the page. */

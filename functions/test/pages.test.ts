@@ -7,20 +7,15 @@ import { createCustomer } from '../src/db/customer-repo';
 import { createProject } from '../src/db/project-repo';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { getAllSettings, saveSettings } from '../src/db/settings-repo';
-import { seedFirstStart } from '../src/local/seed';
-import { pageRenderer, type RendererModule } from '../src/pages/page-renderer';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/routes/pages';
-import { createTestApp, customerInput, projectInput, type TestApp } from './helpers';
+import { customerInput, projectInput, type TestApp } from './helpers';
+import { createRenderingApp, SITE_URL } from './rendering-app';
 
 /**
  * The website's pages as a visitor without JavaScript gets them: the app with
  * the web's renderer (web/src/entry-server.tsx, loaded from source here; the
  * hosts load its build) and the first-start content.
  */
-const SITE_URL = 'https://www.example.test';
-// A path, not an import: the web's code is not part of this workspace's type check.
-const entry = fileURLToPath(new URL('../../web/src/entry-server.tsx', import.meta.url));
-const template = readFileSync(fileURLToPath(new URL('../../web/site.html', import.meta.url)), 'utf8');
 
 let app: TestApp;
 let db: Db;
@@ -35,11 +30,7 @@ async function page(path: string) {
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 beforeAll(async () => {
-  const module = (await import(/* @vite-ignore */ entry)) as RendererModule;
-  const created = await createTestApp({ renderPage: pageRenderer(module, template), siteUrl: SITE_URL });
-  app = created.app;
-  db = created.db;
-  await seedFirstStart(created.db);
+  ({ app, db } = await createRenderingApp());
 });
 
 describe('server-rendered pages', () => {
