@@ -111,8 +111,11 @@ describe('project slugs', () => {
     const byId = await json<PublicProject>(expectStatus(app.request(`/api/projects/${shown.id}`), 200));
     expect(byId.slug).toBe(shown.slug);
 
-    expect(await resolvePublicProject(db, shown.slug)).toEqual({ project: bySlug });
-    expect(await resolvePublicProject(db, shown.id)).toEqual({ project: bySlug, movedTo: shown.slug });
+    expect(await resolvePublicProject(db, shown.slug)).toEqual(bySlug);
+    // The old id resolves to the same project, which carries the slug its address moves to.
+    const resolvedById = await resolvePublicProject(db, shown.id);
+    expect(resolvedById).toEqual(bySlug);
+    expect(resolvedById?.slug).toBe(shown.slug);
     expect(await resolvePublicProject(db, 'no-such-project')).toBeUndefined();
     expect(await resolvePublicProject(db, hidden.slug)).toBeUndefined();
     expect(await resolvePublicProject(db, hidden.id)).toBeUndefined();

@@ -336,23 +336,19 @@ export async function getPublicProject(db: Db, id: string): Promise<PublicProjec
 }
 
 /**
- * The website's project at /projects/:param - the one resolver of the public
- * API (GET /api/projects/:slugOrId) and the server's page render:
- * - a slug of a project shown on the website: { project };
- * - the id of such a project (its address before slugs) whose slug differs:
- *   { project, movedTo: slug }. The page render answers 301 with Location
- *   /projects/<movedTo>; the API answers the project, and the client replaces
- *   its URL with publicProjectPath(project);
- * - anything else (unknown, or not on the website): undefined, a 404.
- * Reads by GetItem only (the marker, then the project).
+ * The website's project at /projects/:param (GET /api/projects/:slugOrId, which
+ * the server's page render reads too): a project shown on the website, by its
+ * slug or by its id (its address before slugs); anything else (unknown, or not
+ * on the website) is undefined, a 404. The project carries its slug: the page
+ * render answers an old id address with a 301 there, and the client replaces
+ * its URL. Reads by GetItem only (the marker, then the project).
  */
-export async function resolvePublicProject(db: Db, param: string): Promise<{ project: PublicProject; movedTo?: string } | undefined> {
+export async function resolvePublicProject(db: Db, param: string): Promise<PublicProject | undefined> {
   if (!/^[A-Za-z0-9-]{1,120}$/.test(param)) return undefined;
   const ownerId = await projectSlugOwner(db, param, false);
   const bySlug = ownerId ? await getProject(db, ownerId) : undefined;
   // The marker can outlive a slug change by a moment: the project must still carry the slug.
-  if (bySlug?.showOnWebsite && bySlug.slug === param) return { project: toPublicProject(bySlug) };
+  if (bySlug?.showOnWebsite && bySlug.slug === param) return toPublicProject(bySlug);
   const byId = await getProject(db, param);
-  if (!byId?.showOnWebsite) return undefined;
-  return byId.slug && byId.slug !== param ? { project: toPublicProject(byId), movedTo: byId.slug } : { project: toPublicProject(byId) };
+  return byId?.showOnWebsite ? toPublicProject(byId) : undefined;
 }

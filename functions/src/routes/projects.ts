@@ -104,10 +104,10 @@ export const projects = new Hono<AppEnv>()
   })
   // A website project by its slug, or by its old id (':id' is either; the answer carries the slug, and the page moves its URL there).
   .get('/:id', async (c) => {
-    const found = await resolvePublicProject(c.var.deps.db, c.req.param('id'));
-    if (!found) return c.json(errorBody(NOT_FOUND), 404);
+    const project = await resolvePublicProject(c.var.deps.db, c.req.param('id'));
+    if (!project) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json(found.project, 200);
+    return c.json(project, 200);
   })
   .post('/', limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
     const result = await createProject(c.var.deps.db, c.req.valid('json'), writeContext(c));
