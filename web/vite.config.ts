@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { isPortalPath } from './src/app/app-paths';
+// A relative path, not the package name: Vite bundles the config's own files, and would hand a package's .ts to Node.
+import { isPortalPath } from '../shared-types/src/app-paths';
 
 // `npm run dev` starts the API on API_PORT and Vite on PORT, proxying /api to it.
 const apiPort = process.env.API_PORT ?? '3001';

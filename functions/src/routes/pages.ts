@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { isPortalPath } from '@app/shared-types/app-paths';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import type { AppEnv } from '../lib/deps';
 import { log } from '../lib/log';
@@ -12,12 +13,12 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-r
 /** A 404 (and the maintenance notice) is cached shorter, so a page published, or the site reopened, a moment later shows soon. */
 export const NOT_FOUND_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, stale-while-revalidate=60';
 
-/** Paths that are never a page of the website: the API, build assets, photos, backups, the portal and a client's quotation link (client-rendered). */
-const NOT_PAGES = ['/api/', '/assets/', '/uploads/', '/backup-files/', '/q/'];
+/** Paths that are never a page of the website besides the portal's: the API, build assets, photos, backups. */
+const NOT_PAGES = ['/api/', '/assets/', '/uploads/', '/backup-files/'];
 
-/** Whether the website renders `path` (a 404 page for paths it does not know). */
+/** Whether the website renders `path` (a 404 page for paths it does not know); the portal's paths (the SPA) are not its. */
 export function isSitePath(path: string): boolean {
-  if (path === '/admin' || path.startsWith('/admin/')) return false;
+  if (isPortalPath(path)) return false;
   if (NOT_PAGES.some((prefix) => path.startsWith(prefix))) return false;
   // A file name (favicon.svg, images/hero.svg): the host's static files answer it.
   return !/\.[a-z0-9]+$/i.test(path.split('/').at(-1) ?? '');

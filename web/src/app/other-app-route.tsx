@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { NotFoundPage } from './site/not-found-page';
 
 /**
- * The last route of each app on the main host (app-paths.ts). A link followed
+ * The last route of each app on the main host (shared-types app-paths.ts). A link followed
  * to a path the other app serves (the website's footer to /admin, the quotation
  * page's header to /projects) loads that path's document from the server. Any
  * other unknown path, or one the server sent here directly (no reload loop), is

@@ -1,6 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from './admin/sections';
-import { isPortalPath } from './app-paths';
+import { isPortalPath } from '@app/shared-types/app-paths';
 import { OtherAppRoute } from './other-app-route';
 import { RouteErrorElement } from './route-error-element';
 import { RouteFallback } from './site/route-fallback';

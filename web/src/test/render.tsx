@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { isPortalPath } from '../app/app-paths';
+import { isPortalPath } from '@app/shared-types/app-paths';
 import { AppProviders } from '../app/providers';
 import { routes as portalRoutes } from '../app/router';
 import { siteRoutes } from '../app/site/site-route';
@@ -21,7 +21,7 @@ const detachedStyles = () => createCache({ key: 'test', container: document.crea
 /**
  * Renders the app at `url` with the real providers and routes (or the given
  * ones) against the MSW handlers: the portal app's for its paths, else the
- * website's (app-paths.ts). Every call gets a fresh query cache.
+ * website's (shared-types app-paths.ts). Every call gets a fresh query cache.
  */
 export function renderRoute(url: string, { routes = isPortalPath(new URL(url, 'http://localhost').pathname) ? portalRoutes : siteRoutes }: { routes?: RouteObject[] } = {}) {
   const queryClient = createQueryClient();

@@ -1,6 +1,6 @@
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../../lib/lazy-page';
-import { isPortalPath } from '../app-paths';
+import { isPortalPath } from '@app/shared-types/app-paths';
 import { OtherAppRoute } from '../other-app-route';
 import { HomePage } from './home-page';
 import { SiteLayout } from './site-layout';

@@ -8,7 +8,7 @@ import { formatPhone } from '@app/shared-types/phone';
 import type { SiteInfo } from '@app/shared-types/site';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { isPortalPath } from '../../app/app-paths';
+import { isPortalPath } from '@app/shared-types/app-paths';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
 import { SocialLinks } from './social-links';
