@@ -42,3 +42,20 @@ test("the home page's scripts stay under the ceiling and hold no portal code and
   expect(sources.filter((source) => ADMIN_OR_FORMS.some((pattern) => pattern.test(source)))).toEqual([]);
   expect(kib, `home page JS ${kib.toFixed(1)} KiB gzip`).toBeLessThanOrEqual(HOME_JS_CEILING_KIB);
 });
+
+test('the website asks for its app only after the page has loaded (site-boot.ts): the page and its LCP image come first', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType !== 'img' && /\/assets\/.+\.js$/.test(entry.name));
+    const hero = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) => entry.name.endsWith('/images/hero.svg'));
+    return { loadEnd: navigation.loadEventEnd, heroEnd: hero?.responseEnd, scripts: scripts.map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })) };
+  });
+  // The boot script and its preloader come with the page; the app (the one large script) only once the page has loaded.
+  const app = timing.scripts.filter((script) => /\/assets\/app-[\w-]+\.js$/.test(script.path));
+  expect(app, JSON.stringify(timing.scripts)).toHaveLength(1);
+  expect(timing.heroEnd).toBeDefined();
+  expect(app[0]!.start).toBeGreaterThanOrEqual(timing.loadEnd);
+  expect(app[0]!.start).toBeGreaterThanOrEqual(timing.heroEnd!);
+});
