@@ -27,7 +27,7 @@ function stale(output, sources) {
 
 export function buildIfNeeded({ force = false } = {}) {
   const shared = ['shared-types/src', 'package-lock.json'];
-  const webSources = ['web/src', 'web/public', 'web/index.html', 'web/site.html', 'web/vite.config.ts', 'web/build-renderer.ts', 'functions/src/pages/renderer-bundle.ts', ...shared];
+  const webSources = ['web/src', 'web/public', 'web/index.html', 'web/site.html', 'web/vite.config.ts', 'web/build-renderer.ts', 'functions/src/site/renderer-bundle.ts', ...shared];
   // The portal, the website and the page renderer (web/dist/server), built together by `npm run build -w web`.
   if (force || ['web/dist/index.html', 'web/dist/site.html', 'web/dist/server/entry-server.js'].some((out) => stale(out, webSources))) {
     console.log('Building the web app...');

@@ -1,11 +1,11 @@
 /**
  * `npm run build -w web`'s last step: the page renderer for the local server,
  * web/dist/server/entry-server.js, bundled by esbuild with the options the
- * public Lambda's bundle uses too (functions/src/pages/renderer-bundle.ts).
+ * public Lambda's bundle uses too (functions/src/site/renderer-bundle.ts).
  */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { ESM_REQUIRE_BANNER, RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/pages/renderer-bundle';
+import { ESM_REQUIRE_BANNER, RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/site/renderer-bundle';
 
 await build({
   entryPoints: [RENDERER_ENTRY],

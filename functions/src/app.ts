@@ -7,31 +7,31 @@ import { isServiceUnavailable } from './db/unavailable';
 import type { Deps, AppEnv } from './lib/deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
-import { attendance } from './routes/attendance';
-import { auditLog } from './routes/audit-log';
-import { auth } from './routes/auth';
-import { backups } from './routes/backups';
-import { blogPosts } from './routes/blog-posts';
-import { projects } from './routes/projects';
-import { quotationLookups } from './routes/quotation-lookups';
-import { rateLibrary } from './routes/rate-library';
-import { quotations } from './routes/quotations';
-import { quoteLinks } from './routes/quote-links';
-import { dashboard } from './routes/dashboard';
-import { finance } from './routes/finance';
-import { leads } from './routes/leads';
-import { notifications, testEmailRoute } from './routes/notifications';
-import { pageRoutes } from './routes/pages';
-import { customers } from './routes/customers';
-import { calculator, contact } from './routes/public-forms';
-import { seo } from './routes/seo';
-import { settings } from './routes/settings';
-import { settingsLogLevel } from './lib/settings-cache';
-import { site } from './routes/site';
-import { transactions } from './routes/transactions';
-import { users } from './routes/users';
-import { employeePhotos } from './routes/employee-photos';
-import { vendors } from './routes/vendors';
+import { attendance } from './people/attendance-routes';
+import { auditLog } from './audit/audit-log-routes';
+import { auth } from './auth/auth-routes';
+import { backups } from './backup/backups-routes';
+import { blogPosts } from './blog/blog-posts-routes';
+import { projects } from './projects/projects-routes';
+import { quotationLookups } from './quotations/quotation-lookups-routes';
+import { rateLibrary } from './quotations/rate-library-routes';
+import { quotations } from './quotations/quotations-routes';
+import { quoteLinks } from './quotations/quote-links-routes';
+import { dashboard } from './dashboard/dashboard-routes';
+import { finance } from './finance/finance-routes';
+import { leads } from './leads/leads-routes';
+import { notifications, testEmailRoute } from './notify/notifications-routes';
+import { pageRoutes } from './site/pages-routes';
+import { customers } from './customers/customers-routes';
+import { calculator, contact } from './leads/public-forms-routes';
+import { seo } from './site/seo-routes';
+import { settings } from './settings/settings-routes';
+import { settingsLogLevel } from './settings/settings-cache';
+import { site } from './site/site-routes';
+import { transactions } from './finance/transactions-routes';
+import { users } from './people/users-routes';
+import { employeePhotos } from './people/employee-photos-routes';
+import { vendors } from './vendors/vendors-routes';
 
 /**
  * The only /api routes served without a session: the website's reads and
@@ -48,17 +48,17 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   'GET /api/blog-posts/by-slug/:slug',
   'POST /api/calculator',
   'POST /api/contact',
-  // A visitor's view of a post, counted once a day (routes/blog-posts.ts); rate-limited.
+  // A visitor's view of a post, counted once a day (blog/blog-posts-routes.ts); rate-limited.
   'POST /api/blog-posts/by-slug/:slug/view',
   'POST /api/auth/login',
-  // The second step of a sign-in: the challenge cookie of the password step is the credential (routes/auth.ts).
+  // The second step of a sign-in: the challenge cookie of the password step is the credential (auth/auth-routes.ts).
   'POST /api/auth/login/verify',
   // 'Request access' (Settings > Security > allowRegistration; 404 while off).
   'GET /api/auth/registration',
   'POST /api/auth/register',
-  // Answers { user: null } when signed out (routes/auth.ts), so it needs no session.
+  // Answers { user: null } when signed out (auth/auth-routes.ts), so it needs no session.
   'GET /api/auth/me',
-  // A client's quotation share link: the unguessable token is the credential (routes/quote-links.ts).
+  // A client's quotation share link: the unguessable token is the credential (quotations/quote-links-routes.ts).
   'GET /api/quote-links/:token',
   'GET /api/quote-links/:token/pdf',
   'POST /api/quote-links/:token/approve',
@@ -183,7 +183,7 @@ export function createApp(deps: Deps) {
     .route('/api', api)
     .route('/', seo);
 
-  // The website's pages, rendered on the server (routes/pages.ts): after /api, outside AppType.
+  // The website's pages, rendered on the server (site/pages-routes.ts): after /api, outside AppType.
   app.route('/', pageRoutes({ request: (input, init, env) => app.request(input, init, env) }));
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {

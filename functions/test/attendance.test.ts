@@ -14,9 +14,9 @@ import {
 } from '@app/shared-types/attendance';
 import type { AuditEntry } from '@app/shared-types/audit';
 import { calendarDate } from '@app/shared-types/format';
-import { createAttendance } from '../src/db/attendance-repo';
+import { createAttendance } from '../src/people/attendance-repo';
 import type { Db } from '../src/db/client';
-import { createEmployee } from '../src/db/employee-repo';
+import { createEmployee } from '../src/people/employee-repo';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { STAFF_PASSWORD, createStaffApp, json, login, readAllPages, staffRequest, type TestApp, type TestClock } from './helpers';

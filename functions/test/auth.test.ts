@@ -5,11 +5,11 @@ import { LOCKOUT_MINUTES } from '@app/shared-types/auth';
 import { hashPassword, hashQueue, hashStats, type HashSlot } from '../src/auth/password';
 import { signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../src/auth/tokens';
 import type { Db } from '../src/db/client';
-import { createEmployee, getEmployee, recordSuccessfulLogin, type NewEmployee } from '../src/db/employee-repo';
+import { createEmployee, getEmployee, recordSuccessfulLogin, type NewEmployee } from '../src/people/employee-repo';
 import { keys } from '../src/db/keys';
-import { countLoginAttempt } from '../src/db/login-attempt-repo';
-import { getSession } from '../src/db/session-repo';
-import { LOGIN_IP_LIMIT } from '../src/routes/auth';
+import { countLoginAttempt } from '../src/auth/login-attempt-repo';
+import { getSession } from '../src/auth/session-repo';
+import { LOGIN_IP_LIMIT } from '../src/auth/auth-routes';
 import {
   createTestApp,
   login,

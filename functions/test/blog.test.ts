@@ -4,7 +4,7 @@ import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/ap
 import { BLOG_SLUG_TAKEN, STALE_BLOG_POST_MESSAGE, blogPostUpdateSchema, type BlogPost, type BlogPostListItem, type BlogStats } from '@app/shared-types/blog';
 import { renderMarkdown } from '@app/shared-types/markdown';
 import type { Db } from '../src/db/client';
-import { updateBlogPost } from '../src/db/blog-repo';
+import { updateBlogPost } from '../src/blog/blog-repo';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { firstStartBlogPosts, firstStartCalculatorLine, legacyCalculatorLine } from '../src/local/first-start-content';

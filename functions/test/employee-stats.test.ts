@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { EmployeeRecord, EmployeeStats } from '@app/shared-types/employees';
-import { counterUpdate } from '../src/db/stats-repo';
+import { counterUpdate } from '../src/dashboard/stats-repo';
 import { transactWrite } from '../src/db/writes';
 import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createStaffApp, createTestApp, json, signedInStaff, staffRequest } from './helpers';

@@ -8,7 +8,7 @@ import { SALESPEOPLE, SALESPERSON_IDS, type Lead } from '@app/shared-types/leads
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { assignedLeadCount, leadEntity, newLead } from '../src/db/lead-repo';
+import { assignedLeadCount, leadEntity, newLead } from '../src/leads/lead-repo';
 import { transactWrite } from '../src/db/writes';
 import { seedSalespeople } from '../src/local/salespeople';
 import { upgradeLocalData } from '../src/local/upgrade-data';

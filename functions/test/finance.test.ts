@@ -17,13 +17,13 @@ import {
 } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import type { Vendor } from '@app/shared-types/vendors';
-import { createCustomer } from '../src/db/customer-repo';
+import { createCustomer } from '../src/customers/customer-repo';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
-import { createProject } from '../src/db/project-repo';
+import { createProject } from '../src/projects/project-repo';
 import { keys } from '../src/db/keys';
-import { createTransaction, getTransaction } from '../src/db/transaction-repo';
-import { createVendor } from '../src/db/vendor-repo';
+import { createTransaction, getTransaction } from '../src/finance/transaction-repo';
+import { createVendor } from '../src/vendors/vendor-repo';
 import { runRecurringTransactions } from '../src/finance/recurring';
 import { createStaffApp, customerInput, json, projectInput, readAllPages, staffRequest, uniquePhone, type TestApp } from './helpers';
 

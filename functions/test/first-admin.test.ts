@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { getEmployeeByEmail } from '../src/db/employee-repo';
+import { getEmployeeByEmail } from '../src/people/employee-repo';
 import { ensureFirstAdmin, firstAdminMessage } from '../src/local/first-admin';
 import { seedFirstStart } from '../src/local/seed';
 import { upgradeLocalData } from '../src/local/upgrade-data';

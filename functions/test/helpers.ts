@@ -7,7 +7,7 @@ import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
 import type { Deps } from '../src/lib/deps';
 import { hashPassword } from '../src/auth/password';
-import { createEmployee } from '../src/db/employee-repo';
+import { createEmployee } from '../src/people/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
 import { ensureTable } from '../src/local/create-table';

@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_NOT_ALLOWED, TEXT_ONE_LINE } from '@app/shared-types/forms';
 import type { Db } from '../src/db/client';
-import { classifyImportRows } from '../src/db/lead-bulk-repo';
+import { classifyImportRows } from '../src/leads/lead-bulk-repo';
 import { createStaffApp, customerInput, json, postJson, staffRequest, type TestApp, uniquePhone, validContact, validEstimate } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { systemContext } from '../src/db/entity';
-import { getAllSettings, saveSettings } from '../src/db/settings-repo';
-import { submissionItem } from '../src/db/submission-repo';
+import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
+import { submissionItem } from '../src/leads/submission-repo';
 import { TABLE_DEFINITION } from '../src/db/table-definition';
 import { createTestApp } from './helpers';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/client';
-import { findLeadIdByPhone, getLead } from '../src/db/lead-repo';
+import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
 import { startDynamoLocal } from '../src/local/dynamo-local';
 import { launchLocalServer } from '../src/local/launch';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '../src/lib/security-headers';
@@ -96,7 +96,7 @@ describe('the local host security headers', () => {
         expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS.permissionsPolicy);
         expect(response.headers.get('strict-transport-security'), path).toBeNull();
         const text = await response.text();
-        // Website paths are rendered (routes/pages.ts); the portal gets the SPA's index.html.
+        // Website paths are rendered (site/pages-routes.ts); the portal gets the SPA's index.html.
         if (path === '/') expect(text).toContain('<title>Rendered /</title>');
         if (path.startsWith('/admin')) expect(text).toContain('<title>Portal</title>');
       }

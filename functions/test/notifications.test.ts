@@ -11,10 +11,10 @@ import { addDays, type Quotation, type QuotationSendResult } from '@app/shared-t
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Transaction } from '@app/shared-types/finance';
 import type { Project } from '@app/shared-types/projects';
-import { createCustomer } from '../src/db/customer-repo';
+import { createCustomer } from '../src/customers/customer-repo';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { createProject } from '../src/db/project-repo';
+import { createProject } from '../src/projects/project-repo';
 import { runDailyJobs } from '../src/jobs/daily';
 import { backoffMs, MAX_OUTBOX_ATTEMPTS, NO_RECIPIENT, OUTBOX_BASE_DELAY_MS, runOutboxSender } from '../src/jobs/outbox';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';

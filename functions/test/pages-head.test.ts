@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
-import { createCustomer } from '../src/db/customer-repo';
-import { createProject } from '../src/db/project-repo';
-import { getAllSettings, saveSettings } from '../src/db/settings-repo';
-import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/routes/pages';
+import { createCustomer } from '../src/customers/customer-repo';
+import { createProject } from '../src/projects/project-repo';
+import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
+import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/site/pages-routes';
 import { customerInput, projectInput, type TestApp } from './helpers';
 import { createRenderingApp } from './rendering-app';
 

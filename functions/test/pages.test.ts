@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
-import { createCustomer } from '../src/db/customer-repo';
-import { createProject } from '../src/db/project-repo';
+import { createCustomer } from '../src/customers/customer-repo';
+import { createProject } from '../src/projects/project-repo';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
-import { getAllSettings, saveSettings } from '../src/db/settings-repo';
-import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/routes/pages';
+import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
+import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/site/pages-routes';
 import { customerInput, projectInput, type TestApp } from './helpers';
 import { createRenderingApp, SITE_URL } from './rendering-app';
 

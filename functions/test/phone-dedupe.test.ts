@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Lead, LeadAnalytics, LeadDetail } from '@app/shared-types/leads';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { leadEntity, newLead, timelineItem } from '../src/db/lead-repo';
+import { leadEntity, newLead, timelineItem } from '../src/leads/lead-repo';
 import { putNew, transactWrite } from '../src/db/writes';
 import { legacyPhoneKey, upgradeLocalData } from '../src/local/upgrade-data';
 import { createTestApp, json, signedInStaff, staffRequest, type TestApp } from './helpers';

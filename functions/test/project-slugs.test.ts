@@ -5,7 +5,7 @@ import type { Customer } from '@app/shared-types/customers';
 import { PROJECT_SLUG_TAKEN, projectSlug, type Project } from '@app/shared-types/projects';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
-import { resolvePublicProject } from '../src/db/project-repo';
+import { resolvePublicProject } from '../src/projects/project-repo';
 import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createStaffApp, createTestApp, customerInput, json, signedInStaff, staffRequest, type TestApp } from './helpers';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { estimateCost } from '@app/shared-types/pricing';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
-import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '../src/db/lead-repo';
+import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '../src/leads/lead-repo';
 import { normalizePhone } from '@app/shared-types/phone';
 import { seedFirstStart } from '../src/local/seed';
 import { createTestApp, json, newVisitorIp, postJson, validContact, validEstimate, type TestApp } from './helpers';

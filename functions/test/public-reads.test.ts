@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { createApp } from '../src/app';
-import { createCustomer } from '../src/db/customer-repo';
+import { createCustomer } from '../src/customers/customer-repo';
 import { systemContext } from '../src/db/entity';
-import { createProject } from '../src/db/project-repo';
+import { createProject } from '../src/projects/project-repo';
 import { seedFirstStart } from '../src/local/seed';
 import { createTestApp, customerInput, projectInput, type TestApp } from './helpers';
 

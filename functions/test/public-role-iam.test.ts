@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../src/db/client';
 import { WEBSITE_ACTOR_ID } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { findLeadIdByPhone, getLead } from '../src/db/lead-repo';
+import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
 import { seedFirstStart } from '../src/local/seed';
 import { createTestApp, json, newVisitorIp, postJson, uniquePhone, validContact, validEstimate, type TestApp } from './helpers';
 import { allows, describeRequest, iamRequestsOf, type IamRequest } from './iam/policy';

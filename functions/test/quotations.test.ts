@@ -19,7 +19,7 @@ import {
 } from '@app/shared-types/quotations';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
-import { expireQuotations } from '../src/db/quotation-repo';
+import { expireQuotations } from '../src/quotations/quotation-repo';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
 import { renderQuotationPdf } from '../src/quotations/pdf';
 import { createStaffApp, createTestApp, json, signedInStaff, staffRequest, uniquePhone, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';

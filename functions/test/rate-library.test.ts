@@ -17,7 +17,7 @@ import {
 } from '@app/shared-types/rate-library';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createDb, type Db } from '../src/db/client';
-import { costPricesFor, readLibrary } from '../src/db/rate-library-repo';
+import { costPricesFor, readLibrary } from '../src/quotations/rate-library-repo';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
 import { TEST_ORIGIN, createStaffApp, json, staffRequest, type TestApp } from './helpers';
 

@@ -5,9 +5,9 @@ import type { AuditEntry } from '@app/shared-types/audit';
 import type { EmployeeRecord } from '@app/shared-types/employees';
 import type { SiteInfo } from '@app/shared-types/site';
 import { REGISTRATION_RECEIVED, type RegistrationInfo } from '@app/shared-types/two-factor';
-import { getEmployeeByEmail } from '../src/db/employee-repo';
+import { getEmployeeByEmail } from '../src/people/employee-repo';
 import { keys } from '../src/db/keys';
-import { LOGIN_FAILED, REGISTER_IP_LIMIT } from '../src/routes/auth';
+import { LOGIN_FAILED, REGISTER_IP_LIMIT } from '../src/auth/auth-routes';
 import { createStaffApp, json, login, newVisitorIp, staffRequest, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
 
 type Staff = Awaited<ReturnType<typeof createStaffApp<'employee' | 'admin'>>>;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { seedFirstStart } from '../src/local/seed';
-import { pageRenderer, type RendererModule } from '../src/pages/page-renderer';
+import { pageRenderer, type RendererModule } from '../src/site/page-renderer';
 import { createTestApp } from './helpers';
 
 /** The site address the rendering tests give the app (canonical and og:url). */

@@ -32,7 +32,7 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/quote-links/:token/request-changes',
 ];
 /** Outside /api: the crawler files, public by nature. */
-// 'GET /*': the website's pages, rendered on the server (routes/pages.ts; never an /api path).
+// 'GET /*': the website's pages, rendered on the server (site/pages-routes.ts; never an /api path).
 const EXPECTED_PUBLIC_OTHER = ['GET /sitemap.xml', 'GET /robots.txt', 'GET /blog/rss.xml', 'GET /*'];
 
 let app: TestApp;

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { Customer } from '@app/shared-types/customers';
 import type { Vendor } from '@app/shared-types/vendors';
-import { customerEntity, newCustomer } from '../src/db/customer-repo';
+import { customerEntity, newCustomer } from '../src/customers/customer-repo';
 import { keys } from '../src/db/keys';
-import { vendorEntity } from '../src/db/vendor-repo';
+import { vendorEntity } from '../src/vendors/vendor-repo';
 import { upgradeLocalData } from '../src/local/upgrade-data';
 import { createTestApp, customerInput, json, signedInStaff, staffRequest } from './helpers';
 

@@ -7,11 +7,11 @@ import { calendarDate } from '@app/shared-types/format';
 import { addDays, type Quotation } from '@app/shared-types/quotations';
 import { BACKUP_FREQUENCIES, CURRENCIES, DEFAULT_SETTINGS, LOG_LEVELS, MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, SUPPORTED_CURRENCIES, UNSUPPORTED_CURRENCY_MESSAGE, type SettingsAnswer } from '@app/shared-types/settings';
 import type { SiteInfo } from '@app/shared-types/site';
-import { createCustomer } from '../src/db/customer-repo';
+import { createCustomer } from '../src/customers/customer-repo';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { createProject } from '../src/db/project-repo';
-import { taxRate } from '../src/db/finance-repo';
+import { createProject } from '../src/projects/project-repo';
+import { taxRate } from '../src/finance/finance-repo';
 import { setLogLevel } from '../src/lib/log';
 import {
   createStaffApp,

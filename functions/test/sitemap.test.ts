@@ -5,7 +5,7 @@ import type { Customer } from '@app/shared-types/customers';
 import type { Project } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
 import type { Db } from '../src/db/client';
-import { SITEMAP_PAGE } from '../src/routes/seo';
+import { SITEMAP_PAGE } from '../src/site/seo-routes';
 import { createStaffApp, customerInput, json, staffRequest, type TestApp } from './helpers';
 
 /**

@@ -7,7 +7,7 @@ import type { SettingsAnswer } from '@app/shared-types/settings';
 import { TWO_FACTOR_MESSAGES, type LoginChallengeAnswer, type RecoveryCodesAnswer, type TwoFactorEnrolment, type TwoFactorStatus, type VerifiedLogin } from '@app/shared-types/two-factor';
 import { totpCode } from '../src/auth/totp';
 import { keys } from '../src/db/keys';
-import { LOGIN_FAILED, LOGIN_IP_LIMIT } from '../src/routes/auth';
+import { LOGIN_FAILED, LOGIN_IP_LIMIT } from '../src/auth/auth-routes';
 import {
   createStaffApp,
   json,

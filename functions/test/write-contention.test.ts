@@ -9,12 +9,12 @@ import { QUOTE_LINK_INVALID, type Quotation, type QuotationSendResult } from '@a
 import { createApp } from '../src/app';
 import { staticSigningKey } from '../src/auth/signing-key';
 import { batchGet } from '../src/db/batch-get';
-import { blogPostEntity } from '../src/db/blog-repo';
+import { blogPostEntity } from '../src/blog/blog-repo';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { createProject, newProject, projectEntity } from '../src/db/project-repo';
-import { deleteQuotation } from '../src/db/quotation-repo';
+import { createProject, newProject, projectEntity } from '../src/projects/project-repo';
+import { deleteQuotation } from '../src/quotations/quotation-repo';
 import { transactWrite } from '../src/db/writes';
 import { isServiceUnavailable } from '../src/db/unavailable';
 import { seedRateLibrary } from '../src/local/rate-library-seed';

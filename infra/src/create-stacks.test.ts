@@ -452,7 +452,7 @@ describe('admin function role', () => {
         { 'Fn::Join': ['', [bucketArn, `/${PRIVATE_PREFIX}*`]] },
       ]),
     );
-    // Employees' profile photos (routes/employee-photos.ts) are staged and served under the same prefixes, no grant of their own.
+    // Employees' profile photos (people/employee-photos-routes.ts) are staged and served under the same prefixes, no grant of their own.
     const uploadId = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(employeeStagingKey('emp-1', uploadId, 'image/jpeg')).toBe(`${STAGING_PREFIX}employees/emp-1/${uploadId}.jpg`);
     expect(employeePhotoKey('emp-1', uploadId, 'image/webp')).toBe(`${UPLOADS_PREFIX}employees/emp-1/${uploadId}.webp`);
@@ -700,7 +700,7 @@ describe('HTTP API', () => {
     for (const route of PUBLIC_ROUTES) {
       expect(served, route.path).toContain(`${route.method} ${route.path.replace(/\{(\w+)\}/g, ':$1')}`);
     }
-    // The pages ('GET /' and 'GET /{proxy+}'): one catch-all route of the app (functions/src/routes/pages.ts).
+    // The pages ('GET /' and 'GET /{proxy+}'): one catch-all route of the app (functions/src/site/pages-routes.ts).
     expect(PAGE_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'GET /{proxy+}']);
     expect(served).toContain('GET /*');
   });

@@ -12,7 +12,7 @@ import { keys } from '@app/functions/db/keys';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { ensureTable } from '@app/functions/local/create-table';
 import { seedFirstStart } from '@app/functions/local/seed';
-import { createQuotation } from '@app/functions/db/quotation-repo';
+import { createQuotation } from '@app/functions/quotations/quotation-repo';
 import { systemContext } from '@app/functions/db/entity';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';

@@ -46,7 +46,7 @@ export type EmployeeStatus = (typeof EMPLOYEE_STATUSES)[number];
 /**
  * The auth part of an employee: who signs in and what they may do. Credentials
  * (the password hash, lockout state) are server-side only, in
- * functions/src/db/employee-repo.ts.
+ * functions/src/people/employee-repo.ts.
  */
 export const employeeAccountFields = {
   id: yup.string().required(),

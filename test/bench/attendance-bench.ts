@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from '@app/functions/db/client';
-import { createEmployee } from '@app/functions/db/employee-repo';
+import { createEmployee } from '@app/functions/people/employee-repo';
 import { latencyLine, ms, percentile, pool, seed } from './request-pool';
 
 const EMPLOYEES = Number(process.env.BENCH_ATTENDANCE_EMPLOYEES ?? 30);

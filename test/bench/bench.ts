@@ -42,9 +42,9 @@ import { DEFAULT_QUOTATION_NOTES, quotationTotals, rowTotal, type PublicQuotatio
 import { createDb, type Db } from '@app/functions/db/client';
 import { mergedCounterWrites, systemContext } from '@app/functions/db/entity';
 import { keys } from '@app/functions/db/keys';
-import { leadEntity, newLead } from '@app/functions/db/lead-repo';
+import { leadEntity, newLead } from '@app/functions/leads/lead-repo';
 import { parseSearch } from '@app/functions/db/search-tokens';
-import { createTransaction } from '@app/functions/db/transaction-repo';
+import { createTransaction } from '@app/functions/finance/transaction-repo';
 import { isTransactionConflict, transactWrite, type TransactItem } from '@app/functions/db/writes';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';

@@ -9,7 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createDb, type Db } from '@app/functions/db/client';
-import { createEmployee } from '@app/functions/db/employee-repo';
+import { createEmployee } from '@app/functions/people/employee-repo';
 import { systemContext } from '@app/functions/db/entity';
 import { keys } from '@app/functions/db/keys';
 import { transactWrite } from '@app/functions/db/writes';

@@ -8,7 +8,7 @@
  */
 import { createApp } from '@app/functions/app';
 import { createDb } from '@app/functions/db/client';
-import { loadPageRenderer } from '@app/functions/pages/page-renderer';
+import { loadPageRenderer } from '@app/functions/site/page-renderer';
 
 const requestStart = { at: 0 };
 const renderPage = await loadPageRenderer(process.env.WEB_DIST!);

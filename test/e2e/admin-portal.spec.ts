@@ -1,4 +1,4 @@
-import { getLead, findLeadIdByPhone } from '@app/functions/db/lead-repo';
+import { getLead, findLeadIdByPhone } from '@app/functions/leads/lead-repo';
 import { SALESPERSON_IDS } from '@app/shared-types/leads';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';

@@ -1,4 +1,4 @@
-import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/db/lead-repo';
+import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/leads/lead-repo';
 import { choose, e2eDb, expect, takeAPersonsTime, test } from './fixtures';
 import { signIn } from './portal';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The public pages arrive rendered from the server (functions/src/routes/pages.ts,
+ * The public pages arrive rendered from the server (functions/src/site/pages-routes.ts,
  * web/src/entry-server.tsx) and React hydrates them in the browser: with the
  * server's data (no second request), no mismatch, and working handlers.
  */

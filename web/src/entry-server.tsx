@@ -29,7 +29,7 @@ export interface RenderPageInput {
   siteUrl?: string;
   /**
    * Answers the page's API calls (paths like '/api/projects?status=all'): the
-   * app itself in the same process (functions/src/routes/pages.ts), not HTTP.
+   * app itself in the same process (functions/src/site/pages-routes.ts), not HTTP.
    */
   fetchApi: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }

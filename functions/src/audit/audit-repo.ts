@@ -1,9 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntrySchema, type AuditEntry, type AuditLogQuery } from '@app/shared-types/audit';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
-import type { Db } from './client';
-import type { CursorKeys, ItemKey } from './entity';
-import { keys } from './keys';
+import type { Db } from '../db/client';
+import type { CursorKeys, ItemKey } from '../db/entity';
+import { keys } from '../db/keys';
 
 /**
  * Reading the audit log. Entries are written by the entity layer in each

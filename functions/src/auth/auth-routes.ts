@@ -16,10 +16,10 @@ import {
   type TwoFactorStatus,
   type VerifiedLogin,
 } from '@app/shared-types/two-factor';
-import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from '../auth/password';
-import { clearChallengeCookie, issueChallengeCookie, readChallengeCookie } from '../auth/login-challenge';
-import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie, websiteContext, writeContext } from '../auth/middleware';
-import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from '../auth/totp';
+import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from './password';
+import { clearChallengeCookie, issueChallengeCookie, readChallengeCookie } from './login-challenge';
+import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie, websiteContext, writeContext } from './middleware';
+import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
 import type { WriteContext } from '../db/entity';
 import {
   BLANK_PROFILE,
@@ -33,11 +33,11 @@ import {
   passwordMinLength,
   updatePasswordHash,
   type EmployeeItem,
-} from '../db/employee-repo';
-import { countLoginAttempt, type AttemptSubject } from '../db/login-attempt-repo';
-import { hitRateLimit } from '../db/rate-limit-repo';
-import { createSession, deleteSession } from '../db/session-repo';
-import { getAllSettings } from '../db/settings-repo';
+} from '../people/employee-repo';
+import { countLoginAttempt, type AttemptSubject } from './login-attempt-repo';
+import { hitRateLimit } from './rate-limit-repo';
+import { createSession, deleteSession } from './session-repo';
+import { getAllSettings } from '../settings/settings-repo';
 import {
   consumeChallenge,
   createChallenge,
@@ -49,7 +49,7 @@ import {
   startEnrolment,
   useRecoveryCode,
   useStep,
-} from '../db/two-factor-repo';
+} from './two-factor-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { notificationWrite } from '../notify/outbox';
 import type { AppEnv, AuthContext } from '../lib/deps';

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client';
-import { keys } from './keys';
-import { isConditionalCheckFailed } from './writes';
+import type { Db } from '../db/client';
+import { keys } from '../db/keys';
+import { isConditionalCheckFailed } from '../db/writes';
 
 /**
  * Sign-in attempts are counted BEFORE the password is checked, with one

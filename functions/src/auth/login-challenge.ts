@@ -1,12 +1,12 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { CHALLENGE_TTL_MS } from '../db/two-factor-repo';
+import { CHALLENGE_TTL_MS } from './two-factor-repo';
 import type { AppEnv } from '../lib/deps';
 import { isSecure } from './middleware';
 
 /**
  * The cookie that carries a sign-in between its password and its second step
- * (routes/auth.ts): an opaque token whose SHA-256 names the challenge item.
+ * (auth/auth-routes.ts): an opaque token whose SHA-256 names the challenge item.
  * HttpOnly and SameSite=Strict like the session cookie (`__Host-` over https);
  * it is no session, and lives five minutes.
  */

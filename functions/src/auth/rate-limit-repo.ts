@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client';
-import { keys } from './keys';
+import type { Db } from '../db/client';
+import { keys } from '../db/keys';
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client';
-import { keys } from './keys';
-import { isConditionalCheckFailed } from './writes';
+import type { Db } from '../db/client';
+import { keys } from '../db/keys';
+import { isConditionalCheckFailed } from '../db/writes';
 
 /** A signed-in browser. The JWT names it (`sid`); deleting it signs that browser out. */
 export interface SessionItem {

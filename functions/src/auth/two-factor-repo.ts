@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction } from '@app/shared-types/audit';
-import type { Db } from './client';
-import { auditEntryWrite, type WriteContext } from './entity';
-import { keys } from './keys';
-import { isConditionalCheckFailed, type TransactItem } from './writes';
+import type { Db } from '../db/client';
+import { auditEntryWrite, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
 
 /**
  * Two-factor sign-in (issue 15). An employee's TOTP state is one item in their

@@ -4,8 +4,8 @@ import * as yup from 'yup';
 import { BACKUP_MESSAGES, backupFileName, MAX_BACKUP_UPLOAD_BYTES, restoreRequestSchema, type BackupJob, type BackupUploadForm } from '@app/shared-types/backup';
 import { pageLimit } from '@app/shared-types/forms';
 import { nowMs, requireRole } from '../auth/middleware';
-import { BackupFileError, validateBackup } from '../backup/backup-file';
-import { backupFileKey, uploadFileKey } from '../backup/backup-storage';
+import { BackupFileError, validateBackup } from './backup-file';
+import { backupFileKey, uploadFileKey } from './backup-storage';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../db/keys';
 import { backupJobCursorKeys, getBackupJob, jobAsSeen, listBackupJobs, startBackupJob } from '../jobs/backup';
@@ -58,7 +58,7 @@ async function startRestore(c: Context<AppEnv>, sourceName: string, sourceId: st
  * starts a backup job; the jobs (backups and restores, newest first) are
  * listed with their progress; a backup downloads through a short-lived link;
  * a listed backup, or an uploaded file, is restored after validation and the
- * typed confirmation. Mounted under /api/settings (routes/settings.ts lets
+ * typed confirmation. Mounted under /api/settings (settings/settings-routes.ts lets
  * admins in; these routes then answer them 403).
  */
 export const backups = new Hono<AppEnv>()

@@ -26,12 +26,12 @@ import {
   recordView,
   updateBlogPost,
   visitorHash,
-} from '../db/blog-repo';
+} from './blog-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { blogImageKey, blogImageStagingKey, photoUrl } from '../photos/photo-storage';
-import { removeFiles } from './stored-files';
+import { removeFiles } from '../photos/stored-files-routes';
 
 const publicListQuery = yup.object({
   // The website lists published posts only; Blog Management reads /manage.

@@ -11,12 +11,12 @@ import {
   type BlogStats,
   type BlogStatus,
 } from '@app/shared-types/blog';
-import type { Db } from './client';
-import { decodeListCursor, encodeCursor } from './cursor';
-import { defineEntity, type ItemKey, type WriteContext } from './entity';
-import { keys, newestFirst } from './keys';
-import { counterUpdate, readCounters } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite } from './writes';
+import type { Db } from '../db/client';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
+import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import { keys, newestFirst } from '../db/keys';
+import { counterUpdate, readCounters } from '../dashboard/stats-repo';
+import { isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 
 export type { BlogStatus };
 

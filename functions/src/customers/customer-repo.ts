@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { customerName, customerSchema, type Customer, type CustomerInput, type CustomerListQuery, type CustomerUpdateInput } from '@app/shared-types/customers';
-import type { Db } from './client';
-import { defineEntity, type ItemKey, type WriteContext } from './entity';
-import { keys } from './keys';
-import { dashboardCounter } from './stats-repo';
-import type { TransactItem } from './writes';
+import type { Db } from '../db/client';
+import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { dashboardCounter } from '../dashboard/stats-repo';
+import type { TransactItem } from '../db/writes';
 
 const byName = (customer: Customer) => keys.customerNameSort(customerName(customer), customer.id);
 

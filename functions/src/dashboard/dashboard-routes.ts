@@ -2,9 +2,9 @@ import { Hono } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
 import type { DashboardStats } from '@app/shared-types/dashboard';
 import { nowMs } from '../auth/middleware';
-import { financeSummary } from '../db/finance-repo';
-import { listFollowUpsDue, listNewestInStatus } from '../db/lead-repo';
-import { dashboardCounter, leadCounter, readCounters } from '../db/stats-repo';
+import { financeSummary } from '../finance/finance-repo';
+import { listFollowUpsDue, listNewestInStatus } from '../leads/lead-repo';
+import { dashboardCounter, leadCounter, readCounters } from './stats-repo';
 import type { AppEnv } from '../lib/deps';
 
 const NEW_LEADS_SHOWN = 5;

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client';
-import { keys } from './keys';
+import type { Db } from '../db/client';
+import { keys } from '../db/keys';
 
 /**
  * Counters kept up to date by the writes that change them, inside the same

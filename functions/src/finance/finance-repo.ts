@@ -26,13 +26,13 @@ import {
 } from '@app/shared-types/finance';
 import type { Project } from '@app/shared-types/projects';
 import type { Vendor } from '@app/shared-types/vendors';
-import { batchGet } from './batch-get';
-import type { Db } from './client';
-import { auditEntryWrite, type WriteContext } from './entity';
-import { keys } from './keys';
-import { getAllSettings } from './settings-repo';
+import { batchGet } from '../db/batch-get';
+import type { Db } from '../db/client';
+import { auditEntryWrite, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { getAllSettings } from '../settings/settings-repo';
 import { categoryAttribute, createTransaction, financeTransactWrite, stageAttribute, type CreateTransactionResult } from './transaction-repo';
-import { isTransactionCanceled } from './writes';
+import { isTransactionCanceled } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 

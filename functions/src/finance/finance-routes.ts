@@ -30,10 +30,10 @@ import {
   savePaymentPlan,
   vendorLedger,
   vendorLedgers,
-} from '../db/finance-repo';
-import { getProject, projectEntity } from '../db/project-repo';
-import { allTransactions, listTransactions } from '../db/transaction-repo';
-import { vendorEntity } from '../db/vendor-repo';
+} from './finance-repo';
+import { getProject, projectEntity } from '../projects/project-repo';
+import { allTransactions, listTransactions } from './transaction-repo';
+import { vendorEntity } from '../vendors/vendor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

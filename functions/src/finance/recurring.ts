@@ -2,7 +2,7 @@ import { calendarDate } from '@app/shared-types/format';
 import type { Transaction } from '@app/shared-types/finance';
 import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
-import { createTransaction, recurringCopyId, recurringTransactions, transactionCopyWrites, transactionEntity } from '../db/transaction-repo';
+import { createTransaction, recurringCopyId, recurringTransactions, transactionCopyWrites, transactionEntity } from './transaction-repo';
 
 /** Months one run catches up at most per chain (a job that did not run for a while). */
 const MAX_MONTHS_PER_RUN = 24;

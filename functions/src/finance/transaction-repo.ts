@@ -16,15 +16,15 @@ import {
   type TransactionUpdateInput,
 } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
-import type { Db } from './client';
-import { getCustomers } from './customer-repo';
-import { allPages, auditEntryWrite, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
-import { keys } from './keys';
+import type { Db } from '../db/client';
+import { getCustomers } from '../customers/customer-repo';
+import { allPages, auditEntryWrite, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
 import { notificationWrite } from '../notify/outbox';
-import { projectEntity } from './project-repo';
-import { tokensOf, wordsOf, type SearchSource } from './search-tokens';
-import { vendorEntity } from './vendor-repo';
-import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, nextSequence, putNew, type TransactItem } from './writes';
+import { projectEntity } from '../projects/project-repo';
+import { tokensOf, wordsOf, type SearchSource } from '../db/search-tokens';
+import { vendorEntity } from '../vendors/vendor-repo';
+import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, nextSequence, putNew, type TransactItem } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 

@@ -28,9 +28,9 @@ import {
   removeTransactionAttachment,
   transactionCursorKeys,
   updateTransaction,
-} from '../db/transaction-repo';
+} from './transaction-repo';
 import { attachmentKey, attachmentStagingKey } from '../photos/photo-storage';
-import { removeFiles } from './stored-files';
+import { removeFiles } from '../photos/stored-files-routes';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

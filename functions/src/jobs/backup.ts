@@ -8,13 +8,13 @@ import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedVal
 import { isBackedUp } from '../backup/classify';
 import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type WriteContext } from '../db/entity';
-import { employeeEntity } from '../db/employee-repo';
+import { employeeEntity } from '../people/employee-repo';
 import { keys, newestFirst } from '../db/keys';
-import { forgetLibrary } from '../db/rate-library-repo';
-import { getAllSettings } from '../db/settings-repo';
+import { forgetLibrary } from '../quotations/rate-library-repo';
+import { getAllSettings } from '../settings/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
-import { settingsReplaced } from '../lib/settings-cache';
+import { settingsReplaced } from '../settings/settings-cache';
 import { applySubmissionRetention, type SUBMISSION_RETENTION_TASK } from './submission-retention';
 
 /**

@@ -1,7 +1,7 @@
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
-import { expireQuotations } from '../db/quotation-repo';
+import { expireQuotations } from '../quotations/quotation-repo';
 import { runRecurringTransactions } from '../finance/recurring';
 import { applySubmissionRetention } from './submission-retention';
 import { noticeOverduePayments } from '../notify/overdue';

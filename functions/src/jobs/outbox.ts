@@ -6,9 +6,9 @@ import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEve
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
 import { allPages, type CursorKeys, type ItemKey } from '../db/entity';
-import { employeeEntity, type EmployeeItem } from '../db/employee-repo';
+import { employeeEntity, type EmployeeItem } from '../people/employee-repo';
 import { keys } from '../db/keys';
-import { getAllSettings } from '../db/settings-repo';
+import { getAllSettings } from '../settings/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
 import { eventEmail } from '../notify/messages';

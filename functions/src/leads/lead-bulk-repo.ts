@@ -1,4 +1,4 @@
-import { batchGet } from './batch-get';
+import { batchGet } from '../db/batch-get';
 import { ValidationError } from 'yup';
 import {
   leadImportRowSchema,
@@ -10,13 +10,13 @@ import {
 import type { LeadStatus } from '@app/shared-types/constants';
 import { fieldMessages } from '@app/shared-types/forms';
 import { normalizePhone } from '@app/shared-types/phone';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { reservedKeyFields } from '../lib/reserved-keys';
-import { keys } from './keys';
-import { assignmentGuard } from './employee-repo';
-import { mergedCounterWrites, type WriteContext } from './entity';
+import { keys } from '../db/keys';
+import { assignmentGuard } from '../people/employee-repo';
+import { mergedCounterWrites, type WriteContext } from '../db/entity';
 import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
-import { contendedEntries, failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, transactWrite, type TransactItem } from './writes';
+import { contendedEntries, failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, transactWrite, type TransactItem } from '../db/writes';
 
 
 /** Duplicates merged per transaction: a lead touch and a timeline entry each. */

@@ -1,12 +1,12 @@
 import { customerName, type Customer } from '@app/shared-types/customers';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { LeadConversionInput, Project } from '@app/shared-types/projects';
-import type { Db } from './client';
-import { customerEntity, newCustomer } from './customer-repo';
-import { mergedCounterWrites, retryContended, type WriteContext } from './entity';
+import type { Db } from '../db/client';
+import { customerEntity, newCustomer } from '../customers/customer-repo';
+import { mergedCounterWrites, retryContended, type WriteContext } from '../db/entity';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity } from './project-repo';
-import { isTransactionCanceled, putNew, transactWrite } from './writes';
+import { newProject, projectEntity } from '../projects/project-repo';
+import { isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 
 export type ConvertLeadResult =
   | { lead: Lead; customer: Customer; project: Project | null }

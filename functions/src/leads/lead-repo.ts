@@ -16,15 +16,15 @@ import {
 } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { log } from '../lib/log';
-import { assignmentGuard } from './employee-repo';
-import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from './entity';
+import { assignmentGuard } from '../people/employee-repo';
+import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
 import { notificationWrite } from '../notify/outbox';
-import { keys } from './keys';
-import { leadCounter, readCounters } from './stats-repo';
-import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
-import { UnprocessedItems } from './unavailable';
+import { keys } from '../db/keys';
+import { leadCounter, readCounters } from '../dashboard/stats-repo';
+import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
+import { UnprocessedItems } from '../db/unavailable';
 
 type Item = Record<string, NativeAttributeValue>;
 

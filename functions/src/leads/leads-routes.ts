@@ -21,9 +21,9 @@ import {
 import { leadConversionSchema } from '@app/shared-types/projects';
 import type { Context } from 'hono';
 import { authOf, requireManager, writeContext } from '../auth/middleware';
-import { getEmployee } from '../db/employee-repo';
-import { AssigneeGoneError, bulkUpdateLeads, importLeads } from '../db/lead-bulk-repo';
-import { convertLead } from '../db/lead-conversion';
+import { getEmployee } from '../people/employee-repo';
+import { AssigneeGoneError, bulkUpdateLeads, importLeads } from './lead-bulk-repo';
+import { convertLead } from './lead-conversion';
 import {
   addCommunication,
   createLead,
@@ -33,8 +33,8 @@ import {
   listLeads,
   listTimeline,
   updateLead,
-} from '../db/lead-repo';
-import { leadCounter, readCounters } from '../db/stats-repo';
+} from './lead-repo';
+import { leadCounter, readCounters } from '../dashboard/stats-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

@@ -15,10 +15,10 @@ import { calculatorSchema, contactSchema, MIN_FILL_MS } from '@app/shared-types/
 import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth/middleware';
 import type { WriteContext } from '../db/entity';
-import { captureWebsiteEnquiry, type WebsiteEnquiry } from '../db/lead-repo';
-import { getAllSettings, getRetentionSetting, getSettings } from '../db/settings-repo';
+import { captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
+import { getAllSettings, getRetentionSetting, getSettings } from '../settings/settings-repo';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
-import { saveSubmission, submissionItem } from '../db/submission-repo';
+import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';

@@ -1,9 +1,9 @@
 import { QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import type { Db } from './client';
-import type { RetentionSetting } from './settings-repo';
-import { keys } from './keys';
-import { TABLE_DEFINITION } from './table-definition';
-import { isConditionalCheckFailed, putNew, transactWrite } from './writes';
+import type { Db } from '../db/client';
+import type { RetentionSetting } from '../settings/settings-repo';
+import { keys } from '../db/keys';
+import { TABLE_DEFINITION } from '../db/table-definition';
+import { isConditionalCheckFailed, putNew, transactWrite } from '../db/writes';
 
 type Kind = 'estimate' | 'contact';
 

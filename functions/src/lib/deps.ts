@@ -3,14 +3,14 @@ import type { HashSlot } from '../auth/password';
 import type { SigningKeyProvider } from '../auth/signing-key';
 import type { BackupStorage } from '../backup/backup-storage';
 import type { Db } from '../db/client';
-import type { EmployeeItem } from '../db/employee-repo';
-import type { SessionItem } from '../db/session-repo';
+import type { EmployeeItem } from '../people/employee-repo';
+import type { SessionItem } from '../auth/session-repo';
 import type { PhotoStorage } from '../photos/photo-storage';
 import type { JobRunner } from '../jobs/backup';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { MailerFactory } from '../notify/mail';
 import type { PublicQuotation } from '@app/shared-types/quotations';
-import type { PageRenderer } from '../pages/page-renderer';
+import type { PageRenderer } from '../site/page-renderer';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
 export interface Deps {
@@ -82,8 +82,8 @@ export interface Deps {
   outboxChanged?: () => void;
   /**
    * Renders a public page (the web's entry-server.tsx, built to web/dist/server,
-   * with the built index.html as its template): routes/pages.ts. Hosts that serve
-   * the website provide it (pages/page-renderer.ts); without it those paths fall through.
+   * with the built index.html as its template): site/pages-routes.ts. Hosts that serve
+   * the website provide it (site/page-renderer.ts); without it those paths fall through.
    */
   renderPage?: PageRenderer;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
@@ -101,7 +101,7 @@ export interface AuthContext {
 export interface AppEnv {
   /**
    * requestId: set for every request (hono/request-id), recorded in audit entries and logs.
-   * hashSlot: the hash queue place POST /api/auth/login holds (routes/auth.ts).
+   * hashSlot: the hash queue place POST /api/auth/login holds (auth/auth-routes.ts).
    */
   Variables: { deps: Deps; auth: AuthContext; requestId: string; hashSlot: HashSlot };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SALESPEOPLE, SALESPERSON_IDS, type Salesperson } from '@app/shared-types/leads';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
-import { BLANK_PROFILE, employeeEntity, getEmployee, normalizeEmail, type EmployeeItem } from '../db/employee-repo';
+import { BLANK_PROFILE, employeeEntity, getEmployee, normalizeEmail, type EmployeeItem } from '../people/employee-repo';
 import { systemContext } from '../db/entity';
 import { isTransactionCanceled } from '../db/writes';
 

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { blogPostEntity } from '../db/blog-repo';
+import { blogPostEntity } from '../blog/blog-repo';
 import type { Db } from '../db/client';
-import { customerEntity } from '../db/customer-repo';
+import { customerEntity } from '../customers/customer-repo';
 import { mergedCounterWrites, systemContext } from '../db/entity';
-import { projectEntity } from '../db/project-repo';
-import { createDefaultSettings, getSettings } from '../db/settings-repo';
+import { projectEntity } from '../projects/project-repo';
+import { createDefaultSettings, getSettings } from '../settings/settings-repo';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
 import { seedRateLibrary } from './rate-library-seed';

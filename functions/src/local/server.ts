@@ -26,7 +26,7 @@ import { smtpMailers } from '../notify/smtp-mailer';
 import { localPhotoStorage } from '../photos/local-photo-storage';
 import { renderQuotationPdf } from '../quotations/pdf';
 import { fileFieldCrypto } from '../secrets/field-crypto';
-import { loadPageRenderer } from '../pages/page-renderer';
+import { loadPageRenderer } from '../site/page-renderer';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
 
@@ -124,7 +124,7 @@ const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, siteUr
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });
-// The website's pages are rendered by the web's server build (web/dist/server) in this process: routes/pages.ts.
+// The website's pages are rendered by the web's server build (web/dist/server) in this process: site/pages-routes.ts.
 if (serveWeb && !existsSync(join(webDist, 'index.html'))) {
   throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
 }
@@ -179,7 +179,7 @@ if (serveWeb) {
     }),
   );
   host.use('*', serveStatic({ root: webDist }));
-  // The website's paths were rendered above (routes/pages.ts); what is left is the portal
+  // The website's paths were rendered above (site/pages-routes.ts); what is left is the portal
   // (/admin...) and a client's quotation link (/q/...), client-side routes of the SPA. /api paths stay JSON 404s.
   host.get('*', (c) => {
     // A missing API path, build asset or photo is a 404, never the SPA's HTML.

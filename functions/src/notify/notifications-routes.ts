@@ -3,14 +3,14 @@ import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { bellQuerySchema, NOTIFICATION_MESSAGES, outboxQuerySchema, testEmailSchema, type BellPage } from '@app/shared-types/notifications';
 import { authOf, nowMs, requireRole } from '../auth/middleware';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { getAllSettings } from '../db/settings-repo';
+import { getAllSettings } from '../settings/settings-repo';
 import { listOutbox, outboxCursorKeys, retryOutboxItem } from '../jobs/outbox';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { bellCursorKeys, listBell, readAllNotifications, readNotification, unreadCount } from '../notify/bell';
-import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError } from '../notify/mail';
-import { testEmail } from '../notify/messages';
+import { bellCursorKeys, listBell, readAllNotifications, readNotification, unreadCount } from './bell';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError } from './mail';
+import { testEmail } from './messages';
 
 const NOT_FOUND = 'Notification not found';
 

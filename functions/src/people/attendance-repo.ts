@@ -15,10 +15,10 @@ import {
   type Coordinates,
   type LeaveType,
 } from '@app/shared-types/attendance';
-import type { Db } from './client';
-import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
-import { keys } from './keys';
-import { isTransactionCanceled, transactWrite, type TransactItem } from './writes';
+import type { Db } from '../db/client';
+import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 

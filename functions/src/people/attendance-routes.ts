@@ -27,8 +27,8 @@ import {
   listAttendance,
   monthReport,
   todayFigures,
-} from '../db/attendance-repo';
-import { getEmployee } from '../db/employee-repo';
+} from './attendance-repo';
+import { getEmployee } from './employee-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

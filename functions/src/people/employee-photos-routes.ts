@@ -4,14 +4,14 @@ import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { STALE_EMPLOYEE_MESSAGE } from '@app/shared-types/employees';
-import { mayManageEmployee } from '../auth/employee-rules';
+import { mayManageEmployee } from './employee-rules';
 import { authOf, requireRole, writeContext } from '../auth/middleware';
-import { employeeEntity, getEmployee, toEmployeeRecord } from '../db/employee-repo';
+import { employeeEntity, getEmployee, toEmployeeRecord } from './employee-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { employeePhotoKey, employeeStagingKey, ownEmployeePhotoKey, photoUrl } from '../photos/photo-storage';
-import { removeFiles } from './stored-files';
+import { removeFiles } from '../photos/stored-files-routes';
 
 const NOT_FOUND = 'Employee not found';
 const FORBIDDEN = 'Only a superadmin can change the photo of an admin or superadmin';

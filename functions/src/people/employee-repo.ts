@@ -5,11 +5,11 @@ import { employeeAccountFields, employeeHrFields, type EmployeeAccount, type Emp
 import { PII_FIELDS, PII_MASKS, type DirectoryEntry, type EmployeeCreateInput, type EmployeeRecord, type PiiField } from '@app/shared-types/employees';
 import { storedFields } from '@app/shared-types/forms';
 import type { FieldCrypto } from '../secrets/field-crypto';
-import type { Db } from './client';
-import { defineEntity, systemContext, type ItemKey, type WriteContext } from './entity';
-import { keys } from './keys';
-import { employeeCounter } from './stats-repo';
-import { isConditionalCheckFailed, type TransactItem } from './writes';
+import type { Db } from '../db/client';
+import { defineEntity, systemContext, type ItemKey, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { employeeCounter } from '../dashboard/stats-repo';
+import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
 
 /**
  * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email

@@ -20,10 +20,10 @@ import {
   type EmployeeStats,
   type RevealResult,
 } from '@app/shared-types/employees';
-import { mayManageEmployee } from '../auth/employee-rules';
+import { mayManageEmployee } from './employee-rules';
 import { hashPassword } from '../auth/password';
 import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth/middleware';
-import { createSession, deleteSession } from '../db/session-repo';
+import { createSession, deleteSession } from '../auth/session-repo';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { auditEntryWrite, WriteConflict } from '../db/entity';
 import {
@@ -41,12 +41,12 @@ import {
   toDirectoryEntry,
   toEmployeeRecord,
   type EmployeeItem,
-} from '../db/employee-repo';
-import { employeeCounter, readCounters } from '../db/stats-repo';
-import { assignedLeadCount } from '../db/lead-repo';
+} from './employee-repo';
+import { employeeCounter, readCounters } from '../dashboard/stats-repo';
+import { assignedLeadCount } from '../leads/lead-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { keys } from '../db/keys';
-import { disableWrites, getTwoFactor } from '../db/two-factor-repo';
+import { disableWrites, getTwoFactor } from '../auth/two-factor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

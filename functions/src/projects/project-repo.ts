@@ -5,14 +5,14 @@ import { ACTIVE_PROJECT_STATUSES, type PublicProjectStatus } from '@app/shared-t
 import { customerName } from '@app/shared-types/customers';
 import { MAX_PROJECT_PHOTOS, type ProjectPhoto } from '@app/shared-types/photos';
 import { derivedPublicStatus, projectSlug, storedProjectSchema, type Project, type ProjectInput, type ProjectListQuery, type ProjectUpdateInput } from '@app/shared-types/projects';
-import type { Db } from './client';
-import { decodeListCursor, encodeCursor } from './cursor';
-import { customerProjectCountWrite, getCustomers } from './customer-repo';
-import { auditEntryWrite, defineEntity, WriteConflict, type ItemKey, type WriteContext } from './entity';
+import type { Db } from '../db/client';
+import { decodeListCursor, encodeCursor } from '../db/cursor';
+import { customerProjectCountWrite, getCustomers } from '../customers/customer-repo';
+import { auditEntryWrite, defineEntity, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
 import { notificationWrite } from '../notify/outbox';
-import { keys } from './keys';
-import { dashboardCounter } from './stats-repo';
-import { isConditionalCheckFailed, isTransactionCanceled, isTransactionConflict, transactWrite } from './writes';
+import { keys } from '../db/keys';
+import { dashboardCounter } from '../dashboard/stats-repo';
+import { isConditionalCheckFailed, isTransactionCanceled, isTransactionConflict, transactWrite } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 

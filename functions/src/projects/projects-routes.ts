@@ -28,12 +28,12 @@ import {
   resolvePublicProject,
   updateProject,
   withCustomerName,
-} from '../db/project-repo';
+} from './project-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos/photo-storage';
-import { removeFiles } from './stored-files';
+import { removeFiles } from '../photos/stored-files-routes';
 
 const publicListQuery = yup.object({
   status: yup

@@ -12,7 +12,7 @@ import {
   priceOf,
   readLibraryIndex,
   type Lookup,
-} from '../db/rate-library-repo';
+} from './rate-library-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, queryParams } from '../lib/http';
 

@@ -20,19 +20,19 @@ import {
   type QuotationRevision,
   type QuotationRow,
 } from '@app/shared-types/quotations';
-import type { Db } from './client';
-import { customerEntity, newCustomer } from './customer-repo';
-import { customerProjectCountWrite } from './customer-repo';
-import { ContendedWrite, defineEntity, mergedCounterWrites, pauseBeforeRetry, type ItemKey, type WriteContext } from './entity';
-import { keys, newestFirst } from './keys';
-import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity } from './project-repo';
+import type { Db } from '../db/client';
+import { customerEntity, newCustomer } from '../customers/customer-repo';
+import { customerProjectCountWrite } from '../customers/customer-repo';
+import { ContendedWrite, defineEntity, mergedCounterWrites, pauseBeforeRetry, type ItemKey, type WriteContext } from '../db/entity';
+import { keys, newestFirst } from '../db/keys';
+import { getLead, leadEntity, timelineItem } from '../leads/lead-repo';
+import { newProject, projectEntity } from '../projects/project-repo';
 import { costPricesFor } from './rate-library-repo';
-import { getAllSettings } from './settings-repo';
-import { dashboardCounter } from './stats-repo';
+import { getAllSettings } from '../settings/settings-repo';
+import { dashboardCounter } from '../dashboard/stats-repo';
 import { notificationWrite } from '../notify/outbox';
 import type { NotificationEvent } from '@app/shared-types/notifications';
-import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from './writes';
+import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { log } from '../lib/log';
 
 type Item = Record<string, NativeAttributeValue>;

@@ -19,8 +19,8 @@ import {
 } from '@app/shared-types/quotations';
 import { nowMs, requireManager, requireRole, writeContext } from '../auth/middleware';
 import type { WriteContext } from '../db/entity';
-import { demandStage } from '../db/finance-repo';
-import { getProject } from '../db/project-repo';
+import { demandStage } from '../finance/finance-repo';
+import { getProject } from '../projects/project-repo';
 import {
   approveQuotation,
   createQuotation,
@@ -35,9 +35,9 @@ import {
   sendQuotation,
   updateQuotation,
   type LowMargin,
-} from '../db/quotation-repo';
+} from './quotation-repo';
 import { keys } from '../db/keys';
-import { getSettings } from '../db/settings-repo';
+import { getSettings } from '../settings/settings-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';

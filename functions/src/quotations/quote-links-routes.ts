@@ -2,11 +2,11 @@ import { Hono, type Context } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, SHARE_TOKEN_PATTERN, clientAnswerSchema } from '@app/shared-types/quotations';
 import { nowIso, nowMs } from '../auth/middleware';
-import { approveQuotation, clientContext, quotationByToken, requestChanges } from '../db/quotation-repo';
+import { approveQuotation, clientContext, quotationByToken, requestChanges } from './quotation-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { pdfResponse, publicView, raiseAdvance } from './quotations';
+import { pdfResponse, publicView, raiseAdvance } from './quotations-routes';
 
 const NOT_OPEN = 'This quotation is no longer open for answers. Please contact us.';
 const today = (c: Context<AppEnv>) => calendarDate(nowMs(c));

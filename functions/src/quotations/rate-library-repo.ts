@@ -31,10 +31,10 @@ import {
   type UsageAreaInput,
   type UsageAreaUpdateInput,
 } from '@app/shared-types/rate-library';
-import type { Db } from './client';
-import { defineEntity, type Stored, type WriteContext } from './entity';
-import { keys } from './keys';
-import type { TransactItem } from './writes';
+import type { Db } from '../db/client';
+import { defineEntity, type Stored, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import type { TransactItem } from '../db/writes';
 
 /**
  * The rate library (shared-types/rate-library.ts) in one partition: each

@@ -29,7 +29,7 @@ import {
   updateUnit,
   updateUsageArea,
   type LibraryWrite,
-} from '../db/rate-library-repo';
+} from './rate-library-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SystemSettings } from '@app/shared-types/settings';
-import { getAllSettings } from '../db/settings-repo';
-import type { AppEnv } from './deps';
-import { log, setLogLevel } from './log';
+import { getAllSettings } from './settings-repo';
+import type { AppEnv } from '../lib/deps';
+import { log, setLogLevel } from '../lib/log';
 
 /**
  * Settings > System's log level (logLevel, or debug while debugMode is on) for

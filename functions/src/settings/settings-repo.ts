@@ -5,10 +5,10 @@ import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pric
 import { DEFAULT_SETTINGS, type SettingsAnswer, type SettingsUpdate } from '@app/shared-types/settings';
 import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
 import type { FieldCrypto } from '../secrets/field-crypto';
-import type { Db } from './client';
-import { auditEntryWrite, type WriteContext } from './entity';
-import { keys } from './keys';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from './writes';
+import type { Db } from '../db/client';
+import { auditEntryWrite, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 
 export interface StoredSettings {
   company: CompanyProfile;

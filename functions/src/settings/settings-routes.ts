@@ -5,14 +5,14 @@ import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploa
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/settings';
 import { authOf, requireRole, writeContext } from '../auth/middleware';
-import { getAllSettings, NoSettingsCryptoError, saveSettings } from '../db/settings-repo';
+import { getAllSettings, NoSettingsCryptoError, saveSettings } from './settings-repo';
 import { SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { settingsSaved } from '../lib/settings-cache';
+import { settingsSaved } from './settings-cache';
 import { companyLogoKey, companyLogoStagingKey, ownCompanyLogoKey, photoUrl } from '../photos/photo-storage';
-import { removeFiles } from './stored-files';
+import { removeFiles } from '../photos/stored-files-routes';
 
 /** The whole settings object is a few KiB; the calculator rates and reels make it the largest form. */
 const MAX_SETTINGS_BODY_BYTES = 32 * 1024;

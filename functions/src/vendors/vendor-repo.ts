@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { vendorSchema, type Vendor, type VendorInput, type VendorListQuery, type VendorUpdateInput } from '@app/shared-types/vendors';
-import type { Db } from './client';
-import { defineEntity, type ItemKey, type WriteContext } from './entity';
-import { keys } from './keys';
-import { dashboardCounter } from './stats-repo';
+import type { Db } from '../db/client';
+import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import { keys } from '../db/keys';
+import { dashboardCounter } from '../dashboard/stats-repo';
 
 /** Every vendor list is sorted by name, ignoring case (names repeat: the id breaks ties). */
 const byName = (vendor: Vendor) => keys.vendorNameSort(vendor.name, vendor.id);

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ROLES } from '@app/shared-types/auth';
 import { STALE_VENDOR_MESSAGE, vendorCreateSchema, vendorListQuerySchema, vendorUpdateSchema } from '@app/shared-types/vendors';
 import { requireRole, writeContext } from '../auth/middleware';
-import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from '../db/vendor-repo';
+import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from './vendor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

@@ -30,7 +30,7 @@ import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
-import { RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/pages/renderer-bundle';
+import { RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/site/renderer-bundle';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
@@ -57,7 +57,7 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 /**
- * The website's pages, rendered by the public function (functions/src/routes/pages.ts): '/' and
+ * The website's pages, rendered by the public function (functions/src/site/pages-routes.ts): '/' and
  * every other path CloudFront sends here (its default behaviour). /api paths never match these:
  * their own routes and the admin catch-all are more specific.
  */
@@ -182,7 +182,7 @@ export class Api extends Construct {
       timeout: Duration.seconds(10),
       environment,
       // The website's page renderer (web/src/entry-server.tsx) is bundled in from source, sharing
-      // yup, shared-types and hono with the API (see functions/src/pages/web-renderer.d.ts), with the
+      // yup, shared-types and hono with the API (see functions/src/site/web-renderer.d.ts), with the
       // options the local server's renderer is built with (renderer-bundle.ts). Its template, the built
       // web/dist/site.html with the deployed assets' hashed names, goes beside index.mjs:
       // `npm run deploy` builds the web app first, and synthesis without one fails here.

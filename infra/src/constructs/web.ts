@@ -294,7 +294,7 @@ export class Web extends Construct {
       'Caches only what the origin marks cacheable, for as long as it says',
       CacheQueryStringBehavior.none(),
     );
-    // Rendered pages say how long the edge may keep them (functions/src/routes/pages.ts: s-maxage=60
+    // Rendered pages say how long the edge may keep them (functions/src/site/pages-routes.ts: s-maxage=60
     // and stale-while-revalidate, 404s shorter): honoured as sent, so a change shows within a minute.
     // The project filter (?status=) is part of the page, so it is part of the key; nothing else is.
     const pageBehavior = originCachedBehavior(
