@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { auditLogQuerySchema } from '@app/shared-types/audit';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
-import { requireRole } from '../auth/middleware';
+import { requireRole } from '../auth';
 import { auditCursorKeys, listAuditEntries } from './audit-repo';
 import type { AppEnv } from '../lib/deps';
 import { listPage, queryParams } from '../lib/http';

@@ -33,11 +33,11 @@ import {
   passwordMinLength,
   updatePasswordHash,
   type EmployeeItem,
-} from '../people/employee-repo';
+} from '../people';
 import { countLoginAttempt, type AttemptSubject } from './login-attempt-repo';
 import { hitRateLimit } from './rate-limit-repo';
 import { createSession, deleteSession } from './session-repo';
-import { getAllSettings } from '../settings/settings-repo';
+import { getAllSettings } from '../settings';
 import {
   consumeChallenge,
   createChallenge,
@@ -51,7 +51,7 @@ import {
   useStep,
 } from './two-factor-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
-import { notificationWrite } from '../notify/outbox';
+import { notificationWrite } from '../notify';
 import type { AppEnv, AuthContext } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';

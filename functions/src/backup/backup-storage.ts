@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_BACKUP_UPLOAD_BYTES } from '@app/shared-types/backup';
 import { errorBody } from '../lib/http';
 import { errorCode, writeOnce } from '../lib/local-files';
-import { attachmentDisposition } from '../photos/photo-storage';
+import { attachmentDisposition } from '../photos';
 
 /**
  * Where backup files live: a private, encrypted S3 bucket when deployed

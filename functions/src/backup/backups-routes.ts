@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import * as yup from 'yup';
 import { BACKUP_MESSAGES, backupFileName, MAX_BACKUP_UPLOAD_BYTES, restoreRequestSchema, type BackupJob, type BackupUploadForm } from '@app/shared-types/backup';
 import { pageLimit } from '@app/shared-types/forms';
-import { nowMs, requireRole } from '../auth/middleware';
+import { nowMs, requireRole } from '../auth';
 import { BackupFileError, validateBackup } from './backup-file';
 import { backupFileKey, uploadFileKey } from './backup-storage';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { attachmentDisposition } from '../photos/photo-storage';
+import { attachmentDisposition } from '../photos';
 import { BACKUP_LINK_SECONDS, BACKUP_NAME_PATTERN, type BackupStorage } from './backup-storage';
 
 const isMissing = (error: unknown) => error instanceof Error && ['NoSuchKey', 'NotFound', 'InvalidRange'].includes(error.name);

@@ -13,7 +13,7 @@ import {
   blogPostUpdateSchema,
   STALE_BLOG_POST_MESSAGE,
 } from '@app/shared-types/blog';
-import { authOf, nowMs, requireRole, writeContext } from '../auth/middleware';
+import { authOf, nowMs, requireRole, writeContext } from '../auth';
 import {
   blogPostCursorKeys,
   blogStats,
@@ -30,8 +30,8 @@ import {
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { blogImageKey, blogImageStagingKey, photoUrl } from '../photos/photo-storage';
-import { removeFiles } from '../photos/stored-files-routes';
+import { blogImageKey, blogImageStagingKey, photoUrl } from '../photos';
+import { removeFiles } from '../photos';
 
 const publicListQuery = yup.object({
   // The website lists published posts only; Blog Management reads /manage.

@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
 import { keys, newestFirst } from '../db/keys';
-import { counterUpdate, readCounters } from '../dashboard/stats-repo';
+import { counterUpdate, readCounters } from '../dashboard';
 import { isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 
 export type { BlogStatus };

@@ -3,7 +3,7 @@ import { customerName, customerSchema, type Customer, type CustomerInput, type C
 import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { dashboardCounter } from '../dashboard/stats-repo';
+import { dashboardCounter } from '../dashboard';
 import type { TransactItem } from '../db/writes';
 
 const byName = (customer: Customer) => keys.customerNameSort(customerName(customer), customer.id);

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
 import type { DashboardStats } from '@app/shared-types/dashboard';
-import { nowMs } from '../auth/middleware';
-import { financeSummary } from '../finance/finance-repo';
-import { listFollowUpsDue, listNewestInStatus } from '../leads/lead-repo';
+import { nowMs } from '../auth';
+import { financeSummary } from '../finance';
+import { listFollowUpsDue, listNewestInStatus } from '../leads';
 import { dashboardCounter, leadCounter, readCounters } from './stats-repo';
 import type { AppEnv } from '../lib/deps';
 

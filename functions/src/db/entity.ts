@@ -8,7 +8,7 @@ import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { keys, newestFirst } from './keys';
 import { matchesSearch, parseSearch, searchTextOf, tokensOf, type SearchQuery, type SearchSource } from './search-tokens';
-import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from '../dashboard/stats-repo';
+import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from '../dashboard';
 import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 /**

@@ -30,7 +30,7 @@ import { batchGet } from '../db/batch-get';
 import type { Db } from '../db/client';
 import { auditEntryWrite, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { getAllSettings } from '../settings/settings-repo';
+import { getAllSettings } from '../settings';
 import { categoryAttribute, createTransaction, financeTransactWrite, stageAttribute, type CreateTransactionResult } from './transaction-repo';
 import { isTransactionCanceled } from '../db/writes';
 

@@ -17,7 +17,7 @@ import {
 } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { pageLimit } from '@app/shared-types/forms';
-import { nowMs, requireManager, writeContext } from '../auth/middleware';
+import { nowMs, requireManager, writeContext } from '../auth';
 import { allPages, type ItemKey } from '../db/entity';
 import {
   currentPlan,
@@ -31,9 +31,9 @@ import {
   vendorLedger,
   vendorLedgers,
 } from './finance-repo';
-import { getProject, projectEntity } from '../projects/project-repo';
+import { getProject, projectEntity } from '../projects';
 import { allTransactions, listTransactions } from './transaction-repo';
-import { vendorEntity } from '../vendors/vendor-repo';
+import { vendorEntity } from '../vendors';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

@@ -17,13 +17,13 @@ import {
 } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from '../db/client';
-import { getCustomers } from '../customers/customer-repo';
+import { getCustomers } from '../customers';
 import { allPages, auditEntryWrite, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { notificationWrite } from '../notify/outbox';
-import { projectEntity } from '../projects/project-repo';
+import { notificationWrite } from '../notify';
+import { projectEntity } from '../projects';
 import { tokensOf, wordsOf, type SearchSource } from '../db/search-tokens';
-import { vendorEntity } from '../vendors/vendor-repo';
+import { vendorEntity } from '../vendors';
 import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, nextSequence, putNew, type TransactItem } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;

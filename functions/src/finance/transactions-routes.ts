@@ -18,7 +18,7 @@ import {
   transactionListQuerySchema,
   transactionUpdateSchema,
 } from '@app/shared-types/finance';
-import { nowMs, requireManager, writeContext } from '../auth/middleware';
+import { nowMs, requireManager, writeContext } from '../auth';
 import {
   addTransactionAttachment,
   createTransaction,
@@ -29,8 +29,8 @@ import {
   transactionCursorKeys,
   updateTransaction,
 } from './transaction-repo';
-import { attachmentKey, attachmentStagingKey } from '../photos/photo-storage';
-import { removeFiles } from '../photos/stored-files-routes';
+import { attachmentKey, attachmentStagingKey } from '../photos';
+import { removeFiles } from '../photos';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

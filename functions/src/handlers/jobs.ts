@@ -1,4 +1,4 @@
-import { s3BackupStorage } from '../backup/s3-backup-storage';
+import { s3BackupStorage } from '../backup';
 import { dbFromEnv, type Db } from '../db/client';
 import { runJob, runScheduledBackup, type BackupContext, type JobRunner } from '../jobs/backup';
 import { runDailyJobs, type DailyJobsResult } from '../jobs/daily';

@@ -1,9 +1,9 @@
 import { handle } from 'hono/aws-lambda';
 import { createApp } from '../app';
-import { secretsManagerSigningKey } from '../auth/signing-key-aws';
+import { secretsManagerSigningKey } from '../auth';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
-import { renderQuotationPdf } from '../quotations/pdf';
+import { renderQuotationPdf } from '../quotations';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 

@@ -5,7 +5,7 @@ import { handle } from 'hono/aws-lambda';
 import * as webRenderer from '@app/web-renderer';
 import { createApp } from '../app';
 import { dbFromEnv } from '../db/client';
-import { pageRenderer } from '../site/page-renderer';
+import { pageRenderer } from '../site';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 

@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 // eslint-disable-next-line no-restricted-imports -- the one place a Scan is allowed: the backup and restore jobs below, never a request path.
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { BACKUP_INTERVAL_MS, type BackupActor, type BackupJob, type BackupJobKind } from '@app/shared-types/backup';
-import { backupFileKey, type BackupStorage } from '../backup/backup-storage';
-import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup/backup-file';
-import { isBackedUp } from '../backup/classify';
+import { backupFileKey, type BackupStorage } from '../backup';
+import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup';
+import { isBackedUp } from '../backup';
 import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type WriteContext } from '../db/entity';
-import { employeeEntity } from '../people/employee-repo';
+import { employeeEntity } from '../people';
 import { keys, newestFirst } from '../db/keys';
-import { forgetLibrary } from '../quotations/rate-library-repo';
-import { getAllSettings } from '../settings/settings-repo';
+import { forgetLibrary } from '../quotations';
+import { getAllSettings } from '../settings';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
-import { settingsReplaced } from '../settings/settings-cache';
+import { settingsReplaced } from '../settings';
 import { applySubmissionRetention, type SUBMISSION_RETENTION_TASK } from './submission-retention';
 
 /**

@@ -1,10 +1,10 @@
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
-import { expireQuotations } from '../quotations/quotation-repo';
-import { runRecurringTransactions } from '../finance/recurring';
+import { expireQuotations } from '../quotations';
+import { runRecurringTransactions } from '../finance';
 import { applySubmissionRetention } from './submission-retention';
-import { noticeOverduePayments } from '../notify/overdue';
+import { noticeOverduePayments } from '../notify';
 
 export interface DailyJobsResult {
   /** Recurring transactions copied into the new month. */

@@ -6,13 +6,13 @@ import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEve
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
 import { allPages, type CursorKeys, type ItemKey } from '../db/entity';
-import { employeeEntity, type EmployeeItem } from '../people/employee-repo';
+import { employeeEntity, type EmployeeItem } from '../people';
 import { keys } from '../db/keys';
-import { getAllSettings } from '../settings/settings-repo';
+import { getAllSettings } from '../settings';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
-import { eventEmail } from '../notify/messages';
-import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type MailerFactory } from '../notify/mail';
+import { eventEmail } from '../notify';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type MailerFactory } from '../notify';
 
 type Item = Record<string, NativeAttributeValue>;
 

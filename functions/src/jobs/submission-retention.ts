@@ -1,6 +1,6 @@
-import { getRetentionSetting } from '../settings/settings-repo';
+import { getRetentionSetting } from '../settings';
 import type { Db } from '../db/client';
-import { restampSubmissionExpiry, type RestampProgress } from '../leads/submission-repo';
+import { restampSubmissionExpiry, type RestampProgress } from '../leads';
 import { log } from '../lib/log';
 
 /** The job request a settings save sends when dataRetentionDays changed (JobRequest in jobs/backup.ts). */

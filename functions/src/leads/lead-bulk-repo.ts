@@ -13,7 +13,7 @@ import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from '../db/client';
 import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from '../db/keys';
-import { assignmentGuard } from '../people/employee-repo';
+import { assignmentGuard } from '../people';
 import { mergedCounterWrites, type WriteContext } from '../db/entity';
 import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
 import { contendedEntries, failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, transactWrite, type TransactItem } from '../db/writes';

@@ -2,10 +2,10 @@ import { customerName, type Customer } from '@app/shared-types/customers';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { LeadConversionInput, Project } from '@app/shared-types/projects';
 import type { Db } from '../db/client';
-import { customerEntity, newCustomer } from '../customers/customer-repo';
+import { customerEntity, newCustomer } from '../customers';
 import { mergedCounterWrites, retryContended, type WriteContext } from '../db/entity';
 import { getLead, leadEntity, timelineItem } from './lead-repo';
-import { newProject, projectEntity } from '../projects/project-repo';
+import { newProject, projectEntity } from '../projects';
 import { isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 
 export type ConvertLeadResult =

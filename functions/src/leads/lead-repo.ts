@@ -18,11 +18,11 @@ import { normalizePhone } from '@app/shared-types/phone';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import { log } from '../lib/log';
-import { assignmentGuard } from '../people/employee-repo';
+import { assignmentGuard } from '../people';
 import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
-import { notificationWrite } from '../notify/outbox';
+import { notificationWrite } from '../notify';
 import { keys } from '../db/keys';
-import { leadCounter, readCounters } from '../dashboard/stats-repo';
+import { leadCounter, readCounters } from '../dashboard';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { UnprocessedItems } from '../db/unavailable';
 

@@ -20,8 +20,8 @@ import {
 } from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
 import type { Context } from 'hono';
-import { authOf, requireManager, writeContext } from '../auth/middleware';
-import { getEmployee } from '../people/employee-repo';
+import { authOf, requireManager, writeContext } from '../auth';
+import { getEmployee } from '../people';
 import { AssigneeGoneError, bulkUpdateLeads, importLeads } from './lead-bulk-repo';
 import { convertLead } from './lead-conversion';
 import {
@@ -34,7 +34,7 @@ import {
   listTimeline,
   updateLead,
 } from './lead-repo';
-import { leadCounter, readCounters } from '../dashboard/stats-repo';
+import { leadCounter, readCounters } from '../dashboard';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

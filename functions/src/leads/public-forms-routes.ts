@@ -13,10 +13,10 @@ import {
 import { formatINR } from '@app/shared-types/format';
 import { calculatorSchema, contactSchema, MIN_FILL_MS } from '@app/shared-types/forms';
 import { estimateCost } from '@app/shared-types/pricing';
-import { websiteContext } from '../auth/middleware';
+import { websiteContext } from '../auth';
 import type { WriteContext } from '../db/entity';
 import { captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
-import { getAllSettings, getRetentionSetting, getSettings } from '../settings/settings-repo';
+import { getAllSettings, getRetentionSetting, getSettings } from '../settings';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';

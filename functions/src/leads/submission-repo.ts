@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
-import type { RetentionSetting } from '../settings/settings-repo';
+import type { RetentionSetting } from '../settings';
 import { keys } from '../db/keys';
 import { TABLE_DEFINITION } from '../db/table-definition';
 import { isConditionalCheckFailed, putNew, transactWrite } from '../db/writes';

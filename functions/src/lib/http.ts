@@ -6,7 +6,7 @@ import type { ApiErrorBody, Page } from '@app/shared-types/api';
 import { fieldMessages } from '@app/shared-types/forms';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import type { CursorKeys, ItemKey } from '../db/entity';
-import { hitRateLimit } from '../auth/rate-limit-repo';
+import { hitRateLimit } from '../auth';
 import type { AppEnv } from './deps';
 import { reservedKeyFields, reservedNameFields } from './reserved-keys';
 

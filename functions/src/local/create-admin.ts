@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ROLES, type Role } from '@app/shared-types/auth';
-import { EmailTakenError } from '../people/employee-repo';
+import { EmailTakenError } from '../people';
 import { openCliTable } from './cli-table';
 import { createStaffAccount } from './first-admin';
 import { seedRateLibrary } from './rate-library-seed';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, type Role } from '@app/shared-types/auth';
 import { SALESPERSON_IDS } from '@app/shared-types/leads';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 import type { Db } from '../db/client';
-import { createEmployee, listEmployees, type EmployeeItem } from '../people/employee-repo';
-import { getSettings } from '../settings/settings-repo';
+import { createEmployee, listEmployees, type EmployeeItem } from '../people';
+import { getSettings } from '../settings';
 
 /** 24 random characters from a 64-letter alphabet: 144 bits. */
 export function generatePassword(): string {

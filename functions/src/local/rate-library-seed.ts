@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { rateLibraryEntities } from '../quotations/rate-library-repo';
+import { rateLibraryEntities } from '../quotations';
 import { failedConditionEntries, isConditionalCheckFailed, isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
 
 /**

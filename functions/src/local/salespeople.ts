@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { SALESPEOPLE, SALESPERSON_IDS, type Salesperson } from '@app/shared-types/leads';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../auth';
 import type { Db } from '../db/client';
-import { BLANK_PROFILE, employeeEntity, getEmployee, normalizeEmail, type EmployeeItem } from '../people/employee-repo';
+import { BLANK_PROFILE, employeeEntity, getEmployee, normalizeEmail, type EmployeeItem } from '../people';
 import { systemContext } from '../db/entity';
 import { isTransactionCanceled } from '../db/writes';
 

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { blogPostEntity } from '../blog/blog-repo';
+import { blogPostEntity } from '../blog';
 import type { Db } from '../db/client';
-import { customerEntity } from '../customers/customer-repo';
+import { customerEntity } from '../customers';
 import { mergedCounterWrites, systemContext } from '../db/entity';
-import { projectEntity } from '../projects/project-repo';
-import { createDefaultSettings, getSettings } from '../settings/settings-repo';
+import { projectEntity } from '../projects';
+import { createDefaultSettings, getSettings } from '../settings';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
 import { seedRateLibrary } from './rate-library-seed';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { bellQuerySchema, NOTIFICATION_MESSAGES, outboxQuerySchema, testEmailSchema, type BellPage } from '@app/shared-types/notifications';
-import { authOf, nowMs, requireRole } from '../auth/middleware';
+import { authOf, nowMs, requireRole } from '../auth';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { getAllSettings } from '../settings/settings-repo';
+import { getAllSettings } from '../settings';
 import { listOutbox, outboxCursorKeys, retryOutboxItem } from '../jobs/outbox';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';

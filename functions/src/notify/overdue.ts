@@ -3,7 +3,7 @@ import { directionOf } from '@app/shared-types/finance';
 import type { Db } from '../db/client';
 import { allPages, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { transactionEntity } from '../finance/transaction-repo';
+import { transactionEntity } from '../finance';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { notificationWrite } from './outbox';
 

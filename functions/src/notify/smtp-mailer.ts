@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
-import { smtpPassword } from '../settings/settings-repo';
+import { smtpPassword } from '../settings';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { SmtpNotConfiguredError, type MailerFactory } from './mail';
 

@@ -17,7 +17,7 @@ import {
 import { calendarDate } from '@app/shared-types/format';
 import { ROLES } from '@app/shared-types/auth';
 import * as yup from 'yup';
-import { nowIso, nowMs, requireManager, writeContext } from '../auth/middleware';
+import { nowIso, nowMs, requireManager, writeContext } from '../auth';
 import {
   attendanceCursorKeys,
   changeAttendance,

@@ -5,13 +5,13 @@ import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploa
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { STALE_EMPLOYEE_MESSAGE } from '@app/shared-types/employees';
 import { mayManageEmployee } from './employee-rules';
-import { authOf, requireRole, writeContext } from '../auth/middleware';
+import { authOf, requireRole, writeContext } from '../auth';
 import { employeeEntity, getEmployee, toEmployeeRecord } from './employee-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { employeePhotoKey, employeeStagingKey, ownEmployeePhotoKey, photoUrl } from '../photos/photo-storage';
-import { removeFiles } from '../photos/stored-files-routes';
+import { employeePhotoKey, employeeStagingKey, ownEmployeePhotoKey, photoUrl } from '../photos';
+import { removeFiles } from '../photos';
 
 const NOT_FOUND = 'Employee not found';
 const FORBIDDEN = 'Only a superadmin can change the photo of an admin or superadmin';

@@ -8,7 +8,7 @@ import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from '../db/client';
 import { defineEntity, systemContext, type ItemKey, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { employeeCounter } from '../dashboard/stats-repo';
+import { employeeCounter } from '../dashboard';
 import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
 
 /**

@@ -21,9 +21,9 @@ import {
   type RevealResult,
 } from '@app/shared-types/employees';
 import { mayManageEmployee } from './employee-rules';
-import { hashPassword } from '../auth/password';
-import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth/middleware';
-import { createSession, deleteSession } from '../auth/session-repo';
+import { hashPassword } from '../auth';
+import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth';
+import { createSession, deleteSession } from '../auth';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { auditEntryWrite, WriteConflict } from '../db/entity';
 import {
@@ -42,11 +42,11 @@ import {
   toEmployeeRecord,
   type EmployeeItem,
 } from './employee-repo';
-import { employeeCounter, readCounters } from '../dashboard/stats-repo';
-import { assignedLeadCount } from '../leads/lead-repo';
+import { employeeCounter, readCounters } from '../dashboard';
+import { assignedLeadCount } from '../leads';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { keys } from '../db/keys';
-import { disableWrites, getTwoFactor } from '../auth/two-factor-repo';
+import { disableWrites, getTwoFactor } from '../auth';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';

@@ -7,11 +7,11 @@ import { MAX_PROJECT_PHOTOS, type ProjectPhoto } from '@app/shared-types/photos'
 import { derivedPublicStatus, projectSlug, storedProjectSchema, type Project, type ProjectInput, type ProjectListQuery, type ProjectUpdateInput } from '@app/shared-types/projects';
 import type { Db } from '../db/client';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { customerProjectCountWrite, getCustomers } from '../customers/customer-repo';
+import { customerProjectCountWrite, getCustomers } from '../customers';
 import { auditEntryWrite, defineEntity, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
-import { notificationWrite } from '../notify/outbox';
+import { notificationWrite } from '../notify';
 import { keys } from '../db/keys';
-import { dashboardCounter } from '../dashboard/stats-repo';
+import { dashboardCounter } from '../dashboard';
 import { isConditionalCheckFailed, isTransactionCanceled, isTransactionConflict, transactWrite } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;

@@ -14,7 +14,7 @@ import {
   type ProjectPhoto,
 } from '@app/shared-types/photos';
 import { PROJECT_SLUG_TAKEN, projectCreateSchema, projectListQuerySchema, projectUpdateSchema } from '@app/shared-types/projects';
-import { requireManager, writeContext } from '../auth/middleware';
+import { requireManager, writeContext } from '../auth';
 import {
   addProjectPhoto,
   createProject,
@@ -32,8 +32,8 @@ import {
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos/photo-storage';
-import { removeFiles } from '../photos/stored-files-routes';
+import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos';
+import { removeFiles } from '../photos';
 
 const publicListQuery = yup.object({
   status: yup

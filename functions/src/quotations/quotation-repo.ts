@@ -21,16 +21,16 @@ import {
   type QuotationRow,
 } from '@app/shared-types/quotations';
 import type { Db } from '../db/client';
-import { customerEntity, newCustomer } from '../customers/customer-repo';
-import { customerProjectCountWrite } from '../customers/customer-repo';
+import { customerEntity, newCustomer } from '../customers';
+import { customerProjectCountWrite } from '../customers';
 import { ContendedWrite, defineEntity, mergedCounterWrites, pauseBeforeRetry, type ItemKey, type WriteContext } from '../db/entity';
 import { keys, newestFirst } from '../db/keys';
-import { getLead, leadEntity, timelineItem } from '../leads/lead-repo';
-import { newProject, projectEntity } from '../projects/project-repo';
+import { getLead, leadEntity, timelineItem } from '../leads';
+import { newProject, projectEntity } from '../projects';
 import { costPricesFor } from './rate-library-repo';
-import { getAllSettings } from '../settings/settings-repo';
-import { dashboardCounter } from '../dashboard/stats-repo';
-import { notificationWrite } from '../notify/outbox';
+import { getAllSettings } from '../settings';
+import { dashboardCounter } from '../dashboard';
+import { notificationWrite } from '../notify';
 import type { NotificationEvent } from '@app/shared-types/notifications';
 import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { log } from '../lib/log';

@@ -17,10 +17,10 @@ import {
   type Quotation,
   type QuotationSendResult,
 } from '@app/shared-types/quotations';
-import { nowMs, requireManager, requireRole, writeContext } from '../auth/middleware';
+import { nowMs, requireManager, requireRole, writeContext } from '../auth';
 import type { WriteContext } from '../db/entity';
-import { demandStage } from '../finance/finance-repo';
-import { getProject } from '../projects/project-repo';
+import { demandStage } from '../finance';
+import { getProject } from '../projects';
 import {
   approveQuotation,
   createQuotation,
@@ -37,7 +37,7 @@ import {
   type LowMargin,
 } from './quotation-repo';
 import { keys } from '../db/keys';
-import { getSettings } from '../settings/settings-repo';
+import { getSettings } from '../settings';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';

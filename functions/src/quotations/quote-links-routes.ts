@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, SHARE_TOKEN_PATTERN, clientAnswerSchema } from '@app/shared-types/quotations';
-import { nowIso, nowMs } from '../auth/middleware';
+import { nowIso, nowMs } from '../auth';
 import { approveQuotation, clientContext, quotationByToken, requestChanges } from './quotation-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';

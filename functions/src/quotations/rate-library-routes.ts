@@ -15,7 +15,7 @@ import {
   usageAreaUpdateSchema,
   type RateLibraryAnswer,
 } from '@app/shared-types/rate-library';
-import { requireRole, writeContext } from '../auth/middleware';
+import { requireRole, writeContext } from '../auth';
 import {
   createBrand,
   createItem,

@@ -4,15 +4,15 @@ import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/settings';
-import { authOf, requireRole, writeContext } from '../auth/middleware';
+import { authOf, requireRole, writeContext } from '../auth';
 import { getAllSettings, NoSettingsCryptoError, saveSettings } from './settings-repo';
 import { SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { settingsSaved } from './settings-cache';
-import { companyLogoKey, companyLogoStagingKey, ownCompanyLogoKey, photoUrl } from '../photos/photo-storage';
-import { removeFiles } from '../photos/stored-files-routes';
+import { companyLogoKey, companyLogoStagingKey, ownCompanyLogoKey, photoUrl } from '../photos';
+import { removeFiles } from '../photos';
 
 /** The whole settings object is a few KiB; the calculator rates and reels make it the largest form. */
 const MAX_SETTINGS_BODY_BYTES = 32 * 1024;

@@ -2,10 +2,10 @@ import { Hono } from 'hono';
 import { SERVICES } from '@app/shared-types/constants';
 import { markdownText } from '@app/shared-types/markdown';
 import { publicProjectPath } from '@app/shared-types/api';
-import { publishedPostDates, publishedPostsPage } from '../blog/blog-repo';
+import { publishedPostDates, publishedPostsPage } from '../blog';
 import { allPages } from '../db/entity';
-import { websiteProjectDates } from '../projects/project-repo';
-import { getSettings } from '../settings/settings-repo';
+import { websiteProjectDates } from '../projects';
+import { getSettings } from '../settings';
 import type { AppEnv } from '../lib/deps';
 
 const STATIC_PATHS = ['/', '/projects', '/services', '/blog', '/calculator', '/contact'];

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { SiteInfo } from '@app/shared-types/site';
-import { getAllSettings } from '../settings/settings-repo';
+import { getAllSettings } from '../settings';
 import type { AppEnv } from '../lib/deps';
 
 /**

@@ -3,7 +3,7 @@ import { vendorSchema, type Vendor, type VendorInput, type VendorListQuery, type
 import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
-import { dashboardCounter } from '../dashboard/stats-repo';
+import { dashboardCounter } from '../dashboard';
 
 /** Every vendor list is sorted by name, ignoring case (names repeat: the id breaks ties). */
 const byName = (vendor: Vendor) => keys.vendorNameSort(vendor.name, vendor.id);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ROLES } from '@app/shared-types/auth';
 import { STALE_VENDOR_MESSAGE, vendorCreateSchema, vendorListQuerySchema, vendorUpdateSchema } from '@app/shared-types/vendors';
-import { requireRole, writeContext } from '../auth/middleware';
+import { requireRole, writeContext } from '../auth';
 import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from './vendor-repo';
 import type { AppEnv } from '../lib/deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
