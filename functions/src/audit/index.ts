@@ -1,2 +1,2 @@
 // The audit module's public entry: what other modules, the hosts and other packages use from it.
-export { auditLog } from './audit-log-routes';
+// Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.

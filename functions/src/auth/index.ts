@@ -1,5 +1,5 @@
 // The auth module's public entry: what other modules, the hosts and other packages use from it.
-export { auth } from './auth-routes';
+// Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { authOf, csrfGuard, nowIso, nowMs, requireManager, requireRole, requireSession, startSessionCookie, websiteContext, writeContext } from './middleware';
 export { hashPassword, type HashSlot } from './password';
 export { hitRateLimit } from './rate-limit-repo';

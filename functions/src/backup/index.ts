@@ -1,6 +1,6 @@
 // The backup module's public entry: what other modules, the hosts and other packages use from it.
+// Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { BackupFileError, BackupWriter, UnsupportedValueError, backupItems, itemKeyText, validateBackup, type BackupSummary, type Item } from './backup-file';
 export { backupFileKey, localBackupStorage, type BackupStorage } from './backup-storage';
-export { backups } from './backups-routes';
 export { isBackedUp } from './classify';
 export { s3BackupStorage } from './s3-backup-storage';

@@ -1,3 +1,3 @@
 // The blog module's public entry: what other modules, the hosts and other packages use from it.
-export { blogPosts } from './blog-posts-routes';
+// Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { blogPostEntity, publishedPostDates, publishedPostsPage } from './blog-repo';

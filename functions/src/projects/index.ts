@@ -1,3 +1,3 @@
 // The projects module's public entry: what other modules, the hosts and other packages use from it.
+// Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { getProject, newProject, projectEntity, websiteProjectDates } from './project-repo';
-export { projects } from './projects-routes';

@@ -1,5 +1,3 @@
 // The site module's public entry: what other modules, the hosts and other packages use from it.
+// Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { loadPageRenderer, pageRenderer, type PageRenderer } from './page-renderer';
-export { pageRoutes } from './pages-routes';
-export { seo } from './seo-routes';
-export { site } from './site-routes';

@@ -1,0 +1,2 @@
+// The dashboard module's HTTP routes, for the hosts that mount them (app.ts).
+export { dashboard } from './dashboard-routes';

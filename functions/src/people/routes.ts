@@ -1,0 +1,4 @@
+// The people module's HTTP routes, for the hosts that mount them (app.ts).
+export { attendance } from './attendance-routes';
+export { employeePhotos } from './employee-photos-routes';
+export { users } from './users-routes';

@@ -1,0 +1,2 @@
+// The projects module's HTTP routes, for the hosts that mount them (app.ts).
+export { projects } from './projects-routes';
