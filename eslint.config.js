@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './eslint-rules/module-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/cdk.out/**', '.data/**', 'test/output/**', 'web/public/**'] },
@@ -61,6 +62,14 @@ export default tseslint.config(
         { patterns: [{ regex: '^\\.\\./[^.]', message: 'A feature must not import another feature.' }] },
       ],
     },
+  },
+  {
+    // functions/src by module: another module is reached only through its entry (`../<module>`),
+    // never a deep file of it; db/ and lib/ are platform (eslint-rules/module-boundaries.js).
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts'],
+    plugins: { local },
+    rules: { 'local/module-boundaries': 'error' },
   },
   {
     // Scan walks the whole table: never on a request path.
