@@ -4,7 +4,7 @@ import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 import { csrfGuard, requireSession } from './auth';
 import { isServiceUnavailable } from './db/unavailable';
-import type { Deps, AppEnv } from './lib/deps';
+import type { Deps, AppEnv } from './app-deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
 import { attendance } from './people/routes';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { staticSigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
-import type { Deps } from '../src/lib/deps';
+import type { Deps } from '../src/app-deps';
 import { createStaffApp, json, postJson, staffRequest, TEST_IP_HEADER, testSigningKey, validEstimate, type TestApp } from './helpers';
 
 const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, inject } from 'vitest';
 import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
-import type { Deps } from '../src/lib/deps';
+import type { Deps } from '../src/app-deps';
 import { hashPassword } from '../src/auth/password';
 import { createEmployee } from '../src/people/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';

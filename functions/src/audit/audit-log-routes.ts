@@ -3,7 +3,7 @@ import { auditLogQuerySchema } from '@app/shared-types/audit';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { requireRole } from '../auth';
 import { auditCursorKeys, listAuditEntries } from './audit-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { listPage, queryParams } from '../lib/http';
 
 /**

@@ -35,7 +35,7 @@ import {
   type EmployeeItem,
 } from '../people';
 import { countLoginAttempt, type AttemptSubject } from './login-attempt-repo';
-import { hitRateLimit } from './rate-limit-repo';
+import { hitRateLimit } from '../lib/rate-limit';
 import { createSession, deleteSession } from './session-repo';
 import { getAllSettings } from '../settings';
 import {
@@ -52,7 +52,7 @@ import {
 } from './two-factor-repo';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { notificationWrite } from '../notify';
-import type { AppEnv, AuthContext } from '../lib/deps';
+import type { AppEnv, AuthContext } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

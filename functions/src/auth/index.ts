@@ -2,7 +2,6 @@
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { authOf, csrfGuard, nowIso, nowMs, requireManager, requireRole, requireSession, startSessionCookie, websiteContext, writeContext } from './middleware';
 export { hashPassword, type HashSlot } from './password';
-export { hitRateLimit } from './rate-limit-repo';
 export { createSession, deleteSession, type SessionItem } from './session-repo';
 export { fileSigningKey, type SigningKeyProvider } from './signing-key';
 export { secretsManagerSigningKey } from './signing-key-aws';

@@ -6,7 +6,7 @@ import { getEmployee } from '../people';
 import { WEBSITE_ACTOR_ID, type WriteContext } from '../db/entity';
 import { deleteSession, getSession, touchSession } from './session-repo';
 import { getSettings } from '../settings';
-import type { AppEnv, AuthContext } from '../lib/deps';
+import type { AppEnv, AuthContext } from '../app-deps';
 import { errorBody } from '../lib/http';
 import { log } from '../lib/log';
 import type { SigningKey } from './signing-key';

@@ -9,7 +9,7 @@ import { backupFileKey, uploadFileKey } from './backup-storage';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../db/keys';
 import { backupJobCursorKeys, getBackupJob, jobAsSeen, listBackupJobs, startBackupJob } from '../jobs/backup';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -27,7 +27,7 @@ import {
   updateBlogPost,
   visitorHash,
 } from './blog-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { blogImageKey, blogImageStagingKey, photoUrl } from '../photos';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { CUSTOMER_HAS_PROJECTS, customerCreateSchema, customerListQuerySchema, customerUpdateSchema } from '@app/shared-types/customers';
 import { requireManager, writeContext } from '../auth';
 import { createCustomer, customerCursorKeys, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customer-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -5,7 +5,7 @@ import { nowMs } from '../auth';
 import { financeSummary } from '../finance';
 import { listFollowUpsDue, listNewestInStatus } from '../leads';
 import { dashboardCounter, leadCounter, readCounters } from './stats-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 
 const NEW_LEADS_SHOWN = 5;
 const FOLLOW_UPS_SHOWN = 10;

@@ -34,7 +34,7 @@ import {
 import { getProject, projectEntity } from '../projects';
 import { allTransactions, listTransactions } from './transaction-repo';
 import { vendorEntity } from '../vendors';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -31,7 +31,7 @@ import {
 } from './transaction-repo';
 import { attachmentKey, attachmentStagingKey } from '../photos';
 import { removeFiles } from '../photos';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

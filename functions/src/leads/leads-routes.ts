@@ -35,7 +35,7 @@ import {
   updateLead,
 } from './lead-repo';
 import { leadCounter, readCounters } from '../dashboard';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -20,7 +20,7 @@ import { getAllSettings, getRetentionSetting, getSettings } from '../settings';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -6,8 +6,8 @@ import type { ApiErrorBody, Page } from '@app/shared-types/api';
 import { fieldMessages } from '@app/shared-types/forms';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import type { CursorKeys, ItemKey } from '../db/entity';
-import { hitRateLimit } from '../auth';
-import type { AppEnv } from './deps';
+import { hitRateLimit } from './rate-limit';
+import type { AppEnv } from '../app-deps';
 import { reservedKeyFields, reservedNameFields } from './reserved-keys';
 
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

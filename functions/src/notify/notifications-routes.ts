@@ -5,7 +5,7 @@ import { authOf, nowMs, requireRole } from '../auth';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { getAllSettings } from '../settings';
 import { listOutbox, outboxCursorKeys, retryOutboxItem } from '../jobs/outbox';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { bellCursorKeys, listBell, readAllNotifications, readNotification, unreadCount } from './bell';

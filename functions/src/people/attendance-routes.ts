@@ -29,7 +29,7 @@ import {
   todayFigures,
 } from './attendance-repo';
 import { getEmployee } from './employee-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -7,7 +7,7 @@ import { STALE_EMPLOYEE_MESSAGE } from '@app/shared-types/employees';
 import { mayManageEmployee } from './employee-rules';
 import { authOf, requireRole, writeContext } from '../auth';
 import { employeeEntity, getEmployee, toEmployeeRecord } from './employee-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { employeePhotoKey, employeeStagingKey, ownEmployeePhotoKey, photoUrl } from '../photos';

@@ -47,7 +47,7 @@ import { assignedLeadCount } from '../leads';
 import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { keys } from '../db/keys';
 import { disableWrites, getTwoFactor } from '../auth';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

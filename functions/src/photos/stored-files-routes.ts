@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { log } from '../lib/log';
 
 /** Deletes stored files (photos, attachments, staged uploads) after their entry is gone; a leftover file is logged, not an error. */

@@ -29,7 +29,7 @@ import {
   updateProject,
   withCustomerName,
 } from './project-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos';

@@ -13,7 +13,7 @@ import {
   readLibraryIndex,
   type Lookup,
 } from './rate-library-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, queryParams } from '../lib/http';
 
 /** Longer than any name the library can hold: such a path names nothing. */

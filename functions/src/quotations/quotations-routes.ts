@@ -39,7 +39,7 @@ import {
 import { keys } from '../db/keys';
 import { getSettings } from '../settings';
 import type { Db } from '../db/client';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -3,7 +3,7 @@ import { calendarDate } from '@app/shared-types/format';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, SHARE_TOKEN_PATTERN, clientAnswerSchema } from '@app/shared-types/quotations';
 import { nowIso, nowMs } from '../auth';
 import { approveQuotation, clientContext, quotationByToken, requestChanges } from './quotation-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { pdfResponse, publicView, raiseAdvance } from './quotations-routes';

@@ -30,7 +30,7 @@ import {
   updateUsageArea,
   type LibraryWrite,
 } from './rate-library-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

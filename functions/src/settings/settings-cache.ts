@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SystemSettings } from '@app/shared-types/settings';
 import { getAllSettings } from './settings-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { log, setLogLevel } from '../lib/log';
 
 /**

@@ -7,7 +7,7 @@ import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/setti
 import { authOf, requireRole, writeContext } from '../auth';
 import { getAllSettings, NoSettingsCryptoError, saveSettings } from './settings-repo';
 import { SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { settingsSaved } from './settings-cache';

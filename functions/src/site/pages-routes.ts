@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { isPortalPath } from '@app/shared-types/app-paths';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { log } from '../lib/log';
 
 /**

@@ -6,7 +6,7 @@ import { publishedPostDates, publishedPostsPage } from '../blog';
 import { allPages } from '../db/entity';
 import { websiteProjectDates } from '../projects';
 import { getSettings } from '../settings';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 
 const STATIC_PATHS = ['/', '/projects', '/services', '/blog', '/calculator', '/contact'];
 /**

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { SiteInfo } from '@app/shared-types/site';
 import { getAllSettings } from '../settings';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 
 /**
  * GET /api/site: the firm's public identity from Settings > Company, and

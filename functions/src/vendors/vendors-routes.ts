@@ -3,7 +3,7 @@ import { ROLES } from '@app/shared-types/auth';
 import { STALE_VENDOR_MESSAGE, vendorCreateSchema, vendorListQuerySchema, vendorUpdateSchema } from '@app/shared-types/vendors';
 import { requireRole, writeContext } from '../auth';
 import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys } from './vendor-repo';
-import type { AppEnv } from '../lib/deps';
+import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 

@@ -1,16 +1,16 @@
 import type { Context } from 'hono';
-import type { HashSlot } from '../auth';
-import type { SigningKeyProvider } from '../auth';
-import type { BackupStorage } from '../backup';
-import type { Db } from '../db/client';
-import type { EmployeeItem } from '../people';
-import type { SessionItem } from '../auth';
-import type { PhotoStorage } from '../photos';
-import type { JobRunner } from '../jobs/backup';
-import type { FieldCrypto } from '../secrets/field-crypto';
-import type { MailerFactory } from '../notify';
+import type { HashSlot } from './auth';
+import type { SigningKeyProvider } from './auth';
+import type { BackupStorage } from './backup';
+import type { Db } from './db/client';
+import type { EmployeeItem } from './people';
+import type { SessionItem } from './auth';
+import type { PhotoStorage } from './photos';
+import type { JobRunner } from './jobs/backup';
+import type { FieldCrypto } from './secrets/field-crypto';
+import type { MailerFactory } from './notify';
 import type { PublicQuotation } from '@app/shared-types/quotations';
-import type { PageRenderer } from '../site';
+import type { PageRenderer } from './site';
 
 /** What the app needs from its host. The Lambda and the local server each provide it. */
 export interface Deps {
