@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { reach } from 'yup';
 import type * as yup from 'yup';
-import { MASKED_VALUE, type AuditAction, type AuditActor } from '@app/shared-types/audit';
+import { MASKED_VALUE, type AuditAction } from '@app/shared-types/audit';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { keys, newestFirst } from './keys';
 import { matchesSearch, parseSearch, searchTextOf, tokensOf, type SearchQuery, type SearchSource } from './search-tokens';
 import type { Write } from './item';
-import { ContendedWrite, type WritePlan } from './plan';
+import { ContendedWrite, type WriteContext, type WritePlan } from './plan';
 import { counterUpdate, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './stats-repo';
 import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
-export { ContendedWrite };
+export { ContendedWrite, type WriteContext };
 
 /**
  * One small way to define an entity of the single table (the idea of
@@ -50,12 +50,6 @@ export interface Stored {
   version: number;
 }
 
-/** Who writes, for the audit entry (and what time it is). */
-export interface WriteContext {
-  actor: AuditActor;
-  requestId: string;
-  now: string;
-}
 
 /** The actor of the website's own writes (form submissions). */
 export const WEBSITE_ACTOR_ID = 'website';
