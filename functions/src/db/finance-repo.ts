@@ -33,7 +33,7 @@ import { conditions } from './item';
 import { keys } from './keys';
 import { plan, PlanConditionFailed, type WritePlan } from './plan';
 import { getAllSettings } from './settings-repo';
-import { addTransactionCreate, createTransaction, newTransaction, nextTransactionId, type CreateTransactionResult, type DemandClaim } from './transaction-repo';
+import { addTransactionCreate, createTransaction, newTransaction, planTransactionNumber, type CreateTransactionResult, type DemandClaim } from './transaction-repo';
 import { categoryAttribute, stageAttribute, stageDemandKind } from '../finance/transaction-writes';
 import type { Transaction, TransactionInput } from '@app/shared-types/finance';
 
@@ -302,7 +302,7 @@ export async function addStageDemand(
   const demand = await stageDemand(db, project, stageName, null, today);
   if (!('input' in demand)) return null;
   const names = { projectName: project.name, customerName, vendorName: null };
-  const tx = newTransaction(demand.input, names, await nextTransactionId(db, p.ctx), p.ctx);
+  const tx = newTransaction(demand.input, names, await planTransactionNumber(p), p.ctx);
   addTransactionCreate(p, tx, new Map(), { demand: demand.claim, fresh });
   return tx;
 }

@@ -21,6 +21,7 @@ import { log } from '../lib/log';
 import { assignmentGuard } from './employee-repo';
 import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from './entity';
 import { notificationWrite } from '../notify/outbox';
+import type { WritePlan } from './plan';
 import { keys } from './keys';
 import { leadCounter, readCounters } from './stats-repo';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
@@ -107,6 +108,12 @@ export function newLead(
 export function timelineItem(leadId: string, entry: Omit<TimelineEntry, 'id' | 'changes'> & { submission?: { pk: string; sk: string } }): Item {
   const id = randomUUID();
   return { ...keys.leadCommunication(leadId, entry.createdAt, id), entityType: 'LeadCommunication', id, leadId, ...entry };
+}
+
+/** Adds a note to a lead's timeline as a plan entry (another module's write: an approval, a payment). */
+export function addTimelineNote(p: WritePlan, name: string, leadId: string, entry: Omit<TimelineEntry, 'id' | 'changes'>): void {
+  const item = timelineItem(leadId, entry);
+  p.write(name, { op: 'put', type: 'LeadCommunication', key: { pk: String(item.pk), sk: String(item.sk) }, item, condition: { expression: 'attribute_not_exists(pk)' } });
 }
 
 /**

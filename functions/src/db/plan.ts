@@ -117,8 +117,8 @@ export class ContendedWrite extends Error {
  */
 export const RETRY = {
   attempts: 20,
-  /** Read-build-commit rounds of `rounds` (each one read what moved on meanwhile again). */
-  rounds: 6,
+  /** Read-build-commit rounds of `rounds` (each one reads again what moved on meanwhile). */
+  rounds: 4,
   pause: (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 5 + Math.random() * Math.min(20 * 2 ** attempt, 300))),
 };
 

@@ -14,7 +14,8 @@ import { calendarDate } from '@app/shared-types/format';
 import type { Db } from './client';
 import { getCustomers } from './customer-repo';
 import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from './entity';
-import { conditions, type Condition, type Key, type Write } from './item';
+import * as yup from 'yup';
+import { conditions, defineItem, type Condition, type Key, type Write } from './item';
 import { keys } from './keys';
 import { AGAIN, plan, PlanConditionFailed, rounds, type WritePlan } from './plan';
 import { projectEntity } from './project-repo';
@@ -218,6 +219,33 @@ export function newTransaction(input: TransactionInput, refs: References, transa
     updatedAt: ctx.now,
     version: 1,
   };
+}
+
+/** The year's count of transactions, from which each takes its readable number. */
+const transactionCounterKind = defineItem({
+  type: 'TransactionCounter',
+  schema: yup.object({ sequence: yup.number().integer().min(0).default(0) }),
+  key: (year: string) => keys.transactionCounter(year),
+});
+
+/**
+ * Numbers a transaction inside a plan: the year's counter moves from what was
+ * read to the next number, in the same commit ('number' fails when another
+ * write took it meanwhile: read again). For writes that must leave nothing
+ * behind when they fail (an approval's demand); a lone create takes its
+ * number first (nextTransactionId), where a failure leaves a gap, never a repeat.
+ */
+export async function planTransactionNumber(p: WritePlan): Promise<string> {
+  const year = calendarDate(new Date(p.ctx.now)).slice(0, 4);
+  const current = (await transactionCounterKind.get(p.db, [year]))?.sequence ?? 0;
+  p.write('number', {
+    op: 'update',
+    type: transactionCounterKind.type,
+    key: transactionCounterKind.key(year),
+    set: { sequence: current + 1, entityType: transactionCounterKind.type },
+    condition: current === 0 ? { expression: 'attribute_not_exists(#cSeq)', names: { '#cSeq': 'sequence' } } : conditions.equals('sequence', current, 'seq'),
+  });
+  return formatTransactionId(Number(year), current + 1);
 }
 
 /** The next readable number of a transaction made now (TXN-2026-00042). */
