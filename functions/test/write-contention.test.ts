@@ -378,3 +378,56 @@ describe('claimDerived (the claim of a new item whose contested values all deriv
   });
 });
 
+
+describe('quote approval and its advance demand are one commit', () => {
+  /** `db` whose transactions that claim a stage demand fail that claim's condition (a fault in the demand's part). */
+  function demandFailing(): Db & { failures: () => number } {
+    let failures = 0;
+    const send = db.doc.send.bind(db.doc) as (command: unknown) => Promise<unknown>;
+    return {
+      table: db.table,
+      failures: () => failures,
+      doc: {
+        send: (command: unknown) => {
+          if (command instanceof TransactWriteCommand) {
+            for (const entry of command.input.TransactItems ?? []) {
+              if (entry.Put?.Item?.entityType !== 'StageDemand') continue;
+              failures++;
+              // A condition the new marker can never meet: the demand's part fails, so must everything.
+              entry.Put.ConditionExpression = 'attribute_exists(pk)';
+            }
+          }
+          return send(command);
+        },
+      } as unknown as DynamoDBDocumentClient,
+    };
+  }
+
+  it("'Mark approved' raises the project's Advance in the same commit as the approval", async () => {
+    const lead = await newLead(`Meera Nair ${randomUUID().slice(0, 6)}`);
+    const quote = await quoteFor(lead, `Nair residence ${randomUUID().slice(0, 8)}`);
+    const answer = await json<{ quotation: Quotation; projectId: string; demandTransactionId: string }>(
+      expectStatus(staffRequest(app, `/api/quotations/${quote.id}/approve`, manager, { method: 'POST', body: { version: quote.version } }), 200),
+    );
+    expect(answer.demandTransactionId).toEqual(expect.any(String));
+    const [demand] = await batchGet(db, [keys.stageDemand(answer.projectId, 'Advance')]);
+    expect(demand).toMatchObject({ entityType: 'StageDemand', stageName: 'Advance', transactionRef: answer.demandTransactionId });
+    const [transaction] = await batchGet(db, [keys.transaction(answer.demandTransactionId)]);
+    expect(transaction).toMatchObject({ type: 'income', category: 'project_advance', stageName: 'Advance', projectId: answer.projectId, status: 'pending' });
+  }, 60_000);
+
+  it('a failure in the demand leaves neither the approval nor the demand (nor the customer, project, lead change or number)', async () => {
+    const lead = await newLead(`Meera Nair ${randomUUID().slice(0, 6)}`);
+    const quote = await quoteFor(lead, `Nair villa ${randomUUID().slice(0, 8)}`);
+    const failing = demandFailing();
+    const before = await tableItems();
+    const response = await staffRequest(appOn(failing), `/api/quotations/${quote.id}/approve`, manager, { method: 'POST', body: { version: quote.version } });
+    // The approval read again and tried each time; the fault never lets it land (busy, never a 500).
+    expect(response.status).toBe(503);
+    expect(failing.failures()).toBeGreaterThan(0);
+    expect(changedKeys(before, await tableItems())).toEqual({ added: [], removed: [], changed: [] });
+    expect(await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}`, employee))).toEqual(quote);
+    const { lead: leadNow } = await json<{ lead: Lead }>(staffRequest(app, `/api/leads/${lead.id}`, employee));
+    expect(leadNow).toEqual(lead);
+  }, 60_000);
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { customerName, customerSchema, type Customer, type CustomerInput, type CustomerListQuery, type CustomerUpdateInput } from '@app/shared-types/customers';
 import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import type { WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { dashboardCounter } from '../dashboard';
 import type { TransactItem } from '../db/writes';
@@ -60,6 +61,11 @@ export function deleteCustomer(db: Db, id: string, ctx: WriteContext) {
  * customer; it fails when the customer does not exist, so no project points
  * at a customer who is gone.
  */
+/** The same as a plan entry: a customer's project count moves by `delta` (the customer must exist). */
+export function addCustomerProjectCount(p: WritePlan, name: string, customerId: string, delta: 1 | -1): void {
+  p.write(name, { op: 'update', type: 'Customer', key: keys.customer(customerId), add: { projectCount: delta }, condition: { expression: 'attribute_exists(pk)' } });
+}
+
 export function customerProjectCountWrite(db: Db, customerId: string, delta: 1 | -1): TransactItem {
   return {
     Update: {

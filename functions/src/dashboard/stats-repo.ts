@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
+import type { ShardedFigure } from '../db/plan';
 import { keys } from '../db/keys';
 
 /**
@@ -51,6 +52,9 @@ export function mergeDeltas(...all: CounterDeltas[]): CounterDeltas {
  * adds the shards up.
  */
 export const COUNTER_SHARDS = 10;
+
+/** A counter set as a plan's figure: a plan adds to one shard, picked at random. */
+export const statsFigure = (name: CounterName): ShardedFigure => ({ type: 'Stats', shards: COUNTER_SHARDS, key: (shard) => keys.stats(name, shard) });
 
 /**
  * The TransactWriteItems entry that applies `deltas` with atomic ADDs to one

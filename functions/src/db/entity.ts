@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { reach } from 'yup';
 import type * as yup from 'yup';
-import { MASKED_VALUE, type AuditAction, type AuditActor } from '@app/shared-types/audit';
+import { MASKED_VALUE, type AuditAction } from '@app/shared-types/audit';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import { batchGet } from './batch-get';
 import type { Db } from './client';
 import { keys, newestFirst } from './keys';
 import { matchesSearch, parseSearch, searchTextOf, tokensOf, type SearchQuery, type SearchSource } from './search-tokens';
-import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from '../dashboard';
+import type { Write } from './item';
+import { ContendedWrite, type WriteContext, type WritePlan } from './plan';
+import { counterUpdate, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from '../dashboard';
 import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
+
+export { ContendedWrite, type WriteContext };
 
 /**
  * One small way to define an entity of the single table (the idea of
@@ -46,12 +50,6 @@ export interface Stored {
   version: number;
 }
 
-/** Who writes, for the audit entry (and what time it is). */
-export interface WriteContext {
-  actor: AuditActor;
-  requestId: string;
-  now: string;
-}
 
 /** The actor of the website's own writes (form submissions). */
 export const WEBSITE_ACTOR_ID = 'website';
@@ -153,18 +151,6 @@ export interface WriteOptions {
 export type UpdateResult<T> = { item: T } | { notFound: true } | { stale: T } | { taken: string };
 export type CreateResult<T> = { item: T } | { taken: string };
 
-/**
- * A write that claims a contested unique value kept losing to concurrent
- * transactions: busy, not broken, so the API answers 503 (db/unavailable.ts).
- */
-export class ContendedWrite extends Error {
-  override readonly name = 'ContendedWrite';
-  /** `lost`: what kept losing ('its unique claim', 'its delete', 'an approval'...). */
-  constructor(type: string, cause: unknown, lost = 'its unique claim') {
-    super(`${type} write kept losing ${lost} to concurrent writes`, { cause });
-  }
-}
-
 /** A short random pause, longer with each attempt, before a write that lost to another one is tried again. */
 export const pauseBeforeRetry = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
 
@@ -254,15 +240,16 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
   }
 
   /** Marker entries when `before` becomes `after`, each with the marker it claims (none for a release). */
-  function markerEntries(db: Db, before: T | null, after: T | null): { write: TransactItem; claims?: string }[] {
-    const entries: { write: TransactItem; claims?: string }[] = [];
+  function markerEntries(db: Db, before: T | null, after: T | null): { write: TransactItem; claims?: string; marker: string }[] {
+    const entries: { write: TransactItem; claims?: string; marker: string }[] = [];
     for (const marker of unique) {
       const old = before ? marker.key(before) : undefined;
       const next = after ? marker.key(after) : undefined;
       if (old && next && old.pk === next.pk && old.sk === next.sk) continue;
-      if (next) entries.push({ write: putNew(db, { ...next, entityType: marker.name, [marker.owner]: after!.id }), claims: marker.name });
+      if (next) entries.push({ write: putNew(db, { ...next, entityType: marker.name, [marker.owner]: after!.id }), claims: marker.name, marker: marker.name });
       if (old) {
         entries.push({
+          marker: marker.name,
           write: {
             Delete: {
               TableName: db.table,
@@ -456,7 +443,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
   async function lostRound(verdict: 'next' | 'again', state: ClaimState, error: unknown): Promise<void> {
     state.rounds++;
     if (verdict === 'again') state.contended++;
-    if (state.contended >= CLAIM_ATTEMPTS || state.rounds >= MAX_CLAIM_ROUNDS) throw new ContendedWrite(type, error);
+    if (state.contended >= CLAIM_ATTEMPTS || state.rounds >= MAX_CLAIM_ROUNDS) throw new ContendedWrite(type, error, 'its unique claim');
     if (verdict === 'again') await pauseBeforeRetry(state.contended);
   }
 
@@ -491,7 +478,7 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
       if (marker.contested!.derive) blank = { ...blank, [marker.contested!.field]: '' };
     }
     return claimWith(db, blank, write, (_taken, error) => {
-      throw new ContendedWrite(type, error);
+      throw new ContendedWrite(type, error, 'its unique claim');
     });
   }
 
@@ -856,7 +843,37 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     return { items: found, lastKey: start };
   }
 
+  /**
+   * Adds the entries that turn `before` into `after` to a plan (create:
+   * before null; delete: after null): the item itself, named `name`; its
+   * markers, `name.<marker>` (a release: `name.<marker>.release`); its search
+   * tokens, `name.search.<n>`; its counters, merged into the plan's figures;
+   * its audit entry. An update or delete is conditioned on the version read.
+   */
+  function inPlan(p: WritePlan, name: string, before: T | null, after: T | null, options: { action?: AuditAction; condition?: Condition<T> } = {}): void {
+    const db = p.db;
+    const asWrite = (request: TransactItem): Write => ({ op: 'request', type, key: requestKey(request), request });
+    const main =
+      before === null
+        ? putNew(db, stored(after!))
+        : after === null
+          ? deleteWrites(db, before, p.ctx, { condition: options.condition, counters: false })[0]!
+          : updateWrites(db, before, after, p.ctx, { condition: options.condition, counters: false })[0]!;
+    p.write(name, asWrite(main));
+    for (const entry of markerEntries(db, before, after)) p.write(`${name}.${entry.marker}${entry.claims ? '' : '.release'}`, asWrite(entry.write));
+    p.writeAll(`${name}.search`, tokenWrites(db, before, after).map(asWrite));
+    for (const [counter, deltas] of Object.entries(counterDeltas(before, after)) as [CounterName, CounterDeltas][]) p.add(statsFigure(counter), deltas);
+    const id = (after ?? before)!.id;
+    p.audit({ entity: type, entityId: id, action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
+  }
+
   return {
+    /** Adds the creation of `entity` to a plan (see inPlan). */
+    planCreate: (p: WritePlan, name: string, entity: T, options: { action?: AuditAction } = {}) => inPlan(p, name, null, entity, options),
+    /** Adds the change of `before` into `after` to a plan, conditioned on `before`'s version. */
+    planUpdate: (p: WritePlan, name: string, before: T, after: T, options: { action?: AuditAction; condition?: Condition<T> } = {}) => inPlan(p, name, before, after, options),
+    /** Adds the deletion of `before` to a plan, conditioned on its version. */
+    planDelete: (p: WritePlan, name: string, before: T, options: { action?: AuditAction; condition?: Condition<T> } = {}) => inPlan(p, name, before, null, options),
     type,
     key: config.key,
     parse,
@@ -897,6 +914,12 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
       ...tokenWrites(db, null, entity),
     ],
   };
+}
+
+/** The key of the item a transaction entry writes. */
+function requestKey(request: TransactItem): { pk: string; sk: string } {
+  const key: Record<string, unknown> | undefined = request.Put?.Item ?? request.Update?.Key ?? request.Delete?.Key ?? request.ConditionCheck?.Key;
+  return { pk: String(key?.pk), sk: String(key?.sk) };
 }
 
 /** An extra condition on the item a write changes, with its in-memory twin for the item as read. */

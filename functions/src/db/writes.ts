@@ -18,13 +18,20 @@ export function isConditionalCheckFailed(error: unknown): boolean {
  * index is the one whose condition failed (e.g. a unique marker already taken).
  */
 export function isTransactionCanceled(error: unknown, itemIndex?: number): boolean {
+  error = unwrapPlanFailure(error);
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
   if (itemIndex === undefined) return true;
   return cancellationCodes(error)[itemIndex] === 'ConditionalCheckFailed';
 }
 
+/** A plan's named failure (db/plan.ts) stands for the cancelled transaction it wraps. */
+function unwrapPlanFailure(error: unknown): unknown {
+  return error instanceof Error && error.name === 'PlanConditionFailed' ? error.cause : error;
+}
+
 /** The reason code of each entry of a cancelled transaction ('None' for the ones that were fine). */
 function cancellationCodes(error: unknown): (string | undefined)[] {
+  error = unwrapPlanFailure(error);
   return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
 }
 

@@ -28,11 +28,14 @@ import type { Project } from '@app/shared-types/projects';
 import type { Vendor } from '@app/shared-types/vendors';
 import { batchGet } from '../db/batch-get';
 import type { Db } from '../db/client';
-import { auditEntryWrite, type WriteContext } from '../db/entity';
+import type { WriteContext } from '../db/entity';
+import { conditions } from '../db/item';
 import { keys } from '../db/keys';
+import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 import { getAllSettings } from '../settings';
-import { categoryAttribute, createTransaction, financeTransactWrite, stageAttribute, type CreateTransactionResult } from './transaction-repo';
-import { isTransactionCanceled } from '../db/writes';
+import { addTransactionCreate, createTransaction, newTransaction, planTransactionNumber, type CreateTransactionResult, type DemandClaim } from './transaction-repo';
+import { categoryAttribute, stageAttribute, stageDemandKind } from './transaction-writes';
+import type { Transaction, TransactionInput } from '@app/shared-types/finance';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -203,24 +206,22 @@ export async function projectFinancialDetail(db: Db, project: Project, today: st
 
 /** Saves a project's plan if it is still at `version` (an unsaved plan is version 1); false when stale. */
 export async function savePaymentPlan(db: Db, projectId: string, { stages, version }: PaymentPlanInput, ctx: WriteContext, before: PlanStage[]): Promise<boolean> {
-  const plan = stages.map((stage) => ({ name: stage.name, percent: stage.percent }));
+  const stagesAfter = stages.map((stage) => ({ name: stage.name, percent: stage.percent }));
+  const p = plan(db, ctx)
+    .write('plan', {
+      op: 'update',
+      type: 'FinanceProject',
+      key: keys.financeProject(projectId),
+      set: { stages: stagesAfter, planVersion: version + 1 },
+      condition: version === 1 ? { expression: 'attribute_not_exists(planVersion)' } : conditions.equals('planVersion', version, 'planVersion'),
+    })
+    .write('project', { op: 'check', type: 'Project', key: keys.project(projectId), condition: conditions.present() })
+    .audit({ entity: 'PaymentPlan', entityId: projectId, action: 'update', changes: { stages: { before, after: stagesAfter } } });
   try {
-    await financeTransactWrite(db, [
-      {
-        Update: {
-          TableName: db.table,
-          Key: keys.financeProject(projectId),
-          UpdateExpression: 'SET stages = :stages, planVersion = :next',
-          ConditionExpression: version === 1 ? 'attribute_not_exists(planVersion)' : 'planVersion = :expected',
-          ExpressionAttributeValues: { ':stages': plan, ':next': version + 1, ...(version === 1 ? {} : { ':expected': version }) },
-        },
-      },
-      { ConditionCheck: { TableName: db.table, Key: keys.project(projectId), ConditionExpression: 'attribute_exists(pk)' } },
-      auditEntryWrite(db, ctx, { entity: 'PaymentPlan', entityId: projectId, action: 'update', changes: { stages: { before, after: plan } } }),
-    ]);
+    await p.commit();
     return true;
   } catch (error) {
-    if (isTransactionCanceled(error)) return false;
+    if (error instanceof PlanConditionFailed) return false;
     throw error;
   }
 }
@@ -234,19 +235,24 @@ const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:
 
 export type DemandResult = CreateTransactionResult | { noStage: true } | { noAmount: true };
 
-/** Raises a stage's demand: a pending income transaction for its amount and GST, claimed once per stage. */
-export async function demandStage(db: Db, project: Project, stageName: string, dueDate: string | null, ctx: WriteContext, today: string): Promise<DemandResult> {
-  const plan = await currentPlan(db, project.id);
-  const index = plan.findIndex((stage) => stage.name.toLowerCase() === stageName.toLowerCase());
+/** A stage's demand: a pending income transaction for its amount and GST, and its claim (once per project and stage). */
+async function stageDemand(
+  db: Db,
+  project: Project,
+  stageName: string,
+  dueDate: string | null,
+  today: string,
+): Promise<{ input: TransactionInput; claim: DemandClaim } | { noStage: true } | { noAmount: true }> {
+  const stages = await currentPlan(db, project.id);
+  const index = stages.findIndex((stage) => stage.name.toLowerCase() === stageName.toLowerCase());
   if (index < 0) return { noStage: true };
-  const stage = plan[index]!;
+  const stage = stages[index]!;
   const { amount, tax } = stageAmounts(project.estimatedBudget, stage.percent, await taxRate(db));
   if (amount <= 0) return { noAmount: true };
-  const category = stage.name.toLowerCase() === 'advance' ? 'project_advance' : index === plan.length - 1 ? 'final_payment' : 'milestone_payment';
+  const category = stage.name.toLowerCase() === 'advance' ? 'project_advance' : index === stages.length - 1 ? 'final_payment' : 'milestone_payment';
   const due = dueDate ?? addDays(today, DEFAULT_DEMAND_DUE_DAYS);
-  return createTransaction(
-    db,
-    {
+  return {
+    input: {
       type: 'income',
       category,
       stageName: stage.name,
@@ -264,9 +270,41 @@ export async function demandStage(db: Db, project: Project, stageName: string, d
       isRecurring: false,
       attachments: [],
     },
-    ctx,
-    { marker: { ...keys.stageDemand(project.id, stage.name), entityType: 'StageDemand', stageName: stage.name, dueDate: due, createdAt: ctx.now } },
-  );
+    claim: { projectId: project.id, stageName: stage.name, dueDate: due },
+  };
+}
+
+/** Raises a stage's demand: a pending income transaction for its amount and GST, claimed once per stage. */
+export async function demandStage(db: Db, project: Project, stageName: string, dueDate: string | null, ctx: WriteContext, today: string): Promise<DemandResult> {
+  const demand = await stageDemand(db, project, stageName, dueDate, today);
+  if (!('input' in demand)) return demand;
+  return createTransaction(db, demand.input, ctx, { demand: demand.claim });
+}
+
+/**
+ * Adds a stage's demand to another write's plan (a quote's approval raises
+ * the Advance of the project it creates, in the same commit): the demand's
+ * transaction, its claim ('demand') and all that follows from it. `fresh`:
+ * the project and customer the same plan creates (no existence checks).
+ * Answers the demand's transaction; null when the stage has no amount or is
+ * already demanded.
+ */
+export async function addStageDemand(
+  p: WritePlan,
+  project: Project,
+  customerName: string | null,
+  stageName: string,
+  today: string,
+  fresh: ReadonlySet<string>,
+): Promise<Transaction | null> {
+  const db = p.db;
+  if (!fresh.has(project.id) && (await stageDemandKind.get(db, [project.id, stageName]))) return null;
+  const demand = await stageDemand(db, project, stageName, null, today);
+  if (!('input' in demand)) return null;
+  const names = { projectName: project.name, customerName, vendorName: null };
+  const tx = newTransaction(demand.input, names, await planTransactionNumber(p), p.ctx);
+  addTransactionCreate(p, tx, new Map(), { demand: demand.claim, fresh });
+  return tx;
 }
 
 // ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 // The finance module's public entry: what other modules, the hosts and other packages use from it.
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
-export { demandStage, financeSummary } from './finance-repo';
+export { addStageDemand, demandStage, financeSummary } from './finance-repo';
 export { runRecurringTransactions } from './recurring';
 export { transactionEntity } from './transaction-repo';

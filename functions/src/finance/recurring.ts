@@ -2,7 +2,9 @@ import { calendarDate } from '@app/shared-types/format';
 import type { Transaction } from '@app/shared-types/finance';
 import type { Db } from '../db/client';
 import { systemContext } from '../db/entity';
-import { createTransaction, recurringCopyId, recurringTransactions, transactionCopyWrites, transactionEntity } from './transaction-repo';
+import { PlanConditionFailed, type WritePlan } from '../db/plan';
+import { createTransaction, recurringCopyId, recurringTransactions, transactionEntity, transactionSortKey } from './transaction-repo';
+import { addListCopies } from './transaction-writes';
 
 /** Months one run catches up at most per chain (a job that did not run for a while). */
 const MAX_MONTHS_PER_RUN = 24;
@@ -56,7 +58,10 @@ export async function runRecurringTransactions(db: Db, nowMs: number): Promise<{
 async function copyOf(db: Db, source: Transaction, month: string, ctx: ReturnType<typeof systemContext>): Promise<'created' | 'exists' | 'skipped'> {
   const after: Transaction = { ...source, isRecurring: false, updatedAt: ctx.now, version: source.version + 1 };
   // The source stops recurring in the same transaction, on the condition that it is as read.
-  const sourceUpdate = [...transactionEntity.updateWrites(db, source, after, ctx), ...transactionCopyWrites(db, source, after)];
+  const sourceUpdate = (p: WritePlan) => {
+    transactionEntity.planUpdate(p, 'also:source', source, after);
+    addListCopies(p, source, after, transactionEntity.stored, transactionSortKey, 'also:source.');
+  };
   const result = await createTransaction(
     db,
     {
@@ -78,10 +83,10 @@ async function copyOf(db: Db, source: Transaction, month: string, ctx: ReturnTyp
       attachments: [],
     },
     ctx,
-    { id: recurringCopyId(source.id, month), recurringSourceId: source.id, extra: sourceUpdate },
+    { id: recurringCopyId(source.id, month), recurringSourceId: source.id, also: sourceUpdate },
   ).catch((error: unknown) => {
     // The source changed meanwhile (edited, or another run took it): the next run looks again.
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return { skipped: true as const };
+    if (error instanceof PlanConditionFailed) return { skipped: true as const };
     throw error;
   });
   if ('item' in result) return 'created';

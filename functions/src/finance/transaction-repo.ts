@@ -1,15 +1,10 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
 import { customerName } from '@app/shared-types/customers';
 import {
   MAX_ATTACHMENTS,
-  contributionOf,
-  directionOf,
   formatTransactionId,
-  round2,
   transactionSchema,
   type Attachment,
-  type Contribution,
   type Transaction,
   type TransactionInput,
   type TransactionListQuery,
@@ -18,33 +13,45 @@ import {
 import { calendarDate } from '@app/shared-types/format';
 import type { Db } from '../db/client';
 import { getCustomers } from '../customers';
-import { allPages, auditEntryWrite, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
+import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
+import * as yup from 'yup';
+import { conditions, defineItem, type Condition, type Key, type Write } from '../db/item';
 import { keys } from '../db/keys';
-import { notificationWrite } from '../notify';
+import { AGAIN, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { projectEntity } from '../projects';
 import { tokensOf, wordsOf, type SearchSource } from '../db/search-tokens';
 import { vendorEntity } from '../vendors';
-import { failedConditionEntries, isTransactionCanceled, isTransactionConflict, nextSequence, putNew, type TransactItem } from '../db/writes';
+import { nextSequence } from '../db/writes';
+import {
+  addFigures,
+  addListCopies,
+  addPaymentNotice,
+  addReferenceChecks,
+  filterValue,
+  idempotencyKeyKind,
+  stageDemandKind,
+  TRANSACTION_LIST_FILTERS,
+  vendorStates,
+  type ListFilter,
+  type VendorState,
+} from './transaction-writes';
 
-type Item = Record<string, NativeAttributeValue>;
 
 /**
  * Finance transactions (issue 12). A transaction is one item; every write of
- * one moves, in the same DynamoDB transaction, the figures kept from it
- * (contributionOf old vs new, as ADD deltas): all-time totals and month
- * totals (spread over shards), the project's and the vendor's figures, the
- * vendor item's totalOrders/totalAmount/lastOrderDate, its copies in the
- * filtered lists, its search tokens and its audit entry.
+ * one is a plan that moves, in the same commit, what follows from it
+ * (finance/transaction-writes.ts: figures, list copies, due marker, vendor
+ * item, notice), its search tokens and its audit entry.
  */
 
-/** Shards of the all-time and month totals: simultaneous writes seldom meet on one item. */
-export const FINANCE_SHARDS = 10;
 /** Tokens a transaction keeps at most, so that an edit that moves them all still fits one transaction with its figures. */
 const TRANSACTION_MAX_TOKENS = 30;
 /** How long an Idempotency-Key answers with its first result. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 const byDate = (tx: Transaction) => keys.transactionDateSort(tx.transactionDate, tx.createdAt, tx.id);
+/** A transaction's place in its lists: by date, newest first when read backwards. */
+export const transactionSortKey = byDate;
 
 /** The searchable words, at most TRANSACTION_MAX_TOKENS tokens' worth (numbers and names first, then the description). */
 function searchSourceOf(tx: Transaction): SearchSource {
@@ -64,18 +71,6 @@ function searchSourceOf(tx: Transaction): SearchSource {
   return { texts: kept };
 }
 
-/** The filters a list reads a partition of its own for (each transaction has a copy in each of its lists). */
-export const TRANSACTION_LIST_FILTERS = ['type', 'status', 'project', 'vendor', 'customer'] as const;
-type ListFilter = (typeof TRANSACTION_LIST_FILTERS)[number];
-
-function filterValue(tx: Pick<Transaction, 'type' | 'status' | 'projectId' | 'vendorId' | 'customerId'>, filter: ListFilter): string | null {
-  if (filter === 'type') return tx.type;
-  if (filter === 'status') return tx.status;
-  if (filter === 'project') return tx.projectId;
-  if (filter === 'vendor') return tx.vendorId;
-  return tx.customerId;
-}
-
 export const transactionEntity = defineEntity({
   type: 'Transaction',
   schema: transactionSchema,
@@ -92,219 +87,6 @@ export const transactionEntity = defineEntity({
 });
 
 export const getTransaction = (db: Db, id: string) => transactionEntity.get(db, id, true);
-
-// ---------------------------------------------------------------------------
-// Writes that follow from a transaction
-
-/** Its copies in the filtered lists: put where it belongs, deleted where it no longer does. */
-export function transactionCopyWrites(db: Db, before: Transaction | null, after: Transaction | null): TransactItem[] {
-  const writes: TransactItem[] = [];
-  for (const filter of TRANSACTION_LIST_FILTERS) {
-    const key = keys.transactionListCopy((after ?? before)!.id, filter);
-    const value = after ? filterValue(after, filter) : null;
-    if (after && value) {
-      const item: Item = { ...transactionEntity.stored(after), ...key, entityType: 'TransactionListCopy', gsi1pk: keys.transactions(filter, value), gsi1sk: byDate(after) };
-      for (const attribute of ['gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'searchText']) delete item[attribute];
-      writes.push({ Put: { TableName: db.table, Item: item } });
-    } else if (before && filterValue(before, filter)) {
-      writes.push({ Delete: { TableName: db.table, Key: key } });
-    }
-  }
-  return writes;
-}
-
-type Deltas = Record<string, number>;
-const add = (deltas: Deltas, name: string, value: number) => {
-  deltas[name] = round2((deltas[name] ?? 0) + value);
-};
-const contributionDeltas = (deltas: Deltas, c: Contribution, sign: 1 | -1) => {
-  for (const [name, value] of Object.entries(c)) add(deltas, name, sign * value);
-};
-/** Attribute of a month item holding a category's completed amount. */
-export const categoryAttribute = (category: string) => `cat:${category}`;
-/** Attribute of a project's figures holding what a stage has received. */
-export const stageAttribute = (stageName: string) => `stage:${stageName.toLowerCase()}`;
-const monthOf = (date: string) => date.slice(0, 7);
-
-/** An UpdateItem entry that ADDs `deltas` (zeros left out) and SETs `sets`; null when it changes nothing and has no condition. */
-function addUpdate(db: Db, key: ItemKey, deltas: Deltas, options: { sets?: Item; condition?: string; conditionValues?: Item } = {}): TransactItem | null {
-  const entries = Object.entries(deltas).filter(([, value]) => value !== 0);
-  const sets = Object.entries(options.sets ?? {});
-  if (entries.length === 0 && sets.length === 0) {
-    return options.condition
-      ? { ConditionCheck: { TableName: db.table, Key: key, ConditionExpression: options.condition, ...(options.conditionValues ? { ExpressionAttributeValues: options.conditionValues } : {}) } }
-      : null;
-  }
-  const names: Record<string, string> = {};
-  const values: Item = { ...options.conditionValues };
-  const adds = entries.map(([name, value], i) => {
-    names[`#d${i}`] = name;
-    values[`:d${i}`] = value;
-    return `#d${i} :d${i}`;
-  });
-  const setClauses = sets.map(([name, value], i) => {
-    names[`#s${i}`] = name;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
-  return {
-    Update: {
-      TableName: db.table,
-      Key: key,
-      UpdateExpression: [adds.length > 0 ? `ADD ${adds.join(', ')}` : '', setClauses.length > 0 ? `SET ${setClauses.join(', ')}` : ''].filter(Boolean).join(' '),
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
-      ...(options.condition ? { ConditionExpression: options.condition } : {}),
-    },
-  };
-}
-
-/** What the figures need to know besides the transaction: the vendors' items as read (lastOrderDate) and their newest other date. */
-interface VendorState {
-  exists: boolean;
-  lastOrderDate: string | null;
-  /** The newest transactionDate of the vendor's other transactions, when this one may have been the newest. */
-  newestOther?: string | null;
-}
-
-/** The due-date marker of a pending transaction with a due date (what the overdue count counts). */
-const dueKey = (tx: Transaction | null) => (tx && tx.status === 'pending' && tx.dueDate ? keys.transactionDue(tx.dueDate, tx.id) : undefined);
-
-/** The figure entries when `before` becomes `after` (either may be null), each figure item once. */
-function figureWrites(db: Db, before: Transaction | null, after: Transaction | null, vendors: Map<string, VendorState>): TransactItem[] {
-  const old = before ? contributionOf(before) : null;
-  const next = after ? contributionOf(after) : null;
-  const writes: (TransactItem | null)[] = [];
-
-  // The due-date marker moves with the status and the due date.
-  const [oldDue, newDue] = [dueKey(before), dueKey(after)];
-  if (oldDue && oldDue.sk !== newDue?.sk) writes.push({ Delete: { TableName: db.table, Key: oldDue } });
-  if (newDue && newDue.sk !== oldDue?.sk) writes.push({ Put: { TableName: db.table, Item: { ...newDue, entityType: 'TransactionDue', id: after!.id } } });
-
-  // All-time totals: one shard.
-  const total: Deltas = {};
-  if (old) contributionDeltas(total, old, -1);
-  if (next) contributionDeltas(total, next, 1);
-  writes.push(addUpdate(db, keys.financeTotal(randomInt(FINANCE_SHARDS)), total));
-
-  // Months (and categories per month).
-  const months = new Map<string, Deltas>();
-  const month = (m: string) => months.get(m) ?? months.set(m, {}).get(m)!;
-  if (before && old) {
-    const deltas = month(monthOf(before.transactionDate));
-    contributionDeltas(deltas, old, -1);
-    add(deltas, categoryAttribute(before.category), -(old.income + old.expense));
-  }
-  if (after && next) {
-    const deltas = month(monthOf(after.transactionDate));
-    contributionDeltas(deltas, next, 1);
-    add(deltas, categoryAttribute(after.category), next.income + next.expense);
-  }
-  for (const [m, deltas] of months) writes.push(addUpdate(db, keys.financeMonth(m, randomInt(FINANCE_SHARDS)), deltas));
-
-  // Projects (and received per stage).
-  const projects = new Map<string, Deltas>();
-  const project = (id: string) => projects.get(id) ?? projects.set(id, {}).get(id)!;
-  const stage = (tx: Transaction, c: Contribution, deltas: Deltas, sign: 1 | -1) => {
-    if (tx.stageName && directionOf(tx.type) === 'in') add(deltas, stageAttribute(tx.stageName), sign * c.income);
-  };
-  if (before?.projectId && old) {
-    contributionDeltas(project(before.projectId), old, -1);
-    stage(before, old, project(before.projectId), -1);
-  }
-  if (after?.projectId && next) {
-    contributionDeltas(project(after.projectId), next, 1);
-    stage(after, next, project(after.projectId), 1);
-  }
-  for (const [id, deltas] of projects) writes.push(addUpdate(db, keys.financeProject(id), deltas));
-
-  // Vendors: the ledger (payable = pending and completed money out, paid = completed) and the vendor item.
-  const ledgers = new Map<string, Deltas>();
-  const ledger = (id: string) => ledgers.get(id) ?? ledgers.set(id, {}).get(id)!;
-  const vendorDeltas = (tx: Transaction, c: Contribution, sign: 1 | -1) => {
-    const deltas = ledger(tx.vendorId!);
-    add(deltas, 'payable', sign * (c.expense + c.payable));
-    add(deltas, 'paid', sign * c.expense);
-    add(deltas, 'count', sign);
-  };
-  if (before?.vendorId && old) vendorDeltas(before, old, -1);
-  if (after?.vendorId && next) vendorDeltas(after, next, 1);
-  for (const [id, deltas] of ledgers) {
-    writes.push(addUpdate(db, keys.financeVendor(id), deltas));
-    const state = vendors.get(id);
-    if (!state?.exists) continue;
-    const lastOrderDate = newLastOrderDate(id, before, after, state);
-    const changed = lastOrderDate !== state.lastOrderDate;
-    const seen = state.lastOrderDate === null ? 'attribute_not_exists(lastOrderDate) OR attribute_type(lastOrderDate, :nullType)' : 'lastOrderDate = :seen';
-    writes.push(
-      addUpdate(db, keys.vendor(id), { totalOrders: deltas.count ?? 0, totalAmount: deltas.payable ?? 0 }, {
-        sets: changed ? { lastOrderDate } : {},
-        condition: changed ? `attribute_exists(pk) AND (${seen})` : 'attribute_exists(pk)',
-        conditionValues: changed ? (state.lastOrderDate === null ? { ':nullType': 'NULL' } : { ':seen': state.lastOrderDate }) : undefined,
-      }),
-    );
-  }
-  return writes.filter((write): write is TransactItem => write !== null);
-}
-
-/** A vendor's newest transactionDate once `before` becomes `after`. */
-function newLastOrderDate(vendorId: string, before: Transaction | null, after: Transaction | null, state: VendorState): string | null {
-  const candidates: (string | null)[] = [];
-  if (state.newestOther !== undefined) candidates.push(state.newestOther);
-  else candidates.push(state.lastOrderDate);
-  if (after?.vendorId === vendorId) candidates.push(after.transactionDate);
-  const dates = candidates.filter((date): date is string => Boolean(date)).sort();
-  return dates.at(-1) ?? null;
-}
-
-/** Reads the vendors a write touches: whether each exists, its lastOrderDate and (when this transaction may have been its newest) the newest of its others. */
-async function vendorStates(db: Db, before: Transaction | null, after: Transaction | null): Promise<Map<string, VendorState>> {
-  const ids = [...new Set([before?.vendorId, after?.vendorId].filter((id): id is string => Boolean(id)))];
-  const states = new Map<string, VendorState>();
-  await Promise.all(
-    ids.map(async (id) => {
-      const vendor = await vendorEntity.get(db, id, true);
-      const state: VendorState = { exists: Boolean(vendor), lastOrderDate: vendor?.lastOrderDate ?? null };
-      if (vendor && before?.vendorId === id && state.lastOrderDate !== null && before.transactionDate >= state.lastOrderDate) {
-        state.newestOther = await newestOtherDate(db, id, before.id);
-      }
-      states.set(id, state);
-    }),
-  );
-  return states;
-}
-
-async function newestOtherDate(db: Db, vendorId: string, exceptId: string): Promise<string | null> {
-  const page = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.transactions('vendor', vendorId) },
-      ScanIndexForward: false,
-      Limit: 2,
-    }),
-  );
-  const other = (page.Items ?? []).find((item) => item.id !== exceptId);
-  return other ? String(other.transactionDate) : null;
-}
-
-/**
- * Sends one TransactWriteItems, again after a short pause while it only loses
- * conflicts with simultaneous writes to the same figures (capped pauses: 50
- * writes at once on one project must all land, within the request deadline).
- */
-export async function financeTransactWrite(db: Db, items: TransactItem[], attempts = 20): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (!isTransactionConflict(error) || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * Math.min(20 * 2 ** attempt, 300)));
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------
 // References
@@ -339,15 +121,6 @@ async function resolveReferences(
   };
 }
 
-/** Entries that fail the transaction when a referenced project or customer went away meanwhile (vendors: their own update checks). */
-function referenceChecks(db: Db, tx: Transaction, before: Transaction | null): TransactItem[] {
-  const checks: TransactItem[] = [];
-  const exists = (Key: ItemKey): TransactItem => ({ ConditionCheck: { TableName: db.table, Key, ConditionExpression: 'attribute_exists(pk)' } });
-  if (tx.projectId && tx.projectId !== before?.projectId) checks.push(exists(keys.project(tx.projectId)));
-  if (tx.customerId && tx.customerId !== before?.customerId) checks.push(exists(keys.customer(tx.customerId)));
-  return checks;
-}
-
 // ---------------------------------------------------------------------------
 // Create
 
@@ -355,16 +128,23 @@ async function nextTransactionNumber(db: Db, year: string): Promise<string> {
   return formatTransactionId(Number(year), await nextSequence(db, keys.transactionCounter(year), 'TransactionCounter'));
 }
 
-/** What `POST` adds to a create: who asks (the Idempotency-Key's scope), a marker to claim with it. */
+/** A stage's demand a new transaction raises: claimed once per project and stage. */
+export interface DemandClaim {
+  projectId: string;
+  stageName: string;
+  dueDate: string;
+}
+
+/** What `POST` adds to a create: who asks (the Idempotency-Key's scope), a stage demand to claim with it. */
 export interface CreateOptions {
   idempotency?: { scope: string; key: string; nowMs: number };
-  /** A marker item claimed in the same transaction (a stage's demand); taken: `{ claimed: true }`. */
-  marker?: Item;
+  /** The stage demand this transaction raises, claimed in the same commit; taken: `{ claimed: true }`. */
+  demand?: DemandClaim;
   /** A fixed id (the recurring job's deterministic copies): an existing one gives `{ exists: true }`. */
   id?: string;
   recurringSourceId?: string | null;
-  /** Entries to add to the transaction (the recurring source's update). */
-  extra?: TransactItem[];
+  /** More entries of the same commit (the recurring source's update), named 'also:...': a failed one is thrown. */
+  also?: (p: WritePlan) => void;
 }
 
 export type CreateTransactionResult =
@@ -378,23 +158,98 @@ export type CreateTransactionResult =
 
 /** What an Idempotency-Key answers while it is alive: the transaction it created (or that it was deleted since). */
 async function idempotentResult(db: Db, idempotency: NonNullable<CreateOptions['idempotency']>): Promise<{ replay: Transaction } | { keyUsed: true } | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.idempotencyKey(idempotency.scope, idempotency.key), ConsistentRead: true }),
-  );
-  if (!Item || Number(Item.expiresAt) <= Math.floor(idempotency.nowMs / 1000)) return undefined;
-  const first = await getTransaction(db, String(Item.transactionRef));
+  const key = await idempotencyKeyKind.get(db, [idempotency.scope, idempotency.key]);
+  if (!key || key.expiresAt <= Math.floor(idempotency.nowMs / 1000)) return undefined;
+  const first = await getTransaction(db, key.transactionRef);
   return first ? { replay: first } : { keyUsed: true };
 }
 
-const MAX_WRITE_ROUNDS = 6;
+/** The vendors a write touches, as the figures need them (read through the vendors' entity). */
+const readVendorStates = (db: Db, before: Transaction | null, after: Transaction | null) => vendorStates(db, before, after, (id) => vendorEntity.get(db, id, true));
 
-/** 'payment.recorded' when money in (income, advance) becomes completed: created so, or marked so. */
-function paymentNotice(db: Db, before: Transaction | null, after: Transaction, ctx: WriteContext): TransactItem[] {
-  if (directionOf(after.type) !== 'in' || after.status !== 'completed') return [];
-  if (before && before.status === 'completed' && directionOf(before.type) === 'in') return [];
-  const event = { kind: 'payment.recorded' as const, transactionId: after.id, description: after.description, amount: after.amount, ...(after.projectId ? { projectId: after.projectId } : {}) };
-  return [notificationWrite(db, event, ctx)];
+/**
+ * Adds a new transaction to a plan: the item ('transaction'), its checks
+ * ('check:project', 'check:customer'; none for `fresh` items the plan itself
+ * creates), its Idempotency-Key ('idempotency'), the stage demand it raises
+ * ('demand'), its list copies, figures, payment notice and audit entry.
+ */
+export function addTransactionCreate(
+  p: WritePlan,
+  tx: Transaction,
+  vendors: Map<string, VendorState>,
+  options: Pick<CreateOptions, 'idempotency' | 'demand'> & { fresh?: ReadonlySet<string> } = {},
+): void {
+  transactionEntity.planCreate(p, 'transaction', tx);
+  addReferenceChecks(p, tx, null, options.fresh);
+  const { idempotency, demand } = options;
+  if (idempotency) {
+    const nowSeconds = Math.floor(idempotency.nowMs / 1000);
+    p.write(
+      'idempotency',
+      idempotencyKeyKind.put(
+        [idempotency.scope, idempotency.key],
+        { transactionRef: tx.id, createdAt: p.ctx.now, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+        // A key past its day is free again.
+        { replace: true, condition: { expression: 'attribute_not_exists(pk) OR expiresAt < :nowSeconds', values: { ':nowSeconds': nowSeconds } } },
+      ),
+    );
+  }
+  if (demand) {
+    p.write('demand', stageDemandKind.put([demand.projectId, demand.stageName], { stageName: demand.stageName, dueDate: demand.dueDate, createdAt: p.ctx.now, transactionRef: tx.id }));
+  }
+  addListCopies(p, null, tx, transactionEntity.stored, byDate);
+  addFigures(p, null, tx, vendors);
+  addPaymentNotice(p, null, tx);
 }
+
+/** The transaction `input` becomes, numbered and named, by `ctx`'s actor. */
+export function newTransaction(input: TransactionInput, refs: References, transactionId: string, ctx: WriteContext, options: Pick<CreateOptions, 'id' | 'recurringSourceId'> = {}): Transaction {
+  const today = calendarDate(new Date(ctx.now));
+  return {
+    ...input,
+    // Files join a transaction through its attachment routes, once it exists (a recurring copy starts with none).
+    attachments: [],
+    ...refs,
+    id: options.id ?? randomUUID(),
+    transactionId,
+    transactionDate: input.transactionDate ?? today,
+    userId: ctx.actor.id,
+    recurringSourceId: options.recurringSourceId ?? null,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    version: 1,
+  };
+}
+
+/** The year's count of transactions, from which each takes its readable number. */
+const transactionCounterKind = defineItem({
+  type: 'TransactionCounter',
+  schema: yup.object({ sequence: yup.number().integer().min(0).default(0) }),
+  key: (year: string) => keys.transactionCounter(year),
+});
+
+/**
+ * Numbers a transaction inside a plan: the year's counter moves from what was
+ * read to the next number, in the same commit ('number' fails when another
+ * write took it meanwhile: read again). For writes that must leave nothing
+ * behind when they fail (an approval's demand); a lone create takes its
+ * number first (nextTransactionId), where a failure leaves a gap, never a repeat.
+ */
+export async function planTransactionNumber(p: WritePlan): Promise<string> {
+  const year = calendarDate(new Date(p.ctx.now)).slice(0, 4);
+  const current = (await transactionCounterKind.get(p.db, [year]))?.sequence ?? 0;
+  p.write('number', {
+    op: 'update',
+    type: transactionCounterKind.type,
+    key: transactionCounterKind.key(year),
+    set: { sequence: current + 1, entityType: transactionCounterKind.type },
+    condition: current === 0 ? { expression: 'attribute_not_exists(#cSeq)', names: { '#cSeq': 'sequence' } } : conditions.equals('sequence', current, 'seq'),
+  });
+  return formatTransactionId(Number(year), current + 1);
+}
+
+/** The next readable number of a transaction made now (TXN-2026-00042). */
+export const nextTransactionId = (db: Db, ctx: WriteContext) => nextTransactionNumber(db, calendarDate(new Date(ctx.now)).slice(0, 4));
 
 export async function createTransaction(db: Db, input: TransactionInput, ctx: WriteContext, options: CreateOptions = {}): Promise<CreateTransactionResult> {
   const { idempotency } = options;
@@ -402,80 +257,30 @@ export async function createTransaction(db: Db, input: TransactionInput, ctx: Wr
     const first = await idempotentResult(db, idempotency);
     if (first) return first;
   }
-  const today = calendarDate(new Date(ctx.now));
   let transactionId: string | undefined;
-  for (let round = 1; ; round++) {
+  return rounds(transactionEntity.type, async () => {
     const refs = await resolveReferences(db, input);
     if ('fields' in refs) return refs;
-    transactionId ??= await nextTransactionNumber(db, today.slice(0, 4));
-    const tx: Transaction = {
-      ...input,
-      // Files join a transaction through its attachment routes, once it exists (a recurring copy starts with none).
-      attachments: [],
-      ...refs.names,
-      id: options.id ?? randomUUID(),
-      transactionId,
-      transactionDate: input.transactionDate ?? today,
-      userId: ctx.actor.id,
-      recurringSourceId: options.recurringSourceId ?? null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-      version: 1,
-    };
-    const vendors = await vendorStates(db, null, tx);
-    const own = transactionEntity.createWrites(db, tx, ctx);
-    const checks = referenceChecks(db, tx, null);
-    const markers: TransactItem[] = [];
-    let idempotencyEntry = -1;
-    let markerEntry = -1;
-    const base = own.length + checks.length;
-    if (idempotency) {
-      idempotencyEntry = base + markers.length;
-      markers.push({
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...keys.idempotencyKey(idempotency.scope, idempotency.key),
-            entityType: 'IdempotencyKey',
-            transactionRef: tx.id,
-            createdAt: ctx.now,
-            expiresAt: Math.floor(idempotency.nowMs / 1000) + IDEMPOTENCY_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-          ExpressionAttributeValues: { ':now': Math.floor(idempotency.nowMs / 1000) },
-        },
-      });
-    }
-    if (options.marker) {
-      markerEntry = base + markers.length;
-      markers.push(putNew(db, { ...options.marker, transactionRef: tx.id }));
-    }
-    const writes = [
-      ...own,
-      ...checks,
-      ...markers,
-      ...transactionCopyWrites(db, null, tx),
-      ...figureWrites(db, null, tx, vendors),
-      ...(options.extra ?? []),
-      ...paymentNotice(db, null, tx, ctx),
-    ];
+    transactionId ??= await nextTransactionId(db, ctx);
+    const tx = newTransaction(input, refs.names, transactionId, ctx, options);
+    const p = plan(db, ctx);
+    addTransactionCreate(p, tx, await readVendorStates(db, null, tx), options);
+    options.also?.(p);
     try {
-      await financeTransactWrite(db, writes);
+      await p.commit();
       return { item: tx };
     } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
-      const failed = failedConditionEntries(error);
-      if (failed.length === 0) throw error;
-      if (failed.includes(0) && options.id) return { exists: true };
-      if (idempotencyEntry >= 0 && failed.includes(idempotencyEntry)) {
+      if (!(error instanceof PlanConditionFailed) || error.failed.some((name) => name.startsWith('also:'))) throw error;
+      if (error.has('transaction') && options.id) return { exists: true };
+      if (error.has('idempotency')) {
         const first = await idempotentResult(db, idempotency!);
         if (first) return first;
       }
-      if (markerEntry >= 0 && failed.includes(markerEntry)) return { claimed: true };
+      if (error.has('demand')) return { claimed: true };
       // A reference went away, or a vendor's lastOrderDate moved meanwhile: read again.
-      if (round >= MAX_WRITE_ROUNDS) throw error;
+      return AGAIN;
     }
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -491,7 +296,7 @@ const sameContent = (a: Transaction, b: Transaction) => {
 
 /**
  * Applies `change` to the transaction at `expectedVersion` (undefined: the one
- * read, retried while others write), with its figures, copies and audit entry.
+ * read, read again while others write), with its figures, copies and audit entry.
  */
 export async function changeTransaction(
   db: Db,
@@ -499,9 +304,8 @@ export async function changeTransaction(
   expectedVersion: number | undefined,
   change: (before: Transaction) => Omit<Transaction, 'projectName' | 'customerName' | 'vendorName'> & Partial<References>,
   ctx: WriteContext,
-  extra: (before: Transaction) => TransactItem[] = () => [],
 ): Promise<UpdateTransactionResult> {
-  for (let round = 1; ; round++) {
+  return rounds(transactionEntity.type, async () => {
     const before = await getTransaction(db, id);
     if (!before) return { notFound: true };
     if (expectedVersion !== undefined && before.version !== expectedVersion) return { stale: before };
@@ -524,29 +328,29 @@ export async function changeTransaction(
     if (!changed.vendorId) names.vendorName = null;
     const after: Transaction = { ...changed, ...names, id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 };
     if (sameContent(before, after)) return { item: before };
-    const vendors = await vendorStates(db, before, after);
-    const writes = [
-      ...transactionEntity.updateWrites(db, before, after, ctx),
-      ...referenceChecks(db, after, before),
-      ...transactionCopyWrites(db, before, after),
-      ...figureWrites(db, before, after, vendors),
-      ...extra(before),
-      ...paymentNotice(db, before, after, ctx),
-    ];
+    const p = plan(db, ctx);
+    addTransactionChange(p, before, after, await readVendorStates(db, before, after));
     try {
-      await financeTransactWrite(db, writes);
+      await p.commit();
       return { item: after };
     } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
-      const failed = failedConditionEntries(error);
-      if (failed.length === 0) throw error;
-      if (failed.includes(0) && expectedVersion !== undefined) {
+      if (!(error instanceof PlanConditionFailed)) throw error;
+      if (error.has('transaction') && expectedVersion !== undefined) {
         const current = await getTransaction(db, id);
         return current ? { stale: current } : { notFound: true };
       }
-      if (round >= MAX_WRITE_ROUNDS) throw error;
+      return AGAIN;
     }
-  }
+  });
+}
+
+/** Adds the change of a transaction to a plan: the item at the version read ('transaction'), its checks, list copies, figures and notice. */
+export function addTransactionChange(p: WritePlan, before: Transaction, after: Transaction, vendors: Map<string, VendorState>): void {
+  transactionEntity.planUpdate(p, 'transaction', before, after);
+  addReferenceChecks(p, after, before);
+  addListCopies(p, before, after, transactionEntity.stored, byDate);
+  addFigures(p, before, after, vendors);
+  addPaymentNotice(p, before, after);
 }
 
 export function updateTransaction(db: Db, id: string, { version, ...fields }: TransactionUpdateInput, ctx: WriteContext) {
@@ -560,9 +364,18 @@ export function updateTransaction(db: Db, id: string, { version, ...fields }: Tr
   );
 }
 
+/** The transaction's own item and its list copies, as updates of their attachments. */
+const attachmentWrite = (key: Key, attachments: Attachment[], now: string, condition: Condition): Write => ({
+  op: 'update',
+  type: 'Transaction',
+  key,
+  set: { attachments, updatedAt: now },
+  condition,
+});
+
 /**
  * Changes a transaction's attachments, and only them, at the version read
- * (retried while others write): its item and its copies in the filtered
+ * (read again while others write): its item and its copies in the filtered
  * lists, with an audit entry. The version stays: the attachments are not the
  * edit form's (an edit never writes them, see updateTransaction), so attaching
  * a receipt never makes an open edit stale. The transaction after, or notFound.
@@ -573,37 +386,27 @@ async function changeAttachments(
   change: (attachments: Attachment[]) => Attachment[],
   ctx: WriteContext,
 ): Promise<{ item: Transaction } | { notFound: true }> {
-  for (let round = 1; ; round++) {
+  return rounds(transactionEntity.type, async () => {
     const before = await getTransaction(db, id);
     if (!before) return { notFound: true };
     const attachments = change(before.attachments);
     if (JSON.stringify(attachments) === JSON.stringify(before.attachments)) return { item: before };
     const after: Transaction = { ...before, attachments, updatedAt: ctx.now };
-    const set = (key: ItemKey, condition: string, values: Item = {}): TransactItem => ({
-      Update: {
-        TableName: db.table,
-        Key: key,
-        UpdateExpression: 'SET attachments = :attachments, updatedAt = :now',
-        ConditionExpression: condition,
-        ExpressionAttributeValues: { ':attachments': attachments, ':now': ctx.now, ...values },
-      },
-    });
     const names = (list: Attachment[]) => list.map((attachment) => attachment.name);
-    const writes: TransactItem[] = [
-      set(keys.transaction(id), 'version = :version', { ':version': before.version }),
-      ...TRANSACTION_LIST_FILTERS.filter((filter) => filterValue(before, filter)).map((filter) =>
-        set(keys.transactionListCopy(id, filter), 'attribute_exists(pk)'),
-      ),
-      auditEntryWrite(db, ctx, { entity: transactionEntity.type, entityId: id, action: 'update', changes: { attachments: { before: names(before.attachments), after: names(attachments) } } }),
-    ];
+    const p = plan(db, ctx).write('transaction', attachmentWrite(keys.transaction(id), attachments, ctx.now, conditions.version(before.version)));
+    for (const filter of TRANSACTION_LIST_FILTERS) {
+      if (filterValue(before, filter)) p.write(`copy:${filter}`, attachmentWrite(keys.transactionListCopy(id, filter), attachments, ctx.now, conditions.present()));
+    }
+    p.audit({ entity: transactionEntity.type, entityId: id, action: 'update', changes: { attachments: { before: names(before.attachments), after: names(attachments) } } });
     try {
-      await financeTransactWrite(db, writes);
+      await p.commit();
       return { item: after };
     } catch (error) {
       // Changed by another write meanwhile: read it again and apply the change to that.
-      if (!isTransactionCanceled(error) || failedConditionEntries(error).length === 0 || round >= MAX_WRITE_ROUNDS) throw error;
+      if (error instanceof PlanConditionFailed) return AGAIN;
+      throw error;
     }
-  }
+  });
 }
 
 /**
@@ -624,33 +427,28 @@ export const removeTransactionAttachment = (db: Db, id: string, attachmentId: st
 
 /** Deletes a transaction with its figures, copies, tokens and audit entry; a stage demand it made can be raised again. */
 export async function deleteTransaction(db: Db, id: string, ctx: WriteContext): Promise<{ deleted: Transaction } | { notFound: true }> {
-  for (let round = 1; ; round++) {
+  return rounds(transactionEntity.type, async () => {
     const before = await getTransaction(db, id);
     if (!before) return { notFound: true };
-    const vendors = await vendorStates(db, before, null);
-    const release: TransactItem[] = [];
+    const vendors = await readVendorStates(db, before, null);
+    const p = plan(db, ctx);
+    transactionEntity.planDelete(p, 'transaction', before);
     if (before.projectId && before.stageName) {
-      const marker = keys.stageDemand(before.projectId, before.stageName);
-      const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: marker, ConsistentRead: true }));
-      if (Item?.transactionRef === before.id) {
-        release.push({
-          Delete: {
-            TableName: db.table,
-            Key: marker,
-            ConditionExpression: 'transactionRef = :id',
-            ExpressionAttributeValues: { ':id': before.id },
-          },
-        });
+      const demand = await stageDemandKind.get(db, [before.projectId, before.stageName]);
+      if (demand?.transactionRef === before.id) {
+        p.write('demand.release', stageDemandKind.delete([before.projectId, before.stageName], conditions.equals('transactionRef', before.id, 'ref')));
       }
     }
-    const writes = [...transactionEntity.deleteWrites(db, before, ctx), ...release, ...transactionCopyWrites(db, before, null), ...figureWrites(db, before, null, vendors)];
+    addListCopies(p, before, null, transactionEntity.stored, byDate);
+    addFigures(p, before, null, vendors);
     try {
-      await financeTransactWrite(db, writes);
+      await p.commit();
       return { deleted: before };
     } catch (error) {
-      if (!isTransactionCanceled(error) || round >= MAX_WRITE_ROUNDS) throw error;
+      if (error instanceof PlanConditionFailed) return AGAIN;
+      throw error;
     }
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -3,10 +3,10 @@ import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import type { LeadConversionInput, Project } from '@app/shared-types/projects';
 import type { Db } from '../db/client';
 import { customerEntity, newCustomer } from '../customers';
-import { mergedCounterWrites, retryContended, type WriteContext } from '../db/entity';
-import { getLead, leadEntity, timelineItem } from './lead-repo';
+import type { WriteContext } from '../db/entity';
+import { addTimelineNote, getLead, leadEntity } from './lead-repo';
+import { plan, PlanConditionFailed } from '../db/plan';
 import { newProject, projectEntity } from '../projects';
-import { isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 
 export type ConvertLeadResult =
   | { lead: Lead; customer: Customer; project: Project | null }
@@ -17,7 +17,7 @@ export type ConvertLeadResult =
 
 /**
  * Turns a Won lead into a customer (with the lead's phone) and, when asked,
- * a first project of that customer, in one transaction with the lead's link
+ * a first project of that customer, in one plan with the lead's link
  * to both, a timeline entry and the audit entries: either all of it happens
  * or none of it. The lead must still be at the version the user saw, Won,
  * and not converted yet, so a double click cannot make two customers.
@@ -73,41 +73,37 @@ export async function convertLead(db: Db, id: string, input: LeadConversionInput
     convertedBy: ctx.actor.name,
   };
   const converted: Lead = { ...lead, conversion, updatedAt: ctx.now, version: lead.version + 1 };
-  /** The whole conversion as one transaction, with the project as it claims its slug. */
+  /** The whole conversion as one plan, with the project as it claims its slug. */
   const write = async (project: Project | null) => {
-    await transactWrite(db, [
-      ...leadEntity.updateWrites(db, lead, converted, ctx, {
-        action: 'convert',
-        condition: {
-          expression: '#leadStatus = :won AND (attribute_not_exists(conversion) OR attribute_type(conversion, :nullType))',
-          names: { '#leadStatus': 'status' },
-          values: { ':won': 'Won', ':nullType': 'NULL' },
-        },
-      }),
-      ...customerEntity.createWrites(db, customer, ctx, { counters: false }),
-      ...(project ? projectEntity.createWrites(db, project, ctx, { counters: false }) : []),
-      ...mergedCounterWrites(db, customerEntity.counterDeltas(null, customer), project ? projectEntity.counterDeltas(null, project) : {}),
-      putNew(
-        db,
-        timelineItem(lead.id, {
-          type: 'note',
-          content: project
-            ? `Converted to customer ${conversion.customerName} with the project '${project.name}' by ${ctx.actor.name}`
-            : `Converted to customer ${conversion.customerName} by ${ctx.actor.name}`,
-          createdBy: ctx.actor.name,
-          createdAt: ctx.now,
-        }),
-      ),
-    ]);
+    const p = plan(db, ctx);
+    leadEntity.planUpdate(p, 'lead', lead, converted, {
+      action: 'convert',
+      condition: {
+        expression: '#leadStatus = :won AND (attribute_not_exists(conversion) OR attribute_type(conversion, :nullType))',
+        names: { '#leadStatus': 'status' },
+        values: { ':won': 'Won', ':nullType': 'NULL' },
+      },
+    });
+    customerEntity.planCreate(p, 'customer', customer);
+    if (project) projectEntity.planCreate(p, 'project', project);
+    addTimelineNote(p, 'note', lead.id, {
+      type: 'note',
+      content: project
+        ? `Converted to customer ${conversion.customerName} with the project '${project.name}' by ${ctx.actor.name}`
+        : `Converted to customer ${conversion.customerName} by ${ctx.actor.name}`,
+      createdBy: ctx.actor.name,
+      createdAt: ctx.now,
+    });
+    await p.commit();
     return project;
   };
   let project: Project | null;
   try {
     // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...); a conversion
-    // that only keeps losing to concurrent transactions gives up as busy (ContendedWrite: 503).
-    project = draft ? await projectEntity.claimDerived(db, draft, write) : await retryContended(leadEntity.type, () => write(null));
+    // that only keeps losing to concurrent transactions gives up as busy (the commit's ContendedWrite: 503).
+    project = draft ? await projectEntity.claimDerived(db, draft, write) : await write(null);
   } catch (error) {
-    if (!isTransactionCanceled(error, 0)) throw error;
+    if (!(error instanceof PlanConditionFailed) || !error.has('lead')) throw error;
     // The lead changed meanwhile: say why from what it is now.
     const current = await getLead(db, id, true);
     if (!current) return { notFound: true };

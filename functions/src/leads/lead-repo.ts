@@ -19,8 +19,10 @@ import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import { log } from '../lib/log';
 import { assignmentGuard } from '../people';
-import { auditEntryWrite, defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
-import { notificationWrite } from '../notify';
+import { defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
+import { notify } from '../notify';
+import { conditions, transactItem, type Write } from '../db/item';
+import { AGAIN, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
 import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
@@ -109,21 +111,15 @@ export function timelineItem(leadId: string, entry: Omit<TimelineEntry, 'id' | '
   return { ...keys.leadCommunication(leadId, entry.createdAt, id), entityType: 'LeadCommunication', id, leadId, ...entry };
 }
 
-/**
- * The transaction entry that marks a lead as contacted now (a timeline entry
- * was added). Not an edit of its fields: the version stays, so a staff
- * member's open edit does not conflict with it. Fails if the lead is gone.
- */
+/** Adds a note to a lead's timeline as a plan entry (another module's write: an approval, a payment). */
+export function addTimelineNote(p: WritePlan, name: string, leadId: string, entry: Omit<TimelineEntry, 'id' | 'changes'>): void {
+  const item = timelineItem(leadId, entry);
+  p.write(name, { op: 'put', type: 'LeadCommunication', key: { pk: String(item.pk), sk: String(item.sk) }, item, condition: { expression: 'attribute_not_exists(pk)' } });
+}
+
+/** The transaction entry that marks a lead as contacted now (see leadContactedWrite). */
 export function touchLeadWrite(db: Db, leadId: string, now: string): TransactItem {
-  return {
-    Update: {
-      TableName: db.table,
-      Key: keys.lead(leadId),
-      UpdateExpression: 'SET lastContactedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now },
-    },
-  };
+  return transactItem(db, leadContactedWrite(leadId, now))!;
 }
 
 const communicationSchema = yup.object({
@@ -156,109 +152,101 @@ export interface CaptureResult {
   created: boolean;
 }
 
-const MAX_ATTEMPTS = 6;
-
 /**
- * Turns a website enquiry into CRM state in one transaction with the stored
- * submission: a new lead (source 'Website') with a timeline entry, or, when a
- * lead with the same phone exists, a timeline entry on that lead. Either all
- * of it is written or nothing (the visitor is then told to try again), so no
- * accepted submission is ever without its lead. The phone marker item makes
- * "same phone, one lead" hold even for two submissions racing each other; the
- * loser of the race retries as a merge.
+ * Turns a website enquiry into CRM state in one plan with the stored
+ * submission: a new lead (source 'Website') with a timeline entry and its
+ * notification, or, when a lead with that phone exists, a timeline entry on
+ * that lead, which is marked contacted and given the enquiry's email when it
+ * has none. All of it is written or nothing (the visitor is then told to try
+ * again), so no accepted submission is ever without its lead. The phone
+ * marker item makes "same phone, one lead" hold even for two submissions
+ * racing each other; the loser of the race reads again and merges.
  */
 export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext): Promise<CaptureResult> {
-  const communication = (leadId: string) =>
-    putNew(
-      db,
-      timelineItem(leadId, {
-        type: 'form_submission' satisfies CommunicationType,
-        content: enquiry.summary,
-        createdBy: 'Website',
-        createdAt: ctx.now,
-        submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
-      }),
-    );
-  const storeSubmission = (leadId: string) => putNew(db, { ...enquiry.submission, leadId });
-
-  for (let attempt = 1; ; attempt++) {
+  // The public function may not read leads: whether the lead's email is blank is the lead update's condition.
+  let fillEmail = Boolean(enquiry.email);
+  return rounds(leadEntity.type, async () => {
     const existingId = await findLeadIdByPhone(db, enquiry.phone, true);
-    try {
-      if (existingId) {
-        await transactWrite(db, [touchLeadWrite(db, existingId, ctx.now), communication(existingId), storeSubmission(existingId)]);
-        if (enquiry.email) await fillBlankEmail(db, existingId, enquiry.email, ctx);
-        return { leadId: existingId, created: false };
-      }
-      const lead = newLead(
-        {
-          name: enquiry.name,
-          phone: enquiry.phone,
-          email: enquiry.email,
-          source: 'Website',
-          projectType: enquiry.projectType,
-          location: enquiry.location,
-          requirements: enquiry.requirements,
-          budget: enquiry.estimate ? Math.round((enquiry.estimate.min + enquiry.estimate.max) / 2) : 0,
-          estimate: enquiry.estimate ?? null,
-        },
-        ctx.now,
-      );
-      const event = {
-        kind: 'lead.created' as const,
+    const p = plan(db, ctx);
+    const leadId = existingId ?? randomUUID();
+    if (existingId) {
+      p.write('lead', leadContactedWrite(existingId, ctx.now, fillEmail ? enquiry.email : undefined));
+      if (fillEmail) p.audit({ entity: leadEntity.type, entityId: existingId, action: 'update', changes: { email: { before: '', after: enquiry.email } } });
+    } else {
+      const lead = {
+        ...newLead(
+          {
+            name: enquiry.name,
+            phone: enquiry.phone,
+            email: enquiry.email,
+            source: 'Website',
+            projectType: enquiry.projectType,
+            location: enquiry.location,
+            requirements: enquiry.requirements,
+            budget: enquiry.estimate ? Math.round((enquiry.estimate.min + enquiry.estimate.max) / 2) : 0,
+            estimate: enquiry.estimate ?? null,
+          },
+          ctx.now,
+        ),
+        id: leadId,
+      };
+      leadEntity.planCreate(p, 'lead', lead);
+      notify(p, {
+        kind: 'lead.created',
         leadId: lead.id,
         name: lead.name,
         phone: lead.phone,
         source: lead.source,
         ...(lead.assignedTo ? { assigneeId: lead.assignedTo, assigneeName: lead.assignedToName } : {}),
-      };
-      await transactWrite(db, [...leadEntity.createWrites(db, lead, ctx), communication(lead.id), storeSubmission(lead.id), notificationWrite(db, event, ctx)]);
-      return { leadId: lead.id, created: true };
-    } catch (error) {
-      // Lost a race (another submission claimed the phone, or the lead went away): read again.
-      if (isTransactionCanceled(error) && attempt < MAX_ATTEMPTS) continue;
-      throw error;
+      });
     }
-  }
+    const note = timelineItem(leadId, {
+      type: 'form_submission' satisfies CommunicationType,
+      content: enquiry.summary,
+      createdBy: 'Website',
+      createdAt: ctx.now,
+      submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
+    });
+    p.write('note', { op: 'put', type: 'LeadCommunication', key: { pk: String(note.pk), sk: String(note.sk) }, item: note, condition: conditions.absent() });
+    p.write('submission', { op: 'put', type: String(enquiry.submission.entityType), key: { pk: enquiry.submission.pk, sk: enquiry.submission.sk }, item: { ...enquiry.submission, leadId }, condition: conditions.absent() });
+    try {
+      await p.commit();
+      return { leadId, created: !existingId };
+    } catch (error) {
+      if (!(error instanceof PlanConditionFailed)) throw error;
+      // The lead has an email already (staff edits win): the same without filling it.
+      if (existingId && fillEmail && error.failed.length === 1 && error.has('lead')) fillEmail = false;
+      // Else a race was lost (another submission claimed the phone, or the lead went away): read again.
+      return AGAIN;
+    }
+  });
 }
 
 /**
- * The transaction that gives a lead the email a later website submission
- * brought, only if it still has none (staff edits win): the email, updatedAt
- * and the version moved on (a staff member's open edit then hears of it, as
- * after any edit), with its audit entry, as leadEntity.update writes an email
- * change. Write-only: the public function may not read leads (infra
- * PUBLIC_KEY_ACCESS), so the condition on the item decides, not a read, and
- * nothing is returned (the role allows ReturnValues NONE only).
+ * The update that marks a lead as contacted now (a timeline entry was added)
+ * and, with `email`, gives it that email only if it has none. Marking is not
+ * an edit of its fields: the version stays, so a staff member's open edit
+ * does not conflict with it; filling the email is (version moved on, as
+ * after any edit). Write-only: the public function may not read leads (infra
+ * PUBLIC_KEY_ACCESS), so the condition decides, not a read. Fails if the lead
+ * is gone (or, filling, has an email).
  *
- * Not written: the lead's search text and the email's search tokens. Both
- * depend on what only a read gives (the lead's name for the search text and
- * the token limit, its createdAt for the tokens' sort key), so a website-filled
- * email does not find its lead in the leads search until the email is edited.
+ * Not written when filling: the lead's search text and the email's search
+ * tokens. Both depend on what only a read gives (the lead's name, its
+ * createdAt), so a website-filled email does not find its lead in the leads
+ * search until the email is edited.
  */
-export function fillBlankEmailWrites(db: Db, leadId: string, email: string, ctx: WriteContext): TransactItem[] {
-  return [
-    {
-      Update: {
-        TableName: db.table,
-        Key: keys.lead(leadId),
-        UpdateExpression: 'SET #email = :email, #updatedAt = :now ADD #version :one',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#email) OR #email = :blank)',
-        ExpressionAttributeNames: { '#email': 'email', '#updatedAt': 'updatedAt', '#version': 'version' },
-        ExpressionAttributeValues: { ':email': email, ':now': ctx.now, ':one': 1, ':blank': '' },
-      },
-    },
-    auditEntryWrite(db, ctx, { entity: leadEntity.type, entityId: leadId, action: 'update', changes: { email: { before: '', after: email } } }),
-  ];
-}
-
-/** Fills a lead's blank email (fillBlankEmailWrites); a lead with an email, or one gone, stays as it is. */
-async function fillBlankEmail(db: Db, leadId: string, email: string, ctx: WriteContext) {
-  try {
-    await transactWrite(db, fillBlankEmailWrites(db, leadId, email, ctx));
-  } catch (error) {
-    if (isTransactionCanceled(error, 0)) return;
-    throw error;
-  }
+export function leadContactedWrite(leadId: string, now: string, email?: string): Write {
+  return {
+    op: 'update',
+    type: leadEntity.type,
+    key: keys.lead(leadId),
+    set: email ? { lastContactedAt: now, email, updatedAt: now } : { lastContactedAt: now },
+    ...(email ? { add: { version: 1 } } : {}),
+    condition: email
+      ? conditions.all(conditions.present(), { expression: 'attribute_not_exists(#cEmail) OR #cEmail = :cBlank', names: { '#cEmail': 'email' }, values: { ':cBlank': '' } })!
+      : conditions.present(),
+  };
 }
 
 export const getLead = (db: Db, id: string, consistent = false) => leadEntity.get(db, id, consistent);

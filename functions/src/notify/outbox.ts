@@ -3,6 +3,7 @@ import type { NotificationEvent } from '@app/shared-types/notifications';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
 import { keys } from '../db/keys';
+import type { WritePlan } from '../db/plan';
 import { putNew, type TransactItem } from '../db/writes';
 
 /**
@@ -46,4 +47,13 @@ export function outboxItem(event: NotificationEvent, ctx: WriteContext, id = out
  */
 export function notificationWrite(db: Db, event: NotificationEvent, ctx: WriteContext, id?: string): TransactItem {
   return putNew(db, outboxItem(event, ctx, id));
+}
+
+/**
+ * Adds the outbox entry of `event` to a business write's plan (named
+ * `notify:<kind>`): recorded exactly when the write happens (see notificationWrite).
+ */
+export function notify(p: WritePlan, event: NotificationEvent, id?: string): void {
+  const item = outboxItem(event, p.ctx, id);
+  p.write(`notify:${event.kind}`, { op: 'put', type: 'Outbox', key: { pk: item.pk, sk: item.sk }, item, condition: { expression: 'attribute_not_exists(pk)' } });
 }

@@ -21,18 +21,23 @@ import {
   type QuotationRow,
 } from '@app/shared-types/quotations';
 import type { Db } from '../db/client';
-import { customerEntity, newCustomer } from '../customers';
-import { customerProjectCountWrite } from '../customers';
-import { ContendedWrite, defineEntity, mergedCounterWrites, pauseBeforeRetry, type ItemKey, type WriteContext } from '../db/entity';
+import { addCustomerProjectCount, customerEntity, newCustomer } from '../customers';
+import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import { defineItem, transactItem } from '../db/item';
+import { AGAIN, plan, PlanConditionFailed, rounds } from '../db/plan';
+import { addStageDemand } from '../finance';
 import { keys, newestFirst } from '../db/keys';
-import { getLead, leadEntity, timelineItem } from '../leads';
-import { newProject, projectEntity } from '../projects';
+import { addTimelineNote, getLead, leadEntity, timelineItem } from '../leads';
+import { getProject, newProject, projectEntity } from '../projects';
 import { costPricesFor } from './rate-library-repo';
 import { getAllSettings } from '../settings';
 import { dashboardCounter } from '../dashboard';
-import { notificationWrite } from '../notify';
+import { notificationWrite, notify } from '../notify';
+import type { Transaction } from '@app/shared-types/finance';
+import { calendarDate } from '@app/shared-types/format';
+import * as yup from 'yup';
 import type { NotificationEvent } from '@app/shared-types/notifications';
-import { isTransactionCanceled, nextSequence, putNew, transactWrite, type TransactItem } from '../db/writes';
+import { nextSequence, putNew, type TransactItem } from '../db/writes';
 import { log } from '../lib/log';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -336,18 +341,17 @@ export function listQuotations(db: Db, query: QuotationListQuery, start?: ItemKe
   });
 }
 
+/** A client's answer to a quote, listed newest first for the dashboard's card. */
+const quotationResponseKind = defineItem({
+  type: 'QuotationResponse',
+  schema: yup.object({ quotationId: yup.string().required(), action: yup.string().oneOf(['approved', 'changes_requested'] as const).required() }),
+  key: (at: string, quotationId: string) => keys.quotationResponse(at, quotationId),
+});
+
 /** The quotes with the newest client answers (the dashboard's card). */
 export async function latestResponses(db: Db, limit: number): Promise<Quotation[]> {
-  const { Items = [] } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.quotationResponses() },
-      ScanIndexForward: false,
-      Limit: limit * 2,
-    }),
-  );
-  const ids = [...new Set(Items.map((item) => String(item.quotationId)))].slice(0, limit);
+  const { items } = await quotationResponseKind.query(db, { pk: keys.quotationResponses(), forward: false, limit: limit * 2 });
+  const ids = [...new Set(items.map((item) => item.quotationId))].slice(0, limit);
   const quotes = await quotationEntity.getMany(db, ids);
   return ids.flatMap((id) => (quotes.has(id) ? [quotes.get(id)!] : []));
 }
@@ -449,31 +453,32 @@ function nameParts(name: string): { firstName: string; lastName: string } {
   return words.length > 1 ? { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! } : { firstName: words[0] ?? name, lastName: '' };
 }
 
-/** Approval transactions in all that lose to changes of the lead or customer before the approval gives up (ContendedWrite). */
-const APPROVAL_ATTEMPTS = 4;
-
 /**
- * Approval (through the link, or marked by staff): in one transaction the
- * quote becomes approved with who, when and from which IP; when it has no
- * project, the customer (the lead's, the quote's, or a new one from the
- * client details) and a project with the grand total as its budget are
- * created; the lead becomes Won and converted, with a timeline entry. The
- * quote's version is the condition, so a second approval cannot pass.
+ * Approval (through the link, or marked by staff), as one commit: the quote
+ * becomes approved with who, when and from which IP; when it has no project,
+ * the customer (the lead's, the quote's, or a new one from the client
+ * details) and a project with the grand total as its budget are created; the
+ * lead becomes Won and converted, with a timeline entry; and the project's
+ * Advance stage is demanded in Finance (PRODUCT.md: approval creates the
+ * project and the advance demand), unless it already was. All of it lands or
+ * none of it. The quote's version is the condition, so a second approval
+ * cannot pass.
  */
 export async function approveQuotation(
   db: Db,
   quote: Quotation,
   answer: { name: string; comment: string; ip: string },
   ctx: WriteContext,
-): Promise<{ quote: Quotation; project: Project | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { notFound: true }> {
+  today = calendarDate(new Date(ctx.now)),
+): Promise<{ quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { notFound: true }> {
   if (quote.status === 'approved') return { answered: quote };
   if (quote.status !== 'sent' && quote.status !== 'draft') return { notOpen: quote };
-  for (let attempt = 1; ; attempt++) {
+  return rounds(quotationEntity.type, async () => {
     const lead = quote.leadId ? await getLead(db, quote.leadId, true) : undefined;
     const existingCustomerId = quote.customerId ?? lead?.conversion?.customerId ?? null;
     const existingCustomer = existingCustomerId ? await customerEntity.get(db, existingCustomerId, true) : undefined;
+    const existingProject = quote.projectId ? await getProject(db, quote.projectId, true) : undefined;
     const response: ClientResponse = { action: 'approved', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
-    const writes: TransactItem[] = [];
     let customer: Customer | undefined = existingCustomer;
     let project: Project | null = null;
     if (!quote.projectId) {
@@ -493,14 +498,11 @@ export async function approveQuotation(
           ),
           projectCount: 1,
         };
-        writes.push(...customerEntity.createWrites(db, customer, ctx, { counters: false }));
-      } else {
-        writes.push(customerProjectCountWrite(db, customer.id, 1));
       }
       // The quote's project type, else the lead's when it is one a project can have (a lead may say 'Renovation').
       const isProjectType = (type: string | undefined): type is Project['projectType'] => (PROJECT_TYPES as readonly string[]).includes(type ?? '');
       const projectType = isProjectType(quote.clientDetails.projectType) ? quote.clientDetails.projectType : isProjectType(lead?.projectType) ? lead.projectType : null;
-      // Its slug is derived from the name when the transaction is written (projectEntity.claim below).
+      // Its slug is derived from the name when the plan is committed (projectEntity.claimDerived below).
       project = newProject(
         // The project form's defaults (planning, not on the website) with what the quote says.
         projectCreateSchema.validateSync({
@@ -538,57 +540,48 @@ export async function approveQuotation(
       updatedAt: ctx.now,
       version: quote.version + 1,
     };
-    const quoteWrites = quotationEntity.updateWrites(db, quote, approved, ctx, { action: 'approve', counters: false });
-    const counterWrites = mergedCounterWrites(
-      db,
-      quotationEntity.counterDeltas(quote, approved),
-      customer && !existingCustomer ? customerEntity.counterDeltas(null, customer) : {},
-      project ? projectEntity.counterDeltas(null, project) : {},
-      lead && leadChange(lead) ? leadEntity.counterDeltas(lead, leadChange(lead)!) : {},
-    );
-    const leadWrites: TransactItem[] = [];
-    if (lead) {
-      const won = leadChange(lead);
-      if (won) leadWrites.push(...leadEntity.updateWrites(db, lead, won, ctx, { action: 'convert', counters: false }));
-      leadWrites.push(
-        putNew(
-          db,
-          timelineItem(lead.id, {
-            type: 'note',
-            content: `Quotation ${quote.quotationNumber} approved by ${answer.name} (${money(quote.grandTotal)})${answer.comment ? `: ${answer.comment}` : ''}${project ? `. Project '${project.name}' created.` : ''}`,
-            createdBy: ctx.actor.name,
-            createdAt: ctx.now,
-          }),
-        ),
-      );
-    }
-    const rest = [
-      ...counterWrites,
-      ...leadWrites,
-      putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'approved' }),
-      notificationWrite(db, quotationEvent('quotation.approved', approved, answer.name, answer.comment), ctx),
-    ];
-    /** The approval as one transaction, with the new project (if any) as it claims its slug. */
+
+    /** The approval's plan, with the new project (if any) as it claims its slug; then its commit. */
     const write = async (created: Project | null) => {
-      await transactWrite(db, [...quoteWrites, ...writes, ...(created ? projectEntity.createWrites(db, created, ctx, { counters: false }) : []), ...rest]);
-      return created;
+      const p = plan(db, ctx);
+      quotationEntity.planUpdate(p, 'quote', quote, approved, { action: 'approve' });
+      if (created && customer && !existingCustomer) customerEntity.planCreate(p, 'customer', customer);
+      else if (created && customer) addCustomerProjectCount(p, 'customer', customer.id, 1);
+      if (created) projectEntity.planCreate(p, 'project', created);
+      if (lead) {
+        const won = leadChange(lead);
+        if (won) leadEntity.planUpdate(p, 'lead', lead, won, { action: 'convert' });
+        addTimelineNote(p, 'lead.note', lead.id, {
+          type: 'note',
+          content: `Quotation ${quote.quotationNumber} approved by ${answer.name} (${money(quote.grandTotal)})${answer.comment ? `: ${answer.comment}` : ''}${created ? `. Project '${created.name}' created.` : ''}`,
+          createdBy: ctx.actor.name,
+          createdAt: ctx.now,
+        });
+      }
+      p.write('response', quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'approved' }));
+      notify(p, quotationEvent('quotation.approved', approved, answer.name, answer.comment));
+      // The project's Advance, demanded in the same commit (once per project: not when already demanded).
+      const demandProject = created ?? existingProject;
+      const fresh = new Set(created ? [created.id, created.customerId] : []);
+      const demand = demandProject ? await addStageDemand(p, demandProject, customer ? customerName(customer) : demandProject.customerName, 'Advance', today, fresh) : null;
+      await p.commit();
+      return { created, demand };
     };
     try {
       // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).
-      return { quote: approved, project: project ? await projectEntity.claimDerived(db, project, write) : await write(null) };
+      const { created, demand } = project ? await projectEntity.claimDerived(db, project, write) : await write(null);
+      return { quote: approved, project: created, demand };
     } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
+      if (!(error instanceof PlanConditionFailed)) throw error;
       const current = await getQuotation(db, quote.id);
       if (!current) return { notFound: true };
       if (current.status === 'approved') return { answered: current };
       if (current.version !== quote.version) return { stale: current };
-      // The quote is as the client saw it and the lead or customer changed meanwhile (or only concurrent
-      // transactions won): read them again; still losing after that, busy (503), not a bug.
-      if (attempt >= APPROVAL_ATTEMPTS) throw new ContendedWrite(quotationEntity.type, error, 'an approval');
-      await pauseBeforeRetry(attempt);
+      // The quote is as the client saw it, and the lead, customer or Advance demand changed meanwhile: read them again.
       quote = current;
+      return AGAIN;
     }
-  }
+  });
 }
 
 /** The client asks for changes: recorded on the quote (an open edit of it then hears of it as a 409), the lead's timeline and the dashboard's answers. */
@@ -599,7 +592,7 @@ export async function requestChanges(db: Db, quote: Quotation, answer: ClientAns
     condition: { expression: '#status IN (:draft, :sent)', names: { '#status': 'status' }, values: { ':draft': 'draft', ':sent': 'sent' } },
     extra: () => [
       ...leadNote(db, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`, ctx),
-      putNew(db, { ...keys.quotationResponse(ctx.now, quote.id), entityType: 'QuotationResponse', quotationId: quote.id, action: 'changes_requested' }),
+      transactItem(db, quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'changes_requested' }))!,
       notificationWrite(db, quotationEvent('quotation.changes_requested', quote, answer.name, answer.comment), ctx),
     ],
   });

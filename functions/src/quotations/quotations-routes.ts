@@ -18,9 +18,6 @@ import {
   type QuotationSendResult,
 } from '@app/shared-types/quotations';
 import { nowMs, requireManager, requireRole, writeContext } from '../auth';
-import type { WriteContext } from '../db/entity';
-import { demandStage } from '../finance';
-import { getProject } from '../projects';
 import {
   approveQuotation,
   createQuotation,
@@ -73,25 +70,6 @@ export async function pdfResponse(c: Context<AppEnv>, quote: Quotation) {
     'Content-Disposition': `attachment; filename="${fileName}"`,
     'Cache-Control': 'no-store',
   });
-}
-
-/**
- * After an approval: the Advance stage's demand in Finance (PRODUCT.md:
- * approval creates the project and the advance demand). Claimed once per
- * stage, so a retry never raises two; a failure is logged and leaves the
- * stage for staff to demand in Finance.
- */
-export async function raiseAdvance(db: Db, projectId: string | null, ctx: WriteContext, day: string): Promise<string | null> {
-  if (!projectId) return null;
-  try {
-    const project = await getProject(db, projectId, true);
-    if (!project) return null;
-    const result = await demandStage(db, project, 'Advance', null, ctx, day);
-    return 'item' in result ? result.item.id : null;
-  } catch (error) {
-    log.error('advance demand failed after approval', { projectId, error: String(error) });
-    return null;
-  }
 }
 
 const sendSchema = yup.object({ version: expectedVersion(), confirmLowMargin: yup.boolean().typeError('confirmLowMargin must be true or false').default(false) });
@@ -223,12 +201,12 @@ export const quotations = new Hono<AppEnv>()
     if (!quote) return c.json(errorBody(NOT_FOUND), 404);
     if (quote.version !== c.req.valid('json').version) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: quote }, 409);
     const ctx = writeContext(c);
-    const result = await approveQuotation(db, quote, { name: ctx.actor.name, comment: 'Marked approved in the portal', ip: c.var.deps.clientIp(c) }, ctx);
+    const result = await approveQuotation(db, quote, { name: ctx.actor.name, comment: 'Marked approved in the portal', ip: c.var.deps.clientIp(c) }, ctx, today(c));
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('answered' in result) return c.json({ ...errorBody(ALREADY_APPROVED), current: result.answered }, 409);
     if ('notOpen' in result) return c.json({ ...errorBody(NOT_APPROVABLE), current: result.notOpen }, 409);
     if ('stale' in result) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: result.stale }, 409);
-    const demandTransactionId = await raiseAdvance(db, result.quote.projectId, ctx, today(c));
+    const demandTransactionId = result.demand?.id ?? null;
     log.info('quotation approved', { quotationId: id, by: c.var.auth.employee.id });
     return c.json({ quotation: result.quote, projectId: result.quote.projectId, demandTransactionId }, 200);
   })

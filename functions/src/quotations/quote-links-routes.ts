@@ -6,7 +6,7 @@ import { approveQuotation, clientContext, quotationByToken, requestChanges } fro
 import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
-import { pdfResponse, publicView, raiseAdvance } from './quotations-routes';
+import { pdfResponse, publicView } from './quotations-routes';
 
 const NOT_OPEN = 'This quotation is no longer open for answers. Please contact us.';
 const today = (c: Context<AppEnv>) => calendarDate(nowMs(c));
@@ -49,11 +49,10 @@ export const quoteLinks = new Hono<AppEnv>()
     const db = c.var.deps.db;
     const { name, comment } = c.req.valid('json');
     const ctx = clientContext(name, c.var.requestId, nowIso(c));
-    const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
+    const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx, today(c));
     if ('notFound' in result) return c.json(errorBody(QUOTE_LINK_INVALID), 404);
     if ('answered' in result) return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
     if ('notOpen' in result || 'stale' in result) return c.json(errorBody(NOT_OPEN), 409);
-    await raiseAdvance(db, result.quote.projectId, ctx, today(c));
     log.info('quotation approved by client', { quotationId: result.quote.id });
     return c.json(await publicView(db, result.quote, today(c)), 200);
   })
