@@ -5,7 +5,7 @@ import type { AuditAction } from '@app/shared-types/audit';
 import type { Db } from './client';
 import { keys } from './keys';
 import type { SearchSource } from './search-tokens';
-import { ContendedWrite, type WriteContext } from './plan';
+import { ContendedWrite, RETRY, type WriteContext } from './plan';
 import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from '../dashboard';
 import { failedConditionEntries, isTransactionCanceled, putNew, type TransactItem } from './writes';
 
@@ -123,11 +123,11 @@ export interface EntityConfig<T extends Stored, P extends Record<string, AccessP
 /** Fields the audit log does not report as changes: every write moves them. */
 export const UNAUDITED = new Set(['updatedAt', 'version']);
 
-export const MAX_ATTEMPTS = 6;
+export const MAX_ATTEMPTS = RETRY.edits;
 /** Writes of one claim that lose to concurrent transactions (no failed condition) before it gives up with ContendedWrite. */
-export const CLAIM_ATTEMPTS = 8;
+export const CLAIM_ATTEMPTS = RETRY.claims;
 /** Rounds of one claim in all (each lost candidate is one) before it gives up with ContendedWrite. */
-export const MAX_CLAIM_ROUNDS = 60;
+export const MAX_CLAIM_ROUNDS = RETRY.claimRounds;
 /** Candidates a derivation reads in a row before it picks a random one ('villa' ... 'villa-200', then 'villa-48213'). */
 export const MAX_CANDIDATES = 200;
 /** Candidate numbers stay below this (a derive leaves room for '-99999'). */
@@ -148,7 +148,7 @@ export type UpdateResult<T> = { item: T } | { notFound: true } | { stale: T } | 
 export type CreateResult<T> = { item: T } | { taken: string };
 
 /** A short random pause, longer with each attempt, before a write that lost to another one is tried again. */
-export const pauseBeforeRetry = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * 2 ** attempt));
+export const pauseBeforeRetry = RETRY.pause;
 
 /**
  * Runs `write` (one transaction) again after a pause when it was cancelled

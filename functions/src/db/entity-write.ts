@@ -39,7 +39,8 @@ export function entityWrites<T extends Stored, P extends Record<string, AccessPa
       return claim(db, entity, async (item) => {
         const writes = createWrites(db, item, ctx);
         try {
-          await transactWrite(db, [...writes, ...extra]);
+          // Sent once: the claim's loop owns the retries (RETRY.claims).
+          await transactWrite(db, [...writes, ...extra], 1);
           return { item };
         } catch (error) {
           const failed = extra.findIndex((_, i) => isTransactionCanceled(error, writes.length + i));
@@ -83,7 +84,8 @@ export function entityWrites<T extends Stored, P extends Record<string, AccessPa
       const writes = updateWrites(db, before, after, ctx, { condition: options.condition, action: options.action });
       const extra = options.extra?.(before, after) ?? [];
       try {
-        await transactWrite(db, [...writes, ...extra]);
+        // With contested values the claim's loop below owns the retries (sent once); else the transaction's own.
+        await transactWrite(db, [...writes, ...extra], contested.length > 0 ? 1 : undefined);
         return { item: after };
       } catch (error) {
         // The item changed since the read first: a marker it failed to claim may be its own, claimed by

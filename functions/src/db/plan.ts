@@ -110,15 +110,26 @@ export class ContendedWrite extends Error {
 }
 
 /**
- * The one retry policy: attempts of a commit that loses to concurrent
- * transactions, and the jittered pause before each, capped so that 50 writes
- * at once to one figure item all land within a request's deadline (about 6 s
- * at worst, under the public 8 s).
+ * The one retry policy of every write that loses to concurrent ones: how
+ * many times each kind of loop tries, and the jittered pause before each
+ * try, capped so that 50 writes at once to one figure item all land within a
+ * request's deadline (about 6 s at worst, under the public 8 s). Only the
+ * outermost loop of a write retries: an inner transaction of a loop that owns
+ * its retries is sent once.
  */
 export const RETRY = {
+  /** Tries of a commit that only loses to concurrent transactions (no condition failed). */
   attempts: 20,
-  /** Read-build-commit rounds of `rounds` (each one reads again what moved on meanwhile). */
+  /** Read-build-commit rounds of a workflow (`rounds`): each one reads again what moved on meanwhile. */
   rounds: 4,
+  /** Rounds of an entity's update or delete whose item changed since it was read. */
+  edits: 6,
+  /** Tries of a claim of contested unique values that only loses to concurrent transactions. */
+  claims: 8,
+  /** Rounds of one claim in all (each taken derived candidate is one). */
+  claimRounds: 60,
+  /** Tries of a lone transaction (transactWrite) that only loses to concurrent ones. */
+  single: 6,
   pause: (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 5 + Math.random() * Math.min(20 * 2 ** attempt, 300))),
 };
 

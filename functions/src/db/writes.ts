@@ -1,5 +1,6 @@
 import { TransactWriteCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
+import { RETRY } from './plan';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -68,7 +69,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  * lost a conflict with a concurrent transaction. A failed condition is thrown
  * at once: that is the caller's answer (409, 404...), not bad luck.
  */
-export async function transactWrite(db: Db, items: (TransactItem | null)[], attempts = 6): Promise<void> {
+export async function transactWrite(db: Db, items: (TransactItem | null)[], attempts = RETRY.single): Promise<void> {
   const transactItems = items.filter((item): item is TransactItem => item !== null);
   for (let attempt = 1; ; attempt++) {
     try {
@@ -76,7 +77,7 @@ export async function transactWrite(db: Db, items: (TransactItem | null)[], atte
       return;
     } catch (error) {
       if (!isTransactionConflict(error) || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+      await RETRY.pause(attempt);
     }
   }
 }
