@@ -10,6 +10,7 @@ import {
 } from '@app/shared-types/departments';
 import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import { employeeEntity, type EmployeeItem } from '../db/employee-repo';
 import { employeeCounter, readCounters } from '../db/stats-repo';
 
 /** Keys of departments: one partition per department, all of them by name in gsi1, names unique by marker. */
@@ -94,3 +95,45 @@ export async function ensureDepartments(db: Db, names: readonly string[], ctx: W
 }
 
 export const seedDepartments = (db: Db, ctx: WriteContext) => ensureDepartments(db, DEPARTMENTS, ctx);
+
+/**
+ * The message for an employee's department choice, or undefined when it is
+ * fine: blank, the employee's current one, or an active department's name
+ * (any case; `canonical` is the stored spelling). A table with no departments
+ * yet (never seeded or upgraded) takes the SPEC's eight.
+ */
+export async function departmentChoice(db: Db, name: string, current?: string): Promise<{ error: string } | { name: string }> {
+  if (!name || name === current) return { name };
+  const all = await allDepartments(db);
+  if (all.length === 0) {
+    const spec = DEPARTMENTS.find((d) => departmentNameKey(d) === departmentNameKey(name));
+    return spec ? { name: spec } : { error: 'Choose a department from the list' };
+  }
+  const found = all.find((d) => d.isActive && departmentNameKey(d.name) === departmentNameKey(name));
+  return found ? { name: found.name } : { error: 'Choose an active department from the list' };
+}
+
+/**
+ * Data upgrade (upgrade-data.ts): the SPEC's eight departments, then one for
+ * every other name stored employees use, and each employee's department
+ * spelled as its department is (Sales, not sales). Idempotent.
+ */
+export async function upgradeEmployeeDepartments(db: Db, ctx: WriteContext): Promise<{ departments: number; employees: number }> {
+  const employees: EmployeeItem[] = [];
+  let start: ItemKey | undefined;
+  do {
+    const page = await employeeEntity.list(db, employeeEntity.source('byName', {}), { limit: 100, start });
+    employees.push(...page.items);
+    start = page.lastKey;
+  } while (start);
+  const created = (await seedDepartments(db, ctx)) + (await ensureDepartments(db, employees.map((e) => e.department ?? ''), ctx));
+  const spelling = new Map((await allDepartments(db)).map((d) => [departmentNameKey(d.name), d.name]));
+  let respelled = 0;
+  for (const employee of employees) {
+    const name = spelling.get(departmentNameKey(employee.department ?? ''));
+    if (!employee.department || !name || name === employee.department) continue;
+    const result = await employeeEntity.update(db, employee.id, undefined, (before) => ({ ...before, department: name }), ctx);
+    if ('item' in result) respelled++;
+  }
+  return { departments: created, employees: respelled };
+}
