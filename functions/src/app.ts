@@ -32,6 +32,7 @@ import { transactions } from './finance/routes';
 import { users } from './people/routes';
 import { employeePhotos } from './people/routes';
 import { vendors } from './vendors/routes';
+import { departments, jobRoles } from './people/routes';
 
 /**
  * The only /api routes served without a session: the website's reads and
@@ -158,6 +159,8 @@ export function createApp(deps: Deps) {
     .route('/leads', leads)
     .route('/customers', customers)
     .route('/vendors', vendors)
+    .route('/departments', departments)
+    .route('/job-roles', jobRoles)
     .route('/transactions', transactions)
     .route('/finance', finance)
     .route('/quotations', quotations)

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,6 @@ import { expect, inject } from 'vitest';
 import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
 import type { Deps } from '../src/app-deps';
-import { hashPassword } from '../src/auth/password';
 import { createEmployee } from '../src/people/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
@@ -121,19 +120,33 @@ export function staffRequest(app: TestApp, path: string, cookie: string | undefi
   });
 }
 
-let sharedPasswordHash: Promise<string> | undefined;
 export const STAFF_PASSWORD = 'Str0ng-enough-pass';
 
 /**
+ * The test accounts' stored password hash, made once per test file: scrypt at
+ * N=2^14 (the lowest cost `verifyPassword` accepts) instead of production's 2^17.
+ * A stored hash names its own parameters, so every sign-in still runs the real
+ * verification, at about 60 ms instead of 500 ms of a core. Production keeps
+ * 2^17 for every hash it makes (auth/password.test.ts asserts it).
+ */
+function fixturePasswordHash(password: string): string {
+  const logN = 14;
+  const salt = randomBytes(16);
+  const hash = scryptSync(password.normalize('NFC'), salt, 32, { N: 2 ** logN, r: 8, p: 1 });
+  return ['scrypt', logN, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$');
+}
+let sharedPasswordHash: string | undefined;
+
+/**
  * A new active staff account with `role`, signed in: returns its session
- * cookie. The password is hashed once per test file (hashing is the slow part).
+ * cookie. The password is hashed once per test file, at a low cost (fixturePasswordHash).
  */
 export async function signedInStaff(app: TestApp, db: Db, role: 'employee' | 'manager' | 'admin' | 'superadmin' = 'employee') {
-  sharedPasswordHash ??= hashPassword(STAFF_PASSWORD);
+  sharedPasswordHash ??= fixturePasswordHash(STAFF_PASSWORD);
   const email = `${role}-${randomUUID()}@kaveri-studio.in`;
   const employee = await createEmployee(
     db,
-    { name: `Test ${role}`, email, role, passwordHash: await sharedPasswordHash },
+    { name: `Test ${role}`, email, role, passwordHash: sharedPasswordHash },
     new Date().toISOString(),
   );
   const { cookie } = await login(app, email, STAFF_PASSWORD);

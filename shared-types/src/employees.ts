@@ -155,9 +155,8 @@ const employeeFields = {
     .max(20, 'Phone number is too long (20 characters at most)')
     .test('phone', 'Enter a valid Indian phone number (10 digits)', (value) => !value || isIndianPhone(value))
     .default(''),
-  department: oneOfList<Department | ''>(['', ...DEPARTMENTS], `Department must be one of: ${DEPARTMENTS.join(', ')}`)
-    .transform(nullIsBlank)
-    .default(''),
+  /** A department's name (shared-types/departments.ts); the API checks it names an active department. */
+  department: text().transform(nullIsBlank).max(100, 'Department is too long (100 characters at most)').default(''),
   position: text().transform(nullIsBlank).max(100, 'Position is too long (100 characters at most)').default(''),
   /** Monthly, in rupees; null when not recorded. */
   salary: rupeesOrNull('Salary'),
@@ -246,7 +245,7 @@ export const employeeListQuerySchema = yup.object({
 /** GET /api/users (Employee Management): by name, with the screen's filters and search. */
 export const employeeManageQuerySchema = employeeListQuerySchema.shape({
   q: text().max(100, 'Search is too long').optional(),
-  department: yup.mixed<Department>().oneOf([...DEPARTMENTS], 'Unknown department').optional(),
+  department: text().max(100, 'Unknown department').optional(),
   role: yup.mixed<Role>().oneOf([...ROLES], 'Unknown role').optional(),
   status: yup.mixed<EmployeeStatus>().oneOf([...EMPLOYEE_STATUSES], 'Unknown status').optional(),
 });
@@ -276,7 +275,7 @@ export interface EmployeeRecord {
   role: Role;
   status: EmployeeStatus;
   phone: string;
-  department: Department | '';
+  department: string;
   position: string;
   salary: number | null;
   hireDate: string | null;
@@ -310,7 +309,7 @@ export interface DirectoryEntry {
   name: string;
   email: string;
   phone: string;
-  department: Department | '';
+  department: string;
   position: string;
   profilePicture: string;
   role: Role;

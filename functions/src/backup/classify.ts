@@ -76,6 +76,10 @@ export const BACKED_UP_ENTITY_TYPES: ReadonlySet<string> = new Set([
   'RatePriceFor',
   'RateLibraryVersion',
   'SearchToken',
+  'Department',
+  'DepartmentName',
+  'JobRole',
+  'JobRoleName',
 ]);
 
 /**

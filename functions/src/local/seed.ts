@@ -8,6 +8,7 @@ import { createDefaultSettings, getSettings } from '../settings';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
 import { seedRateLibrary } from './rate-library-seed';
+import { seedDepartments } from '../people';
 
 const SEED_MARKER = { pk: 'SEED', sk: 'FIRST_START' };
 
@@ -26,6 +27,7 @@ export async function seedFirstStart(db: Db, now = new Date().toISOString()): Pr
   if (marker.Item) return false;
 
   await createDefaultSettings(db, now);
+  await seedDepartments(db, systemContext(now, 'first-start'));
   const { company } = await getSettings(db);
   for (const { customer, project } of firstStartProjects(now)) {
     // One transaction per sample: the customer, counted once, with its project counted in.

@@ -20,6 +20,7 @@ import { vendorEntity } from '../vendors';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
 import { seedSalespeople } from './salespeople';
+import { upgradeEmployeeDepartments } from '../people';
 
 /** What a run upgraded: leads indexed for the Leads CRM and sample projects given customers. */
 interface Upgraded {
@@ -73,6 +74,12 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
     record: 'after',
   },
   { version: 8, name: 'every project gets its readable website address (a slug, with its marker; issue 16)', run: async (db) => void (await slugProjects(db)), record: 'after' },
+  {
+    version: 9,
+    name: "the SPEC's eight departments, one for every other department stored employees name, and employees' departments spelled as theirs (issue 23)",
+    run: async (db) => void (await upgradeEmployeeDepartments(db, systemContext(new Date().toISOString(), 'data-upgrade'))),
+    record: 'after',
+  },
 ];
 
 /**

@@ -2,3 +2,5 @@
 export { attendance } from './attendance-routes';
 export { employeePhotos } from './employee-photos-routes';
 export { users } from './users-routes';
+export { departments } from './departments-routes';
+export { jobRoles } from './job-roles-routes';

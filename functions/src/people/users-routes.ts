@@ -22,6 +22,7 @@ import {
 } from '@app/shared-types/employees';
 import { mayManageEmployee } from './employee-rules';
 import { hashPassword } from '../auth';
+import { departmentChoice } from './departments';
 import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth';
 import { createSession, deleteSession } from '../auth';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
@@ -167,6 +168,9 @@ export const users = new Hono<AppEnv>()
       return c.json(errorBody('Only a superadmin can create admins and superadmins'), 403);
     }
     const fields: Record<string, string> = {};
+    const department = await departmentChoice(c.var.deps.db, input.department);
+    if ('error' in department) fields.department = department.error;
+    else input.department = department.name;
     const managerError = await reportingManagerError(c, input.reportingManager);
     if (managerError) fields.reportingManager = managerError;
     const pwError = await passwordError(c, input.password);
@@ -212,6 +216,9 @@ export const users = new Hono<AppEnv>()
     }
 
     const fields: Record<string, string> = {};
+    const department = await departmentChoice(db, input.department, target.department);
+    if ('error' in department) fields.department = department.error;
+    else input.department = department.name;
     const managerError = input.reportingManager !== target.reportingManager ? await reportingManagerError(c, input.reportingManager, id) : undefined;
     if (managerError) fields.reportingManager = managerError;
     const pwError = await passwordError(c, input.password);
