@@ -112,10 +112,14 @@ export async function importLeads(
   let pending = toCreate;
   while (pending.length > 0) {
     // The split is explicit: as many leads as fit one plan (DynamoDB's 100 items), each part a plan of its own.
+    // A lead's entries (its counters merge into the one figure all of them share).
     const chunk: typeof pending = [];
+    let size = 1;
     for (const row of pending) {
-      if (chunk.length > 0 && importPlan([...chunk, row]).size > MAX_PLAN_ITEMS) break;
+      const entries = importPlan([row]).size - 1;
+      if (chunk.length > 0 && size + entries > MAX_PLAN_ITEMS) break;
       chunk.push(row);
+      size += entries;
     }
     try {
       await importPlan(chunk).commit();
@@ -266,7 +270,8 @@ export async function bulkUpdateLeads(
       // A new assignee must still be an active employee when the leads are written (one entry per plan).
       if (change.assignedTo && pairs.some(({ before }) => before.assignedTo !== change.assignedTo)) p.write('assignee', assignmentGuardWrite(change.assignedTo));
       try {
-        await p.commit();
+        // One try: leads other writers are busy with are set aside (below) and tried again later, not hammered.
+        await p.commit({ attempts: 1 });
         updated.push(...pairs.map(({ after }) => after));
         break;
       } catch (error) {
