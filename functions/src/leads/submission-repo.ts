@@ -33,9 +33,17 @@ const submissionSchema = yup.object({
 });
 
 /** A calculator estimate as the website received it (gsi1: the estimates list, or its spam twin). */
-export const calculatorEstimateKind = defineItem({ type: 'CalculatorEstimate', schema: submissionSchema, key: (id: string) => keys.estimate(id) });
+export const calculatorEstimateKind = defineItem({
+  type: 'CalculatorEstimate',
+  schema: submissionSchema,
+  key: (id: string) => keys.estimate(id),
+});
 /** A contact form message as the website received it (gsi1: the contact list, or its spam twin). */
-export const contactSubmissionKind = defineItem({ type: 'ContactSubmission', schema: submissionSchema, key: (id: string) => keys.contactSubmission(id) });
+export const contactSubmissionKind = defineItem({
+  type: 'ContactSubmission',
+  schema: submissionSchema,
+  key: (id: string) => keys.contactSubmission(id),
+});
 
 const kindOf = (kind: Kind) => (kind === 'estimate' ? calculatorEstimateKind : contactSubmissionKind);
 
