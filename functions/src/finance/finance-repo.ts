@@ -228,13 +228,13 @@ export async function projectFinancialDetail(db: Db, project: Project, today: st
 export async function savePaymentPlan(db: Db, projectId: string, { stages, version }: PaymentPlanInput, ctx: WriteContext, before: PlanStage[]): Promise<boolean> {
   const stagesAfter = stages.map((stage) => ({ name: stage.name, percent: stage.percent }));
   const p = plan(db, ctx)
-    .write('plan', {
-      op: 'update',
-      type: 'FinanceProject',
-      key: keys.financeProject(projectId),
-      set: { stages: stagesAfter, planVersion: version + 1 },
-      condition: version === 1 ? { expression: 'attribute_not_exists(planVersion)' } : conditions.equals('planVersion', version, 'planVersion'),
-    })
+    .write(
+      'plan',
+      financeProjectKind.update([projectId], {
+        set: { stages: stagesAfter, planVersion: version + 1 },
+        condition: version === 1 ? { expression: 'attribute_not_exists(planVersion)' } : conditions.equals('planVersion', version, 'planVersion'),
+      }),
+    )
     .write('project', { op: 'check', type: 'Project', key: keys.project(projectId), condition: conditions.present() })
     .audit({ entity: 'PaymentPlan', entityId: projectId, action: 'update', changes: { stages: { before, after: stagesAfter } } });
   try {
