@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/api';
 import {
   blogPostSchema,
@@ -13,10 +13,11 @@ import {
 } from '@app/shared-types/blog';
 import type { Db } from '../db/client';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
+import { defineEntity, systemContext, type ItemKey, type WriteContext } from '../db/entity';
+import { conditions, defineItem } from '../db/item';
+import { plan, PlanConditionFailed } from '../db/plan';
 import { keys, newestFirst } from '../db/keys';
-import { counterUpdate, readCounters } from '../dashboard';
-import { isTransactionCanceled, putNew, transactWrite } from '../db/writes';
+import { readCounters, statsFigure } from '../dashboard';
 
 export type { BlogStatus };
 
@@ -97,10 +98,16 @@ export function publishedPostDates(db: Db, limit: number, start?: ItemKey) {
 
 /** The post a slug names (any status), by its marker and one GetItem. */
 async function postBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
-  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogSlug(slug) }));
-  const postId = marker.Item?.postId as string | undefined;
+  const postId = (await blogSlugKind.get(db, [slug], { consistent: false }))?.postId;
   return postId ? blogPostEntity.get(db, postId) : undefined;
 }
+
+/** The slug marker of a post (blogPostEntity's BlogSlug marker, written by the entity): who holds an address. */
+const blogSlugKind = defineItem({
+  type: 'BlogSlug',
+  schema: yup.object({ postId: yup.string().required() }),
+  key: (slug: string) => keys.blogSlug(slug),
+});
 
 /** A published post by its slug; drafts and archived posts are not there for the website. */
 export async function getPublishedPostBySlug(db: Db, slug: string): Promise<BlogPostDetail | undefined> {
@@ -168,6 +175,15 @@ export async function blogStats(db: Db): Promise<BlogStats> {
 /** How long a visitor's view marker lives: past the end of its day wherever the visitor is. */
 const VIEW_MARKER_TTL_SECONDS = 2 * 24 * 60 * 60;
 
+/** A visitor's view of a post on one day (UTC): claimed once, so a repeated view counts nothing; expires by TTL. */
+const blogViewKind = defineItem({
+  type: 'BlogView',
+  schema: yup.object({ expiresAt: yup.number().required() }),
+  key: (postId: string, day: string, visitor: string) => keys.blogView(postId, day, visitor),
+  // Markers of a day or two: not worth restoring.
+  backup: false,
+});
+
 /** Who a visitor is, for counting one view a day: a hash, so no address is stored. */
 export function visitorHash(ip: string, userAgent: string): string {
   return createHash('sha256').update(`${ip}\n${userAgent}`).digest('hex').slice(0, 32);
@@ -184,29 +200,17 @@ export async function recordView(db: Db, slug: string, visitor: string, nowMs: n
   const post = await postBySlug(db, slug);
   if (!post || post.status !== 'published') return 'not-found';
   const day = new Date(nowMs).toISOString().slice(0, 10);
+  // A view is not an edit: no audit entry (the plan's context only names who would be audited).
+  const p = plan(db, systemContext(new Date(nowMs).toISOString()))
+    .write('view', blogViewKind.put([post.id, day, visitor], { expiresAt: Math.floor(nowMs / 1000) + VIEW_MARKER_TTL_SECONDS }))
+    .write('post', { op: 'update', type: blogPostEntity.type, key: keys.blogPost(post.id), add: { viewCount: 1 }, condition: conditions.equals('status', 'published', 'status') })
+    .add(statsFigure('DASHBOARD'), { [blogCounter.views]: 1 });
   try {
-    await transactWrite(db, [
-      putNew(db, {
-        ...keys.blogView(post.id, day, visitor),
-        entityType: 'BlogView',
-        expiresAt: Math.floor(nowMs / 1000) + VIEW_MARKER_TTL_SECONDS,
-      }),
-      {
-        Update: {
-          TableName: db.table,
-          Key: keys.blogPost(post.id),
-          UpdateExpression: 'ADD viewCount :one',
-          ConditionExpression: '#status = :published',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':one': 1, ':published': 'published' },
-        },
-      },
-      counterUpdate(db, 'DASHBOARD', { [blogCounter.views]: 1 }),
-    ]);
+    await p.commit();
     return 'counted';
   } catch (error) {
-    if (isTransactionCanceled(error, 0)) return 'repeat';
-    if (isTransactionCanceled(error, 1)) return 'not-found';
-    throw error;
+    if (!(error instanceof PlanConditionFailed)) throw error;
+    if (error.has('view')) return 'repeat';
+    return 'not-found';
   }
 }

@@ -5,7 +5,7 @@ import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
 import type { WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { dashboardCounter } from '../dashboard';
-import type { TransactItem } from '../db/writes';
+import { conditions, transactItem, type TransactItem, type Write } from '../db/item';
 
 const byName = (customer: Customer) => keys.customerNameSort(customerName(customer), customer.id);
 
@@ -57,25 +57,32 @@ export function deleteCustomer(db: Db, id: string, ctx: WriteContext) {
 }
 
 /**
- * The transaction entry that counts a project in (+1) or out (-1) of a
- * customer; it fails when the customer does not exist, so no project points
- * at a customer who is gone.
+ * A customer's project count moves by `delta` (+1 a project counted in, -1
+ * out); it fails when the customer does not exist, so no project points at a
+ * customer who is gone.
  */
-/** The same as a plan entry: a customer's project count moves by `delta` (the customer must exist). */
+const projectCountWrite = (customerId: string, delta: 1 | -1): Write => ({
+  op: 'update',
+  type: customerEntity.type,
+  key: keys.customer(customerId),
+  add: { projectCount: delta },
+  condition: conditions.present(),
+});
+
+/** The same as a plan entry. */
 export function addCustomerProjectCount(p: WritePlan, name: string, customerId: string, delta: 1 | -1): void {
-  p.write(name, { op: 'update', type: 'Customer', key: keys.customer(customerId), add: { projectCount: delta }, condition: { expression: 'attribute_exists(pk)' } });
+  p.write(name, projectCountWrite(customerId, delta));
 }
 
+/**
+ * The same as an entry of an entity write's `extra` (projects/project-repo.ts:
+ * create, update and delete of a project go through projectEntity's contested
+ * slug claim, which takes TransactItems, not plan entries).
+ */
 export function customerProjectCountWrite(db: Db, customerId: string, delta: 1 | -1): TransactItem {
-  return {
-    Update: {
-      TableName: db.table,
-      Key: keys.customer(customerId),
-      UpdateExpression: 'ADD projectCount :delta',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
+  const item = transactItem(db, projectCountWrite(customerId, delta));
+  if (!item) throw new Error('a project count write always changes the count');
+  return item;
 }
 
 const CUSTOMER_LIST = customerEntity.source('byName', {});

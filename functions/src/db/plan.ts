@@ -241,8 +241,8 @@ export class WritePlan {
   }
 
   /** Commits the plan (see `commit`). */
-  commit(): Promise<void> {
-    return commit(this);
+  commit(options: CommitOptions = {}): Promise<void> {
+    return commit(this, options);
   }
 }
 
@@ -257,7 +257,17 @@ export function plan(db: Db, ctx: WriteContext): WritePlan {
  * RETRY.attempts, then ContendedWrite (503). A failed condition throws
  * PlanConditionFailed naming the entries; nothing was written.
  */
-export async function commit(writes: WritePlan): Promise<void> {
+export interface CommitOptions {
+  /**
+   * Tries before ContendedWrite (default RETRY.attempts). Fewer only for a
+   * caller with a policy of its own for what loses (a bulk update sets busy
+   * items aside and reports them), so it does not keep hammering them.
+   */
+  attempts?: number;
+}
+
+export async function commit(writes: WritePlan, options: CommitOptions = {}): Promise<void> {
+  const attempts = options.attempts ?? RETRY.attempts;
   const { names, items } = writes.build();
   const db = writes.db;
   if (items.length === 0) return;
@@ -274,7 +284,7 @@ export async function commit(writes: WritePlan): Promise<void> {
         if (failed.length > 0) throw new PlanConditionFailed(failed, error);
         if (!codes.includes('TransactionConflict')) throw error;
       }
-      if (attempt >= RETRY.attempts) throw new ContendedWrite(names[0] ?? 'plan', error);
+      if (attempt >= attempts) throw new ContendedWrite(names[0] ?? 'plan', error);
       await RETRY.pause(attempt);
     }
   }

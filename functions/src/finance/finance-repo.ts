@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand, type NativeAttributeValue, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import {
   DEFAULT_DEMAND_DUE_DAYS,
   NO_CONTRIBUTION,
@@ -29,7 +30,7 @@ import type { Vendor } from '@app/shared-types/vendors';
 import { batchGet } from '../db/batch-get';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
-import { conditions } from '../db/item';
+import { conditions, defineItem, queryPage, type QueryOptions, type SortCondition } from '../db/item';
 import { keys } from '../db/keys';
 import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 import { getAllSettings } from '../settings';
@@ -40,64 +41,85 @@ import type { Transaction, TransactionInput } from '@app/shared-types/finance';
 type Item = Record<string, NativeAttributeValue>;
 
 const CONTRIBUTION_FIELDS = Object.keys(NO_CONTRIBUTION) as (keyof Contribution)[];
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const amount = () => yup.number().default(0);
 
-function contributionFrom(items: Item[]): Contribution {
+/**
+ * The kept figures of one item (transaction-writes.ts addFigures adds to
+ * them): the contribution totals, a vendor ledger's payable/paid/count, a
+ * project's payment plan, and `amounts`, the per-category and per-stage
+ * totals ('cat:<category>', 'stage:<name>'), whose names depend on the data.
+ */
+const figuresSchema = yup.object({
+  income: amount(),
+  expense: amount(),
+  receivable: amount(),
+  payable: amount(),
+  gstCollected: amount(),
+  gstPaid: amount(),
+  paid: amount(),
+  count: amount(),
+  planVersion: amount(),
+  stages: yup.array(yup.object({ name: yup.string().required(), percent: yup.number().required() })).optional().default(undefined),
+});
+
+export type Figures = yup.InferType<typeof figuresSchema> & { amounts: Record<string, number> };
+
+/** The per-category and per-stage totals of a figures item (attributes named by their data). */
+function amountsOf(raw: Item): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(raw).filter((entry): entry is [string, number] => (entry[0].startsWith('cat:') || entry[0].startsWith('stage:')) && typeof entry[1] === 'number' && Number.isFinite(entry[1])),
+  );
+}
+
+const figureKind = <A extends unknown[]>(type: string, key: (...args: A) => { pk: string; sk: string }) => defineItem({ type, schema: figuresSchema, key });
+/** A shard of the all-time totals, and of one month's. */
+const financeTotalKind = figureKind('FinanceTotal', (shard: number) => keys.financeTotal(shard));
+const financeMonthKind = figureKind('FinanceMonth', (month: string, shard: number) => keys.financeMonth(month, shard));
+/** A project's figures and payment plan; a vendor's ledger. */
+const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId));
+const financeVendorKind = figureKind('FinanceVendor', (vendorId: string) => keys.financeVendor(vendorId));
+
+/** A figures item, parsed (with its per-category and per-stage amounts). */
+const figuresOf = (kind: typeof financeTotalKind | typeof financeMonthKind | typeof financeProjectKind | typeof financeVendorKind, raw: Item): Figures => ({ ...kind.parse(raw), amounts: amountsOf(raw) });
+
+function contributionFrom(items: Figures[]): Contribution {
   const total: Contribution = { ...NO_CONTRIBUTION };
-  for (const item of items) for (const field of CONTRIBUTION_FIELDS) total[field] += num(item[field]);
+  for (const item of items) for (const field of CONTRIBUTION_FIELDS) total[field] += item[field];
   for (const field of CONTRIBUTION_FIELDS) total[field] = round2(total[field]);
   return total;
 }
 
-async function queryAll(db: Db, input: ConstructorParameters<typeof QueryCommand>[0]): Promise<Item[]> {
+/** Every item of a query, page after page, unparsed. */
+async function queryAll(db: Db, options: QueryOptions): Promise<Item[]> {
   const items: Item[] = [];
-  let start: Record<string, NativeAttributeValue> | undefined;
+  let start: Item | undefined;
   do {
-    const page: QueryCommandOutput = await db.doc.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
+    const page = await queryPage(db, { ...options, start });
+    items.push(...page.items);
+    start = page.lastKey;
   } while (start);
   return items;
 }
 
-const financeItems = (db: Db, skCondition: string, values: Item) =>
-  queryAll(db, {
-    TableName: db.table,
-    KeyConditionExpression: `pk = :pk AND ${skCondition}`,
-    ExpressionAttributeValues: { ':pk': keys.financePartition(), ...values },
-    ConsistentRead: true,
-  });
+/** The finance partition's figures items of a sort-key range (total shards, month shards), with their sort keys. */
+const financeItems = async (db: Db, kind: typeof financeTotalKind | typeof financeMonthKind, sk: SortCondition) =>
+  (await queryAll(db, { pk: keys.financePartition(), sk, consistent: true })).map((raw) => ({ sk: String(raw.sk), figures: figuresOf(kind, raw) }));
 
 /** How many pending transactions are past their due date: a COUNT of their small due-date markers before today (one Query). */
 export async function overdueCount(db: Db, today: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const page: QueryCommandOutput = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk AND sk < :today',
-        ExpressionAttributeValues: { ':pk': keys.transactionsDue(), ':today': today },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
+  // The markers' keys only: a count of a small range.
+  return (await queryAll(db, { pk: keys.transactionsDue(), sk: { lt: today }, consistent: true, fields: ['sk'] })).length;
 }
 
 /** The summary from the kept totals: the all-time shards, this month's shards and the overdue count. */
 export async function financeSummary(db: Db, today: string): Promise<FinanceSummary> {
   const month = today.slice(0, 7);
   const [total, thisMonth, overdue] = await Promise.all([
-    financeItems(db, 'begins_with(sk, :prefix)', { ':prefix': 'TOTAL#' }),
-    financeItems(db, 'begins_with(sk, :prefix)', { ':prefix': `MONTH#${month}#` }),
+    financeItems(db, financeTotalKind, { beginsWith: 'TOTAL#' }),
+    financeItems(db, financeMonthKind, { beginsWith: `MONTH#${month}#` }),
     overdueCount(db, today),
   ]);
-  return summaryOf(contributionFrom(total), contributionFrom(thisMonth), overdue, month);
+  return summaryOf(contributionFrom(total.map((item) => item.figures)), contributionFrom(thisMonth.map((item) => item.figures)), overdue, month);
 }
 
 // ---------------------------------------------------------------------------
@@ -117,23 +139,23 @@ async function fiscalYearStart(db: Db): Promise<string> {
 /** The fiscal year's months from the kept month items (one Query of their range), never from the transactions. */
 export async function financeReport(db: Db, today: string): Promise<FinanceReport> {
   const { label, months } = fiscalYearMonths(await fiscalYearStart(db), today);
-  const items = await financeItems(db, 'sk BETWEEN :from AND :to', { ':from': `MONTH#${months[0]}#`, ':to': `MONTH#${months[11]}#~` });
-  const byMonth = new Map<string, Item[]>();
-  for (const item of items) {
-    const month = String(item.sk).split('#')[1]!;
-    byMonth.set(month, [...(byMonth.get(month) ?? []), item]);
+  const items = await financeItems(db, financeMonthKind, { between: [`MONTH#${months[0]}#`, `MONTH#${months[11]}#~`] });
+  const byMonth = new Map<string, Figures[]>();
+  for (const { sk, figures } of items) {
+    const month = sk.split('#')[1] ?? '';
+    byMonth.set(month, [...(byMonth.get(month) ?? []), figures]);
   }
   const expensesByCategory: Partial<Record<ExpenseCategory, number>> = {};
   const figures: MonthFigures[] = months.map((month) => {
     const shards = byMonth.get(month) ?? [];
     const byCategory: Partial<Record<TransactionCategory, number>> = {};
     for (const category of ALL_CATEGORIES) {
-      const amount = round2(shards.reduce((sum, item) => sum + num(item[categoryAttribute(category)]), 0));
-      if (amount === 0) continue;
-      byCategory[category] = amount;
+      const total = round2(shards.reduce((sum, item) => sum + (item.amounts[categoryAttribute(category)] ?? 0), 0));
+      if (total === 0) continue;
+      byCategory[category] = total;
       if ((EXPENSE_CATEGORIES as readonly string[]).includes(category)) {
         const expense = category as ExpenseCategory;
-        expensesByCategory[expense] = round2((expensesByCategory[expense] ?? 0) + amount);
+        expensesByCategory[expense] = round2((expensesByCategory[expense] ?? 0) + total);
       }
     }
     return { month, ...contributionFrom(shards), byCategory };
@@ -144,7 +166,7 @@ export async function financeReport(db: Db, today: string): Promise<FinanceRepor
 // ---------------------------------------------------------------------------
 // Projects
 
-export function projectFinancial(project: Pick<Project, 'id' | 'name' | 'estimatedBudget'>, figures: Item | undefined): ProjectFinancial {
+export function projectFinancial(project: Pick<Project, 'id' | 'name' | 'estimatedBudget'>, figures: Figures | undefined): ProjectFinancial {
   const c = contributionFrom(figures ? [figures] : []);
   const budget = project.estimatedBudget ?? 0;
   const profit = round2(c.income - c.expense);
@@ -162,59 +184,57 @@ export function projectFinancial(project: Pick<Project, 'id' | 'name' | 'estimat
 }
 
 /** The kept figures of many projects (one BatchGet). */
-export async function projectFigures(db: Db, projectIds: string[]): Promise<Map<string, Item>> {
-  const items = await batchGet(db, [...new Set(projectIds)].map((id) => keys.financeProject(id)));
-  return new Map(items.map((item) => [String(item.pk).slice('FINPROJECT#'.length), item]));
+export async function projectFigures(db: Db, projectIds: string[]): Promise<Map<string, Figures>> {
+  const items = await batchGet(db, [...new Set(projectIds)].map((id) => financeProjectKind.key(id)));
+  return new Map(items.map((item) => [String(item.pk).slice('FINPROJECT#'.length), figuresOf(financeProjectKind, item)]));
 }
 
 /** The project's figures item and its stage demand markers (one Query of its partition). */
-async function projectPartition(db: Db, projectId: string): Promise<{ figures: Item | undefined; demands: Map<string, Item> }> {
-  const items = await queryAll(db, {
-    TableName: db.table,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.financeProject(projectId).pk },
-    ConsistentRead: true,
-  });
-  const figures = items.find((item) => item.sk === keys.financeProject(projectId).sk);
-  const demands = new Map(items.filter((item) => String(item.sk).startsWith('DEMAND#')).map((item) => [String(item.sk).slice('DEMAND#'.length), item]));
+async function projectPartition(db: Db, projectId: string): Promise<{ figures: Figures | undefined; demands: Map<string, StageDemand> }> {
+  const key = financeProjectKind.key(projectId);
+  const items = await queryAll(db, { pk: key.pk, consistent: true });
+  const found = items.find((item) => item.sk === key.sk);
+  const figures = found ? figuresOf(financeProjectKind, found) : undefined;
+  const demands = new Map(items.filter((item) => String(item.sk).startsWith('DEMAND#')).map((item) => [String(item.sk).slice('DEMAND#'.length), stageDemandKind.parse(item)]));
   return { figures, demands };
 }
 
-const planOf = (figures: Item | undefined): PlanStage[] =>
-  Array.isArray(figures?.stages) ? (figures.stages as PlanStage[]) : PAYMENT_STAGES.map((stage) => ({ name: stage.name, percent: stage.percent }));
+type StageDemand = ReturnType<typeof stageDemandKind.parse>;
+
+const planOf = (figures: { stages?: PlanStage[] } | undefined): PlanStage[] => figures?.stages ?? PAYMENT_STAGES.map((stage) => ({ name: stage.name, percent: stage.percent }));
 
 export async function projectFinancialDetail(db: Db, project: Project, today: string): Promise<ProjectFinancialDetail> {
   const [{ figures, demands }, rate] = await Promise.all([projectPartition(db, project.id), taxRate(db)]);
   const stages = planOf(figures).map((stage) => {
     const { amount, tax } = stageAmounts(project.estimatedBudget, stage.percent, rate);
-    const received = round2(num(figures?.[stageAttribute(stage.name)]));
+    const received = round2(figures?.amounts[stageAttribute(stage.name)] ?? 0);
     const demand = demands.get(stage.name.toLowerCase());
-    const dueDate = demand?.dueDate ? String(demand.dueDate) : null;
+    const dueDate = demand?.dueDate || null;
     return {
       name: stage.name,
       percent: stage.percent,
       amount,
       tax,
       received,
-      demandTransactionId: demand ? String(demand.transactionRef) : null,
+      demandTransactionId: demand?.transactionRef ?? null,
       dueDate,
       state: stageState({ amount, received, demanded: Boolean(demand), dueDate }, today),
     };
   });
-  return { ...projectFinancial(project, figures), stages, planVersion: num(figures?.planVersion) || 1 };
+  return { ...projectFinancial(project, figures), stages, planVersion: figures?.planVersion || 1 };
 }
 
 /** Saves a project's plan if it is still at `version` (an unsaved plan is version 1); false when stale. */
 export async function savePaymentPlan(db: Db, projectId: string, { stages, version }: PaymentPlanInput, ctx: WriteContext, before: PlanStage[]): Promise<boolean> {
   const stagesAfter = stages.map((stage) => ({ name: stage.name, percent: stage.percent }));
   const p = plan(db, ctx)
-    .write('plan', {
-      op: 'update',
-      type: 'FinanceProject',
-      key: keys.financeProject(projectId),
-      set: { stages: stagesAfter, planVersion: version + 1 },
-      condition: version === 1 ? { expression: 'attribute_not_exists(planVersion)' } : conditions.equals('planVersion', version, 'planVersion'),
-    })
+    .write(
+      'plan',
+      financeProjectKind.update([projectId], {
+        set: { stages: stagesAfter, planVersion: version + 1 },
+        condition: version === 1 ? { expression: 'attribute_not_exists(planVersion)' } : conditions.equals('planVersion', version, 'planVersion'),
+      }),
+    )
     .write('project', { op: 'check', type: 'Project', key: keys.project(projectId), condition: conditions.present() })
     .audit({ entity: 'PaymentPlan', entityId: projectId, action: 'update', changes: { stages: { before, after: stagesAfter } } });
   try {
@@ -227,8 +247,7 @@ export async function savePaymentPlan(db: Db, projectId: string, { stages, versi
 }
 
 export async function currentPlan(db: Db, projectId: string): Promise<PlanStage[]> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.financeProject(projectId), ConsistentRead: true }));
-  return planOf(Item);
+  return planOf(await financeProjectKind.get(db, [projectId]));
 }
 
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -310,9 +329,9 @@ export async function addStageDemand(
 // ---------------------------------------------------------------------------
 // Vendors
 
-export function vendorLedger(vendor: Pick<Vendor, 'id' | 'name'>, ledger: Item | undefined): VendorLedger {
-  const totalPayable = round2(num(ledger?.payable));
-  const totalPaid = round2(num(ledger?.paid));
+export function vendorLedger(vendor: Pick<Vendor, 'id' | 'name'>, ledger: Figures | undefined): VendorLedger {
+  const totalPayable = round2(ledger?.payable ?? 0);
+  const totalPaid = round2(ledger?.paid ?? 0);
   const outstandingAmount = round2(totalPayable - totalPaid);
   return {
     vendorId: vendor.id,
@@ -320,12 +339,12 @@ export function vendorLedger(vendor: Pick<Vendor, 'id' | 'name'>, ledger: Item |
     totalPayable,
     totalPaid,
     outstandingAmount,
-    transactionCount: num(ledger?.count),
+    transactionCount: ledger?.count ?? 0,
     badge: vendorBadge(outstandingAmount),
   };
 }
 
-export async function vendorLedgers(db: Db, vendorIds: string[]): Promise<Map<string, Item>> {
-  const items = await batchGet(db, [...new Set(vendorIds)].map((id) => keys.financeVendor(id)));
-  return new Map(items.map((item) => [String(item.pk).slice('FINVENDOR#'.length), item]));
+export async function vendorLedgers(db: Db, vendorIds: string[]): Promise<Map<string, Figures>> {
+  const items = await batchGet(db, [...new Set(vendorIds)].map((id) => financeVendorKind.key(id)));
+  return new Map(items.map((item) => [String(item.pk).slice('FINVENDOR#'.length), figuresOf(financeVendorKind, item)]));
 }

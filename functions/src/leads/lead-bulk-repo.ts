@@ -13,10 +13,10 @@ import { normalizePhone } from '@app/shared-types/phone';
 import type { Db } from '../db/client';
 import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from '../db/keys';
-import { assignmentGuard } from '../people';
-import { mergedCounterWrites, type WriteContext } from '../db/entity';
-import { leadEntity, newLead, timelineItem, touchLeadWrite } from './lead-repo';
-import { contendedEntries, failedConditionEntries, isTransactionCanceled, isTransactionConflict, putNew, transactWrite, type TransactItem } from '../db/writes';
+import { assignmentGuardWrite } from '../people';
+import type { WriteContext } from '../db/entity';
+import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, type WritePlan } from '../db/plan';
+import { addTimelineNote, leadContactedWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
 
 
 /** Duplicates merged per transaction: a lead touch and a timeline entry each. */
@@ -25,7 +25,7 @@ const LEADS_PER_TRANSACTION = 49;
 /** phone key -> the lead that owns it, for the phones given. */
 async function ownersOfPhones(db: Db, phoneKeys: string[]): Promise<Map<string, { id: string; name: string }>> {
   const markers = await batchGet(db, [...new Set(phoneKeys)].map((phoneKey) => keys.leadPhone(phoneKey)));
-  const ownerIds = new Map(markers.flatMap((marker) => (typeof marker.leadId === 'string' ? [[String(marker.pk).slice('LEADPHONE#'.length), marker.leadId]] : [])));
+  const ownerIds = new Map(markers.map((marker) => [String(marker.pk).slice('LEADPHONE#'.length), leadPhoneKind.parse(marker).leadId]));
   const leads = await leadEntity.getMany(db, [...ownerIds.values()]);
   return new Map([...ownerIds].map(([phoneKey, id]) => [phoneKey, { id, name: leads.get(id)?.name ?? '' }]));
 }
@@ -76,8 +76,9 @@ export interface ImportAssignee {
   assignedToName: string;
 }
 
-/** DynamoDB's limit of entries per transaction. */
-const TRANSACTION_MAX_ENTRIES = 100;
+/** The plan entry name of a lead in a bulk plan, and back: 'lead.<id or row>' (its markers: 'lead.<id>.LeadPhone'...). */
+const leadEntry = (id: string | number) => `lead.${id}`;
+const entryOf = (name: string) => (name.startsWith('lead.') ? name.split('.')[1] : undefined);
 
 /**
  * Imports rows: valid rows become leads (status New, the first salesperson),
@@ -101,63 +102,71 @@ export async function importLeads(
   const chosen = new Set(options.includeDuplicates);
   const toMerge = outcomes.flatMap((row) => (row.status === 'duplicate' && row.existing && chosen.has(row.index) ? [{ ...row, existing: row.existing }] : []));
 
+  /** One part of the import: the rows' leads (item, phone marker, search tokens, audit entry), their counters merged. */
+  const importPlan = (rows: typeof toCreate): WritePlan => {
+    const p = plan(db, ctx);
+    for (const row of rows) leadEntity.planCreate(p, leadEntry(row.index), row.lead, { action: 'import' });
+    return p;
+  };
   const created: Lead[] = [];
-  let pending = toCreate.map((row) => ({ ...row, writes: leadEntity.createWrites(db, row.lead, { ...ctx }, { counters: false, action: 'import' }) }));
+  let pending = toCreate;
   while (pending.length > 0) {
-    // As many leads as fit one transaction, with one entry left for the counters.
+    // The split is explicit: as many leads as fit one plan (DynamoDB's 100 items), each part a plan of its own.
+    // A lead's entries (its counters merge into the one figure all of them share).
     const chunk: typeof pending = [];
-    let entries = 1;
+    let size = 1;
     for (const row of pending) {
-      if (chunk.length > 0 && entries + row.writes.length > TRANSACTION_MAX_ENTRIES) break;
+      const entries = importPlan([row]).size - 1;
+      if (chunk.length > 0 && size + entries > MAX_PLAN_ITEMS) break;
       chunk.push(row);
-      entries += row.writes.length;
+      size += entries;
     }
     try {
-      await transactWrite(db, [...chunk.flatMap((row) => row.writes), ...mergedCounterWrites(db, ...chunk.map(({ lead }) => leadEntity.counterDeltas(null, lead)))]);
+      await importPlan(chunk).commit();
       created.push(...chunk.map(({ lead }) => lead));
       pending = pending.slice(chunk.length);
     } catch (error) {
-      if (!isTransactionCanceled(error)) throw error;
+      if (!(error instanceof PlanConditionFailed)) throw error;
       // A phone marker was taken since the preview: those rows become duplicates; the rest go again.
-      const failed = failedConditionEntries(error);
-      const starts = chunk.map((_, position) => chunk.slice(0, position).reduce((sum, row) => sum + row.writes.length, 0));
-      const taken = new Set(failed.map((entry) => starts.findLastIndex((start) => start <= entry)).filter((position) => position >= 0));
-      if (taken.size === 0) throw error;
-      for (const position of taken) {
-        const row = chunk[position]!;
+      const taken = new Set(error.failed.map(entryOf));
+      const lost = chunk.filter((row) => taken.has(String(row.index)));
+      if (lost.length === 0) throw error;
+      for (const row of lost) {
         outcomes[row.index] = { index: row.index, status: 'duplicate', lead: fromLead(row.lead), existing: null, reason: 'Phone was added by someone else during the import' };
       }
-      pending = pending.filter((_, position) => !(position < chunk.length && taken.has(position)));
+      pending = pending.filter((row) => !lost.includes(row));
     }
   }
 
-  // Chosen duplicates go on their lead's timeline, 49 per transaction (lead touch + entry each).
-  const mergeWrites = (row: (typeof toMerge)[number]): TransactItem[] => [
-    touchLeadWrite(db, row.existing.id, ctx.now),
-    putNew(
-      db,
-      timelineItem(row.existing.id, {
+  // Chosen duplicates go on their lead's timeline, 49 per plan (lead touch + entry each): each part is a plan.
+  const mergePlan = (rows: typeof toMerge): WritePlan => {
+    const p = plan(db, ctx);
+    rows.forEach((row, n) => {
+      // Two rows of one lead touch it once.
+      if (!p.has(leadEntry(row.existing.id))) p.write(leadEntry(row.existing.id), leadContactedWrite(row.existing.id, ctx.now));
+      addTimelineNote(p, `note.${n}`, row.existing.id, {
         type: 'note',
         content: `Imported again by ${ctx.actor.name}: ${describeRow(row.lead)}`,
         createdBy: ctx.actor.name,
         createdAt: ctx.now,
-      }),
-    ),
-  ];
+      });
+    });
+    return p;
+  };
   let merged = 0;
   for (let i = 0; i < toMerge.length; i += LEADS_PER_TRANSACTION) {
     let chunk = toMerge.slice(i, i + LEADS_PER_TRANSACTION);
     while (chunk.length > 0) {
       try {
-        await transactWrite(db, chunk.flatMap(mergeWrites));
+        await mergePlan(chunk).commit();
         merged += chunk.length;
         break;
       } catch (error) {
-        if (!isTransactionCanceled(error)) throw error;
-        // A lead was deleted meanwhile: its row counts as skipped; send the rest again.
-        const gone = new Set(failedConditionEntries(error).map((entry) => Math.floor(entry / 2)));
+        if (!(error instanceof PlanConditionFailed)) throw error;
+        // A lead was deleted meanwhile: its rows count as skipped; send the rest again.
+        const gone = new Set(error.failed.map(entryOf));
         if (gone.size === 0) throw error;
-        chunk = chunk.filter((_, position) => !gone.has(position));
+        chunk = chunk.filter((row) => !gone.has(row.existing.id));
       }
     }
   }
@@ -189,7 +198,7 @@ function describeRow(row: LeadImportInput): string {
     .concat(row.requirements ? `: ${row.requirements}` : '');
 }
 
-/** Leads changed per transaction by a bulk update: the lead and its audit entry each, plus the counters. */
+/** Leads changed per plan by a bulk update: the lead and its audit entry each, plus the counters. */
 const UPDATES_PER_TRANSACTION = 49;
 
 /** Tries per group of leads (each read again first) before its leads are tried one by one. */
@@ -204,11 +213,6 @@ const RETRY_BUDGET_MS = 5_000;
 /** A pause of up to 25 ms × 2^attempt (at most 800 ms), chosen at random so racing writers spread out. */
 function jitteredBackoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(800, 25 * 2 ** attempt)));
-}
-
-/** Lost to a concurrent write: a version moved (condition failed) or a transaction collided on an item. */
-function isWriteConflict(error: unknown): boolean {
-  return isTransactionCanceled(error) || isTransactionConflict(error);
 }
 
 /** The employee a bulk update assigns to was deleted or made inactive meanwhile. */
@@ -259,39 +263,30 @@ export async function bulkUpdateLeads(
       .filter(({ before, after }) => before.status !== after.status || before.assignedTo !== after.assignedTo);
     updated.push(...[...current.values()].filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
     const stale: string[] = [];
-    let collisions = 0;
     while (pairs.length > 0) {
-      const leadWrites = pairs.map(({ before, after }) => leadEntity.updateWrites(db, before, after, ctx, { counters: false, action: 'bulk_update' }));
-      const leadEntries = leadWrites.reduce((sum, entries) => sum + entries.length, 0);
-      // A new assignee must still be an active employee when the leads are written (one entry per transaction).
-      const guard = change.assignedTo && pairs.some(({ before }) => before.assignedTo !== change.assignedTo) ? [assignmentGuard(db, change.assignedTo)] : [];
-      const writes = [
-        ...leadWrites.flat(),
-        ...guard,
-        // One counter entry for the whole transaction instead of one per lead.
-        ...mergedCounterWrites(db, ...pairs.map(({ before, after }) => leadEntity.counterDeltas(before, after))),
-      ];
+      // One plan: each lead (version checked, its audit entry), the counters merged, and a new assignee's guard.
+      const p = plan(db, ctx);
+      for (const { before, after } of pairs) leadEntity.planUpdate(p, leadEntry(before.id), before, after, { action: 'bulk_update' });
+      // A new assignee must still be an active employee when the leads are written (one entry per plan).
+      if (change.assignedTo && pairs.some(({ before }) => before.assignedTo !== change.assignedTo)) p.write('assignee', assignmentGuardWrite(change.assignedTo));
       try {
-        await transactWrite(db, writes, 1);
+        // One try: leads other writers are busy with are set aside (below) and tried again later, not hammered.
+        await p.commit({ attempts: 1 });
         updated.push(...pairs.map(({ after }) => after));
         break;
       } catch (error) {
-        if (guard.length > 0 && isTransactionCanceled(error, leadEntries)) throw new AssigneeGoneError();
-        if (!isWriteConflict(error)) throw error;
-        // The leads whose entries lost (version moved, or being written by someone else) are set aside.
-        const starts = leadWrites.map((_, position) => leadWrites.slice(0, position).reduce((sum, entries) => sum + entries.length, 0));
-        const busy = new Set(contendedEntries(error).filter((entry) => entry < leadEntries).map((entry) => starts.findLastIndex((start) => start <= entry)));
-        if (busy.size === 0) {
-          // Only the counters collided (or no reason was given): the same writes go again after a short pause.
-          if (++collisions >= 3) {
-            stale.push(...pairs.map(({ before }) => before.id));
-            break;
-          }
-          await jitteredBackoff(collisions);
-          continue;
+        if (error instanceof ContendedWrite) {
+          // Still colliding with other writers past the one retry policy: these go again later (or are reported conflicted).
+          stale.push(...pairs.map(({ before }) => before.id));
+          break;
         }
-        stale.push(...pairs.filter((_, position) => busy.has(position)).map(({ before }) => before.id));
-        pairs = pairs.filter((_, position) => !busy.has(position));
+        if (!(error instanceof PlanConditionFailed)) throw error;
+        if (error.has('assignee')) throw new AssigneeGoneError();
+        // The leads whose version moved are set aside; the others are written again at once.
+        const busy = new Set(error.failed.map(entryOf));
+        if (busy.size === 0) throw error;
+        stale.push(...pairs.filter(({ before }) => busy.has(before.id)).map(({ before }) => before.id));
+        pairs = pairs.filter(({ before }) => !busy.has(before.id));
       }
     }
     return stale;

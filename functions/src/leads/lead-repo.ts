@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import { auditEntrySchema, type AuditEntry } from '@app/shared-types/audit';
 import {
@@ -21,12 +21,11 @@ import { log } from '../lib/log';
 import { assignmentGuard } from '../people';
 import { defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
 import { notify } from '../notify';
-import { conditions, transactItem, type Write } from '../db/item';
-import { AGAIN, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
+import { conditions, defineItem, queryPage, transactItem, type Write } from '../db/item';
+import { AGAIN, MAX_PLAN_ITEMS, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
-import { isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
-import { UnprocessedItems } from '../db/unavailable';
+import { isTransactionCanceled } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -105,32 +104,46 @@ export function newLead(
   };
 }
 
-/** A timeline entry item (a communication) of a lead. */
-export function timelineItem(leadId: string, entry: Omit<TimelineEntry, 'id' | 'changes'> & { submission?: { pk: string; sk: string } }): Item {
+/** The phone marker of a lead (the entity's unique marker, written by leadEntity): who holds a phone number. */
+export const leadPhoneKind = defineItem({
+  type: 'LeadPhone',
+  schema: yup.object({ leadId: yup.string().required() }),
+  key: (phone: string) => keys.leadPhone(normalizePhone(phone)),
+});
+
+/** A communication on a lead's timeline (a note, a call, a website submission...). */
+export const leadCommunicationKind = defineItem({
+  type: 'LeadCommunication',
+  schema: yup.object({
+    id: yup.string().required(),
+    leadId: yup.string().required(),
+    type: yup.mixed<TimelineEntry['type']>().required(),
+    content: yup.string().defined().default(''),
+    createdBy: yup.string().defined().default(''),
+    createdAt: yup.string().required(),
+    /** The stored submission a website entry came from. */
+    submission: yup.object({ pk: yup.string().required(), sk: yup.string().required() }).optional().default(undefined),
+  }),
+  key: (leadId: string, createdAt: string, id: string) => keys.leadCommunication(leadId, createdAt, id),
+});
+
+type CommunicationInput = Omit<TimelineEntry, 'id' | 'changes'> & { submission?: { pk: string; sk: string } };
+
+/** The put of a new timeline entry of a lead. */
+function communicationWrite(leadId: string, entry: CommunicationInput, id: string = randomUUID()): Write {
+  return leadCommunicationKind.put([leadId, entry.createdAt, id], { id, leadId, ...entry });
+}
+
+/** A timeline entry item (a communication) of a lead, as stored. */
+export function timelineItem(leadId: string, entry: CommunicationInput): Item {
   const id = randomUUID();
-  return { ...keys.leadCommunication(leadId, entry.createdAt, id), entityType: 'LeadCommunication', id, leadId, ...entry };
+  return leadCommunicationKind.stored(keys.leadCommunication(leadId, entry.createdAt, id), { id, leadId, ...entry });
 }
 
 /** Adds a note to a lead's timeline as a plan entry (another module's write: an approval, a payment). */
 export function addTimelineNote(p: WritePlan, name: string, leadId: string, entry: Omit<TimelineEntry, 'id' | 'changes'>): void {
-  const item = timelineItem(leadId, entry);
-  p.write(name, { op: 'put', type: 'LeadCommunication', key: { pk: String(item.pk), sk: String(item.sk) }, item, condition: { expression: 'attribute_not_exists(pk)' } });
+  p.write(name, communicationWrite(leadId, entry));
 }
-
-/** The transaction entry that marks a lead as contacted now (see leadContactedWrite). */
-export function touchLeadWrite(db: Db, leadId: string, now: string): TransactItem {
-  return transactItem(db, leadContactedWrite(leadId, now))!;
-}
-
-const communicationSchema = yup.object({
-  id: yup.string().required(),
-  type: yup.mixed<TimelineEntry['type']>().required(),
-  content: yup.string().defined().default(''),
-  createdBy: yup.string().defined().default(''),
-  createdAt: yup.string().required(),
-});
-
-const toTimelineEntry = (item: Item): TimelineEntry => communicationSchema.validateSync(item, STORED_PARSE_OPTIONS);
 
 export interface WebsiteEnquiry {
   name: string;
@@ -200,14 +213,16 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         ...(lead.assignedTo ? { assigneeId: lead.assignedTo, assigneeName: lead.assignedToName } : {}),
       });
     }
-    const note = timelineItem(leadId, {
-      type: 'form_submission' satisfies CommunicationType,
-      content: enquiry.summary,
-      createdBy: 'Website',
-      createdAt: ctx.now,
-      submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
-    });
-    p.write('note', { op: 'put', type: 'LeadCommunication', key: { pk: String(note.pk), sk: String(note.sk) }, item: note, condition: conditions.absent() });
+    p.write(
+      'note',
+      communicationWrite(leadId, {
+        type: 'form_submission' satisfies CommunicationType,
+        content: enquiry.summary,
+        createdBy: 'Website',
+        createdAt: ctx.now,
+        submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
+      }),
+    );
     p.write('submission', { op: 'put', type: String(enquiry.submission.entityType), key: { pk: enquiry.submission.pk, sk: enquiry.submission.sk }, item: { ...enquiry.submission, leadId }, condition: conditions.absent() });
     try {
       await p.commit();
@@ -252,8 +267,7 @@ export function leadContactedWrite(leadId: string, now: string, email?: string):
 export const getLead = (db: Db, id: string, consistent = false) => leadEntity.get(db, id, consistent);
 
 export async function findLeadIdByPhone(db: Db, phone: string, consistent = false): Promise<string | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.leadPhone(normalizePhone(phone)), ConsistentRead: consistent }));
-  return typeof Item?.leadId === 'string' ? Item.leadId : undefined;
+  return (await leadPhoneKind.get(db, [phone], { consistent }))?.leadId;
 }
 
 /** Most recent timeline entries this many at most (a lead's detail view). */
@@ -292,25 +306,15 @@ function changeEntry(entry: AuditEntry): TimelineEntry | null {
  * as the audit log recorded them (one source of truth for who changed what).
  */
 export async function listTimeline(db: Db, leadId: string): Promise<TimelineEntry[]> {
-  const newest = (pk: string, prefix?: string) =>
-    db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: prefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
-        ScanIndexForward: false,
-        Limit: TIMELINE_LIMIT,
-      }),
-    );
   const [communications, audit] = await Promise.all([
-    newest(keys.lead(leadId).pk, keys.leadCommunicationPrefix()),
-    newest(keys.auditEntry(leadId, '').pk),
+    leadCommunicationKind.query(db, { pk: keys.lead(leadId).pk, sk: { beginsWith: keys.leadCommunicationPrefix() }, forward: false, limit: TIMELINE_LIMIT }),
+    queryPage(db, { pk: keys.auditEntry(leadId, '').pk, forward: false, limit: TIMELINE_LIMIT }),
   ]);
-  const changes = (audit.Items ?? []).flatMap((item) => {
+  const changes = audit.items.flatMap((item) => {
     const entry = changeEntry(auditEntrySchema.validateSync(item, STORED_PARSE_OPTIONS));
     return entry ? [entry] : [];
   });
-  return [...(communications.Items ?? []).map(toTimelineEntry), ...changes]
+  return [...communications.items.map(({ id, type, content, createdBy, createdAt }): TimelineEntry => ({ id, type, content, createdBy, createdAt })), ...changes]
     .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
     .slice(0, TIMELINE_LIMIT);
 }
@@ -322,14 +326,15 @@ export async function addCommunication(
   entry: { type: CommunicationType; content: string },
   ctx: WriteContext,
 ): Promise<TimelineEntry | undefined> {
-  const item = timelineItem(leadId, { ...entry, createdBy: ctx.actor.name, createdAt: ctx.now });
+  const id = randomUUID();
+  const note = { ...entry, createdBy: ctx.actor.name, createdAt: ctx.now };
   try {
-    await transactWrite(db, [touchLeadWrite(db, leadId, ctx.now), putNew(db, item)]);
+    await plan(db, ctx).write('lead', leadContactedWrite(leadId, ctx.now)).write('note', communicationWrite(leadId, note, id)).commit();
   } catch (error) {
-    if (isTransactionCanceled(error, 0)) return undefined;
+    if (error instanceof PlanConditionFailed && error.has('lead')) return undefined;
     throw error;
   }
-  return toTimelineEntry(item);
+  return { id, ...note };
 }
 
 export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string } | { assigneeGone: true };
@@ -337,13 +342,13 @@ export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string } | { ass
 /** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
 export async function createLead(db: Db, input: LeadCreateInput & { assignedToName?: string }, ctx: WriteContext): Promise<CreateLeadResult> {
   const lead = newLead(input, ctx.now);
-  const note = timelineItem(lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now });
+  const note = transactItem(db, communicationWrite(lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now }));
   // The assignee must still be an active employee when the lead is written (employee-repo.ts assignmentGuard).
   const guard = lead.assignedTo ? [assignmentGuard(db, lead.assignedTo)] : [];
   const guardAt = leadEntity.createWrites(db, lead, ctx).length + 1;
   let result;
   try {
-    result = await leadEntity.create(db, lead, ctx, [putNew(db, note), ...guard]);
+    result = await leadEntity.create(db, lead, ctx, [...(note ? [note] : []), ...guard]);
   } catch (error) {
     if (guard.length > 0 && isTransactionCanceled(error, guardAt)) return { assigneeGone: true };
     throw error;
@@ -389,7 +394,7 @@ export async function deleteLead(db: Db, id: string, ctx: WriteContext): Promise
   const result = await leadEntity.remove(db, id, ctx);
   if (!('deleted' in result)) return false;
   try {
-    await deletePartition(db, keys.lead(id).pk);
+    await deleteTimeline(db, id, ctx);
   } catch (error) {
     // The lead is gone; its leftover timeline items are unreachable, not a failed delete.
     log.error('timeline of a deleted lead not fully removed', { leadId: id, error });
@@ -397,32 +402,23 @@ export async function deleteLead(db: Db, id: string, ctx: WriteContext): Promise
   return true;
 }
 
-/** Removes what is left under a partition key (a deleted lead's timeline), 25 items per batch. */
-async function deletePartition(db: Db, pk: string) {
+/**
+ * Removes what is left in a deleted lead's partition (its timeline). Each
+ * page of keys is deleted in plans of at most MAX_PLAN_ITEMS (an explicit
+ * split: the lead's delete, audited, has already happened; these are its
+ * leftovers, and a part that fails leaves the rest for nobody to see).
+ */
+async function deleteTimeline(db: Db, leadId: string, ctx: WriteContext) {
+  const pk = keys.lead(leadId).pk;
   let start: ItemKey | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ProjectionExpression: 'pk, sk',
-        ExclusiveStartKey: start,
-      }),
-    );
-    const itemKeys = page.Items ?? [];
-    for (let i = 0; i < itemKeys.length; i += 25) {
-      let requests = itemKeys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { pk: key.pk, sk: key.sk } } }));
-      for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-        const result = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: requests } }));
-        requests = (result.UnprocessedItems?.[db.table] ?? []).flatMap((request) =>
-          request.DeleteRequest?.Key ? [{ DeleteRequest: { Key: { pk: request.DeleteRequest.Key.pk, sk: request.DeleteRequest.Key.sk } } }] : [],
-        );
-        if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt * (0.5 + Math.random())));
-      }
-      if (requests.length > 0) throw new UnprocessedItems(`${requests.length} timeline items left unprocessed`);
+    const page = await queryPage(db, { pk, fields: ['pk', 'sk'], start });
+    for (let i = 0; i < page.items.length; i += MAX_PLAN_ITEMS) {
+      const part = plan(db, ctx);
+      page.items.slice(i, i + MAX_PLAN_ITEMS).forEach((key, n) => part.write(`timeline.${n}`, { op: 'delete', type: 'LeadCommunication', key: { pk: String(key.pk), sk: String(key.sk) } }));
+      await part.commit();
     }
-    start = page.LastEvaluatedKey;
+    start = page.lastKey;
   } while (start);
 }
 

@@ -1,9 +1,11 @@
-import { QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import type { Db } from '../db/client';
 import type { RetentionSetting } from '../settings';
 import { keys } from '../db/keys';
+import { conditions, defineItem, execute, queryPage } from '../db/item';
 import { TABLE_DEFINITION } from '../db/table-definition';
-import { isConditionalCheckFailed, putNew, transactWrite } from '../db/writes';
+import { isConditionalCheckFailed } from '../db/writes';
 
 type Kind = 'estimate' | 'contact';
 
@@ -14,6 +16,44 @@ const TTL = TABLE_DEFINITION.timeToLiveAttribute;
 const GENERATION = 'retentionGeneration';
 
 const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * What every stored submission has: the form's own fields (the calculator's or
+ * the contact form's input, spam reasons) ride along as the website sent them.
+ */
+const submissionSchema = yup.object({
+  id: yup.string().required(),
+  createdAt: yup.string().required(),
+  spam: yup.boolean().defined(),
+  version: yup.number().required(),
+  /** The lead it created or joined (none for spam). */
+  leadId: yup.string().optional(),
+  [TTL]: yup.number().required(),
+  [GENERATION]: yup.number().default(0),
+});
+
+/** A calculator estimate as the website received it (gsi1: the estimates list, or its spam twin). */
+export const calculatorEstimateKind = defineItem({
+  type: 'CalculatorEstimate',
+  schema: submissionSchema,
+  key: (id: string) => keys.estimate(id),
+});
+/** A contact form message as the website received it (gsi1: the contact list, or its spam twin). */
+export const contactSubmissionKind = defineItem({
+  type: 'ContactSubmission',
+  schema: submissionSchema,
+  key: (id: string) => keys.contactSubmission(id),
+});
+
+const kindOf = (kind: Kind) => (kind === 'estimate' ? calculatorEstimateKind : contactSubmissionKind);
+
+/** What the re-stamp reads of a submission (a projection of its list). */
+const expiryFields = yup.object({
+  id: yup.string().required(),
+  createdAt: yup.string().optional(),
+  [TTL]: yup.number().optional(),
+  [GENERATION]: yup.number().default(0),
+});
 
 /**
  * When a raw submission (or spam) expires: its createdAt + Settings >
@@ -35,8 +75,8 @@ export function submissionItem(
   retention: RetentionSetting,
 ): { pk: string; sk: string } & Record<string, NativeAttributeValue> {
   return {
-    ...(kind === 'estimate' ? keys.estimate(submission.id) : keys.contactSubmission(submission.id)),
-    entityType: kind === 'estimate' ? 'CalculatorEstimate' : 'ContactSubmission',
+    ...kindOf(kind).key(submission.id),
+    entityType: kindOf(kind).type,
     gsi1pk: keys.submissions(kind === 'estimate' ? 'ESTIMATES' : 'CONTACTS', submission.spam),
     gsi1sk: `${submission.createdAt}#${submission.id}`,
     version: 1,
@@ -48,6 +88,11 @@ export function submissionItem(
 
 /** Every list of raw submissions: estimates and contact messages, kept and spam. */
 export const SUBMISSION_PARTITIONS = (['ESTIMATES', 'CONTACTS'] as const).flatMap((kind) => [keys.submissions(kind, false), keys.submissions(kind, true)]);
+
+const SUBMISSION_LISTS = (['estimate', 'contact'] as const).flatMap((kind) => [
+  { kind, partition: keys.submissions(kind === 'estimate' ? 'ESTIMATES' : 'CONTACTS', false) },
+  { kind, partition: keys.submissions(kind === 'estimate' ? 'ESTIMATES' : 'CONTACTS', true) },
+]);
 
 export interface RestampProgress {
   /** Submissions read. */
@@ -64,16 +109,17 @@ export interface RestampProgress {
 const RESTAMP_CONCURRENCY = 8;
 
 /** One submission's new expiry, unless it is gone or a newer retention stamped it since it was read: whether it was written. */
-async function stampExpiry(db: Db, item: { pk: string; sk: string; createdAt: string; expiresAt: number }, generation: number): Promise<boolean> {
+async function stampExpiry(db: Db, kind: Kind, item: { id: string; createdAt: string; expiresAt: number }, generation: number): Promise<boolean> {
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'SET #ttl = :expiresAt, #generation = :generation',
-        ConditionExpression: 'attribute_exists(pk) AND createdAt = :createdAt AND (attribute_not_exists(#generation) OR #generation <= :generation)',
-        ExpressionAttributeNames: { '#ttl': TTL, '#generation': GENERATION },
-        ExpressionAttributeValues: { ':expiresAt': item.expiresAt, ':createdAt': item.createdAt, ':generation': generation },
+    await execute(
+      db,
+      kindOf(kind).update([item.id], {
+        set: { [TTL]: item.expiresAt, [GENERATION]: generation },
+        condition: conditions.all(conditions.present(), conditions.equals('createdAt', item.createdAt, 'created'), {
+          expression: 'attribute_not_exists(#cGeneration) OR #cGeneration <= :cGeneration',
+          names: { '#cGeneration': GENERATION },
+          values: { ':cGeneration': generation },
+        }),
       }),
     );
     return true;
@@ -110,39 +156,29 @@ export async function restampSubmissionExpiry(
 ): Promise<RestampProgress> {
   const progress: RestampProgress = { examined: 0, updated: 0, complete: true };
   const superseded = (): RestampProgress => ({ ...progress, complete: false, superseded: true });
-  for (const partition of SUBMISSION_PARTITIONS) {
+  for (const { kind, partition } of SUBMISSION_LISTS) {
     let start: Record<string, NativeAttributeValue> | undefined;
     do {
       if (now() >= deadlineMs) return { ...progress, complete: false };
       if (current && (await current()).generation > retention.generation) return superseded();
-      const page = await db.doc.send(
-        new QueryCommand({
-          TableName: db.table,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': partition },
-          ExpressionAttributeNames: { '#ttl': TTL, '#generation': GENERATION },
-          ProjectionExpression: 'pk, sk, gsi1pk, gsi1sk, createdAt, #ttl, #generation',
-          Limit: pageSize,
-          ExclusiveStartKey: start,
-        }),
-      );
-      const due: { pk: string; sk: string; createdAt: string; expiresAt: number }[] = [];
-      for (const item of page.Items ?? []) {
+      const page = await queryPage(db, { index: 'gsi1', pk: partition, fields: ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'id', 'createdAt', TTL, GENERATION], limit: pageSize, start });
+      const due: { id: string; createdAt: string; expiresAt: number }[] = [];
+      for (const raw of page.items) {
         progress.examined++;
-        if (typeof item.createdAt !== 'string' || Number.isNaN(Date.parse(item.createdAt))) continue;
-        const generation = typeof item[GENERATION] === 'number' ? item[GENERATION] : 0;
+        const item = expiryFields.validateSync(raw, { stripUnknown: true });
+        if (item.createdAt === undefined || Number.isNaN(Date.parse(item.createdAt))) continue;
+        const generation = item[GENERATION];
         if (generation > retention.generation) return superseded();
         const expiresAt = submissionExpiresAt(item.createdAt, retention.days);
         if (item[TTL] === expiresAt && generation === retention.generation) continue;
-        due.push({ pk: String(item.pk), sk: String(item.sk), createdAt: item.createdAt, expiresAt });
+        due.push({ id: item.id, createdAt: item.createdAt, expiresAt });
       }
       // A few writes at once (distinct items; each write's condition makes the order between runs irrelevant).
       for (let i = 0; i < due.length; i += RESTAMP_CONCURRENCY) {
-        const written = await Promise.all(due.slice(i, i + RESTAMP_CONCURRENCY).map((item) => stampExpiry(db, item, retention.generation)));
+        const written = await Promise.all(due.slice(i, i + RESTAMP_CONCURRENCY).map((item) => stampExpiry(db, kind, item, retention.generation)));
         progress.updated += written.filter(Boolean).length;
       }
-      start = page.LastEvaluatedKey;
+      start = page.lastKey;
     } while (start);
   }
   return progress;
@@ -154,5 +190,6 @@ export async function restampSubmissionExpiry(
  * no accepted submission is ever without its lead.
  */
 export async function saveSubmission(db: Db, item: ReturnType<typeof submissionItem>): Promise<void> {
-  await transactWrite(db, [putNew(db, item)]);
+  const kind = item.entityType === calculatorEstimateKind.type ? calculatorEstimateKind : contactSubmissionKind;
+  await execute(db, { op: 'put', type: kind.type, key: { pk: item.pk, sk: item.sk }, item, condition: conditions.absent() });
 }

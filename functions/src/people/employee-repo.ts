@@ -10,6 +10,7 @@ import { defineEntity, systemContext, type ItemKey, type WriteContext } from '..
 import { keys } from '../db/keys';
 import { employeeCounter } from '../dashboard';
 import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
+import type { Write } from '../db/item';
 
 /**
  * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email
@@ -427,6 +428,17 @@ export function assignmentGuard(db: Db, employeeId: string): TransactItem {
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
     },
+  };
+}
+
+/** assignmentGuard as a plan entry's write (the same update and condition). */
+export function assignmentGuardWrite(employeeId: string): Write {
+  return {
+    op: 'update',
+    type: 'Employee',
+    key: keys.employee(employeeId),
+    add: { leadAssignments: 1 },
+    condition: { expression: 'attribute_exists(pk) AND #cStatus = :cActive', names: { '#cStatus': 'status' }, values: { ':cActive': 'active' } },
   };
 }
 

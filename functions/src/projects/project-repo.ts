@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import type { Page, PublicProject } from '@app/shared-types/api';
 import { ACTIVE_PROJECT_STATUSES, type PublicProjectStatus } from '@app/shared-types/constants';
 import { customerName } from '@app/shared-types/customers';
@@ -8,11 +9,12 @@ import { derivedPublicStatus, projectSlug, storedProjectSchema, type Project, ty
 import type { Db } from '../db/client';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { customerProjectCountWrite, getCustomers } from '../customers';
-import { auditEntryWrite, defineEntity, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
+import { defineEntity, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
+import { defineItem, type Condition } from '../db/item';
+import { ContendedWrite, plan, PlanConditionFailed } from '../db/plan';
 import { notificationWrite } from '../notify';
 import { keys } from '../db/keys';
 import { dashboardCounter } from '../dashboard';
-import { isConditionalCheckFailed, isTransactionCanceled, isTransactionConflict, transactWrite } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -77,9 +79,15 @@ export function newProject(input: ProjectInput, now: string, customerLabel: stri
 
 /** The id of the project holding `slug`, if one does (a read of its marker). */
 export async function projectSlugOwner(db: Db, slug: string, consistent = true): Promise<string | undefined> {
-  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.projectSlug(slug), ConsistentRead: consistent }));
-  return marker.Item?.projectId as string | undefined;
+  return (await projectSlugKind.get(db, [slug], { consistent }))?.projectId;
 }
+
+/** The slug marker of a project (projectEntity's ProjectSlug marker, written by the entity): who holds a website address. */
+export const projectSlugKind = defineItem({
+  type: 'ProjectSlug',
+  schema: yup.object({ projectId: yup.string().required() }),
+  key: (slug: string) => keys.projectSlug(slug),
+});
 
 export type CreateProjectResult = { project: Project } | { customerMissing: true } | { slugTaken: true };
 
@@ -179,27 +187,38 @@ export async function listProjects(db: Db, query: ProjectListQuery, start?: Item
   return { items: await withCustomerNames(db, items), lastKey };
 }
 
-/** The audit entry of a photo change: photos are not edit-form fields, so the version stays. */
-const photoAudit = (db: Db, ctx: WriteContext, id: string, before: string | null, after: string | null) =>
-  auditEntryWrite(db, ctx, { entity: 'Project', entityId: id, action: 'update', changes: { photo: { before, after } } });
-
 const MAX_ATTEMPTS = 5;
 
 /** A pause of up to 25 ms × 2^attempt, chosen at random so racing writers spread out. */
 const jitteredBackoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
 
-/** Lost to a concurrent write: the list read has changed, or another transaction was writing the project. */
-const isPhotoConflict = (error: unknown) => isTransactionCanceled(error) || isTransactionConflict(error) || isConditionalCheckFailed(error);
-
-/** The condition that the photo list is exactly `images` (same photos, same order); fills `values`. */
-function sameListCondition(images: readonly ProjectPhoto[], values: Item): string {
-  values[':size'] = images.length;
+/** The condition that the photo list is exactly `images` (same photos, same order). */
+function sameListCondition(images: readonly ProjectPhoto[]): Condition {
+  const values: Item = { ':cSize': images.length };
   const sameIds = images.map((photo, i) => {
-    values[`:id${i}`] = photo.id;
-    return `images[${i}].id = :id${i}`;
+    values[`:cId${i}`] = photo.id;
+    return `images[${i}].id = :cId${i}`;
   });
-  const size = images.length === 0 ? '(attribute_not_exists(images) OR size(images) = :size)' : 'size(images) = :size';
-  return ['attribute_exists(pk)', size, ...sameIds].join(' AND ');
+  const size = images.length === 0 ? '(attribute_not_exists(images) OR size(images) = :cSize)' : 'size(images) = :cSize';
+  return { expression: ['attribute_exists(pk)', size, ...sameIds].join(' AND '), values };
+}
+
+/**
+ * Writes the photo list `next` over `images` as read (the condition: unchanged
+ * since), with the change's audit entry: photos are not edit-form fields, so
+ * the version stays. False when the list moved on (or kept being written) meanwhile.
+ */
+async function writePhotos(db: Db, ctx: WriteContext, id: string, images: readonly ProjectPhoto[], next: ProjectPhoto[], change: { before: string | null; after: string | null }): Promise<boolean> {
+  try {
+    await plan(db, ctx)
+      .write('project', { op: 'update', type: projectEntity.type, key: keys.project(id), set: { images: next, updatedAt: ctx.now }, condition: sameListCondition(images) })
+      .audit({ entity: projectEntity.type, entityId: id, action: 'update', changes: { photo: change } })
+      .commit();
+    return true;
+  } catch (error) {
+    if (error instanceof PlanConditionFailed || error instanceof ContendedWrite) return false;
+    throw error;
+  }
 }
 
 export type AddPhotoResult = 'added' | 'notFound' | 'full' | 'duplicate' | 'conflict';
@@ -216,26 +235,8 @@ export async function addProjectPhoto(db: Db, id: string, photo: ProjectPhoto, c
     if (!project) return 'notFound';
     if (project.images.some((existing) => existing.id === photo.id)) return 'duplicate';
     if (project.images.length >= MAX_PROJECT_PHOTOS) return 'full';
-    const values: Item = { ':empty': [], ':photo': [photo], ':now': ctx.now };
-    const condition = sameListCondition(project.images, values);
-    try {
-      await transactWrite(db, [
-        {
-          Update: {
-            TableName: db.table,
-            Key: keys.project(id),
-            UpdateExpression: 'SET images = list_append(if_not_exists(images, :empty), :photo), updatedAt = :now',
-            ConditionExpression: condition,
-            ExpressionAttributeValues: values,
-          },
-        },
-        photoAudit(db, ctx, id, null, photo.id),
-      ]);
-      return 'added';
-    } catch (error) {
-      if (!isPhotoConflict(error)) throw error;
-      if (attempt < MAX_ATTEMPTS) await jitteredBackoff(attempt);
-    }
+    if (await writePhotos(db, ctx, id, project.images, [...project.images, photo], { before: null, after: photo.id })) return 'added';
+    if (attempt < MAX_ATTEMPTS) await jitteredBackoff(attempt);
   }
   return 'conflict';
 }
@@ -260,26 +261,9 @@ async function rewritePhotos(
     const index = project?.images.findIndex((photo) => photo.id === photoId) ?? -1;
     if (!project || index < 0) return null;
     const { next, removed } = reorder(project.images, index);
-    const values: Item = { ':next': next, ':now': ctx.now };
-    const condition = sameListCondition(project.images, values);
-    try {
-      await transactWrite(db, [
-        {
-          Update: {
-            TableName: db.table,
-            Key: keys.project(id),
-            UpdateExpression: 'SET images = :next, updatedAt = :now',
-            ConditionExpression: condition,
-            ExpressionAttributeValues: values,
-          },
-        },
-        photoAudit(db, ctx, id, removed.length > 0 ? photoId : project.images[0]!.id, removed.length > 0 ? null : next[0]!.id),
-      ]);
-      return { removed, kept: next };
-    } catch (error) {
-      if (!isPhotoConflict(error)) throw error;
-      if (attempt < MAX_ATTEMPTS) await jitteredBackoff(attempt);
-    }
+    const change = removed.length > 0 ? { before: photoId, after: null } : { before: project.images[0]?.id ?? null, after: next[0]?.id ?? null };
+    if (await writePhotos(db, ctx, id, project.images, next, change)) return { removed, kept: next };
+    if (attempt < MAX_ATTEMPTS) await jitteredBackoff(attempt);
   }
   return 'conflict';
 }
