@@ -10,7 +10,7 @@ import { keys, newestFirst } from './keys';
 import { matchesSearch, parseSearch, searchTextOf, tokensOf, type SearchQuery, type SearchSource } from './search-tokens';
 import type { Write } from './item';
 import { ContendedWrite, type WriteContext, type WritePlan } from './plan';
-import { counterUpdate, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from '../dashboard';
+import { counterUpdate, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './figures';
 import { failedConditionEntries, isTransactionCanceled, putNew, transactWrite, type TransactItem } from './writes';
 
 export { ContendedWrite, type WriteContext };
