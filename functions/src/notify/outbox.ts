@@ -18,7 +18,7 @@ export function outboxId(nowIso: string, seed?: string): string {
 }
 
 const isEvent = (value: unknown): value is NotificationEvent =>
-  typeof value === 'object' && value !== null && 'kind' in value && (NOTIFICATION_KINDS as readonly unknown[]).includes(value.kind);
+  typeof value === 'object' && value !== null && 'kind' in value && NOTIFICATION_KINDS.some((kind) => kind === value.kind);
 
 /** An event waiting for, or done with, its delivery (the sender: jobs/outbox.ts). */
 export const outboxKind = defineItem({
