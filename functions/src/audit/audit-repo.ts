@@ -1,14 +1,22 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { auditEntrySchema, type AuditEntry, type AuditLogQuery } from '@app/shared-types/audit';
-import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import type { CursorKeys, ItemKey } from '../db/entity';
+import { defineItem, queryPage } from '../db/item';
 import { keys } from '../db/keys';
 
 /**
- * Reading the audit log. Entries are written by the entity layer in each
- * business write's transaction (auditEntryWrite) and never changed; this
- * module only reads them: one entity's history (its own partition), one
+ * An audit entry: written by the plan of each business write (db/plan.ts
+ * `audit`; entity transactions not yet on plans: auditEntryWrite) and never
+ * changed. Listed by time (gsi1), entity type (gsi2) and actor (gsi3).
+ */
+export const auditEntryKind = defineItem({
+  type: 'AuditEntry',
+  schema: auditEntrySchema,
+  key: (entityId: string, sort: string) => keys.auditEntry(entityId, sort),
+});
+
+/**
+ * Reading the audit log. This module only reads the entries: one entity's history (its own partition), one
  * entity type, one actor, or everything, newest first, bounded by dates.
  */
 
@@ -51,31 +59,27 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery, start?: Ite
   let next = start;
   let examined = 0;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        ...(source.index ? { IndexName: source.index } : {}),
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': source.pkName, '#sk': source.skName },
-        ExpressionAttributeValues: { ':pk': source.pk, ':from': from, ':to': to },
-        ScanIndexForward: false,
-        Limit: filtered ? 200 : query.limit,
-        ExclusiveStartKey: next,
-      }),
-    );
-    const raws = page.Items ?? [];
+    const page = await queryPage(db, {
+      ...(source.index ? { index: source.index } : {}),
+      pk: source.pk,
+      sk: { between: [from, to] },
+      forward: false,
+      limit: filtered ? 200 : query.limit,
+      start: next,
+    });
+    const raws = page.items;
     for (const [i, raw] of raws.entries()) {
       examined++;
-      const entry = auditEntrySchema.validateSync(raw, STORED_PARSE_OPTIONS);
+      const entry = auditEntryKind.parse(raw);
       if (!where(entry)) continue;
       items.push(entry);
       if (items.length === query.limit) {
-        const more = i < raws.length - 1 || page.LastEvaluatedKey !== undefined;
+        const more = i < raws.length - 1 || page.lastKey !== undefined;
         const lastKey = { pk: raw.pk, sk: raw.sk, ...(source.index ? { [source.pkName]: raw[source.pkName], [source.skName]: raw[source.skName] } : {}) };
         return { items, lastKey: more ? lastKey : undefined };
       }
     }
-    next = page.LastEvaluatedKey;
+    next = page.lastKey;
   } while (next && examined < READ_BUDGET);
   return { items, lastKey: next };
 }

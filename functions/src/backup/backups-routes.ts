@@ -6,9 +6,7 @@ import { pageLimit } from '@app/shared-types/forms';
 import { nowMs, requireRole } from '../auth';
 import { BackupFileError, validateBackup } from './backup-file';
 import { backupFileKey, uploadFileKey } from './backup-storage';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../db/keys';
-import { backupJobCursorKeys, getBackupJob, jobAsSeen, listBackupJobs, startBackupJob } from '../jobs/backup';
+import { backupJobCursorKeys, getBackupJob, jobAsSeen, listBackupJobs, lockHoldingJob, startBackupJob } from '../jobs/backup';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -21,9 +19,7 @@ const uploadIdSchema = /^[0-9a-f-]{36}$/;
 
 /** The running job that holds the lock, for a 409's `current`. */
 async function runningJob(c: Context<AppEnv>): Promise<BackupJob | null> {
-  const { db } = c.var.deps;
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.backupLock(), ConsistentRead: true }));
-  return typeof Item?.jobId === 'string' ? ((await getBackupJob(db, Item.jobId)) ?? null) : null;
+  return lockHoldingJob(c.var.deps.db);
 }
 
 function actorOf(c: Context<AppEnv>) {

@@ -1,18 +1,17 @@
-import { randomInt } from 'node:crypto';
-import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
-import type { ShardedFigure } from '../db/plan';
+import { allPages } from '../db/entity';
+import { type CounterName } from '../db/figures';
+import { queryPage } from '../db/item';
 import { keys } from '../db/keys';
+
+export { COUNTER_SHARDS, counterUpdate, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from '../db/figures';
 
 /**
  * Counters kept up to date by the writes that change them, inside the same
- * transaction, so a count is never off and reading one is a GetItem instead of
- * a table walk. Two sets: 'LEADS' (the CRM's analytics) and 'DASHBOARD'.
+ * transaction (plans add to `statsFigure(set)`), so a count is never off and
+ * reading one is a small Query instead of a table walk. Two sets: 'LEADS'
+ * (the CRM's analytics) and 'DASHBOARD'; the names of their attributes are here.
  */
-
-export type CounterName = 'LEADS' | 'DASHBOARD';
-/** Counter attribute -> amount to add (negative to subtract). */
-export type CounterDeltas = Record<string, number>;
 
 /** Attribute names of the lead counters. */
 export const leadCounter = {
@@ -36,74 +35,23 @@ export const employeeCounter = {
   department: (department: string) => `employees:dept:${department}`,
 };
 
-/** Adds up deltas per attribute: one counter may be touched twice by one change. */
-export function mergeDeltas(...all: CounterDeltas[]): CounterDeltas {
-  const merged: CounterDeltas = {};
-  for (const deltas of all) {
-    for (const [name, delta] of Object.entries(deltas)) merged[name] = (merged[name] ?? 0) + delta;
-  }
-  return merged;
-}
+const isCounterName = (name: string): name is CounterName => name === 'LEADS' || name === 'DASHBOARD';
 
 /**
- * How many items each counter set is spread over. Every write adds to one
- * shard picked at random, so transactions running at the same moment (website
- * leads arriving together) seldom touch the same item and conflict; a read
- * adds the shards up.
+ * Reads every counter (all shards of both sets: one Query of a small
+ * partition) and adds the shards up. A stats item's attributes are open
+ * (any counter name): its numbers are what is read, nothing else.
  */
-export const COUNTER_SHARDS = 10;
-
-/** A counter set as a plan's figure: a plan adds to one shard, picked at random. */
-export const statsFigure = (name: CounterName): ShardedFigure => ({ type: 'Stats', shards: COUNTER_SHARDS, key: (shard) => keys.stats(name, shard) });
-
-/**
- * The TransactWriteItems entry that applies `deltas` with atomic ADDs to one
- * shard, or null when nothing changes. Attribute names go through
- * placeholders (they hold spaces and colons).
- */
-export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas) {
-  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-  if (entries.length === 0) return null;
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const clauses = entries.map(([attribute, delta], i) => {
-    names[`#c${i}`] = attribute;
-    values[`:c${i}`] = delta;
-    return `#c${i} :c${i}`;
-  });
-  return {
-    Update: {
-      TableName: db.table,
-      Key: keys.stats(name, randomInt(COUNTER_SHARDS)),
-      UpdateExpression: `ADD ${clauses.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/** Reads every counter (all shards of both sets: one Query of a small partition) and adds the shards up. */
 export async function readCounters(db: Db): Promise<Record<CounterName, Record<string, number>>> {
   const result: Record<CounterName, Record<string, number>> = { LEADS: {}, DASHBOARD: {} };
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page: QueryCommandOutput = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.statsPartition() },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const counters = result[String(item.sk).split('#')[0] as CounterName];
-      if (!counters) continue;
-      for (const [attribute, value] of Object.entries(item)) {
-        if (typeof value === 'number') counters[attribute] = (counters[attribute] ?? 0) + value;
-      }
+  const items = await allPages((start) => queryPage(db, { pk: keys.statsPartition(), consistent: true, start }));
+  for (const item of items) {
+    const set = String(item.sk).split('#')[0] ?? '';
+    if (!isCounterName(set)) continue;
+    const counters = result[set];
+    for (const [attribute, value] of Object.entries(item)) {
+      if (typeof value === 'number') counters[attribute] = (counters[attribute] ?? 0) + value;
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return result;
 }

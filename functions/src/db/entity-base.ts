@@ -6,7 +6,7 @@ import type { Db } from './client';
 import { keys } from './keys';
 import type { SearchSource } from './search-tokens';
 import { ContendedWrite, RETRY, type WriteContext } from './plan';
-import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from '../dashboard';
+import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from './figures';
 import { failedConditionEntries, isTransactionCanceled, putNew, type TransactItem } from './writes';
 
 export { ContendedWrite, type WriteContext };

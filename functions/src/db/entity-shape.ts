@@ -18,7 +18,7 @@ import type { Write } from './item';
 import { keys, newestFirst } from './keys';
 import type { WritePlan } from './plan';
 import { searchTextOf, tokensOf } from './search-tokens';
-import { mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from '../dashboard';
+import { mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './figures';
 import { putNew, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;

@@ -3,3 +3,4 @@
 export { addStageDemand, demandStage, financeSummary } from './finance-repo';
 export { runRecurringTransactions } from './recurring';
 export { transactionEntity } from './transaction-repo';
+export { transactionDueKind } from './transaction-writes';

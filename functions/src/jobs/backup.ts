@@ -6,6 +6,8 @@ import { BACKUP_INTERVAL_MS, type BackupActor, type BackupJob, type BackupJobKin
 import { backupFileKey, type BackupStorage } from '../backup';
 import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup';
 import { isBackedUp } from '../backup';
+import * as yup from 'yup';
+import { defineItem } from '../db/item';
 import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type WriteContext } from '../db/entity';
 import { employeeEntity } from '../people';
@@ -504,4 +506,18 @@ export async function runScheduledBackup(db: Db, runner: JobRunner, nowMs: numbe
   if (job === 'busy') return undefined;
   await runner.start({ backupJob: { jobId: job.id } });
   return job;
+}
+
+/** The lock a running backup or restore holds (one at a time). */
+export const backupLockKind = defineItem({
+  type: 'BackupLock',
+  schema: yup.object({ jobId: yup.string().required(), kind: yup.string().optional(), lockedUntil: yup.number().optional() }),
+  key: () => keys.backupLock(),
+  backup: false,
+});
+
+/** The job holding the backup lock, if one does (the routes' 409 names it). */
+export async function lockHoldingJob(db: Db): Promise<BackupJob | null> {
+  const lock = await backupLockKind.get(db, []);
+  return lock ? ((await getBackupJob(db, lock.jobId)) ?? null) : null;
 }

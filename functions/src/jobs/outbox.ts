@@ -5,13 +5,14 @@ import { MANAGER_ROLES } from '@app/shared-types/employees';
 import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
-import { allPages, type CursorKeys, type ItemKey } from '../db/entity';
+import { allPages, systemContext, type CursorKeys, type ItemKey } from '../db/entity';
+import { plan, PlanConditionFailed } from '../db/plan';
 import { employeeEntity, type EmployeeItem } from '../people';
 import { keys } from '../db/keys';
 import { getAllSettings } from '../settings';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
+import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
-import { eventEmail } from '../notify';
+import { addBellNotification, eventEmail, outboxKind } from '../notify';
 import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type MailerFactory } from '../notify';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -54,21 +55,8 @@ export interface OutboxItem {
 }
 
 export function parseOutboxItem(item: Item): OutboxItem {
-  return {
-    id: String(item.id),
-    kind: item.kind as OutboxItem['kind'],
-    event: item.event as NotificationEvent,
-    status: item.status as OutboxStatus,
-    attempts: Number(item.attempts ?? 0),
-    nextAttemptAt: String(item.nextAttemptAt ?? ''),
-    lastError: String(item.lastError ?? ''),
-    recipients: Array.isArray(item.recipients) ? item.recipients.map(String) : [],
-    subject: String(item.subject ?? ''),
-    createdAt: String(item.createdAt ?? ''),
-    updatedAt: String(item.updatedAt ?? ''),
-    ...(typeof item.sentAt === 'string' ? { sentAt: item.sentAt } : {}),
-    ...(item.bellDone === true ? { bellDone: true } : {}),
-  };
+  const { actorId: _actor, requestId: _request, claimToken: _claim, expiresAt: _expires, bellDone, sentAt, ...parsed } = outboxKind.parse(item);
+  return { ...parsed, ...(sentAt !== undefined ? { sentAt } : {}), ...(bellDone === true ? { bellDone: true } : {}) };
 }
 
 export interface SenderOptions {
@@ -222,39 +210,21 @@ async function recipientsOf(db: Db, event: NotificationEvent, settings: Settings
   return { bellUsers: [...bell.keys()], emails: [...emails] };
 }
 
-/** The bell notification of `userId` (id: the event's; a retry finds it there and adds nothing) and the unread count, in one transaction. */
+/** The bell notification of `userId` (id: the event's; a retry finds it there and adds nothing) and the unread count, in one plan. */
 async function ring(db: Db, item: OutboxItem, userId: string, nowMs: number): Promise<void> {
+  const p = plan(db, systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`));
+  addBellNotification(p, userId, {
+    id: item.id,
+    kind: item.kind,
+    title: notificationTitle(item.event),
+    link: notificationLink(item.event),
+    createdAt: item.createdAt,
+    expiresAt: Math.floor(nowMs / 1000) + BELL_KEEP_DAYS * 86_400,
+  });
   try {
-    await transactWrite(db, [
-      {
-        Put: {
-          TableName: db.table,
-          Item: {
-            ...keys.bellNotification(userId, item.id),
-            entityType: 'Notification',
-            id: item.id,
-            userId,
-            kind: item.kind,
-            title: notificationTitle(item.event),
-            link: notificationLink(item.event),
-            createdAt: item.createdAt,
-            read: false,
-            expiresAt: Math.floor(nowMs / 1000) + BELL_KEEP_DAYS * 86_400,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Update: {
-          TableName: db.table,
-          Key: keys.bellUnread(userId),
-          UpdateExpression: 'ADD unread :one SET entityType = :type',
-          ExpressionAttributeValues: { ':one': 1, ':type': 'NotificationUnread' },
-        },
-      },
-    ]);
+    await p.commit();
   } catch (error) {
-    if (!isTransactionCanceled(error, 0)) throw error;
+    if (!(error instanceof PlanConditionFailed && error.has('notification'))) throw error;
   }
 }
 

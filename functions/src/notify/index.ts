@@ -2,7 +2,8 @@
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type Mailer, type MailerFactory } from './mail';
 export { eventEmail } from './messages';
-export { notificationWrite, notify } from './outbox';
+export { addBellNotification, notificationKind, notificationUnreadKind } from './bell';
+export { notificationWrite, notify, outboxKind } from './outbox';
 export { outboxLoop } from './outbox-loop';
 export { OUTBOX_TICK_BUDGET_MS, isOutboxTick } from './outbox-tick';
 export { noticeOverduePayments } from './overdue';

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { NotificationEvent } from '@app/shared-types/notifications';
+import * as yup from 'yup';
+import { NOTIFICATION_KINDS, OUTBOX_STATUSES, type NotificationEvent, type NotificationKind, type OutboxStatus } from '@app/shared-types/notifications';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
+import { defineItem, transactItem, type TransactItem } from '../db/item';
 import { keys } from '../db/keys';
 import type { WritePlan } from '../db/plan';
-import { putNew, type TransactItem } from '../db/writes';
 
 /**
  * An outbox id: the time it was made (so a user's bell, keyed by event id,
@@ -16,11 +17,38 @@ export function outboxId(nowIso: string, seed?: string): string {
   return `${new Date(nowIso).getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
 }
 
-/** The outbox item of a new event: pending, due now, no attempt yet. */
-export function outboxItem(event: NotificationEvent, ctx: WriteContext, id = outboxId(ctx.now)) {
-  return {
-    ...keys.outbox(id),
-    entityType: 'Outbox',
+const isEvent = (value: unknown): value is NotificationEvent =>
+  typeof value === 'object' && value !== null && 'kind' in value && NOTIFICATION_KINDS.some((kind) => kind === value.kind);
+
+/** An event waiting for, or done with, its delivery (the sender: jobs/outbox.ts). */
+export const outboxKind = defineItem({
+  type: 'Outbox',
+  schema: yup.object({
+    id: yup.string().required(),
+    kind: yup.mixed<NotificationKind>().oneOf([...NOTIFICATION_KINDS]).required(),
+    event: yup.mixed<NotificationEvent>(isEvent).required(),
+    status: yup.mixed<OutboxStatus>().oneOf([...OUTBOX_STATUSES]).required(),
+    attempts: yup.number().defined().default(0),
+    nextAttemptAt: yup.string().defined().default(''),
+    lastError: yup.string().defined().default(''),
+    recipients: yup.array(yup.string().defined()).defined().default([]),
+    subject: yup.string().defined().default(''),
+    actorId: yup.string().optional(),
+    requestId: yup.string().optional(),
+    createdAt: yup.string().defined().default(''),
+    updatedAt: yup.string().defined().default(''),
+    sentAt: yup.string().optional(),
+    bellDone: yup.boolean().optional(),
+    claimToken: yup.string().optional(),
+    expiresAt: yup.number().optional(),
+  }),
+  key: (id: string) => keys.outbox(id),
+  indexes: { gsi1: (item) => ({ pk: keys.outboxByStatus(item.status), sk: keys.outboxSort(item.status, item.status === 'pending' ? item.nextAttemptAt : item.updatedAt, item.id) }) },
+});
+
+/** The outbox item of a new event: pending, due now, no attempt yet (its gsi1 keys: pending, by nextAttemptAt). */
+function newOutboxWrite(event: NotificationEvent, ctx: WriteContext, id = outboxId(ctx.now)) {
+  return outboxKind.put([id], {
     id,
     kind: event.kind,
     event,
@@ -28,32 +56,32 @@ export function outboxItem(event: NotificationEvent, ctx: WriteContext, id = out
     attempts: 0,
     nextAttemptAt: ctx.now,
     lastError: '',
-    recipients: [] as string[],
+    recipients: [],
     subject: '',
     actorId: ctx.actor.id,
     requestId: ctx.requestId,
     createdAt: ctx.now,
     updatedAt: ctx.now,
-    gsi1pk: keys.outboxByStatus('pending'),
-    gsi1sk: keys.outboxSort('pending', ctx.now, id),
-  };
+  });
 }
 
 /**
- * The outbox entry of `event`, for the business write's own transaction
- * (the entity layer's `extra`): the event is recorded exactly when the write
- * happens, and sending it (jobs/outbox.ts) can never fail or slow that write.
- * Whether it is mailed or belled is decided by Settings when it is sent.
+ * The outbox entry of `event` as a transaction entry, for the transactions
+ * not yet on plans (projects/project-repo.ts updateProject's extra,
+ * auth/auth-routes.ts registration): prefer `notify(p, event)`.
  */
 export function notificationWrite(db: Db, event: NotificationEvent, ctx: WriteContext, id?: string): TransactItem {
-  return putNew(db, outboxItem(event, ctx, id));
+  const entry = transactItem(db, newOutboxWrite(event, ctx, id));
+  if (!entry) throw new Error('an outbox put is always an entry');
+  return entry;
 }
 
 /**
  * Adds the outbox entry of `event` to a business write's plan (named
- * `notify:<kind>`): recorded exactly when the write happens (see notificationWrite).
+ * `notify:<kind>`): the event is recorded exactly when the write happens, and
+ * sending it (jobs/outbox.ts) can never fail or slow that write. Whether it
+ * is mailed or belled is decided by Settings when it is sent.
  */
 export function notify(p: WritePlan, event: NotificationEvent, id?: string): void {
-  const item = outboxItem(event, p.ctx, id);
-  p.write(`notify:${event.kind}`, { op: 'put', type: 'Outbox', key: { pk: item.pk, sk: item.sk }, item, condition: { expression: 'attribute_not_exists(pk)' } });
+  p.write(`notify:${event.kind}`, newOutboxWrite(event, p.ctx, id));
 }

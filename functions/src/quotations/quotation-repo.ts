@@ -1,9 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { customerName, type Customer } from '@app/shared-types/customers';
-import type { Lead, LeadConversion } from '@app/shared-types/leads';
-import type { Project } from '@app/shared-types/projects';
-import { PROJECT_TYPES, projectCreateSchema } from '@app/shared-types/projects';
+import * as yup from 'yup';
+import type { NotificationEvent } from '@app/shared-types/notifications';
 import {
   addDays,
   fiscalYearOf,
@@ -20,27 +17,19 @@ import {
   type QuotationRevision,
   type QuotationRow,
 } from '@app/shared-types/quotations';
+import { customerEntity } from '../customers';
 import type { Db } from '../db/client';
-import { addCustomerProjectCount, customerEntity, newCustomer } from '../customers';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
-import { defineItem, transactItem } from '../db/item';
-import { AGAIN, plan, PlanConditionFailed, rounds } from '../db/plan';
-import { addStageDemand } from '../finance';
+import { defineItem, execute, type Item } from '../db/item';
 import { keys, newestFirst } from '../db/keys';
-import { addTimelineNote, getLead, leadEntity, timelineItem } from '../leads';
-import { getProject, newProject, projectEntity } from '../projects';
-import { costPricesFor } from './rate-library-repo';
-import { getAllSettings } from '../settings';
+import { AGAIN, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { dashboardCounter } from '../dashboard';
-import { notificationWrite, notify } from '../notify';
-import type { Transaction } from '@app/shared-types/finance';
-import { calendarDate } from '@app/shared-types/format';
-import * as yup from 'yup';
-import type { NotificationEvent } from '@app/shared-types/notifications';
-import { nextSequence, putNew, type TransactItem } from '../db/writes';
+import { addTimelineNote, getLead, leadEntity } from '../leads';
 import { log } from '../lib/log';
+import { notify } from '../notify';
+import { getAllSettings } from '../settings';
+import { costPricesFor } from './rate-library-repo';
 
-type Item = Record<string, NativeAttributeValue>;
 
 /**
  * Quotations (issue 13): server-saved quotes with a readable number per
@@ -129,10 +118,18 @@ function withFigures(quote: Omit<Quotation, 'subtotal' | 'discountAmount' | 'gra
 const moneyOf = (quote: Quotation) =>
   JSON.stringify([quote.discount, quote.grandTotal, quote.rows.map((row) => [row.unit, row.length, row.width, row.quantity, row.unitPrice, row.usageArea, row.item, row.finishType, row.brand])]);
 
+/** A fiscal year's number sequence (one atomic ADD per number: a failed save leaves a gap, never a repeat). */
+const quotationCounterKind = defineItem({
+  type: 'QuotationCounter',
+  schema: yup.object({ sequence: yup.number().defined().default(1) }),
+  key: (fiscalYear: string) => keys.quotationCounter(fiscalYear),
+});
+
 /** Takes the next number of the fiscal year: no two saves ever share one. */
 async function nextQuotationNumber(db: Db, settings: QuotationSettings, quotationDate: string): Promise<{ quotationNumber: string; fiscalYear: string }> {
   const fiscalYear = fiscalYearOf(settings.fiscalYearStart, quotationDate);
-  const sequence = await nextSequence(db, keys.quotationCounter(fiscalYear), 'QuotationCounter');
+  const after = await execute(db, quotationCounterKind.update([fiscalYear], { add: { sequence: 1 }, set: { entityType: quotationCounterKind.type } }), { returnNew: true });
+  const sequence = after ? quotationCounterKind.parse(after).sequence : 1;
   return { quotationNumber: formatQuotationNumber(quotationPrefix(settings.companyName), fiscalYear, sequence), fiscalYear };
 }
 
@@ -146,14 +143,30 @@ export type LowMargin = { lowMargin: { marginPercent: number; threshold: number 
 function marginGuard(quote: Quotation, settings: QuotationSettings, confirmed: boolean, ctx: WriteContext): LowMargin | { item: Quotation } {
   const below = quote.status === 'sent' && quote.marginPercent !== null && quote.marginPercent < settings.marginThreshold;
   if (!below) return { item: quote };
-  const lowMargin = { marginPercent: quote.marginPercent!, threshold: settings.marginThreshold };
+  const lowMargin = { marginPercent: quote.marginPercent ?? 0, threshold: settings.marginThreshold };
   if (!confirmed) return { lowMargin };
   return { item: { ...quote, lowMarginConfirmed: { ...lowMargin, by: ctx.actor.name, at: ctx.now } } };
 }
 
-/** A timeline entry on the quote's lead, when it has one. */
-const leadNote = (db: Db, quote: Pick<Quotation, 'leadId'>, content: string, ctx: WriteContext): TransactItem[] =>
-  quote.leadId ? [putNew(db, timelineItem(quote.leadId, { type: 'note', content, createdBy: ctx.actor.name, createdAt: ctx.now }))] : [];
+/** A timeline entry on the quote's lead, when it has one, in the plan (entry 'lead.note'). */
+function leadNote(p: WritePlan, quote: Pick<Quotation, 'leadId'>, content: string): void {
+  if (quote.leadId) addTimelineNote(p, 'lead.note', quote.leadId, { type: 'note', content, createdBy: p.ctx.actor.name, createdAt: p.ctx.now });
+}
+
+/** Whether a save changes nothing but its stamps (it is then not written, as the entity's update does). */
+function unchanged(before: Quotation, after: Quotation): boolean {
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  fields.delete('updatedAt');
+  fields.delete('version');
+  const value = (quote: Quotation, field: string) => JSON.stringify(Object.entries(quote).find(([name]) => name === field)?.[1] ?? null);
+  return [...fields].every((field) => value(before, field) === value(after, field));
+}
+
+/** The answer to a version-checked save whose quote moved (or went) since it was read. */
+async function staleOrGone(db: Db, id: string): Promise<{ stale: Quotation } | { notFound: true }> {
+  const current = await getQuotation(db, id);
+  return current ? { stale: current } : { notFound: true };
+}
 
 /**
  * A quote sent for a lead still at New or Follow-up moves the lead to Quoted
@@ -166,7 +179,7 @@ export async function markLeadQuoted(db: Db, leadId: string | null, ctx: WriteCo
   if ('stale' in result) log.warn('lead not moved to Quoted after a quotation was sent', { leadId });
 }
 
-const money = (amount: number) => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
+export const money = (amount: number) => `₹${amount.toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 export type CreateQuotationResult = { item: Quotation } | LowMargin | { leadMissing: true } | { customerMissing: true };
 
@@ -203,14 +216,19 @@ export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteC
   const guarded = marginGuard(draft, settings, confirmLowMargin, ctx);
   if ('lowMargin' in guarded) return guarded;
   const quote: Quotation = { ...guarded.item, ...(await nextQuotationNumber(db, settings, quotationDate)) };
-  const result = await quotationEntity.create(db, quote, ctx, [
-    ...linkWrites(db, null, quote),
-    ...leadNote(db, quote, `Quotation ${quote.quotationNumber} created by ${ctx.actor.name} (${money(quote.grandTotal)})`, ctx),
-  ]);
-  // A number is taken once; the marker only guards against a counter reset.
-  if ('taken' in result) throw new Error(`quotation number ${quote.quotationNumber} is taken`);
+  const p = plan(db, ctx);
+  quotationEntity.planCreate(p, 'quote', quote);
+  linkEntries(p, null, quote);
+  leadNote(p, quote, `Quotation ${quote.quotationNumber} created by ${ctx.actor.name} (${money(quote.grandTotal)})`);
+  try {
+    await p.commit();
+  } catch (error) {
+    // A number is taken once; the marker only guards against a counter reset.
+    if (error instanceof PlanConditionFailed && error.has('quote.QuotationNumber')) throw new Error(`quotation number ${quote.quotationNumber} is taken`, { cause: error });
+    throw error;
+  }
   if (quote.status === 'sent') await markLeadQuoted(db, quote.leadId, ctx);
-  return result;
+  return { item: quote };
 }
 
 export type UpdateQuotationResult =
@@ -257,65 +275,74 @@ export async function updateQuotation(
   if ('lowMargin' in guarded) return guarded;
   const keep = before.status === 'sent' || before.status === 'approved' || moneyOf(after) !== moneyOf(before);
   const saved: Quotation = keep ? { ...guarded.item, revisionCount: before.revisionCount + 1 } : guarded.item;
-  const extra: TransactItem[] = [
-    ...(keep ? [revisionWrite(db, before, ctx)] : []),
-    ...linkWrites(db, before, saved),
-    ...(status === 'sent' && before.status !== 'sent' ? leadNote(db, saved, `Quotation ${saved.quotationNumber} sent by ${ctx.actor.name} (${money(saved.grandTotal)})`, ctx) : []),
-  ];
-  const result = await quotationEntity.update(db, id, input.version, () => saved, ctx, { extra: () => extra });
-  if ('taken' in result) throw new Error('quotation number taken on update');
-  if ('item' in result && status === 'sent' && before.status !== 'sent') await markLeadQuoted(db, result.item.leadId, ctx);
-  return result;
+  if (unchanged(before, saved)) return { item: before };
+  const p = plan(db, ctx);
+  quotationEntity.planUpdate(p, 'quote', before, saved);
+  if (keep) addRevision(p, before);
+  linkEntries(p, before, saved);
+  if (status === 'sent' && before.status !== 'sent') leadNote(p, saved, `Quotation ${saved.quotationNumber} sent by ${ctx.actor.name} (${money(saved.grandTotal)})`);
+  try {
+    await p.commit();
+  } catch (error) {
+    if (error instanceof PlanConditionFailed && error.has('quote')) return staleOrGone(db, id);
+    throw error;
+  }
+  if (status === 'sent' && before.status !== 'sent') await markLeadQuoted(db, saved.leadId, ctx);
+  return { item: saved };
 }
 
-function revisionWrite(db: Db, before: Quotation, ctx: WriteContext): TransactItem {
+/** A version of a quote kept when a save replaces it: the quote as it was stored, who replaced it and when. */
+const revisionKind = defineItem({
+  type: 'QuotationRevision',
+  schema: yup.object({
+    quotationId: yup.string().required(),
+    revision: yup.number().required(),
+    replacedAt: yup.string().required(),
+    replacedBy: yup.string().defined(),
+    quotation: yup.mixed((value): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value)).required(),
+  }),
+  key: (quotationId: string, revision: number) => keys.quotationRevision(quotationId, revision),
+});
+
+/** Keeps `before` as the quote's next revision, in the save's plan. */
+function addRevision(p: WritePlan, before: Quotation): void {
   const revision = before.revisionCount + 1;
-  return putNew(db, {
-    ...keys.quotationRevision(before.id, revision),
-    entityType: 'QuotationRevision',
-    quotationId: before.id,
-    revision,
-    replacedAt: ctx.now,
-    replacedBy: ctx.actor.name,
-    quotation: quotationEntity.stored(before),
-  });
+  p.write(
+    'revision',
+    revisionKind.put([before.id, revision], { quotationId: before.id, revision, replacedAt: p.ctx.now, replacedBy: p.ctx.actor.name, quotation: quotationEntity.stored(before) }),
+  );
 }
 
-export async function deleteQuotation(db: Db, id: string, ctx: WriteContext) {
-  const before = await getQuotation(db, id);
-  if (!before) return { notFound: true } as const;
-  return quotationEntity.remove(db, id, ctx, { extra: () => linkWrites(db, before, null) });
+/** Deletes a quote as read (with its number marker and share link); a concurrent edit makes it read again. */
+export async function deleteQuotation(db: Db, id: string, ctx: WriteContext): Promise<{ deleted: Quotation } | { notFound: true }> {
+  return rounds(quotationEntity.type, async () => {
+    const before = await getQuotation(db, id);
+    if (!before) return { notFound: true } as const;
+    const p = plan(db, ctx);
+    quotationEntity.planDelete(p, 'quote', before);
+    linkEntries(p, before, null);
+    try {
+      await p.commit();
+      return { deleted: before };
+    } catch (error) {
+      if (error instanceof PlanConditionFailed && error.has('quote')) return AGAIN;
+      throw error;
+    }
+  });
 }
 
 /** Revisions, newest first, a page at a time. */
 export async function listRevisions(db: Db, id: string, limit: number, start?: ItemKey): Promise<{ items: QuotationRevision[]; lastKey?: ItemKey }> {
-  const { Items = [], LastEvaluatedKey } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.table,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :rev)',
-      ExpressionAttributeValues: { ':pk': keys.quotation(id).pk, ':rev': keys.quotationRevisionPrefix() },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  return { items: Items.map(revisionOf), ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}) };
+  const page = await revisionKind.query(db, { pk: keys.quotation(id).pk, sk: { beginsWith: keys.quotationRevisionPrefix() }, forward: false, limit, start });
+  return { items: page.items.map(revisionOf), ...(page.lastKey ? { lastKey: page.lastKey } : {}) };
 }
 
 export async function getRevision(db: Db, id: string, revision: number): Promise<QuotationRevision | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.quotationRevision(id, revision) }));
-  return Item ? revisionOf(Item) : undefined;
+  const item = await revisionKind.get(db, [id, revision], { consistent: false });
+  return item ? revisionOf(item) : undefined;
 }
 
-function revisionOf(item: Item): QuotationRevision {
-  return {
-    quotationId: String(item.quotationId),
-    revision: Number(item.revision),
-    replacedAt: String(item.replacedAt),
-    replacedBy: String(item.replacedBy),
-    quotation: quotationEntity.parse(item.quotation as Item),
-  };
-}
+const revisionOf = ({ quotation, ...revision }: ReturnType<typeof revisionKind.parse>): QuotationRevision => ({ ...revision, quotation: quotationEntity.parse(quotation) });
 
 // ---------------------------------------------------------------------------
 // Lists
@@ -342,7 +369,7 @@ export function listQuotations(db: Db, query: QuotationListQuery, start?: ItemKe
 }
 
 /** A client's answer to a quote, listed newest first for the dashboard's card. */
-const quotationResponseKind = defineItem({
+export const quotationResponseKind = defineItem({
   type: 'QuotationResponse',
   schema: yup.object({ quotationId: yup.string().required(), action: yup.string().oneOf(['approved', 'changes_requested'] as const).required() }),
   key: (at: string, quotationId: string) => keys.quotationResponse(at, quotationId),
@@ -353,7 +380,7 @@ export async function latestResponses(db: Db, limit: number): Promise<Quotation[
   const { items } = await quotationResponseKind.query(db, { pk: keys.quotationResponses(), forward: false, limit: limit * 2 });
   const ids = [...new Set(items.map((item) => item.quotationId))].slice(0, limit);
   const quotes = await quotationEntity.getMany(db, ids);
-  return ids.flatMap((id) => (quotes.has(id) ? [quotes.get(id)!] : []));
+  return ids.flatMap((id) => quotes.get(id) ?? []);
 }
 
 // ---------------------------------------------------------------------------
@@ -365,30 +392,35 @@ function newShareToken(): string {
 }
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The link marker moves with the token: put when a quote gets one, deleted with the quote. */
-function linkWrites(db: Db, before: Quotation | null, after: Quotation | null): TransactItem[] {
+/** A share link's marker: the hash of its token names the quote it opens. */
+const quotationLinkKind = defineItem({
+  type: 'QuotationLink',
+  schema: yup.object({ quotationId: yup.string().required() }),
+  key: (hash: string) => keys.quotationLink(hash),
+});
+
+/** The link marker moves with the token: put when a quote gets one, deleted with the quote (entries 'link', 'link.release'). */
+function linkEntries(p: WritePlan, before: Quotation | null, after: Quotation | null): void {
   const [old, next] = [before?.shareToken ?? null, after?.shareToken ?? null];
-  if (old === next) return [];
-  const writes: TransactItem[] = [];
-  if (old) writes.push({ Delete: { TableName: db.table, Key: keys.quotationLink(tokenHash(old)) } });
-  if (next) writes.push(putNew(db, { ...keys.quotationLink(tokenHash(next)), entityType: 'QuotationLink', quotationId: after!.id }));
-  return writes;
+  if (old === next) return;
+  if (old) p.write('link.release', quotationLinkKind.delete([tokenHash(old)]));
+  if (next && after) p.write('link', quotationLinkKind.put([tokenHash(next)], { quotationId: after.id }));
 }
 
 export type LinkResult = { quote: Quotation } | { invalid: true } | { expired: Quotation };
 
 /** The quote a share token opens: none for an unknown token; expired past validUntil. */
 export async function quotationByToken(db: Db, token: string, today: string): Promise<LinkResult> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.quotationLink(tokenHash(token)), ConsistentRead: true }));
-  if (!Item) return { invalid: true };
-  const quote = await getQuotation(db, String(Item.quotationId));
+  const link = await quotationLinkKind.get(db, [tokenHash(token)]);
+  if (!link) return { invalid: true };
+  const quote = await getQuotation(db, link.quotationId);
   if (!quote || quote.shareToken !== token) return { invalid: true };
   if (quote.status !== 'approved' && quote.validUntil < today) return { expired: quote };
   return { quote };
 }
 
 /** The notification of a quote's step (sent, approved, changes requested), heard by its creator too. */
-function quotationEvent(kind: 'quotation.sent' | 'quotation.approved' | 'quotation.changes_requested', quote: Quotation, by: string, comment = ''): NotificationEvent {
+export function quotationEvent(kind: 'quotation.sent' | 'quotation.approved' | 'quotation.changes_requested', quote: Quotation, by: string, comment = ''): NotificationEvent {
   return {
     kind,
     quotationId: quote.id,
@@ -419,186 +451,60 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
   const guarded = before.status !== 'sent' ? marginGuard(sent, settings, confirmLowMargin, ctx) : { item: sent };
   if ('lowMargin' in guarded) return guarded;
   const after = guarded.item;
-  const result = await quotationEntity.update(db, id, version, () => after, ctx, {
-    action: 'send',
-    extra: (read, written) => [
-      ...linkWrites(db, read, written),
-      ...(read.status !== 'sent' ? leadNote(db, written, `Quotation ${written.quotationNumber} sent by ${ctx.actor.name} (${money(written.grandTotal)})`, ctx) : []),
-      ...(read.status !== 'sent' ? [notificationWrite(db, quotationEvent('quotation.sent', written, ctx.actor.name), ctx)] : []),
-    ],
-  });
-  if ('taken' in result) throw new Error('quotation number taken on send');
-  if ('item' in result && before.status !== 'sent') await markLeadQuoted(db, result.item.leadId, ctx);
-  return result;
+  const written: Quotation = { ...after, updatedAt: ctx.now, version: before.version + 1 };
+  if (unchanged(before, written)) return { item: before };
+  const p = plan(db, ctx);
+  quotationEntity.planUpdate(p, 'quote', before, written, { action: 'send' });
+  linkEntries(p, before, written);
+  if (before.status !== 'sent') {
+    leadNote(p, written, `Quotation ${written.quotationNumber} sent by ${ctx.actor.name} (${money(written.grandTotal)})`);
+    notify(p, quotationEvent('quotation.sent', written, ctx.actor.name));
+  }
+  try {
+    await p.commit();
+  } catch (error) {
+    if (error instanceof PlanConditionFailed && error.has('quote')) return staleOrGone(db, id);
+    throw error;
+  }
+  if (before.status !== 'sent') await markLeadQuoted(db, written.leadId, ctx);
+  return { item: written };
 }
 
 // ---------------------------------------------------------------------------
 // The client's answers
-
-export type AnswerResult =
-  | { quote: Quotation; project?: Project }
-  | { invalid: true }
-  | { expired: Quotation }
-  | { answered: Quotation }
-  | { notOpen: Quotation };
 
 /** Someone answering through the link: the audit log records them as the client, by name. */
 export function clientContext(name: string, requestId: string, now: string): WriteContext {
   return { actor: { id: 'client', name: `${name} (client)`, email: '' }, requestId, now };
 }
 
-/** Splits 'Meera Nair' into first and last name for the customer record. */
-function nameParts(name: string): { firstName: string; lastName: string } {
-  const words = name.trim().split(/\s+/);
-  return words.length > 1 ? { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1)! } : { firstName: words[0] ?? name, lastName: '' };
-}
-
-/**
- * Approval (through the link, or marked by staff), as one commit: the quote
- * becomes approved with who, when and from which IP; when it has no project,
- * the customer (the lead's, the quote's, or a new one from the client
- * details) and a project with the grand total as its budget are created; the
- * lead becomes Won and converted, with a timeline entry; and the project's
- * Advance stage is demanded in Finance (PRODUCT.md: approval creates the
- * project and the advance demand), unless it already was. All of it lands or
- * none of it. The quote's version is the condition, so a second approval
- * cannot pass.
- */
-export async function approveQuotation(
+/** The client asks for changes: recorded on the quote (an open edit of it then hears of it as a 409), the lead's timeline and the dashboard's answers. */
+export async function requestChanges(
   db: Db,
   quote: Quotation,
-  answer: { name: string; comment: string; ip: string },
+  answer: ClientAnswerInput & { ip: string },
   ctx: WriteContext,
-  today = calendarDate(new Date(ctx.now)),
-): Promise<{ quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { notFound: true }> {
-  if (quote.status === 'approved') return { answered: quote };
-  if (quote.status !== 'sent' && quote.status !== 'draft') return { notOpen: quote };
-  return rounds(quotationEntity.type, async () => {
-    const lead = quote.leadId ? await getLead(db, quote.leadId, true) : undefined;
-    const existingCustomerId = quote.customerId ?? lead?.conversion?.customerId ?? null;
-    const existingCustomer = existingCustomerId ? await customerEntity.get(db, existingCustomerId, true) : undefined;
-    const existingProject = quote.projectId ? await getProject(db, quote.projectId, true) : undefined;
-    const response: ClientResponse = { action: 'approved', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
-    let customer: Customer | undefined = existingCustomer;
-    let project: Project | null = null;
-    if (!quote.projectId) {
-      if (!customer) {
-        customer = {
-          ...newCustomer(
-            {
-              ...nameParts(quote.clientDetails.name),
-              phone: quote.clientDetails.phone,
-              email: quote.clientDetails.email,
-              address: quote.clientDetails.address,
-              city: 'Hyderabad',
-              notes: `From quotation ${quote.quotationNumber}`,
-            },
-            ctx.now,
-            quote.leadId,
-          ),
-          projectCount: 1,
-        };
-      }
-      // The quote's project type, else the lead's when it is one a project can have (a lead may say 'Renovation').
-      const isProjectType = (type: string | undefined): type is Project['projectType'] => (PROJECT_TYPES as readonly string[]).includes(type ?? '');
-      const projectType = isProjectType(quote.clientDetails.projectType) ? quote.clientDetails.projectType : isProjectType(lead?.projectType) ? lead.projectType : null;
-      // Its slug is derived from the name when the plan is committed (projectEntity.claimDerived below).
-      project = newProject(
-        // The project form's defaults (planning, not on the website) with what the quote says.
-        projectCreateSchema.validateSync({
-          customerId: customer.id,
-          name: (quote.title || `${quote.clientDetails.name} ${projectType ?? 'interiors'}`).slice(0, 200),
-          projectType: projectType ?? '3BHK',
-          estimatedBudget: quote.grandTotal,
-          siteAddress: quote.clientDetails.siteAddress || quote.clientDetails.address,
-          requirements: `Approved quotation ${quote.quotationNumber}`,
-          priority: lead?.priority ?? 'medium',
-          location: (quote.clientDetails.community || lead?.location || '').slice(0, 200),
-        }),
-        ctx.now,
-        customerName(customer),
-        quote.leadId,
-      );
-    }
-    /** The lead becomes Won, and converted to this customer and project unless it was already. */
-    const leadChange = (read: Lead): Lead | undefined => {
-      const conversion: LeadConversion | null =
-        !read.conversion && customer && project
-          ? { customerId: customer.id, customerName: customerName(customer), projectId: project.id, projectName: project.name, convertedAt: ctx.now, convertedBy: ctx.actor.name }
-          : read.conversion;
-      if (read.status === 'Won' && conversion === read.conversion) return undefined;
-      return { ...read, status: 'Won', conversion, updatedAt: ctx.now, version: read.version + 1 };
-    };
-    const approved: Quotation = {
-      ...quote,
-      status: 'approved',
-      approvedAt: ctx.now,
-      approvedBy: answer.name,
-      responses: [...quote.responses, response],
-      customerId: customer?.id ?? quote.customerId,
-      projectId: project?.id ?? quote.projectId,
-      updatedAt: ctx.now,
-      version: quote.version + 1,
-    };
-
-    /** The approval's plan, with the new project (if any) as it claims its slug; then its commit. */
-    const write = async (created: Project | null) => {
-      const p = plan(db, ctx);
-      quotationEntity.planUpdate(p, 'quote', quote, approved, { action: 'approve' });
-      if (created && customer && !existingCustomer) customerEntity.planCreate(p, 'customer', customer);
-      else if (created && customer) addCustomerProjectCount(p, 'customer', customer.id, 1);
-      if (created) projectEntity.planCreate(p, 'project', created);
-      if (lead) {
-        const won = leadChange(lead);
-        if (won) leadEntity.planUpdate(p, 'lead', lead, won, { action: 'convert' });
-        addTimelineNote(p, 'lead.note', lead.id, {
-          type: 'note',
-          content: `Quotation ${quote.quotationNumber} approved by ${answer.name} (${money(quote.grandTotal)})${answer.comment ? `: ${answer.comment}` : ''}${created ? `. Project '${created.name}' created.` : ''}`,
-          createdBy: ctx.actor.name,
-          createdAt: ctx.now,
-        });
-      }
-      p.write('response', quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'approved' }));
-      notify(p, quotationEvent('quotation.approved', approved, answer.name, answer.comment));
-      // The project's Advance, demanded in the same commit (once per project: not when already demanded).
-      const demandProject = created ?? existingProject;
-      const fresh = new Set(created ? [created.id, created.customerId] : []);
-      const demand = demandProject ? await addStageDemand(p, demandProject, customer ? customerName(customer) : demandProject.customerName, 'Advance', today, fresh) : null;
-      await p.commit();
-      return { created, demand };
-    };
-    try {
-      // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).
-      const { created, demand } = project ? await projectEntity.claimDerived(db, project, write) : await write(null);
-      return { quote: approved, project: created, demand };
-    } catch (error) {
-      if (!(error instanceof PlanConditionFailed)) throw error;
-      const current = await getQuotation(db, quote.id);
-      if (!current) return { notFound: true };
-      if (current.status === 'approved') return { answered: current };
-      if (current.version !== quote.version) return { stale: current };
-      // The quote is as the client saw it, and the lead, customer or Advance demand changed meanwhile: read them again.
-      quote = current;
-      return AGAIN;
-    }
-  });
-}
-
-/** The client asks for changes: recorded on the quote (an open edit of it then hears of it as a 409), the lead's timeline and the dashboard's answers. */
-export async function requestChanges(db: Db, quote: Quotation, answer: ClientAnswerInput & { ip: string }, ctx: WriteContext) {
+): Promise<{ item: Quotation } | { stale: Quotation } | { notFound: true }> {
+  const before = await getQuotation(db, quote.id);
+  if (!before) return { notFound: true };
   const response: ClientResponse = { action: 'changes_requested', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
-  const result = await quotationEntity.update(db, quote.id, undefined, (before) => ({ ...before, responses: [...before.responses, response].slice(-20) }), ctx, {
+  const after: Quotation = { ...before, responses: [...before.responses, response].slice(-20), updatedAt: ctx.now, version: before.version + 1 };
+  const p = plan(db, ctx);
+  quotationEntity.planUpdate(p, 'quote', before, after, {
     action: 'request_changes',
     condition: { expression: '#status IN (:draft, :sent)', names: { '#status': 'status' }, values: { ':draft': 'draft', ':sent': 'sent' } },
-    extra: () => [
-      ...leadNote(db, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`, ctx),
-      transactItem(db, quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'changes_requested' }))!,
-      notificationWrite(db, quotationEvent('quotation.changes_requested', quote, answer.name, answer.comment), ctx),
-    ],
   });
-  return result;
+  leadNote(p, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`);
+  p.write('response', quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'changes_requested' }));
+  notify(p, quotationEvent('quotation.changes_requested', quote, answer.name, answer.comment));
+  try {
+    await p.commit();
+  } catch (error) {
+    if (error instanceof PlanConditionFailed && error.has('quote')) return staleOrGone(db, quote.id);
+    throw error;
+  }
+  return { item: after };
 }
-
 
 // ---------------------------------------------------------------------------
 // Expiry (the jobs)

@@ -18,8 +18,8 @@ import {
   type QuotationSendResult,
 } from '@app/shared-types/quotations';
 import { nowMs, requireManager, requireRole, writeContext } from '../auth';
+import { approveQuotation } from './approval';
 import {
-  approveQuotation,
   createQuotation,
   deleteQuotation,
   getQuotation,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import {
   ANY_BRAND,
   RATE_LIBRARY_MESSAGES,
@@ -32,9 +32,10 @@ import {
   type UsageAreaUpdateInput,
 } from '@app/shared-types/rate-library';
 import type { Db } from '../db/client';
-import { defineEntity, type Stored, type WriteContext } from '../db/entity';
+import { allPages, defineEntity, type Stored, type WriteContext } from '../db/entity';
+import { defineItem, queryPage, type Write } from '../db/item';
 import { keys } from '../db/keys';
-import type { TransactItem } from '../db/writes';
+import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 
 /**
  * The rate library (shared-types/rate-library.ts) in one partition: each
@@ -88,17 +89,16 @@ const priceEntity = defineEntity({
 
 export const rateLibraryEntities = { area: areaEntity, item: itemEntity, unit: unitEntity, brand: brandEntity, price: priceEntity };
 
-/** The transaction entry that moves the library's version on (every library write carries one). */
-export function bumpLibraryVersion(db: Db): TransactItem {
-  return {
-    Update: {
-      TableName: db.table,
-      Key: keys.rateLibraryVersion(),
-      UpdateExpression: 'ADD #version :one SET entityType = :type',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':one': 1, ':type': 'RateLibraryVersion' },
-    },
-  };
+/** The library's version: every library write adds one, so a process knows when its copy is old. */
+const libraryVersionKind = defineItem({
+  type: 'RateLibraryVersion',
+  schema: yup.object({ version: yup.number().defined().default(0) }),
+  key: () => keys.rateLibraryVersion(),
+});
+
+/** The plan entry that moves the library's version on (every library write carries one). */
+export function bumpLibraryVersion(): Write {
+  return libraryVersionKind.update([], { add: { version: 1 }, set: { entityType: libraryVersionKind.type } });
 }
 
 // ---------------------------------------------------------------------------
@@ -143,34 +143,21 @@ function indexLibrary(library: RateLibrary): LibraryIndex {
 const cache = new WeakMap<Db, LibraryIndex>();
 
 async function libraryVersion(db: Db): Promise<number> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.rateLibraryVersion(), ConsistentRead: true }));
-  return typeof Item?.version === 'number' ? Item.version : 0;
+  return (await libraryVersionKind.get(db, []))?.version ?? 0;
 }
 
 async function queryLibrary(db: Db, version: number): Promise<RateLibrary> {
   const library: RateLibrary = { version, usageAreas: [], items: [], units: [], brands: [], prices: [] };
-  let start: Record<string, NativeAttributeValue> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.rateLibrary() },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
-      const kind = String(raw.sk).split('#')[0];
-      if (kind === 'AREA') library.usageAreas.push(areaEntity.parse(raw));
-      else if (kind === 'ITEM') library.items.push(itemEntity.parse(raw));
-      else if (kind === 'UNIT') library.units.push(unitEntity.parse(raw));
-      else if (kind === 'BRAND') library.brands.push(brandEntity.parse(raw));
-      else if (kind === 'PRICE') library.prices.push(priceEntity.parse(raw));
-      // NAME# markers and the VERSION item are bookkeeping.
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const raws = await allPages((start) => queryPage(db, { pk: keys.rateLibrary(), consistent: true, start }));
+  for (const raw of raws) {
+    const kind = String(raw.sk).split('#')[0];
+    if (kind === 'AREA') library.usageAreas.push(areaEntity.parse(raw));
+    else if (kind === 'ITEM') library.items.push(itemEntity.parse(raw));
+    else if (kind === 'UNIT') library.units.push(unitEntity.parse(raw));
+    else if (kind === 'BRAND') library.brands.push(brandEntity.parse(raw));
+    else if (kind === 'PRICE') library.prices.push(priceEntity.parse(raw));
+    // NAME# markers and the VERSION item are bookkeeping.
+  }
   return library;
 }
 
@@ -294,33 +281,56 @@ export type LibraryWrite<T> = { item: T } | { notFound: true } | { stale: T } | 
 
 const newStored = (ctx: WriteContext): Stored => ({ id: randomUUID(), createdAt: ctx.now, updatedAt: ctx.now, version: 1 });
 
-async function createEntry<T extends Stored>(
-  db: Db,
-  entity: { create: (db: Db, entity: T, ctx: WriteContext, extra?: TransactItem[]) => Promise<{ item: T } | { taken: string }> },
-  value: T,
-  ctx: WriteContext,
-): Promise<LibraryWrite<T>> {
-  return entity.create(db, value, ctx, [bumpLibraryVersion(db)]);
+/** What the library writes need of an entry's entity. */
+interface LibraryEntity<T extends Stored> {
+  get: (db: Db, id: string, consistent?: boolean) => Promise<T | undefined>;
+  planCreate: (p: WritePlan, name: string, entity: T) => void;
+  planUpdate: (p: WritePlan, name: string, before: T, after: T) => void;
 }
 
-async function updateEntry<T extends Stored>(
-  db: Db,
-  entity: {
-    update: (
-      db: Db,
-      id: string,
-      expectedVersion: number | undefined,
-      change: (before: T) => T,
-      ctx: WriteContext,
-      options?: { extra?: (before: T, after: T) => TransactItem[] },
-    ) => Promise<{ item: T } | { notFound: true } | { stale: T } | { taken: string }>;
-  },
-  id: string,
-  version: number,
-  change: (before: T) => T,
-  ctx: WriteContext,
-): Promise<LibraryWrite<T>> {
-  return entity.update(db, id, version, change, ctx, { extra: () => [bumpLibraryVersion(db)] });
+/** Commits an entry's plan (entry 'entry', its name marker 'entry.<marker>', the version): a name another entry holds is { taken }. */
+async function commitEntry<T>(p: WritePlan, item: T): Promise<{ item: T } | { taken: string } | 'moved'> {
+  p.write('version', bumpLibraryVersion());
+  try {
+    await p.commit();
+    return { item };
+  } catch (error) {
+    if (!(error instanceof PlanConditionFailed)) throw error;
+    if (error.has('entry')) return 'moved';
+    const marker = error.failed.find((name) => name.startsWith('entry.') && !name.startsWith('entry.search') && !name.endsWith('.release'));
+    if (marker) return { taken: marker.slice('entry.'.length) };
+    throw error;
+  }
+}
+
+async function createEntry<T extends Stored>(db: Db, entity: LibraryEntity<T>, value: T, ctx: WriteContext): Promise<LibraryWrite<T>> {
+  const p = plan(db, ctx);
+  entity.planCreate(p, 'entry', value);
+  const result = await commitEntry(p, value);
+  if (result === 'moved') throw new Error('a new rate library entry found its id taken');
+  return result;
+}
+
+/** Whether an edit changes nothing but its stamps (it is then not written). */
+function unchanged<T extends Stored>(before: T, after: T): boolean {
+  const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const value = (entry: T, field: string) => JSON.stringify(Object.entries(entry).find(([name]) => name === field)?.[1] ?? null);
+  return [...fields].every((field) => field === 'updatedAt' || field === 'version' || value(before, field) === value(after, field));
+}
+
+/** Updates an entry at the version the editor read: stale when it moved, with the entry as it is. */
+async function updateEntry<T extends Stored>(db: Db, entity: LibraryEntity<T>, id: string, version: number, change: (before: T) => T, ctx: WriteContext): Promise<LibraryWrite<T>> {
+  const before = await entity.get(db, id, true);
+  if (!before) return { notFound: true };
+  if (before.version !== version) return { stale: before };
+  const after: T = { ...change(before), id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 };
+  if (unchanged(before, after)) return { item: before };
+  const p = plan(db, ctx);
+  entity.planUpdate(p, 'entry', before, after);
+  const result = await commitEntry(p, after);
+  if (result !== 'moved') return result;
+  const current = await entity.get(db, id, true);
+  return current ? { stale: current } : { notFound: true };
 }
 
 export const createUsageArea = (db: Db, input: UsageAreaInput, ctx: WriteContext) => createEntry(db, areaEntity, { ...newStored(ctx), ...input }, ctx);

@@ -1,0 +1,47 @@
+import type { Db } from './client';
+import { transactItem, type TransactItem } from './item';
+import { keys } from './keys';
+import type { ShardedFigure } from './plan';
+import { randomInt } from 'node:crypto';
+
+/**
+ * The kept statistics figures (the engine's side: the sets, their shards and
+ * how deltas add up). Which attributes a set holds (lead, dashboard and staff
+ * counter names) is the dashboard module's.
+ */
+
+/** The stats sets: 'LEADS' (the CRM's analytics) and 'DASHBOARD'. */
+export type CounterName = 'LEADS' | 'DASHBOARD';
+/** Counter attribute -> amount to add (negative to subtract). */
+export type CounterDeltas = Record<string, number>;
+
+/** Adds up deltas per attribute: one counter may be touched twice by one change. */
+export function mergeDeltas(...all: CounterDeltas[]): CounterDeltas {
+  const merged: CounterDeltas = {};
+  for (const deltas of all) {
+    for (const [name, delta] of Object.entries(deltas)) merged[name] = (merged[name] ?? 0) + delta;
+  }
+  return merged;
+}
+
+/**
+ * How many items each stats set is spread over. Every write adds to one
+ * shard picked at random, so transactions running at the same moment (website
+ * leads arriving together) seldom touch the same item and conflict; a read
+ * adds the shards up.
+ */
+export const COUNTER_SHARDS = 10;
+
+/** A stats set as a plan's figure: a plan adds to one shard, picked at random. */
+export const statsFigure = (name: CounterName): ShardedFigure => ({ type: 'Stats', shards: COUNTER_SHARDS, key: (shard) => keys.stats(name, shard) });
+
+/**
+ * The transaction entry that applies `deltas` with atomic ADDs to one shard,
+ * or null when nothing changes: for transactions not yet on plans (a plan
+ * adds with `add(statsFigure(name), deltas)`).
+ */
+export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas): TransactItem | null {
+  const add = Object.fromEntries(Object.entries(deltas).filter(([, delta]) => delta !== 0));
+  if (Object.keys(add).length === 0) return null;
+  return transactItem(db, { op: 'update', type: 'Stats', key: keys.stats(name, randomInt(COUNTER_SHARDS)), add });
+}
