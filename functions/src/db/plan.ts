@@ -296,11 +296,11 @@ export async function commit(writes: WritePlan, options: CommitOptions = {}): Pr
  * for), with the one policy's pause; ContendedWrite past its attempts.
  */
 export const AGAIN = Symbol('again');
-export async function rounds<R>(type: string, round: (attempt: number) => Promise<R | typeof AGAIN>): Promise<R> {
+export async function rounds<R>(type: string, round: (attempt: number) => Promise<R | typeof AGAIN>, limit = RETRY.rounds): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const result = await round(attempt);
     if (result !== AGAIN) return result;
-    if (attempt >= RETRY.rounds) throw new ContendedWrite(type, undefined, 'its reads');
+    if (attempt >= limit) throw new ContendedWrite(type, undefined, 'its reads');
     await RETRY.pause(attempt);
   }
 }

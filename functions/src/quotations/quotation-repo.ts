@@ -22,7 +22,7 @@ import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
 import { defineItem, execute, type Item } from '../db/item';
 import { keys, newestFirst } from '../db/keys';
-import { AGAIN, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
+import { AGAIN, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
 import { dashboardCounter } from '../dashboard';
 import { addTimelineNote, getLead, leadEntity } from '../leads';
 import { log } from '../lib/log';
@@ -328,7 +328,8 @@ export async function deleteQuotation(db: Db, id: string, ctx: WriteContext): Pr
       if (error instanceof PlanConditionFailed && error.has('quote')) return AGAIN;
       throw error;
     }
-  });
+    // An entity's delete: as many rounds as its edits get.
+  }, RETRY.edits);
 }
 
 /** Revisions, newest first, a page at a time. */
