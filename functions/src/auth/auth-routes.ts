@@ -135,7 +135,7 @@ const holdHashPlace: MiddlewareHandler<AppEnv> = async (c, next) => {
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
 /**
- * Sign-in and the session. Only POST /login is public (app.ts lists it); the
+ * Sign-in and the session. Only POST /login is public (declared so in its chain); the
  * other routes run behind requireSession and the CSRF guard.
  */
 export const auth = new Hono<AppEnv>()
@@ -189,7 +189,7 @@ export const auth = new Hono<AppEnv>()
     log.info('login succeeded', { email, ip, outcome: 'success', employeeId: employee.id, sessionId: session.id });
     return c.json({ user: toPublicUser(employee) } satisfies SessionUser, 200);
   })
-  // Public (app.ts lists it): the second step of a sign-in, carried by the challenge cookie of POST /login.
+  // Public (declared): the second step of a sign-in, carried by the challenge cookie of POST /login.
   // A code of the account's app, or one of its recovery codes; during an enrolment at sign-in, the
   // first code of the new secret. A wrong one counts toward the account's lockout like a wrong password.
   .post('/login/verify', access.public(), verifyIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginVerifySchema), async (c) => {
@@ -274,7 +274,7 @@ export const auth = new Hono<AppEnv>()
     log.info('login succeeded', { ip, outcome, employeeId: employee.id, sessionId: session.id });
     return c.json({ user: toPublicUser(employee), ...(recoveryCodes ? { recoveryCodes } : {}) } satisfies VerifiedLogin, 200);
   })
-  // Public (app.ts lists both): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
+  // Public (both declared): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
   .get('/registration', access.public(), async (c) => {
     const { security } = await getAllSettings(c.var.deps.db);
     c.header('Cache-Control', 'no-store');
@@ -312,7 +312,7 @@ export const auth = new Hono<AppEnv>()
     else log.info('access requested', { employeeId: employee.id });
     return c.json({ message: REGISTRATION_RECEIVED }, 202);
   })
-  // Public (app.ts lists it): the portal asks on every load, and being signed out is an
+  // Public (declared): the portal asks on every load, and being signed out is an
   // answer, not an error. A 401 here would be a console error in the browser on every
   // signed-out visit, so no session (or a dead one, whose cookie is cleared) is
   // `{ user: null }` with 200. Every other route still answers 401 without a session.

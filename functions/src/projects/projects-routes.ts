@@ -76,7 +76,7 @@ function photoKeys(photo: ProjectPhoto): string[] {
 
 /**
  * Projects. GET / and GET /:id are the website's reads (public fields of
- * projects shown on the website, app.ts lists them as public); everything
+ * projects shown on the website, declared public); everything
  * else is the portal's and needs a session. '/manage' is declared before
  * '/:id' so it is never read as a project id.
  */
