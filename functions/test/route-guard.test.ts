@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@app/shared-types/auth';
 import { declaredRoutes } from '../src/app';
 import type { Db } from '../src/db/client';
-import { access, declarationsOf, routeKey, type DeclaredRoute } from '../src/lib/route-access';
+import { access, declarationsOf, REQUEST_DEADLINE_MS, routeKey, type DeclaredRoute } from '../src/lib/route-access';
 import { createTestApp, signedInStaff, staffRequest, TEST_ORIGIN, type TestApp } from './helpers';
 
 /** The routes' declarations (lib/route-access.ts, in each route's chain): what the guard, infra and this test read. */
@@ -69,6 +69,18 @@ describe('the route table', () => {
     expect(DECLARED.map(routeKey).sort()).toEqual(servedRoutes().map(routeKey).sort());
     // The app the hosts run reads the same declarations.
     expect(declarationsOf(app.routes).declared).toEqual(DECLARED);
+  });
+
+  it('gives public routes the public deadline, staff routes the staff one, and the bulk import its own', () => {
+    const deadlineOf = (key: string) => DECLARED.find((route) => routeKey(route) === key)?.deadlineMs;
+    expect(deadlineOf('GET /api/site')).toBe(REQUEST_DEADLINE_MS.public);
+    expect(deadlineOf('GET /api/quote-links/:token')).toBe(REQUEST_DEADLINE_MS.public);
+    expect(deadlineOf('GET /api/leads')).toBe(REQUEST_DEADLINE_MS.staff);
+    expect(deadlineOf('POST /api/leads/bulk-import')).toBe(REQUEST_DEADLINE_MS.bulkImport);
+    const defaults: number[] = [REQUEST_DEADLINE_MS.public, REQUEST_DEADLINE_MS.staff];
+    expect(DECLARED.filter((route) => !defaults.includes(route.deadlineMs)).map(routeKey)).toEqual([
+      'POST /api/leads/bulk-import',
+    ]);
   });
 
   it('finds a route that declares nothing, and treats it as a staff route', async () => {
