@@ -36,7 +36,7 @@ export interface Deps {
   photos?: PhotoStorage;
   /**
    * How long any request may take before the app answers 503; unset:
-   * REQUEST_DEADLINE_MS in app.ts (8 s public routes, 12 s staff routes).
+   * each route's declared deadline (lib/route-access.ts: 8 s public routes, 12 s staff routes).
    */
   requestDeadlineMs?: number;
   /**

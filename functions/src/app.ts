@@ -7,6 +7,7 @@ import { isServiceUnavailable } from './db/unavailable';
 import type { Deps, AppEnv } from './app-deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
+import { declarationsOf, REQUEST_DEADLINE_MS, routeKey, type DeclaredRoute } from './lib/route-access';
 import { attendance } from './people/routes';
 import { auditLog } from './audit/routes';
 import { auth } from './auth/routes';
@@ -35,39 +36,6 @@ import { vendors } from './vendors/routes';
 import { departments, jobRoles } from './people/routes';
 
 /**
- * The only /api routes served without a session: the website's reads and
- * forms, and signing in. Every other /api route, including each one a later
- * issue adds, requires a session (and passes the CSRF guard) unless it is
- * added here. The route-table test (test/route-guard.test.ts) holds this list
- * too, so widening it is a visible change.
- */
-export const PUBLIC_API_ROUTES: readonly string[] = [
-  'GET /api/site',
-  'GET /api/projects',
-  'GET /api/projects/:id',
-  'GET /api/blog-posts',
-  'GET /api/blog-posts/by-slug/:slug',
-  'POST /api/calculator',
-  'POST /api/contact',
-  // A visitor's view of a post, counted once a day (blog/blog-posts-routes.ts); rate-limited.
-  'POST /api/blog-posts/by-slug/:slug/view',
-  'POST /api/auth/login',
-  // The second step of a sign-in: the challenge cookie of the password step is the credential (auth/auth-routes.ts).
-  'POST /api/auth/login/verify',
-  // 'Request access' (Settings > Security > allowRegistration; 404 while off).
-  'GET /api/auth/registration',
-  'POST /api/auth/register',
-  // Answers { user: null } when signed out (auth/auth-routes.ts), so it needs no session.
-  'GET /api/auth/me',
-  // A client's quotation share link: the unguessable token is the credential (quotations/quote-links-routes.ts).
-  'GET /api/quote-links/:token',
-  'GET /api/quote-links/:token/pdf',
-  'POST /api/quote-links/:token/approve',
-  'POST /api/quote-links/:token/request-changes',
-];
-const publicRoutes = new Set(PUBLIC_API_ROUTES);
-
-/**
  * The API route that will answer this request, if any: the first matching
  * /api handler (not a middleware). A host may add catch-alls after the app
  * (the local server's SPA fallback), which are not API routes.
@@ -76,35 +44,39 @@ function handlerRoute(c: Context) {
   return matchedRoutes(c).find((route) => route.method !== 'ALL' && route.path.startsWith('/api/'));
 }
 
-/**
- * Deny by default: a request reaching a route not on the public list needs a
- * live session and, for state-changing methods, passes the CSRF guard. Paths
- * no route serves fall through to the JSON 404.
- */
-const staffOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+/** The declarations of an app's routes by route key ('GET /api/projects/:id'): read once the app is assembled. */
+type RouteTable = Map<string, DeclaredRoute>;
+
+/** The declaration of the route that will answer this request, if it is an /api route and declares one. */
+function declarationOf(table: RouteTable, c: Context) {
   const route = handlerRoute(c);
-  if (!route || publicRoutes.has(`${route.method} ${route.path}`)) return next();
-  return requireSession(c, async () => {
-    // A middleware that refuses returns its Response instead of calling next.
-    const refused: unknown = await csrfGuard(c, next);
-    if (refused instanceof Response) c.res = refused;
-  });
-};
+  return { route, declared: route && table.get(`${route.method} ${route.path}`) };
+}
+
+/**
+ * Deny by default: a request reaching an /api route not declared public or a
+ * client link (lib/route-access.ts, in the route's chain) needs a live session
+ * and, for state-changing methods, passes the CSRF guard. A route that declares
+ * nothing is a staff route. Paths no route serves fall through to the JSON 404.
+ */
+const staffOnly =
+  (table: RouteTable): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const { route, declared } = declarationOf(table, c);
+    if (!route || (declared && declared.access !== 'staff')) return next();
+    return requireSession(c, async () => {
+      // A middleware that refuses returns its Response instead of calling next.
+      const refused: unknown = await csrfGuard(c, next);
+      if (refused instanceof Response) c.res = refused;
+    });
+  };
 
 /** What a visitor reads when the database is down, slow or throttling: nothing they did wrong. */
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 /** Seconds a client should wait before trying again (Retry-After). */
 export const RETRY_AFTER_SECONDS = 5;
-/**
- * The longest a request may take before the app answers 503 itself: below the
- * functions' timeouts (10 s public, 15 s admin; infra/src/constructs/api.ts),
- * so the caller gets a clear answer instead of API Gateway's timeout. Staff
- * routes get longer: a 1,000-row lead import is one request.
- */
-export const REQUEST_DEADLINE_MS = { public: 8_000, staff: 12_000, bulkImport: 14_000 } as const;
-
-/** Routes that may run longer than other staff routes (still under the admin Lambda's 15 s). */
-const LONG_ROUTES: Record<string, number> = { 'POST /api/leads/bulk-import': REQUEST_DEADLINE_MS.bulkImport };
+/** The deadlines by access (the bulk import declares its own): lib/route-access.ts. */
+export { REQUEST_DEADLINE_MS };
 
 function unavailable(): Response {
   return new Response(JSON.stringify(errorBody(UNAVAILABLE_MESSAGE)), {
@@ -119,11 +91,11 @@ function unavailable(): Response {
  * (db/client.ts). Each DynamoDB write (one item or one transaction) happens
  * whole or not at all, and a form sent again is deduplicated by phone.
  */
-function deadline(override: number | undefined): MiddlewareHandler<AppEnv> {
+function deadline(table: RouteTable, override: number | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const route = handlerRoute(c);
-    const isPublic = !route || publicRoutes.has(`${route.method} ${route.path}`);
-    const ms = override ?? (route && LONG_ROUTES[`${route.method} ${route.path}`]) ?? (isPublic ? REQUEST_DEADLINE_MS.public : REQUEST_DEADLINE_MS.staff);
+    const { route, declared } = declarationOf(table, c);
+    // No /api route: the public deadline; an /api route that declares nothing is a staff route.
+    const ms = override ?? declared?.deadlineMs ?? (route ? REQUEST_DEADLINE_MS.staff : REQUEST_DEADLINE_MS.public);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const expired = new Promise<'expired'>((resolve) => {
       timer = setTimeout(() => resolve('expired'), ms);
@@ -140,13 +112,10 @@ function deadline(override: number | undefined): MiddlewareHandler<AppEnv> {
   };
 }
 
-/**
- * The whole API as one Hono app. Hosts (Lambda, the local server) only provide
- * Deps; nothing here knows which host runs it.
- */
-export function createApp(deps: Deps) {
-  const api = new Hono<AppEnv>()
-    .use(staffOnly)
+/** The /api routes, each module's at its path; `guard` runs before each of them. */
+function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
+  return new Hono<AppEnv>()
+    .use(guard)
     .route('/site', site)
     .route('/projects', projects)
     .route('/blog-posts', blogPosts)
@@ -173,21 +142,51 @@ export function createApp(deps: Deps) {
     .route('/settings', testEmailRoute)
     .route('/settings', settings)
     .route('/settings', backups);
+}
 
+type Requester = Parameters<typeof pageRoutes>[0];
+
+/**
+ * Every route the app serves, in order: /api, the crawler files, and the
+ * website's pages (site/pages-routes.ts: last, outside AppType), which read
+ * the app's own routes through `self`.
+ */
+function servedRoutes(guard: MiddlewareHandler<AppEnv>, self: Requester) {
+  const served = new Hono<AppEnv>().route('/api', apiRoutes(guard)).route('/', seo);
+  served.route('/', pageRoutes(self));
+  return served;
+}
+
+/**
+ * Every route's declaration (lib/route-access.ts), read from the routes as the
+ * app serves them: what infra builds the API Gateway route table from
+ * (infra/src/constructs/api-routes.ts) and the route tests check.
+ */
+export function declaredRoutes() {
+  const pass: MiddlewareHandler<AppEnv> = (_c, next) => next();
+  return declarationsOf(servedRoutes(pass, { request: () => new Response(null, { status: 404 }) }).routes);
+}
+
+/**
+ * The whole API as one Hono app. Hosts (Lambda, the local server) only provide
+ * Deps; nothing here knows which host runs it.
+ */
+export function createApp(deps: Deps) {
+  const table: RouteTable = new Map();
+  // The pages read the app's own routes in this process (site/pages-routes.ts).
+  const self: Requester = { request: (input, init, env) => app.request(input, init, env) };
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.
     .use(requestId({ headerName: '' }))
-    .use(deadline(deps.requestDeadlineMs))
+    .use(deadline(table, deps.requestDeadlineMs))
     .use(async (c, next) => {
       c.set('deps', deps);
       await next();
     })
     .use(settingsLogLevel)
-    .route('/api', api)
-    .route('/', seo);
+    .route('/', servedRoutes(staffOnly(table), self));
+  for (const route of declarationsOf(app.routes).declared) table.set(routeKey(route), route);
 
-  // The website's pages, rendered on the server (site/pages-routes.ts): after /api, outside AppType.
-  app.route('/', pageRoutes({ request: (input, init, env) => app.request(input, init, env) }));
   app.notFound((c) => c.json(errorBody('Not found'), 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) {

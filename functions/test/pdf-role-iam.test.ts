@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Quotation, QuotationSendResult } from '@app/shared-types/quotations';
+import { declaredRoutes } from '../src/app';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { PDF_KEY_ACCESS } from '../src/handlers/pdf-access';
+import { apiGatewayPaths } from '../src/lib/route-access';
 import { renderQuotationPdf } from '../src/quotations/pdf';
 import { createTestApp, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
 import { allows, describeRequest, type SnapshotStatement } from './iam/policy';
@@ -17,7 +19,10 @@ import { recordPublicCalls, type RecordedCall } from './iam/recorder';
  * infra test checks the template holds exactly these statements).
  */
 
-const PDF_ROUTES = ['GET /api/quotations/{id}/pdf', 'GET /api/quote-links/{token}/pdf'];
+/** The routes declared to be served by the PDF function (lib/route-access.ts), as API Gateway names them (infra builds the same). */
+const PDF_ROUTES = declaredRoutes()
+  .declared.filter((route) => route.lambda === 'pdf')
+  .flatMap((route) => apiGatewayPaths(route.path).map((path) => `${route.method} ${path}`));
 
 const onlyKeys = (patterns: readonly string[]) => ({
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },

@@ -55,6 +55,7 @@ import { notificationWrite } from '../notify';
 import type { AppEnv, AuthContext } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 /** The one answer for an unknown email, a wrong password and an inactive account. */
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -134,11 +135,11 @@ const holdHashPlace: MiddlewareHandler<AppEnv> = async (c, next) => {
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
 /**
- * Sign-in and the session. Only POST /login is public (app.ts lists it); the
+ * Sign-in and the session. Only POST /login is public (declared so in its chain); the
  * other routes run behind requireSession and the CSRF guard.
  */
 export const auth = new Hono<AppEnv>()
-  .post('/login', holdHashPlace, loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
+  .post('/login', access.public(), holdHashPlace, loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
@@ -188,10 +189,10 @@ export const auth = new Hono<AppEnv>()
     log.info('login succeeded', { email, ip, outcome: 'success', employeeId: employee.id, sessionId: session.id });
     return c.json({ user: toPublicUser(employee) } satisfies SessionUser, 200);
   })
-  // Public (app.ts lists it): the second step of a sign-in, carried by the challenge cookie of POST /login.
+  // Public (declared): the second step of a sign-in, carried by the challenge cookie of POST /login.
   // A code of the account's app, or one of its recovery codes; during an enrolment at sign-in, the
   // first code of the new secret. A wrong one counts toward the account's lockout like a wrong password.
-  .post('/login/verify', verifyIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginVerifySchema), async (c) => {
+  .post('/login/verify', access.public(), verifyIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginVerifySchema), async (c) => {
     const input = c.req.valid('json');
     const { db, clientIp, fieldCrypto } = c.var.deps;
     const now = nowMs(c);
@@ -273,14 +274,14 @@ export const auth = new Hono<AppEnv>()
     log.info('login succeeded', { ip, outcome, employeeId: employee.id, sessionId: session.id });
     return c.json({ user: toPublicUser(employee), ...(recoveryCodes ? { recoveryCodes } : {}) } satisfies VerifiedLogin, 200);
   })
-  // Public (app.ts lists both): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
-  .get('/registration', async (c) => {
+  // Public (both declared): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
+  .get('/registration', access.public(), async (c) => {
     const { security } = await getAllSettings(c.var.deps.db);
     c.header('Cache-Control', 'no-store');
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
     return c.json({ passwordMinLength: security.passwordMinLength } satisfies RegistrationInfo, 200);
   })
-  .post('/register', registerRateLimit, limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
+  .post('/register', access.public(), registerRateLimit, limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
     const { db } = c.var.deps;
     const { security } = await getAllSettings(db);
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
@@ -311,11 +312,11 @@ export const auth = new Hono<AppEnv>()
     else log.info('access requested', { employeeId: employee.id });
     return c.json({ message: REGISTRATION_RECEIVED }, 202);
   })
-  // Public (app.ts lists it): the portal asks on every load, and being signed out is an
+  // Public (declared): the portal asks on every load, and being signed out is an
   // answer, not an error. A 401 here would be a console error in the browser on every
   // signed-out visit, so no session (or a dead one, whose cookie is cleared) is
   // `{ user: null }` with 200. Every other route still answers 401 without a session.
-  .get('/me', async (c) => {
+  .get('/me', access.public(), async (c) => {
     c.header('Cache-Control', 'no-store');
     await requireSession(c, async () => {});
     // Set by requireSession only when the session is alive.
@@ -323,14 +324,14 @@ export const auth = new Hono<AppEnv>()
     const answer: SessionUser | { user: null } = auth ? { user: toPublicUser(auth.employee) } : { user: null };
     return c.json(answer, 200);
   })
-  .post('/logout', async (c) => {
+  .post('/logout', access.staff(), async (c) => {
     const { session, employee } = authOf(c);
     await deleteSession(c.var.deps.db, session.id);
     clearSessionCookie(c);
     log.info('logout', { employeeId: employee.id, sessionId: session.id });
     return c.json({ ok: true }, 200);
   })
-  .post('/change-password', changePasswordRateLimit, limitBody(), requireJson, jsonBody(changePasswordSchema), async (c) => {
+  .post('/change-password', access.staff(), changePasswordRateLimit, limitBody(), requireJson, jsonBody(changePasswordSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json');
     const { employee, session, timeoutMinutes } = authOf(c);
     const { db } = c.var.deps;
@@ -362,7 +363,7 @@ export const auth = new Hono<AppEnv>()
     return c.json({ ok: true }, 200);
   })
   // Two-factor sign-in of the signed-in person (the 'Two-factor sign-in' dialog of the user menu).
-  .get('/two-factor', async (c) => {
+  .get('/two-factor', access.staff(), async (c) => {
     const { employee } = authOf(c);
     const { db } = c.var.deps;
     const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getAllSettings(db)]);
@@ -370,7 +371,7 @@ export const auth = new Hono<AppEnv>()
     const enabled = state?.enabled === true;
     return c.json({ enabled, recoveryCodesLeft: enabled ? state.recoveryHashes.length : 0, required: security.requireTwoFactor } satisfies TwoFactorStatus, 200);
   })
-  .post('/two-factor/start', twoFactorRateLimit, async (c) => {
+  .post('/two-factor/start', access.staff(), twoFactorRateLimit, async (c) => {
     const { employee } = authOf(c);
     const { db, fieldCrypto } = c.var.deps;
     if (!fieldCrypto) return noCrypto(c);
@@ -383,7 +384,7 @@ export const auth = new Hono<AppEnv>()
     log.info('two-factor enrolment started', { employeeId: employee.id });
     return c.json(enrolmentOf(secret, employee, company.companyName) satisfies TwoFactorEnrolment, 200);
   })
-  .post('/two-factor/confirm', twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorConfirmSchema), async (c) => {
+  .post('/two-factor/confirm', access.staff(), twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorConfirmSchema), async (c) => {
     const { code } = c.req.valid('json');
     const { employee } = authOf(c);
     const { db, fieldCrypto } = c.var.deps;
@@ -412,7 +413,7 @@ export const auth = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ recoveryCodes } satisfies RecoveryCodesAnswer, 200);
   })
-  .post('/two-factor/disable', twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
+  .post('/two-factor/disable', access.staff(), twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
     const { employee } = authOf(c);
     const { db } = c.var.deps;
     const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getAllSettings(db)]);
@@ -429,7 +430,7 @@ export const auth = new Hono<AppEnv>()
     log.info('two-factor disabled', { employeeId: employee.id });
     return c.json({ ok: true }, 200);
   })
-  .post('/two-factor/recovery-codes', twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
+  .post('/two-factor/recovery-codes', access.staff(), twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
     const { employee } = authOf(c);
     const { db } = c.var.deps;
     const state = await getTwoFactor(db, employee.id);

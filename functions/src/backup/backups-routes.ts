@@ -10,6 +10,7 @@ import { backupJobCursorKeys, getBackupJob, jobAsSeen, listBackupJobs, lockHoldi
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 const BUSY_MESSAGE = 'A backup or restore is running already. Wait for it to finish.';
 const NO_BACKUPS = 'Backups are not available on this host';
@@ -63,7 +64,7 @@ export const backups = new Hono<AppEnv>()
     if (!c.var.deps.backups) return c.json(errorBody(NO_BACKUPS), 503);
     await next();
   })
-  .post('/backup', async (c) => {
+  .post('/backup', access.role('superadmin'), async (c) => {
     const { db, backups: host } = c.var.deps;
     const job = await startBackupJob(db, { kind: 'backup', trigger: 'manual', actor: actorOf(c), nowMs: nowMs(c) });
     if (job === 'busy') return c.json({ ...errorBody(BUSY_MESSAGE), current: await runningJob(c) }, 409);
@@ -71,14 +72,14 @@ export const backups = new Hono<AppEnv>()
     log.info('backup started', { jobId: job.id, requestId: c.var.requestId });
     return c.json({ message: BACKUP_MESSAGES.started, job }, 202);
   })
-  .get('/backups', queryParams(listQuerySchema), async (c) => {
+  .get('/backups', access.role('superadmin'), queryParams(listQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, backupJobCursorKeys, async (start) => {
       const page = await listBackupJobs(c.var.deps.db, query.limit, start);
       return { ...page, items: page.items.map((job) => jobAsSeen(job, nowMs(c))) };
     });
   })
-  .get('/backup-jobs/:id', async (c) => {
+  .get('/backup-jobs/:id', access.role('superadmin'), async (c) => {
     const id = c.req.param('id');
     const job = isEntityId(id) ? await getBackupJob(c.var.deps.db, id) : undefined;
     if (!job) return c.json(errorBody('Job not found'), 404);
@@ -86,7 +87,7 @@ export const backups = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(answer as BackupJob, 200);
   })
-  .get('/backups/:id/download', async (c) => {
+  .get('/backups/:id/download', access.role('superadmin'), async (c) => {
     const id = c.req.param('id');
     const job = isEntityId(id) ? await getBackupJob(c.var.deps.db, id) : undefined;
     if (!job || job.kind !== 'backup' || job.status !== 'succeeded') return c.json(errorBody('Backup not found'), 404);
@@ -94,19 +95,19 @@ export const backups = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ url }, 200);
   })
-  .post('/backups/:id/restore', limitBody(), requireJson, jsonBody(restoreRequestSchema), async (c) => {
+  .post('/backups/:id/restore', access.role('superadmin'), limitBody(), requireJson, jsonBody(restoreRequestSchema), async (c) => {
     const id = c.req.param('id');
     const job = isEntityId(id) ? await getBackupJob(c.var.deps.db, id) : undefined;
     if (!job || job.kind !== 'backup' || job.status !== 'succeeded') return c.json(errorBody('Backup not found'), 404);
     return startRestore(c, backupFileKey(id), id);
   })
-  .post('/backups/upload', async (c) => {
+  .post('/backups/upload', access.role('superadmin'), async (c) => {
     const uploadId = randomUUID();
     const form = await c.var.deps.backups!.storage.createUpload(uploadFileKey(uploadId), MAX_BACKUP_UPLOAD_BYTES);
     const answer: BackupUploadForm = { uploadId, ...form };
     return c.json(answer, 201);
   })
-  .post('/backups/uploads/:uploadId/restore', limitBody(), requireJson, jsonBody(restoreRequestSchema), async (c) => {
+  .post('/backups/uploads/:uploadId/restore', access.role('superadmin'), limitBody(), requireJson, jsonBody(restoreRequestSchema), async (c) => {
     const uploadId = c.req.param('uploadId');
     if (!uploadIdSchema.test(uploadId)) return c.json(errorBody('Upload not found'), 404);
     return startRestore(c, uploadFileKey(uploadId), 'upload');

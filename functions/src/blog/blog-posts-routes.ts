@@ -32,6 +32,7 @@ import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rate
 import { log } from '../lib/log';
 import { blogImageKey, blogImageStagingKey, photoUrl } from '../photos';
 import { removeFiles } from '../photos';
+import { access } from '../lib/route-access';
 
 const publicListQuery = yup.object({
   // The website lists published posts only; Blog Management reads /manage.
@@ -73,14 +74,14 @@ const viewRateLimit = rateLimit({ scope: 'blog-view', limit: 30, windowSeconds: 
  * which may read published posts and nothing else (no sessions, no drafts).
  */
 export const blogPosts = new Hono<AppEnv>()
-  .get('/', queryParams(publicListQuery), async (c) => {
+  .get('/', access.public({ lambda: 'public' }), queryParams(publicListQuery), async (c) => {
     const { limit, cursor } = c.req.valid('query');
     const page = await listPublishedPosts(c.var.deps.db, { limit, cursor });
     if (!page) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid' }), 400);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(page, 200);
   })
-  .get('/by-slug/:slug', async (c) => {
+  .get('/by-slug/:slug', access.public({ lambda: 'public' }), async (c) => {
     const slug = c.req.param('slug');
     const post = isSlug(slug) ? await getPublishedPostBySlug(c.var.deps.db, slug) : undefined;
     if (!post) return c.json(errorBody(NOT_FOUND), 404);
@@ -88,7 +89,7 @@ export const blogPosts = new Hono<AppEnv>()
     return c.json(post, 200);
   })
   // Sent by the post page after it has shown (sendBeacon), so counting never delays the page.
-  .post('/by-slug/:slug/view', viewRateLimit, async (c) => {
+  .post('/by-slug/:slug/view', access.public(), viewRateLimit, async (c) => {
     const slug = c.req.param('slug');
     const { db, clientIp } = c.var.deps;
     const outcome = isSlug(slug) ? await recordView(db, slug, visitorHash(clientIp(c), c.req.header('user-agent') ?? ''), nowMs(c)) : 'not-found';
@@ -96,15 +97,15 @@ export const blogPosts = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ counted: outcome === 'counted' }, 200);
   })
-  .get('/manage', queryParams(blogPostListQuerySchema), async (c) => {
+  .get('/manage', access.staff(), queryParams(blogPostListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, blogPostCursorKeys(query), (start) => listBlogPosts(c.var.deps.db, query, start));
   })
-  .get('/manage/stats', async (c) => {
+  .get('/manage/stats', access.staff(), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await blogStats(c.var.deps.db), 200);
   })
-  .get('/manage/:id', async (c) => {
+  .get('/manage/:id', access.staff(), async (c) => {
     const id = c.req.param('id');
     const post = isEntityId(id) ? await getBlogPost(c.var.deps.db, id) : undefined;
     if (!post) return c.json(errorBody(NOT_FOUND), 404);
@@ -112,7 +113,7 @@ export const blogPosts = new Hono<AppEnv>()
     return c.json(post, 200);
   })
   // A featured image through the photo pipeline: a signed form for one copy to a staging key of its own...
-  .post('/image-uploads', canWrite, limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
+  .post('/image-uploads', access.role('manager'), canWrite, limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const { contentType } = c.req.valid('json');
@@ -122,7 +123,7 @@ export const blogPosts = new Hono<AppEnv>()
   })
   // ...then checked by its size and first bytes and published once; its URL becomes the post's
   // featuredImage when the post is saved (with its version, like every other field).
-  .post('/image', canWrite, limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
+  .post('/image', access.role('manager'), canWrite, limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const { uploadId, contentType } = c.req.valid('json');
@@ -143,14 +144,14 @@ export const blogPosts = new Hono<AppEnv>()
     log.info('blog image uploaded', { key, by: authOf(c).employee.id });
     return c.json({ featuredImage: photoUrl(key) }, 201);
   })
-  .post('/', canWrite, limitBody(BLOG_MAX_BODY_BYTES), requireJson, jsonBody(blogPostCreateSchema), async (c) => {
+  .post('/', access.role('manager'), canWrite, limitBody(BLOG_MAX_BODY_BYTES), requireJson, jsonBody(blogPostCreateSchema), async (c) => {
     const { employee } = authOf(c);
     const result = await createBlogPost(c.var.deps.db, c.req.valid('json'), employee, writeContext(c));
     if ('taken' in result) return c.json(errorBody(BLOG_SLUG_TAKEN, { slug: BLOG_SLUG_TAKEN }), 409);
     log.info('blog post created', { postId: result.item.id, by: employee.id });
     return c.json(result.item, 201);
   })
-  .put('/:id', canWrite, limitBody(BLOG_MAX_BODY_BYTES), requireJson, jsonBody(blogPostUpdateSchema), async (c) => {
+  .put('/:id', access.role('manager'), canWrite, limitBody(BLOG_MAX_BODY_BYTES), requireJson, jsonBody(blogPostUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateBlogPost(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -160,7 +161,7 @@ export const blogPosts = new Hono<AppEnv>()
     log.info('blog post updated', { postId: id, by: authOf(c).employee.id });
     return c.json(result.item, 200);
   })
-  .delete('/:id', canWrite, async (c) => {
+  .delete('/:id', access.role('manager'), canWrite, async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id) || !('deleted' in (await deleteBlogPost(c.var.deps.db, id, writeContext(c))))) {
       return c.json(errorBody(NOT_FOUND), 404);

@@ -6,6 +6,7 @@ import { financeSummary } from '../finance';
 import { listFollowUpsDue, listNewestInStatus } from '../leads';
 import { dashboardCounter, leadCounter, readCounters } from './stats-repo';
 import type { AppEnv } from '../app-deps';
+import { access } from '../lib/route-access';
 
 const NEW_LEADS_SHOWN = 5;
 const FOLLOW_UPS_SHOWN = 10;
@@ -15,7 +16,7 @@ const FOLLOW_UPS_SHOWN = 10;
  * leads (one Query) and the follow-ups due (a Query on the follow-up index,
  * bounded by today's date) and the money cards from the kept finance figures.
  */
-export const dashboard = new Hono<AppEnv>().get('/comprehensive-stats', async (c) => {
+export const dashboard = new Hono<AppEnv>().get('/comprehensive-stats', access.staff(), async (c) => {
   const db = c.var.deps.db;
   const today = calendarDate(nowMs(c));
   const [counters, newLeads, followUpsDue, money] = await Promise.all([

@@ -37,6 +37,7 @@ import { vendorEntity } from '../vendors';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 export const STALE_PLAN_MESSAGE = 'Someone else changed this payment plan. Reload it to see their changes.';
 export const STAGE_DEMANDED_MESSAGE = 'This stage has already been demanded';
@@ -81,26 +82,26 @@ async function vendorLedgersPage(c: Context<AppEnv>, limit: number, start: ItemK
  */
 export const finance = new Hono<AppEnv>()
   .use('*', requireManager)
-  .get('/summary', async (c) => {
+  .get('/summary', access.role('manager'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await financeSummary(c.var.deps.db, today(c)), 200);
   })
-  .get('/reports', async (c) => {
+  .get('/reports', access.role('manager'), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(await financeReport(c.var.deps.db, today(c)), 200);
   })
-  .get('/projects', queryParams(pageQuerySchema), async (c) => {
+  .get('/projects', access.role('manager'), queryParams(pageQuerySchema), async (c) => {
     const { limit, cursor } = c.req.valid('query');
     return listPage<ProjectFinancial>(c, cursor, projectEntity.cursorKeys(projectEntity.source('all', {})), (start) => projectFinancialsPage(c, limit, start));
   })
-  .get('/projects/:id', async (c) => {
+  .get('/projects/:id', access.role('manager'), async (c) => {
     const id = c.req.param('id');
     const project = isEntityId(id) ? await getProject(c.var.deps.db, id, true) : undefined;
     if (!project) return c.json(errorBody(PROJECT_NOT_FOUND), 404);
     c.header('Cache-Control', 'no-store');
     return c.json(await projectFinancialDetail(c.var.deps.db, project, today(c)), 200);
   })
-  .put('/projects/:id/plan', limitBody(), requireJson, jsonBody(paymentPlanSchema), async (c) => {
+  .put('/projects/:id/plan', access.role('manager'), limitBody(), requireJson, jsonBody(paymentPlanSchema), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const project = isEntityId(id) ? await getProject(db, id, true) : undefined;
@@ -111,7 +112,7 @@ export const finance = new Hono<AppEnv>()
     log.info('payment plan saved', { projectId: id, by: c.var.auth.employee.id });
     return c.json(detail, 200);
   })
-  .post('/projects/:id/stages/demand', limitBody(), requireJson, jsonBody(stageDemandSchema), async (c) => {
+  .post('/projects/:id/stages/demand', access.role('manager'), limitBody(), requireJson, jsonBody(stageDemandSchema), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const project = isEntityId(id) ? await getProject(db, id, true) : undefined;
@@ -126,11 +127,11 @@ export const finance = new Hono<AppEnv>()
     log.info('stage demanded', { projectId: id, transactionId: result.item.id, by: c.var.auth.employee.id });
     return c.json(result.item, 201);
   })
-  .get('/vendors', queryParams(pageQuerySchema), async (c) => {
+  .get('/vendors', access.role('manager'), queryParams(pageQuerySchema), async (c) => {
     const { limit, cursor } = c.req.valid('query');
     return listPage<VendorLedger>(c, cursor, vendorEntity.cursorKeys(vendorEntity.source('all', {})), (start) => vendorLedgersPage(c, limit, start));
   })
-  .get('/vendors/:id', async (c) => {
+  .get('/vendors/:id', access.role('manager'), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const vendor = isEntityId(id) ? await vendorEntity.get(db, id, true) : undefined;
@@ -140,7 +141,7 @@ export const finance = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(detail, 200);
   })
-  .get('/export/transactions', queryParams(transactionListQuerySchema), async (c) => {
+  .get('/export/transactions', access.role('manager'), queryParams(transactionListQuerySchema), async (c) => {
     const items = await allTransactions(c.var.deps.db, c.req.valid('query'));
     return csvResponse(
       c,
@@ -157,11 +158,11 @@ export const finance = new Hono<AppEnv>()
       ]),
     );
   })
-  .get('/export/projects', async (c) => {
+  .get('/export/projects', access.role('manager'), async (c) => {
     const items = await allPages((start) => projectFinancialsPage(c, 100, start));
     return csvResponse(c, 'projects', items.map((p) => [p.projectName, p.budget, p.totalIncome, p.totalExpenses, p.profitMargin]));
   })
-  .get('/export/vendors', async (c) => {
+  .get('/export/vendors', access.role('manager'), async (c) => {
     const items = await allPages((start) => vendorLedgersPage(c, 100, start));
     return csvResponse(c, 'vendors', items.map((v) => [v.vendorName, v.totalPayable, v.totalPaid, v.outstandingAmount]));
   });

@@ -34,6 +34,7 @@ import { removeFiles } from '../photos';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 const NOT_FOUND = 'Transaction not found';
 const ATTACHMENT_NOT_FOUND = 'Attachment not found';
@@ -55,11 +56,11 @@ export const IDEMPOTENCY_KEY_USED_MESSAGE = 'This Idempotency-Key created a tran
 /** Finance transactions: manager, admin and superadmin only (PRODUCT.md); employees get 403. */
 export const transactions = new Hono<AppEnv>()
   .use('*', requireManager)
-  .get('/', queryParams(transactionListQuerySchema), async (c) => {
+  .get('/', access.role('manager'), queryParams(transactionListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, transactionCursorKeys(query), (start) => listTransactions(c.var.deps.db, query, start));
   })
-  .post('/', limitBody(TRANSACTION_MAX_BODY_BYTES), requireJson, jsonBody(transactionCreateSchema), async (c) => {
+  .post('/', access.role('manager'), limitBody(TRANSACTION_MAX_BODY_BYTES), requireJson, jsonBody(transactionCreateSchema), async (c) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       return c.json(errorBody('Validation failed', { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_MESSAGE }), 400);
@@ -75,14 +76,14 @@ export const transactions = new Hono<AppEnv>()
     log.info('transaction created', { transactionId: result.item.id, by: employee.id });
     return c.json(result.item, 201);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', access.role('manager'), async (c) => {
     const id = c.req.param('id');
     const tx = isEntityId(id) ? await getTransaction(c.var.deps.db, id) : undefined;
     if (!tx) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'no-store');
     return c.json(tx, 200);
   })
-  .put('/:id', limitBody(TRANSACTION_MAX_BODY_BYTES), requireJson, jsonBody(transactionUpdateSchema), async (c) => {
+  .put('/:id', access.role('manager'), limitBody(TRANSACTION_MAX_BODY_BYTES), requireJson, jsonBody(transactionUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateTransaction(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -92,7 +93,7 @@ export const transactions = new Hono<AppEnv>()
     log.info('transaction updated', { transactionId: id, by: c.var.auth.employee.id });
     return c.json(result.item, 200);
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', access.role('manager'), async (c) => {
     const id = c.req.param('id');
     const result = isEntityId(id) ? await deleteTransaction(c.var.deps.db, id, writeContext(c)) : undefined;
     if (!result || !('deleted' in result)) return c.json(errorBody(NOT_FOUND), 404);
@@ -102,7 +103,7 @@ export const transactions = new Hono<AppEnv>()
   })
   // Receipts and invoices: uploaded like project photos (a signed form to staging, checked by
   // content, then published), but to the private prefix, read only through short-lived links.
-  .post('/:id/attachment-uploads', limitBody(), requireJson, jsonBody(attachmentUploadRequestSchema), async (c) => {
+  .post('/:id/attachment-uploads', access.role('manager'), limitBody(), requireJson, jsonBody(attachmentUploadRequestSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_FILE_STORAGE), 503);
     const id = c.req.param('id');
@@ -114,7 +115,7 @@ export const transactions = new Hono<AppEnv>()
     const target = await storage.createUpload(attachmentStagingKey(id, uploadId, contentType), contentType, MAX_ATTACHMENT_BYTES);
     return c.json({ uploadId, target } satisfies AttachmentUploadTicket, 201);
   })
-  .post('/:id/attachments', limitBody(), requireJson, jsonBody(attachmentAddSchema), async (c) => {
+  .post('/:id/attachments', access.role('manager'), limitBody(), requireJson, jsonBody(attachmentAddSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_FILE_STORAGE), 503);
     const id = c.req.param('id');
@@ -153,7 +154,7 @@ export const transactions = new Hono<AppEnv>()
     log.info('transaction attachment added', { transactionId: id, attachmentId: uploadId, by: c.var.auth.employee.id });
     return c.json(result.item, 201);
   })
-  .get('/:id/attachments/:attachmentId', async (c) => {
+  .get('/:id/attachments/:attachmentId', access.role('manager'), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_FILE_STORAGE), 503);
     const { id, attachmentId } = c.req.param();
@@ -163,7 +164,7 @@ export const transactions = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.redirect(await storage.downloadUrl(attachmentKeys(tx, [attachment])[0]!, attachment.name, attachment.contentType), 302);
   })
-  .delete('/:id/attachments/:attachmentId', async (c) => {
+  .delete('/:id/attachments/:attachmentId', access.role('manager'), async (c) => {
     const { id, attachmentId } = c.req.param();
     const tx = isEntityId(id) ? await getTransaction(c.var.deps.db, id) : undefined;
     const attachment = tx?.attachments.find((existing) => existing.id === attachmentId);

@@ -38,6 +38,7 @@ import { leadCounter, readCounters } from '../dashboard';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access, REQUEST_DEADLINE_MS } from '../lib/route-access';
 
 /** A bulk import of 1,000 typical rows is ~250 KiB; this leaves room for long requirements. */
 const BULK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
@@ -61,13 +62,13 @@ const assigneeRefused = (c: Context<AppEnv>) => c.json(errorBody('Validation fai
 
 /** The Leads CRM. Every route needs a session (app.ts); deleting needs manager or above. */
 export const leads = new Hono<AppEnv>()
-  .get('/', queryParams(leadListQuerySchema), async (c) => {
+  .get('/', access.staff(), queryParams(leadListQuerySchema), async (c) => {
     const asked = c.req.valid('query');
     // 'My leads': the signed-in person's own.
     const query = asked.assignedTo === MY_LEADS ? { ...asked, assignedTo: authOf(c).employee.id } : asked;
     return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start));
   })
-  .get('/analytics', async (c) => {
+  .get('/analytics', access.staff(), async (c) => {
     const { LEADS: counters } = await readCounters(c.var.deps.db);
     const count = (name: string) => Math.max(0, counters[name] ?? 0);
     const total = count(leadCounter.total);
@@ -86,7 +87,7 @@ export const leads = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(analytics, 200);
   })
-  .post('/', limitBody(), requireJson, jsonBody(leadCreateSchema), async (c) => {
+  .post('/', access.staff(), limitBody(), requireJson, jsonBody(leadCreateSchema), async (c) => {
     const input = c.req.valid('json');
     const assignee = await resolveAssignee(c, input.assignedTo);
     if (assignee === 'invalid') return assigneeRefused(c);
@@ -98,7 +99,7 @@ export const leads = new Hono<AppEnv>()
     log.info('lead created', { leadId: result.lead.id, by: c.var.auth.employee.id });
     return c.json(result.lead, 201);
   })
-  .post('/bulk-import', limitBody(BULK_IMPORT_MAX_BYTES), requireJson, jsonBody(bulkImportSchema), async (c) => {
+  .post('/bulk-import', access.staff({ deadlineMs: REQUEST_DEADLINE_MS.bulkImport }), limitBody(BULK_IMPORT_MAX_BYTES), requireJson, jsonBody(bulkImportSchema), async (c) => {
     const { leadsData, includeDuplicates, dryRun } = c.req.valid('json');
     // Imported leads go to the first salesperson while they are an active employee (SPEC.md 5).
     const assignee = await resolveAssignee(c, SALESPERSON_IDS[SALESPEOPLE[0]]);
@@ -113,7 +114,7 @@ export const leads = new Hono<AppEnv>()
     }
     return c.json(result, 200);
   })
-  .post('/bulk-update', limitBody(64 * 1024), requireJson, jsonBody(bulkUpdateSchema), async (c) => {
+  .post('/bulk-update', access.staff(), limitBody(64 * 1024), requireJson, jsonBody(bulkUpdateSchema), async (c) => {
     const { ids, assignedTo, status } = c.req.valid('json');
     const assignee = await resolveAssignee(c, assignedTo);
     if (assignee === 'invalid') return assigneeRefused(c);
@@ -127,7 +128,7 @@ export const leads = new Hono<AppEnv>()
     log.info('leads bulk-updated', { count: result.updated.length, conflicted: result.conflicted.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', access.staff(), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const [lead, timeline] = isEntityId(id) ? await Promise.all([getLead(db, id), listTimeline(db, id)]) : [undefined, []];
@@ -135,7 +136,7 @@ export const leads = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ lead, timeline } satisfies LeadDetail, 200);
   })
-  .put('/:id', limitBody(), requireJson, jsonBody(leadUpdateSchema), async (c) => {
+  .put('/:id', access.staff(), limitBody(), requireJson, jsonBody(leadUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
     const input = c.req.valid('json');
@@ -148,13 +149,13 @@ export const leads = new Hono<AppEnv>()
     if ('phoneTakenBy' in result) return c.json(errorBody(PHONE_TAKEN, { phone: PHONE_TAKEN }), 409);
     return c.json(result.lead, 200);
   })
-  .delete('/:id', requireManager, async (c) => {
+  .delete('/:id', access.role('manager'), requireManager, async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id) || !(await deleteLead(c.var.deps.db, id, writeContext(c)))) return c.json(errorBody('Lead not found'), 404);
     log.info('lead deleted', { leadId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   })
-  .post('/:id/convert', limitBody(), requireJson, jsonBody(leadConversionSchema), async (c) => {
+  .post('/:id/convert', access.staff(), limitBody(), requireJson, jsonBody(leadConversionSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody('Lead not found'), 404);
     const result = await convertLead(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -167,14 +168,14 @@ export const leads = new Hono<AppEnv>()
     log.info('lead converted', { leadId: id, customerId: result.customer.id, projectId: result.project?.id ?? null, by: c.var.auth.employee.id });
     return c.json(result, 201);
   })
-  .get('/:id/communications', async (c) => {
+  .get('/:id/communications', access.staff(), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     if (!isEntityId(id) || !(await getLead(db, id))) return c.json(errorBody('Lead not found'), 404);
     c.header('Cache-Control', 'no-store');
     return c.json({ items: await listTimeline(db, id) } satisfies { items: TimelineEntry[] }, 200);
   })
-  .post('/:id/communications', limitBody(), requireJson, jsonBody(communicationSchema), async (c) => {
+  .post('/:id/communications', access.staff(), limitBody(), requireJson, jsonBody(communicationSchema), async (c) => {
     const id = c.req.param('id');
     const entry = isEntityId(id) ? await addCommunication(c.var.deps.db, id, c.req.valid('json'), writeContext(c)) : undefined;
     if (!entry) return c.json(errorBody('Lead not found'), 404);

@@ -23,6 +23,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 /**
  * Settings > System > maintenanceMode: the public forms answer 503 with
@@ -35,6 +36,9 @@ const closedForMaintenance: MiddlewareHandler<AppEnv> = async (c, next) => {
   return c.json(errorBody(MAINTENANCE_MESSAGE), 503);
 };
 
+
+/** API Gateway's ceiling on each form post (the stage allows 50/s): they write to DynamoDB. */
+const FORM_THROTTLE = { rateLimit: 5, burstLimit: 10 };
 
 /** At most 10 form submissions a minute from one IP, calculator and contact together. */
 const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds: 60 });
@@ -95,6 +99,7 @@ const contactProjectType: Record<ContactProjectType, LeadProjectType | ''> = {
 
 export const calculator = new Hono<AppEnv>().post(
   '/',
+  access.public({ lambda: 'public', throttle: FORM_THROTTLE }),
   closedForMaintenance,
   formRateLimit,
   limitBody(),
@@ -139,6 +144,7 @@ export const calculator = new Hono<AppEnv>().post(
 
 export const contact = new Hono<AppEnv>().post(
   '/',
+  access.public({ lambda: 'public', throttle: FORM_THROTTLE }),
   closedForMaintenance,
   formRateLimit,
   limitBody(),

@@ -11,6 +11,7 @@ import { log } from '../lib/log';
 import { bellCursorKeys, listBell, readAllNotifications, readNotification, unreadCount } from './bell';
 import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError } from './mail';
 import { testEmail } from './messages';
+import { access } from '../lib/route-access';
 
 const NOT_FOUND = 'Notification not found';
 
@@ -19,11 +20,11 @@ const NOT_FOUND = 'Notification not found';
  * (admins and superadmins: what the sender could not send, with Retry).
  */
 export const notifications = new Hono<AppEnv>()
-  .get('/outbox', requireRole(...ADMIN_ROLES), queryParams(outboxQuerySchema), async (c) => {
+  .get('/outbox', access.role('admin'), requireRole(...ADMIN_ROLES), queryParams(outboxQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, outboxCursorKeys(query.status), (start) => listOutbox(c.var.deps.db, query.status, query.limit, start));
   })
-  .post('/outbox/:id/retry', requireRole(...ADMIN_ROLES), async (c) => {
+  .post('/outbox/:id/retry', access.role('admin'), requireRole(...ADMIN_ROLES), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody('Email not found'), 404);
     const result = await retryOutboxItem(c.var.deps.db, id, nowMs(c));
@@ -35,7 +36,7 @@ export const notifications = new Hono<AppEnv>()
     c.var.deps.outboxChanged?.();
     return c.json({ message: NOTIFICATION_MESSAGES.retryQueued, item: result.item }, 200);
   })
-  .get('/', queryParams(bellQuerySchema), async (c) => {
+  .get('/', access.staff(), queryParams(bellQuerySchema), async (c) => {
     const { db } = c.var.deps;
     const userId = authOf(c).employee.id;
     const query = c.req.valid('query');
@@ -47,13 +48,13 @@ export const notifications = new Hono<AppEnv>()
     const answer: BellPage = { items: page.items, unreadCount: count, ...(nextCursor ? { nextCursor } : {}) };
     return c.json(answer, 200);
   })
-  .post('/read-all', async (c) => {
+  .post('/read-all', access.staff(), async (c) => {
     const { db } = c.var.deps;
     const userId = authOf(c).employee.id;
     const marked = await readAllNotifications(db, userId);
     return c.json({ marked, unreadCount: await unreadCount(db, userId) }, 200);
   })
-  .post('/:id/read', async (c) => {
+  .post('/:id/read', access.staff(), async (c) => {
     const { db } = c.var.deps;
     const userId = authOf(c).employee.id;
     const id = c.req.param('id');
@@ -71,6 +72,7 @@ const TEST_EMAIL_LIMIT = { scope: 'test-email', limit: 5, windowSeconds: 60 };
  */
 export const testEmailRoute = new Hono<AppEnv>().post(
   '/test-email',
+  access.role('admin'),
   requireRole(...ADMIN_ROLES),
   rateLimit(TEST_EMAIL_LIMIT),
   limitBody(),

@@ -32,6 +32,7 @@ import { getEmployee } from './employee-repo';
 import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 /**
  * Attendance (issue 14; PRODUCT.md roles): managers, admins and superadmins
@@ -64,7 +65,7 @@ async function employeeOf(c: Context<AppEnv>, userId: string) {
 }
 
 export const attendance = new Hono<AppEnv>()
-  .get('/', queryParams(attendanceListQuerySchema), async (c) => {
+  .get('/', access.staff(), queryParams(attendanceListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     if (!isManager(c)) {
       if (query.userId && query.userId !== selfId(c)) return forbidden(c);
@@ -72,7 +73,7 @@ export const attendance = new Hono<AppEnv>()
     }
     return listPage(c, query.cursor, attendanceCursorKeys(query), (start) => listAttendance(c.var.deps.db, query, start));
   })
-  .post('/', limitBody(), requireJson, jsonBody(attendanceCreateSchema), async (c) => {
+  .post('/', access.staff(), limitBody(), requireJson, jsonBody(attendanceCreateSchema), async (c) => {
     const input = c.req.valid('json');
     if (!isManager(c) && input.userId !== selfId(c)) return forbidden(c);
     if (input.date > today(c) && input.status !== 'leave') return c.json(errorBody('Validation failed', { date: M.futureNotLeave }), 400);
@@ -83,7 +84,7 @@ export const attendance = new Hono<AppEnv>()
     log.info('attendance recorded', { attendanceId: result.item.id, by: selfId(c) });
     return c.json(result.item, 201);
   })
-  .post('/check-in', limitBody(), requireJson, jsonBody(checkInSchema), async (c) => {
+  .post('/check-in', access.staff(), limitBody(), requireJson, jsonBody(checkInSchema), async (c) => {
     const { location, latitude, longitude, notes } = c.req.valid('json');
     const db = c.var.deps.db;
     const date = today(c);
@@ -114,7 +115,7 @@ export const attendance = new Hono<AppEnv>()
     log.info('checked in', { attendanceId: result.item.id });
     return c.json(result.item, 201);
   })
-  .post('/check-out', async (c) => {
+  .post('/check-out', access.staff(), async (c) => {
     const db = c.var.deps.db;
     const userId = selfId(c);
     const nowAt = nowMs(c);
@@ -138,14 +139,14 @@ export const attendance = new Hono<AppEnv>()
     log.info('checked out', { attendanceId: record.id });
     return c.json(result.item, 200);
   })
-  .get('/today', async (c) => {
+  .get('/today', access.staff(), async (c) => {
     const date = today(c);
     const db = c.var.deps.db;
     const [record, figures] = await Promise.all([getAttendance(db, attendanceId(selfId(c), date)), isManager(c) ? todayFigures(db, date) : null]);
     c.header('Cache-Control', 'no-store');
     return c.json({ date, record: record ?? null, figures } satisfies AttendanceToday, 200);
   })
-  .get('/report', queryParams(attendanceReportQuerySchema), async (c) => {
+  .get('/report', access.staff(), queryParams(attendanceReportQuerySchema), async (c) => {
     const query = c.req.valid('query');
     if (!isManager(c) && query.userId && query.userId !== selfId(c)) return forbidden(c);
     const userId = isManager(c) ? query.userId : selfId(c);
@@ -153,7 +154,7 @@ export const attendance = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ month: query.month, rows } satisfies AttendanceReport, 200);
   })
-  .get('/report.csv', requireManager, queryParams(attendanceReportQuerySchema), async (c) => {
+  .get('/report.csv', access.role('manager'), requireManager, queryParams(attendanceReportQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const rows = await monthReport(c.var.deps.db, query.month, query.userId);
     return c.body(attendanceReportCsv({ month: query.month, rows }), 200, {
@@ -162,7 +163,7 @@ export const attendance = new Hono<AppEnv>()
       'Cache-Control': 'no-store',
     });
   })
-  .get('/:id', async (c) => {
+  .get('/:id', access.staff(), async (c) => {
     const named = parseAttendanceId(c.req.param('id'));
     if (!named) return notFound(c);
     if (!isManager(c) && named.userId !== selfId(c)) return forbidden(c);
@@ -171,7 +172,7 @@ export const attendance = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(record, 200);
   })
-  .put('/:id', limitBody(), requireJson, jsonBody(attendanceUpdateSchema), async (c) => {
+  .put('/:id', access.staff(), limitBody(), requireJson, jsonBody(attendanceUpdateSchema), async (c) => {
     const id = c.req.param('id');
     const named = parseAttendanceId(id);
     if (!named) return notFound(c);
@@ -188,7 +189,7 @@ export const attendance = new Hono<AppEnv>()
     log.info('attendance corrected', { attendanceId: id, by: selfId(c) });
     return c.json(result.item, 200);
   })
-  .delete('/:id', queryParams(deleteQuerySchema), async (c) => {
+  .delete('/:id', access.staff(), queryParams(deleteQuerySchema), async (c) => {
     const id = c.req.param('id');
     const named = parseAttendanceId(id);
     if (!named) return notFound(c);

@@ -12,6 +12,7 @@ import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/
 import { log } from '../lib/log';
 import { employeePhotoKey, employeeStagingKey, ownEmployeePhotoKey, photoUrl } from '../photos';
 import { removeFiles } from '../photos';
+import { access } from '../lib/route-access';
 
 const NOT_FOUND = 'Employee not found';
 const FORBIDDEN = 'Only a superadmin can change the photo of an admin or superadmin';
@@ -50,7 +51,7 @@ async function setProfilePicture(c: Context<AppEnv>, id: string, url: string) {
  * admins and superadmins, themselves included.
  */
 export const employeePhotos = new Hono<AppEnv>()
-  .post('/:id/photo-uploads', manage, limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
+  .post('/:id/photo-uploads', access.role('admin'), manage, limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const id = c.req.param('id');
@@ -62,7 +63,7 @@ export const employeePhotos = new Hono<AppEnv>()
     const form = await storage.createUpload(employeeStagingKey(id, uploadId, contentType), contentType, MAX_PHOTO_BYTES);
     return c.json({ uploadId, ...form } satisfies ProfilePhotoUploadTicket, 201);
   })
-  .put('/:id/photo', manage, limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
+  .put('/:id/photo', access.role('admin'), manage, limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const id = c.req.param('id');
@@ -102,7 +103,7 @@ export const employeePhotos = new Hono<AppEnv>()
     log.info('employee photo set', { employeeId: id, by: actor.id });
     return c.json(toEmployeeRecord(result.item), 200);
   })
-  .delete('/:id/photo', manage, async (c) => {
+  .delete('/:id/photo', access.role('admin'), manage, async (c) => {
     const id = c.req.param('id');
     const { db } = c.var.deps;
     const target = isEntityId(id) ? await getEmployee(db, id) : undefined;

@@ -51,6 +51,7 @@ import { disableWrites, getTwoFactor } from '../auth';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 const NOT_FOUND = 'Employee not found';
 const FORBIDDEN = 'You do not have permission to do this';
@@ -107,7 +108,7 @@ const cryptoRefused = (c: Context<AppEnv>, error: unknown) => {
  * table, masked in every answer and shown in clear only by /reveal, audited.
  */
 export const users = new Hono<AppEnv>()
-  .get('/', manage, queryParams(employeeManageQuerySchema), async (c) => {
+  .get('/', access.role('admin'), manage, queryParams(employeeManageQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const source = employeeEntity.source('byName', {});
     const start = decodeListCursor(query.cursor, employeeEntity.cursorKeys(source, query.q, true));
@@ -132,7 +133,7 @@ export const users = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ items: items.map(toEmployeeRecord), ...(nextCursor ? { nextCursor } : {}) } satisfies Page<EmployeeRecord>, 200);
   })
-  .get('/stats', manage, async (c) => {
+  .get('/stats', access.role('admin'), manage, async (c) => {
     const { DASHBOARD: counters } = await readCounters(c.var.deps.db);
     const count = (name: string) => Math.max(0, counters[name] ?? 0);
     c.header('Cache-Control', 'no-store');
@@ -146,7 +147,7 @@ export const users = new Hono<AppEnv>()
       200,
     );
   })
-  .get('/directory', queryParams(directoryQuerySchema), async (c) => {
+  .get('/directory', access.staff(), queryParams(directoryQuerySchema), async (c) => {
     const { limit, cursor, status } = c.req.valid('query');
     const source = employeeEntity.source('byName', {});
     const start = decodeListCursor(cursor, employeeEntity.cursorKeys(source));
@@ -160,7 +161,7 @@ export const users = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ items: items.map(toDirectoryEntry), ...(nextCursor ? { nextCursor } : {}) } satisfies Page<DirectoryEntry>, 200);
   })
-  .post('/', manage, limitBody(EMPLOYEE_MAX_BODY_BYTES), requireJson, jsonBody(employeeCreateSchema), async (c) => {
+  .post('/', access.role('admin'), manage, limitBody(EMPLOYEE_MAX_BODY_BYTES), requireJson, jsonBody(employeeCreateSchema), async (c) => {
     const input = c.req.valid('json');
     const actor = authOf(c).employee;
     if (!mayManage(actor, undefined, input.role)) {
@@ -191,7 +192,7 @@ export const users = new Hono<AppEnv>()
     log.info('employee created', { employeeId: employee.id, role: employee.role, by: actor.id });
     return c.json(toEmployeeRecord(employee), 201);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', access.staff(), async (c) => {
     const id = c.req.param('id');
     const employee = isEntityId(id) ? await getEmployee(c.var.deps.db, id) : undefined;
     if (!employee) return c.json(errorBody(NOT_FOUND), 404);
@@ -200,7 +201,7 @@ export const users = new Hono<AppEnv>()
     const actor = authOf(c).employee;
     return isAdminRole(actor.role) ? c.json(toEmployeeRecord(employee), 200) : c.json(toDirectoryEntry(employee), 200);
   })
-  .put('/:id', manage, limitBody(EMPLOYEE_MAX_BODY_BYTES), requireJson, jsonBody(employeeUpdateSchema), async (c) => {
+  .put('/:id', access.role('admin'), manage, limitBody(EMPLOYEE_MAX_BODY_BYTES), requireJson, jsonBody(employeeUpdateSchema), async (c) => {
     const id = c.req.param('id');
     const { db } = c.var.deps;
     const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
@@ -280,7 +281,7 @@ export const users = new Hono<AppEnv>()
     log.info('employee updated', { employeeId: id, by: actor.id, ...(endsSessions ? { sessionsEnded: true } : {}) });
     return c.json(toEmployeeRecord(result.item), 200);
   })
-  .delete('/:id', manage, async (c) => {
+  .delete('/:id', access.role('admin'), manage, async (c) => {
     const id = c.req.param('id');
     const { db } = c.var.deps;
     // Read before the lead count: a lead assigned after this read makes the delete fail (deleteEmployeeWrites).
@@ -321,7 +322,7 @@ export const users = new Hono<AppEnv>()
     return c.json({ id }, 200);
   })
   // Two-factor sign-in reset (issue 15): the person sets it up again at their next sign-in (if required) or from their menu.
-  .post('/:id/reset-two-factor', manage, async (c) => {
+  .post('/:id/reset-two-factor', access.role('admin'), manage, async (c) => {
     const id = c.req.param('id');
     const { db } = c.var.deps;
     const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
@@ -346,7 +347,7 @@ export const users = new Hono<AppEnv>()
     return c.json(toEmployeeRecord(updated ?? target), 200);
   })
   // 'Request access' (issue 15): an admin approves a pending request by activating the account, version-checked and audited.
-  .post('/:id/approve', manage, limitBody(), requireJson, jsonBody(approveEmployeeSchema), async (c) => {
+  .post('/:id/approve', access.role('admin'), manage, limitBody(), requireJson, jsonBody(approveEmployeeSchema), async (c) => {
     const id = c.req.param('id');
     const { db } = c.var.deps;
     const target = isEntityId(id) ? await getEmployee(db, id) : undefined;
@@ -370,7 +371,7 @@ export const users = new Hono<AppEnv>()
     log.info('access request approved', { employeeId: id, by: actor.id });
     return c.json(toEmployeeRecord(result.item), 200);
   })
-  .post('/:id/reveal', manage, limitBody(), requireJson, jsonBody(revealSchema), async (c) => {
+  .post('/:id/reveal', access.role('admin'), manage, limitBody(), requireJson, jsonBody(revealSchema), async (c) => {
     const id = c.req.param('id');
     const { db, fieldCrypto } = c.var.deps;
     const target = isEntityId(id) ? await getEmployee(db, id) : undefined;

@@ -34,6 +34,7 @@ import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requ
 import { log } from '../lib/log';
 import { keyOfPhotoUrl, photoKey, photoUrl, stagingKey } from '../photos';
 import { removeFiles } from '../photos';
+import { access } from '../lib/route-access';
 
 const publicListQuery = yup.object({
   status: yup
@@ -75,12 +76,12 @@ function photoKeys(photo: ProjectPhoto): string[] {
 
 /**
  * Projects. GET / and GET /:id are the website's reads (public fields of
- * projects shown on the website, app.ts lists them as public); everything
+ * projects shown on the website, declared public); everything
  * else is the portal's and needs a session. '/manage' is declared before
  * '/:id' so it is never read as a project id.
  */
 export const projects = new Hono<AppEnv>()
-  .get('/', queryParams(publicListQuery), async (c) => {
+  .get('/', access.public({ lambda: 'public' }), queryParams(publicListQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
     const page = await listPublicProjects(c.var.deps.db, {
       status: status === 'all' ? undefined : (status as (typeof PUBLIC_PROJECT_STATUSES)[number]),
@@ -91,11 +92,11 @@ export const projects = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(page, 200);
   })
-  .get('/manage', queryParams(projectListQuerySchema), async (c) => {
+  .get('/manage', access.staff(), queryParams(projectListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, projectCursorKeys(query), (start) => listProjects(c.var.deps.db, query, start));
   })
-  .get('/manage/:id', async (c) => {
+  .get('/manage/:id', access.staff(), async (c) => {
     const id = c.req.param('id');
     const project = isEntityId(id) ? await getProject(c.var.deps.db, id) : undefined;
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
@@ -103,20 +104,20 @@ export const projects = new Hono<AppEnv>()
     return c.json(await withCustomerName(c.var.deps.db, project), 200);
   })
   // A website project by its slug, or by its old id (':id' is either; the answer carries the slug, and the page moves its URL there).
-  .get('/:id', async (c) => {
+  .get('/:id', access.public({ lambda: 'public' }), async (c) => {
     const project = await resolvePublicProject(c.var.deps.db, c.req.param('id'));
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'public, max-age=60');
     return c.json(project, 200);
   })
-  .post('/', limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
+  .post('/', access.staff(), limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
     const result = await createProject(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if ('customerMissing' in result) return c.json(errorBody(CUSTOMER_MISSING, { customerId: CUSTOMER_MISSING }), 400);
     if ('slugTaken' in result) return c.json(errorBody(PROJECT_SLUG_TAKEN, { slug: PROJECT_SLUG_TAKEN }), 409);
     log.info('project created', { projectId: result.project.id, by: c.var.auth.employee.id });
     return c.json(result.project, 201);
   })
-  .put('/:id', limitBody(), requireJson, jsonBody(projectUpdateSchema), async (c) => {
+  .put('/:id', access.staff(), limitBody(), requireJson, jsonBody(projectUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateProject(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -127,7 +128,7 @@ export const projects = new Hono<AppEnv>()
     if ('slugTaken' in result) return c.json(errorBody(PROJECT_SLUG_TAKEN, { slug: PROJECT_SLUG_TAKEN }), 409);
     return c.json(result.project, 200);
   })
-  .delete('/:id', requireManager, async (c) => {
+  .delete('/:id', access.role('manager'), requireManager, async (c) => {
     const id = c.req.param('id');
     const deleted = isEntityId(id) ? await deleteProject(c.var.deps.db, id, writeContext(c)) : undefined;
     if (!deleted) return c.json(errorBody(NOT_FOUND), 404);
@@ -135,7 +136,7 @@ export const projects = new Hono<AppEnv>()
     log.info('project deleted', { projectId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   })
-  .post('/:id/photo-uploads', limitBody(), requireJson, jsonBody(photoUploadRequestSchema), async (c) => {
+  .post('/:id/photo-uploads', access.staff(), limitBody(), requireJson, jsonBody(photoUploadRequestSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const id = c.req.param('id');
@@ -154,7 +155,7 @@ export const projects = new Hono<AppEnv>()
     );
     return c.json({ uploadId, targets } satisfies PhotoUploadTicket, 201);
   })
-  .post('/:id/photos', limitBody(), requireJson, jsonBody(photoAddSchema), async (c) => {
+  .post('/:id/photos', access.staff(), limitBody(), requireJson, jsonBody(photoAddSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const id = c.req.param('id');
@@ -202,7 +203,7 @@ export const projects = new Hono<AppEnv>()
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
     return c.json(await withCustomerName(c.var.deps.db, project), 201);
   })
-  .delete('/:id/photos/:photoId', async (c) => {
+  .delete('/:id/photos/:photoId', access.staff(), async (c) => {
     const { id, photoId } = c.req.param();
     const result = isEntityId(id) && isEntityId(photoId) ? await removeProjectPhoto(c.var.deps.db, id, photoId, writeContext(c)) : null;
     if (!result) return c.json(errorBody('Photo not found'), 404);
@@ -214,7 +215,7 @@ export const projects = new Hono<AppEnv>()
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
     return c.json(await withCustomerName(c.var.deps.db, project), 200);
   })
-  .put('/:id/photos/:photoId/cover', async (c) => {
+  .put('/:id/photos/:photoId/cover', access.staff(), async (c) => {
     const { id, photoId } = c.req.param();
     const done = isEntityId(id) && isEntityId(photoId) && (await makeCoverPhoto(c.var.deps.db, id, photoId, writeContext(c)));
     if (done === 'conflict') return c.json(errorBody(PHOTOS_CHANGED), 409);

@@ -15,6 +15,7 @@ import {
 } from './rate-library-repo';
 import type { AppEnv } from '../app-deps';
 import { errorBody, queryParams } from '../lib/http';
+import { access } from '../lib/route-access';
 
 /** Longer than any name the library can hold: such a path names nothing. */
 const PARAM_MAX = 200;
@@ -37,19 +38,19 @@ const lookupHeaders = (c: Context<AppEnv>) => c.header('Cache-Control', 'no-stor
  * the session). Names in paths match ignoring case.
  */
 export const quotationLookups = new Hono<AppEnv>()
-  .get('/usage-areas', async (c) => {
+  .get('/usage-areas', access.staff(), async (c) => {
     lookupHeaders(c);
     return c.json(activeUsageAreas(await readLibraryIndex(c.var.deps.db)), 200);
   })
-  .get('/all-units', async (c) => {
+  .get('/all-units', access.staff(), async (c) => {
     lookupHeaders(c);
     return c.json(activeUnits(await readLibraryIndex(c.var.deps.db)), 200);
   })
-  .get('/all-brands', async (c) => {
+  .get('/all-brands', access.staff(), async (c) => {
     lookupHeaders(c);
     return c.json(activeBrands(await readLibraryIndex(c.var.deps.db)), 200);
   })
-  .get('/items/:usageArea', async (c) => {
+  .get('/items/:usageArea', access.staff(), async (c) => {
     const [usageArea] = names(c, 'usageArea') ?? [];
     const found: Lookup<{ itemName: string; unit: string }[]> =
       usageArea === undefined ? { missing: RATE_LIBRARY_MESSAGES.unknownUsageArea } : itemsOf(await readLibraryIndex(c.var.deps.db), usageArea);
@@ -57,21 +58,21 @@ export const quotationLookups = new Hono<AppEnv>()
     lookupHeaders(c);
     return c.json(found.found, 200);
   })
-  .get('/item/:usageArea/:item', async (c) => {
+  .get('/item/:usageArea/:item', access.staff(), async (c) => {
     const path = names(c, 'usageArea', 'item');
     const found = path ? itemDetail(await readLibraryIndex(c.var.deps.db), path[0]!, path[1]!) : { missing: RATE_LIBRARY_MESSAGES.unknownItem };
     if ('missing' in found) return c.json(errorBody(found.missing), 404);
     lookupHeaders(c);
     return c.json(found.found, 200);
   })
-  .get('/finish-types/:usageArea/:item', async (c) => {
+  .get('/finish-types/:usageArea/:item', access.staff(), async (c) => {
     const path = names(c, 'usageArea', 'item');
     const found = path ? finishTypesOf(await readLibraryIndex(c.var.deps.db), path[0]!, path[1]!) : { missing: RATE_LIBRARY_MESSAGES.unknownItem };
     if ('missing' in found) return c.json(errorBody(found.missing), 404);
     lookupHeaders(c);
     return c.json(found.found, 200);
   })
-  .get('/price/:usageArea/:item/:finishType', queryParams(priceQuerySchema), async (c) => {
+  .get('/price/:usageArea/:item/:finishType', access.staff(), queryParams(priceQuerySchema), async (c) => {
     const path = names(c, 'usageArea', 'item', 'finishType');
     const { brand } = c.req.valid('query');
     const found = path ? priceOf(await readLibraryIndex(c.var.deps.db), path[0]!, path[1]!, path[2]!, brand) : { missing: RATE_LIBRARY_MESSAGES.noPrice };

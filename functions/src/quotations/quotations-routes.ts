@@ -39,6 +39,7 @@ import type { Db } from '../db/client';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 const NOT_FOUND = 'Quotation not found';
 const NO_PDF = 'PDF export is not available on this server';
@@ -83,11 +84,11 @@ const responsesQuerySchema = yup.object({ limit: yup.number().typeError('limit m
  * approved by hand (it creates a project and a finance demand).
  */
 export const quotations = new Hono<AppEnv>()
-  .get('/', queryParams(quotationListQuerySchema), async (c) => {
+  .get('/', access.staff(), queryParams(quotationListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, quotationCursorKeys(query), (start) => listQuotations(c.var.deps.db, query, start));
   })
-  .get('/defaults', async (c) => {
+  .get('/defaults', access.staff(), async (c) => {
     const db = c.var.deps.db;
     const [settings, { company }] = await Promise.all([quotationSettings(db), getSettings(db)]);
     c.header('Cache-Control', 'no-store');
@@ -101,11 +102,11 @@ export const quotations = new Hono<AppEnv>()
       200,
     );
   })
-  .get('/responses', queryParams(responsesQuerySchema), async (c) => {
+  .get('/responses', access.staff(), queryParams(responsesQuerySchema), async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ items: await latestResponses(c.var.deps.db, c.req.valid('query').limit) }, 200);
   })
-  .post('/', limitBody(QUOTATION_MAX_BODY_BYTES), requireJson, jsonBody(quotationCreateSchema), async (c) => {
+  .post('/', access.staff(), limitBody(QUOTATION_MAX_BODY_BYTES), requireJson, jsonBody(quotationCreateSchema), async (c) => {
     const result = await createQuotation(c.var.deps.db, c.req.valid('json'), writeContext(c), today(c));
     if ('lowMargin' in result) return c.json(lowMarginBody(result), 409);
     if ('leadMissing' in result) return c.json(errorBody('Validation failed', { leadId: 'Lead not found' }), 400);
@@ -113,14 +114,14 @@ export const quotations = new Hono<AppEnv>()
     log.info('quotation created', { quotationId: result.item.id, by: c.var.auth.employee.id });
     return c.json(result.item, 201);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', access.staff(), async (c) => {
     const id = c.req.param('id');
     const quote = isEntityId(id) ? await getQuotation(c.var.deps.db, id) : undefined;
     if (!quote) return c.json(errorBody(NOT_FOUND), 404);
     c.header('Cache-Control', 'no-store');
     return c.json(quote, 200);
   })
-  .put('/:id', limitBody(QUOTATION_MAX_BODY_BYTES), requireJson, jsonBody(quotationUpdateSchema), async (c) => {
+  .put('/:id', access.staff(), limitBody(QUOTATION_MAX_BODY_BYTES), requireJson, jsonBody(quotationUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateQuotation(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -130,14 +131,14 @@ export const quotations = new Hono<AppEnv>()
     log.info('quotation updated', { quotationId: id, by: c.var.auth.employee.id });
     return c.json(result.item, 200);
   })
-  .delete('/:id', canDelete, async (c) => {
+  .delete('/:id', access.role('manager'), canDelete, async (c) => {
     const id = c.req.param('id');
     const result = isEntityId(id) ? await deleteQuotation(c.var.deps.db, id, writeContext(c)) : undefined;
     if (!result || !('deleted' in result)) return c.json(errorBody(NOT_FOUND), 404);
     log.info('quotation deleted', { quotationId: id, by: c.var.auth.employee.id });
     return c.json({ id }, 200);
   })
-  .post('/:id/duplicate', async (c) => {
+  .post('/:id/duplicate', access.staff(), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const source = isEntityId(id) ? await getQuotation(db, id) : undefined;
@@ -165,7 +166,7 @@ export const quotations = new Hono<AppEnv>()
     log.info('quotation duplicated', { quotationId: result.item.id, from: id, by: c.var.auth.employee.id });
     return c.json(result.item, 201);
   })
-  .get('/:id/revisions', queryParams(revisionsQuerySchema), async (c) => {
+  .get('/:id/revisions', access.staff(), queryParams(revisionsQuerySchema), async (c) => {
     const id = c.req.param('id');
     const query = c.req.valid('query');
     if (!isEntityId(id) || !(await getQuotation(c.var.deps.db, id, false))) return c.json(errorBody(NOT_FOUND), 404);
@@ -174,14 +175,14 @@ export const quotations = new Hono<AppEnv>()
       listRevisions(c.var.deps.db, id, query.limit, start),
     );
   })
-  .get('/:id/revisions/:revision', async (c) => {
+  .get('/:id/revisions/:revision', access.staff(), async (c) => {
     const { id, revision } = c.req.param();
     const number = Number(revision);
     const found = isEntityId(id) && Number.isInteger(number) && number >= 1 ? await getRevision(c.var.deps.db, id, number) : undefined;
     if (!found) return c.json(errorBody('Revision not found'), 404);
     return c.json(found, 200);
   })
-  .post('/:id/send', limitBody(), requireJson, jsonBody(sendSchema), async (c) => {
+  .post('/:id/send', access.staff(), limitBody(), requireJson, jsonBody(sendSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const { version, confirmLowMargin } = c.req.valid('json');
@@ -194,7 +195,7 @@ export const quotations = new Hono<AppEnv>()
     log.info('quotation sent', { quotationId: id, by: c.var.auth.employee.id });
     return c.json({ quotation: result.item, sharePath: `/q/${result.item.shareToken}` } satisfies QuotationSendResult, 200);
   })
-  .post('/:id/approve', requireManager, limitBody(), requireJson, jsonBody(approveSchema), async (c) => {
+  .post('/:id/approve', access.role('manager'), requireManager, limitBody(), requireJson, jsonBody(approveSchema), async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const quote = isEntityId(id) ? await getQuotation(db, id) : undefined;
@@ -210,7 +211,7 @@ export const quotations = new Hono<AppEnv>()
     log.info('quotation approved', { quotationId: id, by: c.var.auth.employee.id });
     return c.json({ quotation: result.quote, projectId: result.quote.projectId, demandTransactionId }, 200);
   })
-  .get('/:id/pdf', async (c) => {
+  .get('/:id/pdf', access.staff({ lambda: 'pdf' }), async (c) => {
     const id = c.req.param('id');
     const quote = isEntityId(id) ? await getQuotation(c.var.deps.db, id, false) : undefined;
     if (!quote) return c.json(errorBody(NOT_FOUND), 404);

@@ -8,6 +8,7 @@ import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { pdfResponse, publicView } from './quotations-routes';
+import { access } from '../lib/route-access';
 
 const NOT_OPEN = 'This quotation is no longer open for answers. Please contact us.';
 const today = (c: Context<AppEnv>) => calendarDate(nowMs(c));
@@ -32,19 +33,19 @@ async function openLink(c: Context<AppEnv>) {
  * stage's demand in Finance.
  */
 export const quoteLinks = new Hono<AppEnv>()
-  .get('/:token', async (c) => {
+  .get('/:token', access.clientLink(), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     c.header('Cache-Control', 'no-store');
     c.header('X-Robots-Tag', 'noindex');
     return c.json(await publicView(c.var.deps.db, link.quote, today(c)), 200);
   })
-  .get('/:token/pdf', async (c) => {
+  .get('/:token/pdf', access.clientLink({ lambda: 'pdf' }), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     return pdfResponse(c, link.quote);
   })
-  .post('/:token/approve', answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
+  .post('/:token/approve', access.clientLink(), answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     const db = c.var.deps.db;
@@ -57,7 +58,7 @@ export const quoteLinks = new Hono<AppEnv>()
     log.info('quotation approved by client', { quotationId: result.quote.id });
     return c.json(await publicView(db, result.quote, today(c)), 200);
   })
-  .post('/:token/request-changes', answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
+  .post('/:token/request-changes', access.clientLink(), answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     const db = c.var.deps.db;

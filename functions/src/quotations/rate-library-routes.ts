@@ -33,6 +33,7 @@ import {
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 /** PRODUCT.md: the rate library is data admins edit; everyone else reads it (the builder shows it). */
 const canEdit = requireRole(...RATE_LIBRARY_EDITORS);
@@ -75,18 +76,18 @@ function logged(c: Context<AppEnv>, what: string, id: string) {
  * version-checked, name-checked, audited and moves the library's version.
  */
 export const rateLibrary = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', access.staff(), async (c) => {
     c.header('Cache-Control', 'no-store');
     const answer: RateLibraryAnswer = { ...(await readLibrary(c.var.deps.db)), canEdit: isEditor(c.var.auth.employee.role) };
     return c.json(answer, 200);
   })
-  .post('/usage-areas', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(usageAreaInputSchema), async (c) => {
+  .post('/usage-areas', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(usageAreaInputSchema), async (c) => {
     const result = await createUsageArea(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if (!('item' in result)) return refused(c, result);
     logged(c, 'usage area created', result.item.id);
     return c.json(result.item, 201);
   })
-  .put('/usage-areas/:id', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(usageAreaUpdateSchema), async (c) => {
+  .put('/usage-areas/:id', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(usageAreaUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return notFound(c);
     const result = await updateUsageArea(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -94,13 +95,13 @@ export const rateLibrary = new Hono<AppEnv>()
     logged(c, 'usage area updated', id);
     return c.json(result.item, 200);
   })
-  .post('/items', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(itemInputSchema), async (c) => {
+  .post('/items', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(itemInputSchema), async (c) => {
     const result = await createItem(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if (!('item' in result)) return refused(c, result);
     logged(c, 'item created', result.item.id);
     return c.json(result.item, 201);
   })
-  .put('/items/:id', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(itemUpdateSchema), async (c) => {
+  .put('/items/:id', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(itemUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return notFound(c);
     const result = await updateItem(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -108,13 +109,13 @@ export const rateLibrary = new Hono<AppEnv>()
     logged(c, 'item updated', id);
     return c.json(result.item, 200);
   })
-  .post('/units', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(unitInputSchema), async (c) => {
+  .post('/units', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(unitInputSchema), async (c) => {
     const result = await createUnit(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if (!('item' in result)) return refused(c, result);
     logged(c, 'unit created', result.item.id);
     return c.json(result.item, 201);
   })
-  .put('/units/:id', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(unitUpdateSchema), async (c) => {
+  .put('/units/:id', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(unitUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return notFound(c);
     const result = await updateUnit(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -122,13 +123,13 @@ export const rateLibrary = new Hono<AppEnv>()
     logged(c, 'unit updated', id);
     return c.json(result.item, 200);
   })
-  .post('/brands', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(brandInputSchema), async (c) => {
+  .post('/brands', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(brandInputSchema), async (c) => {
     const result = await createBrand(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if (!('item' in result)) return refused(c, result);
     logged(c, 'brand created', result.item.id);
     return c.json(result.item, 201);
   })
-  .put('/brands/:id', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(brandUpdateSchema), async (c) => {
+  .put('/brands/:id', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(brandUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return notFound(c);
     const result = await updateBrand(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -136,13 +137,13 @@ export const rateLibrary = new Hono<AppEnv>()
     logged(c, 'brand updated', id);
     return c.json(result.item, 200);
   })
-  .post('/prices', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(priceInputSchema), async (c) => {
+  .post('/prices', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(priceInputSchema), async (c) => {
     const result = await createPrice(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if (!('item' in result)) return refused(c, result);
     logged(c, 'price created', result.item.id);
     return c.json(result.item, 201);
   })
-  .put('/prices/:id', canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(priceUpdateSchema), async (c) => {
+  .put('/prices/:id', access.role('admin'), canEdit, limitBody(MAX_BODY_BYTES), requireJson, jsonBody(priceUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return notFound(c);
     const result = await updatePrice(c.var.deps.db, id, c.req.valid('json'), writeContext(c));

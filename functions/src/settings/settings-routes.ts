@@ -13,6 +13,7 @@ import { log } from '../lib/log';
 import { settingsSaved } from './settings-cache';
 import { companyLogoKey, companyLogoStagingKey, ownCompanyLogoKey, photoUrl } from '../photos';
 import { removeFiles } from '../photos';
+import { access } from '../lib/route-access';
 
 /** The whole settings object is a few KiB; the calculator rates and reels make it the largest form. */
 const MAX_SETTINGS_BODY_BYTES = 32 * 1024;
@@ -48,8 +49,8 @@ async function retentionChanged(c: Context<AppEnv>) {
  */
 export const settings = new Hono<AppEnv>()
   .use(requireRole(...ADMIN_ROLES))
-  .get('/', async (c) => c.json(await getAllSettings(c.var.deps.db), 200))
-  .put('/', limitBody(MAX_SETTINGS_BODY_BYTES), requireJson, jsonBody(settingsUpdateSchema), async (c) => {
+  .get('/', access.role('admin'), async (c) => c.json(await getAllSettings(c.var.deps.db), 200))
+  .put('/', access.role('admin'), limitBody(MAX_SETTINGS_BODY_BYTES), requireJson, jsonBody(settingsUpdateSchema), async (c) => {
     const { db, fieldCrypto } = c.var.deps;
     try {
       const result = await saveSettings(db, fieldCrypto, c.req.valid('json'), writeContext(c));
@@ -68,7 +69,7 @@ export const settings = new Hono<AppEnv>()
     }
   })
   // The logo (Settings > Company) through the photo pipeline: a signed form for one copy to a staging key of its own...
-  .post('/logo-uploads', limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
+  .post('/logo-uploads', access.role('admin'), limitBody(), requireJson, jsonBody(profilePhotoUploadSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const { contentType } = c.req.valid('json');
@@ -78,7 +79,7 @@ export const settings = new Hono<AppEnv>()
   })
   // ...then checked by its size and first bytes and published once; the answer is its URL, which becomes
   // company.companyLogo when the settings are saved (with their version, like every other field).
-  .post('/logo', limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
+  .post('/logo', access.role('admin'), limitBody(), requireJson, jsonBody(profilePhotoSetSchema), async (c) => {
     const storage = c.var.deps.photos;
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const { uploadId, contentType } = c.req.valid('json');

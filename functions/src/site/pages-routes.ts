@@ -3,6 +3,7 @@ import { isPortalPath } from '@app/shared-types/app-paths';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import type { AppEnv } from '../app-deps';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 /**
  * Rendered HTML is cached by CloudFront for a minute and served stale while it
@@ -61,7 +62,7 @@ async function render(c: Context<AppEnv>, app: { request: (input: string, init?:
  * goes on to the host (static files, the portal's index.html).
  */
 export function pageRoutes(app: { request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response> }) {
-  return new Hono<AppEnv>().get('*', async (c, next) => {
+  return new Hono<AppEnv>().get('*', access.public({ lambda: 'public' }), async (c, next) => {
     // PRODUCT.md: a host whose name starts with 'admin.' is the portal at '/' (the SPA, web/src/app/router.tsx).
     const host = new URL(c.req.url).hostname;
     if (host.toLowerCase().startsWith('admin.') || !isSitePath(c.req.path)) return next();

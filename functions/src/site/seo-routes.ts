@@ -7,6 +7,7 @@ import { allPages } from '../db/entity';
 import { websiteProjectDates } from '../projects';
 import { getSettings } from '../settings';
 import type { AppEnv } from '../app-deps';
+import { access } from '../lib/route-access';
 
 const STATIC_PATHS = ['/', '/projects', '/services', '/blog', '/calculator', '/contact'];
 /**
@@ -36,7 +37,7 @@ const day = (iso: string) => new Date(iso).toISOString().slice(0, 10);
  * content so new projects and posts get crawled.
  */
 export const seo = new Hono<AppEnv>()
-  .get('/sitemap.xml', async (c) => {
+  .get('/sitemap.xml', access.public({ lambda: 'public' }), async (c) => {
     const { db } = c.var.deps;
     const [{ company }, projects, posts] = await Promise.all([
       getSettings(db),
@@ -58,13 +59,13 @@ export const seo = new Hono<AppEnv>()
     c.header('Cache-Control', 'public, max-age=3600');
     return c.body(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`, 200);
   })
-  .get('/robots.txt', async (c) => {
+  .get('/robots.txt', access.public({ lambda: 'public' }), async (c) => {
     const { company } = await getSettings(c.var.deps.db);
     const origin = siteOrigin(c.var.deps.siteUrl, company.companyWebsite);
     c.header('Cache-Control', 'public, max-age=3600');
     return c.text(`User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`, 200);
   })
-  .get('/blog/rss.xml', async (c) => {
+  .get('/blog/rss.xml', access.public({ lambda: 'public' }), async (c) => {
     const { db } = c.var.deps;
     const [{ company }, page] = await Promise.all([getSettings(db), publishedPostsPage(db, RSS_ITEMS)]);
     const origin = siteOrigin(c.var.deps.siteUrl, company.companyWebsite);

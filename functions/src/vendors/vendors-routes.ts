@@ -6,6 +6,7 @@ import { createVendor, deleteVendor, listVendors, updateVendor, vendorCursorKeys
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 
 /**
  * Every signed-in user keeps the vendor list (PRODUCT.md); deleting one loses
@@ -21,16 +22,16 @@ const VENDOR_MAX_BODY_BYTES = 32 * 1024;
 
 /** Vendor Management. Every route needs a session (app.ts); deleting needs manager or above. */
 export const vendors = new Hono<AppEnv>()
-  .get('/', queryParams(vendorListQuerySchema), async (c) => {
+  .get('/', access.staff(), queryParams(vendorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, vendorCursorKeys(query), (start) => listVendors(c.var.deps.db, query, start));
   })
-  .post('/', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorCreateSchema), async (c) => {
+  .post('/', access.staff(), limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorCreateSchema), async (c) => {
     const vendor = await createVendor(c.var.deps.db, c.req.valid('json'), writeContext(c));
     log.info('vendor created', { vendorId: vendor.id, by: c.var.auth.employee.id });
     return c.json(vendor, 201);
   })
-  .put('/:id', limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
+  .put('/:id', access.staff(), limitBody(VENDOR_MAX_BODY_BYTES), requireJson, jsonBody(vendorUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
     const result = await updateVendor(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -39,7 +40,7 @@ export const vendors = new Hono<AppEnv>()
     log.info('vendor updated', { vendorId: id, by: c.var.auth.employee.id });
     return c.json(result.item, 200);
   })
-  .delete('/:id', canDelete, async (c) => {
+  .delete('/:id', access.role('manager'), canDelete, async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id) || !('deleted' in (await deleteVendor(c.var.deps.db, id, writeContext(c))))) {
       return c.json(errorBody(NOT_FOUND), 404);

@@ -3,16 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  type CfnRoute,
-  type CfnStage,
-  HttpApi,
-  HttpMethod,
-  LogGroupLogDestination,
-  type HttpRoute,
-  type HttpStage,
-} from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpApi, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
@@ -26,6 +17,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { logicalId } from '../nag';
+import { addApiRoutes } from './api-routes';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
@@ -38,58 +30,11 @@ const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
 /** The runtime both functions run on: the newest Node.js this aws-cdk-lib knows. */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
-/**
- * The routes API Gateway sends to the public function. Everything else under
- * /api goes to the admin function (`ANY /api/{proxy+}`): API Gateway picks the
- * most specific route, so these win over the catch-all for their method only.
- */
-export const PUBLIC_ROUTES = [
-  { method: 'GET', path: '/api/site' },
-  { method: 'GET', path: '/api/projects' },
-  { method: 'GET', path: '/api/projects/{id}' },
-  { method: 'GET', path: '/api/blog-posts' },
-  { method: 'GET', path: '/api/blog-posts/by-slug/{slug}' },
-  { method: 'POST', path: '/api/calculator' },
-  { method: 'POST', path: '/api/contact' },
-  { method: 'GET', path: '/sitemap.xml' },
-  { method: 'GET', path: '/robots.txt' },
-  { method: 'GET', path: '/blog/rss.xml' },
-] as const;
-
-/**
- * The website's pages, rendered by the public function (functions/src/site/pages-routes.ts): '/' and
- * every other path CloudFront sends here (its default behaviour). /api paths never match these:
- * their own routes and the admin catch-all are more specific.
- */
-export const PAGE_ROUTES = [
-  { method: 'GET', path: '/' },
-  { method: 'GET', path: '/{proxy+}' },
-] as const;
-
-export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
-
-/**
- * The routes API Gateway sends to the PDF function: the quotation PDF for
- * staff and through the client's share link. More specific than the admin
- * catch-all, so they win over it; the admin function leaves the renderer out.
- */
-export const PDF_ROUTES = [
-  { method: 'GET', path: '/api/quotations/{id}/pdf' },
-  { method: 'GET', path: '/api/quote-links/{token}/pdf' },
-] as const;
-
 /** Where the font files the PDF renderer reads sit in the repository (copied beside the PDF bundle). */
 const FONT_DIR = relative(
   REPO_ROOT,
   dirname(createRequire(join(REPO_ROOT, 'functions/package.json')).resolve(`@fontsource/noto-sans/files/${PDF_FONT_FILES.regular}`)),
 );
-
-/**
- * Staff routes that a public route's path variable would otherwise catch
- * (GET /api/projects/{id} matches /api/projects/manage). A path without a
- * variable is more specific, so API Gateway picks these for the admin function.
- */
-export const ADMIN_ROUTES_BESIDE_PUBLIC = [{ method: 'GET', path: '/api/projects/manage' }] as const;
 
 /**
  * Partition keys the public function may touch, as IAM StringLike patterns
@@ -141,7 +86,7 @@ export class Api extends Construct {
   readonly publicRole: Role;
   readonly adminFunction: NodejsFunction;
   readonly adminRole: Role;
-  /** The quotation PDFs (PDF_ROUTES): the app with the renderer, its fonts beside the bundle. */
+  /** The quotation PDFs (PDF_ROUTES in api-routes.ts): the app with the renderer, its fonts beside the bundle. */
   readonly pdfFunction: NodejsFunction;
   readonly pdfRole: Role;
   /** The scheduled jobs (recurring transactions), run daily by an EventBridge rule. */
@@ -328,44 +273,7 @@ export class Api extends Construct {
       },
     });
 
-    const publicIntegration = new HttpLambdaIntegration('PublicIntegration', this.publicFunction);
-    const routes: HttpRoute[] = [];
-    for (const route of [...PUBLIC_ROUTES, ...PAGE_ROUTES]) {
-      routes.push(
-        ...this.httpApi.addRoutes({
-          path: route.path,
-          methods: [HttpMethod[route.method]],
-          integration: publicIntegration,
-        }),
-      );
-    }
-    const adminIntegration = new HttpLambdaIntegration('AdminIntegration', this.adminFunction);
-    routes.push(
-      ...this.httpApi.addRoutes({
-        path: ADMIN_ROUTE.path,
-        methods: [HttpMethod.ANY],
-        integration: adminIntegration,
-      }),
-    );
-    for (const route of ADMIN_ROUTES_BESIDE_PUBLIC) {
-      routes.push(...this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: adminIntegration }));
-    }
-    const pdfIntegration = new HttpLambdaIntegration('PdfIntegration', this.pdfFunction);
-    for (const route of PDF_ROUTES) {
-      routes.push(...this.httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: pdfIntegration }));
-    }
-    // Form posts write to DynamoDB: a tighter ceiling than the read routes.
-    // RouteSettings is untyped JSON in the L1 (a map of route key to settings), so CDK passes it
-    // through as written: the keys must be CloudFormation's (ThrottlingRateLimit), or they are ignored.
-    const cfnStage = this.stage.node.defaultChild as CfnStage;
-    const formThrottle = { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 };
-    cfnStage.routeSettings = {
-      'POST /api/calculator': formThrottle,
-      'POST /api/contact': formThrottle,
-    };
-    // Route settings name route keys, which must exist before the stage refers to them.
-    for (const route of routes) cfnStage.addResourceDependency(route.node.defaultChild as CfnRoute);
-
+    const routes = addApiRoutes(this.httpApi, this.stage, { public: this.publicFunction, admin: this.adminFunction, pdf: this.pdfFunction });
     for (const route of routes) {
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',

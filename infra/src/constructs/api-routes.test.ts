@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { apiGatewayPaths } from '@app/functions/lib/route-access';
+import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PAGE_ROUTES, PDF_ROUTES, PUBLIC_API_ROUTES, PUBLIC_ROUTES, ROUTE_THROTTLES } from './api-routes';
+
+const keys = (routes: readonly { method: string; path: string }[]) => routes.map((route) => `${route.method} ${route.path}`);
+
+/**
+ * The route table built from the routes' declarations, as reviewed: a route that
+ * moves to another function, or a new route on the public or PDF function, changes
+ * these lists on purpose (the declarations live in functions/src/<module>/*-routes.ts).
+ */
+describe('the route table from the declarations', () => {
+  it('sends the website reads, the forms and the crawler files to the public function, in the order the app serves them', () => {
+    expect(keys(PUBLIC_ROUTES)).toEqual([
+      'GET /api/site',
+      'GET /api/projects',
+      'GET /api/projects/{id}',
+      'GET /api/blog-posts',
+      'GET /api/blog-posts/by-slug/{slug}',
+      'POST /api/calculator',
+      'POST /api/contact',
+      'GET /sitemap.xml',
+      'GET /robots.txt',
+      'GET /blog/rss.xml',
+    ]);
+    expect(keys(PAGE_ROUTES)).toEqual(['GET /', 'GET /{proxy+}']);
+  });
+
+  it('sends the quotation PDFs to the PDF function, and the rest of /api to the admin function', () => {
+    expect(keys(PDF_ROUTES)).toEqual(['GET /api/quotations/{id}/pdf', 'GET /api/quote-links/{token}/pdf']);
+    expect(ADMIN_ROUTE).toEqual({ method: 'ANY', path: '/api/{proxy+}' });
+    // GET /api/projects/{id} would catch it.
+    expect(keys(ADMIN_ROUTES_BESIDE_PUBLIC)).toEqual(['GET /api/projects/manage']);
+  });
+
+  it('throttles the form posts harder than the stage', () => {
+    expect(ROUTE_THROTTLES).toEqual({
+      'POST /api/calculator': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+    });
+  });
+
+  it('serves without a session the public /api routes the route-guard test lists, some by the admin function', () => {
+    expect(PUBLIC_API_ROUTES).toContain('POST /api/auth/login');
+    expect(PUBLIC_API_ROUTES).toContain('GET /api/quote-links/:token');
+    expect(PUBLIC_API_ROUTES).not.toContain('GET /api/projects/manage');
+  });
+
+  it("writes Hono's paths as API Gateway's", () => {
+    expect(apiGatewayPaths('/api/quotations/:id/pdf')).toEqual(['/api/quotations/{id}/pdf']);
+    expect(apiGatewayPaths('/api/attendance/report.csv')).toEqual(['/api/attendance/report.csv']);
+    expect(apiGatewayPaths('/*')).toEqual(['/', '/{proxy+}']);
+    expect(apiGatewayPaths('/files/*')).toEqual(['/files', '/files/{proxy+}']);
+  });
+});
