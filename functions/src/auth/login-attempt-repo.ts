@@ -1,9 +1,7 @@
-import * as yup from 'yup';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client';
-import { conditions, defineItem, execute, type Condition, type Write } from '../db/item';
 import { keys } from '../db/keys';
 import { isConditionalCheckFailed } from '../db/writes';
-import { employeeEntity } from '../people';
 
 /**
  * Sign-in attempts are counted BEFORE the password is checked, with one
@@ -25,40 +23,22 @@ export type AttemptSubject = { employeeId: string } | { unknownEmail: string };
 
 export type AttemptResult = { allowed: true; count: number } | { allowed: false; retryAfterSeconds: number };
 
-/** The counter of an attempt window, as the employee item and the unknown email's item both hold it. */
-const attemptCountersSchema = yup.object({
-  failedLoginCount: yup.number().integer().default(0),
-  lockedUntil: yup.string().nullable().default(null),
-});
-
-/** The attempt window of an email no account has (removed by TTL: `expiresAt`, epoch seconds). */
-export const loginAttemptsKind = defineItem({
-  type: 'LoginAttempts',
-  schema: attemptCountersSchema.shape({ expiresAt: yup.number().integer().default(0) }),
-  key: (email: string) => keys.rateLimit('login-email', email, 0),
-  backup: false,
-});
-
-/**
- * A change of the subject's counter: on the employee item, which must exist
- * (it is never created here), or on the unknown email's item, which may be
- * created (with its type and TTL).
- */
-function counterWrite(subject: AttemptSubject, change: { add?: Record<string, number>; set: Record<string, string | number> }, condition: Condition, lockedUntilMs: number): Write {
-  if ('employeeId' in subject) {
-    return { op: 'update', type: employeeEntity.type, key: employeeEntity.key(subject.employeeId), ...change, condition: conditions.all(conditions.present(), condition) ?? condition };
-  }
-  return loginAttemptsKind.update([subject.unknownEmail], {
-    ...change,
-    set: { ...change.set, entityType: loginAttemptsKind.type, expiresAt: Math.ceil(lockedUntilMs / 1000) + 60 },
-    condition,
-  });
+function keyOf(subject: AttemptSubject) {
+  return 'employeeId' in subject ? keys.employee(subject.employeeId) : keys.rateLimit('login-email', subject.unknownEmail, 0);
 }
 
-/** The subject's counter as it is now (a consistent read), parsed. */
-async function countersOf(db: Db, subject: AttemptSubject) {
-  if ('employeeId' in subject) return employeeEntity.get(db, subject.employeeId, true);
-  return loginAttemptsKind.get(db, [subject.unknownEmail]);
+/** The employee item must exist (it is never created here); the unknown email's item may be created. */
+function existsCondition(subject: AttemptSubject) {
+  return 'employeeId' in subject ? 'attribute_exists(pk) AND ' : '';
+}
+
+/** Extra attributes of the unknown email's item: its type and its TTL. */
+function extraSet(subject: AttemptSubject, lockedUntilMs: number) {
+  if ('employeeId' in subject) return { expression: '', values: {} };
+  return {
+    expression: ', entityType = :type, expiresAt = :expires',
+    values: { ':type': 'LoginAttempts', ':expires': Math.ceil(lockedUntilMs / 1000) + 60 },
+  };
 }
 
 /** Counts one attempt of `subject`, or refuses it (locked) without counting. */
@@ -67,49 +47,47 @@ export async function countLoginAttempt(
   subject: AttemptSubject,
   options: { maxAttempts: number; lockMs: number; nowMs: number },
 ): Promise<AttemptResult> {
+  const key = keyOf(subject);
   const now = new Date(options.nowMs).toISOString();
   const until = new Date(options.nowMs + options.lockMs).toISOString();
-  const lockedUntilMs = options.nowMs + options.lockMs;
+  const extra = extraSet(subject, options.nowMs + options.lockMs);
   // A few rounds: racing requests may start a window between our two writes.
   for (let round = 0; round < 3; round++) {
     try {
       // Inside a live window, below the limit: one more.
-      const written = await execute(
-        db,
-        counterWrite(
-          subject,
-          { add: { failedLoginCount: 1 }, set: { lockedUntil: until } },
-          { expression: 'lockedUntil > :now AND failedLoginCount < :max', values: { ':now': now, ':max': options.maxAttempts } },
-          lockedUntilMs,
-        ),
-        { returnUpdated: true },
+      const { Attributes } = await db.doc.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: key,
+          UpdateExpression: `ADD failedLoginCount :one SET lockedUntil = :until${extra.expression}`,
+          ConditionExpression: `${existsCondition(subject)}lockedUntil > :now AND failedLoginCount < :max`,
+          ExpressionAttributeValues: { ':one': 1, ':until': until, ':now': now, ':max': options.maxAttempts, ...extra.values },
+          ReturnValues: 'UPDATED_NEW',
+        }),
       );
-      return { allowed: true, count: attemptCountersSchema.validateSync(written ?? {}, { stripUnknown: true }).failedLoginCount };
+      return { allowed: true, count: Number(Attributes?.failedLoginCount) };
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
     }
     try {
       // No live window (never one, cleared by a success, or ended): this attempt starts one.
-      await execute(
-        db,
-        counterWrite(
-          subject,
-          { set: { failedLoginCount: 1, lockedUntil: until } },
-          {
-            expression: '(attribute_not_exists(lockedUntil) OR attribute_type(lockedUntil, :nullType) OR lockedUntil <= :now)',
-            values: { ':now': now, ':nullType': 'NULL' },
-          },
-          lockedUntilMs,
-        ),
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.table,
+          Key: key,
+          UpdateExpression: `SET failedLoginCount = :one, lockedUntil = :until${extra.expression}`,
+          ConditionExpression: `${existsCondition(subject)}(attribute_not_exists(lockedUntil) OR attribute_type(lockedUntil, :nullType) OR lockedUntil <= :now)`,
+          ExpressionAttributeValues: { ':one': 1, ':until': until, ':now': now, ':nullType': 'NULL', ...extra.values },
+        }),
       );
       return { allowed: true, count: 1 };
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
     }
     // Neither: a live window at the limit (locked), or another request started a window meanwhile.
-    const counters = await countersOf(db, subject);
-    const lockedUntil = counters?.lockedUntil ? Date.parse(counters.lockedUntil) : 0;
-    if (lockedUntil > options.nowMs && (counters?.failedLoginCount ?? 0) >= options.maxAttempts) {
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
+    const lockedUntil = typeof Item?.lockedUntil === 'string' ? Date.parse(Item.lockedUntil) : 0;
+    if (lockedUntil > options.nowMs && Number(Item?.failedLoginCount ?? 0) >= options.maxAttempts) {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - options.nowMs) / 1000)) };
     }
   }
