@@ -41,16 +41,15 @@ import { getAllSettings } from '../settings';
 import {
   consumeChallenge,
   createChallenge,
-  disableWrites,
-  enableWrites,
+  disableTwoFactor,
+  enableTwoFactor,
   getChallenge,
   getTwoFactor,
-  recoveryCodesWrites,
+  replaceRecoveryCodes,
   startEnrolment,
   useRecoveryCode,
   useStep,
 } from './two-factor-repo';
-import { isTransactionCanceled, transactWrite } from '../db/writes';
 import { notificationWrite } from '../notify';
 import type { AppEnv, AuthContext } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
@@ -225,14 +224,14 @@ export const auth = new Hono<AppEnv>()
         failure = TWO_FACTOR_MESSAGES.invalidCode;
       } else {
         recoveryCodes = newRecoveryCodes();
-        try {
-          await transactWrite(
-            db,
-            enableWrites(db, employee.id, { secretSealed: challenge.pendingSealed, step, recoveryHashes: recoveryCodes.map(hashRecoveryCode) }, selfContext(c, employee)),
-          );
-        } catch (error) {
+        const enabled = await enableTwoFactor(
+          db,
+          employee.id,
+          { secretSealed: challenge.pendingSealed, step, recoveryHashes: recoveryCodes.map(hashRecoveryCode) },
+          selfContext(c, employee),
+        );
+        if (!enabled) {
           // Turned on meanwhile (another browser finished first): this sign-in starts over.
-          if (!isTransactionCanceled(error)) throw error;
           await consumeChallenge(db, token);
           clearChallengeCookie(c);
           return c.json(errorBody(TWO_FACTOR_MESSAGES.challengeExpired), 401);
@@ -395,20 +394,13 @@ export const auth = new Hono<AppEnv>()
     const step = matchTotp(await fieldCrypto.open(state.pendingSealed), code, nowMs(c));
     if (step === undefined) return c.json(errorBody('Validation failed', { code: TWO_FACTOR_MESSAGES.invalidCode }), 400);
     const recoveryCodes = newRecoveryCodes();
-    try {
-      await transactWrite(
-        db,
-        enableWrites(
-          db,
-          employee.id,
-          { secretSealed: state.pendingSealed, step, recoveryHashes: recoveryCodes.map(hashRecoveryCode), pendingSealed: state.pendingSealed },
-          writeContext(c),
-        ),
-      );
-    } catch (error) {
-      if (isTransactionCanceled(error)) return c.json(errorBody(TWO_FACTOR_MESSAGES.enrolmentExpired), 409);
-      throw error;
-    }
+    const enabled = await enableTwoFactor(
+      db,
+      employee.id,
+      { secretSealed: state.pendingSealed, step, recoveryHashes: recoveryCodes.map(hashRecoveryCode), pendingSealed: state.pendingSealed },
+      writeContext(c),
+    );
+    if (!enabled) return c.json(errorBody(TWO_FACTOR_MESSAGES.enrolmentExpired), 409);
     log.info('two-factor enabled', { employeeId: employee.id });
     c.header('Cache-Control', 'no-store');
     return c.json({ recoveryCodes } satisfies RecoveryCodesAnswer, 200);
@@ -421,12 +413,7 @@ export const auth = new Hono<AppEnv>()
     if (security.requireTwoFactor) return c.json(errorBody('Two-factor sign-in is required for every account (Settings > Security); it cannot be turned off.'), 403);
     const refused = await proofRefused(c, employee, state.secretSealed, c.req.valid('json'));
     if (refused) return refused;
-    try {
-      await transactWrite(db, disableWrites(db, employee.id, writeContext(c), 'disable_two_factor'));
-    } catch (error) {
-      if (isTransactionCanceled(error)) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
-      throw error;
-    }
+    if (!(await disableTwoFactor(db, employee.id, writeContext(c), 'disable_two_factor'))) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
     log.info('two-factor disabled', { employeeId: employee.id });
     return c.json({ ok: true }, 200);
   })
@@ -438,12 +425,7 @@ export const auth = new Hono<AppEnv>()
     const refused = await proofRefused(c, employee, state.secretSealed, c.req.valid('json'));
     if (refused) return refused;
     const recoveryCodes = newRecoveryCodes();
-    try {
-      await transactWrite(db, recoveryCodesWrites(db, employee.id, recoveryCodes.map(hashRecoveryCode), writeContext(c)));
-    } catch (error) {
-      if (isTransactionCanceled(error)) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
-      throw error;
-    }
+    if (!(await replaceRecoveryCodes(db, employee.id, recoveryCodes.map(hashRecoveryCode), writeContext(c)))) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
     log.info('two-factor recovery codes replaced', { employeeId: employee.id });
     c.header('Cache-Control', 'no-store');
     return c.json({ recoveryCodes } satisfies RecoveryCodesAnswer, 200);

@@ -5,4 +5,4 @@ export { hashPassword, type HashSlot } from './password';
 export { createSession, deleteSession, type SessionItem } from './session-repo';
 export { fileSigningKey, type SigningKeyProvider } from './signing-key';
 export { secretsManagerSigningKey } from './signing-key-aws';
-export { disableWrites, getTwoFactor } from './two-factor-repo';
+export { disableTwoFactor, getTwoFactor, removeTwoFactor } from './two-factor-repo';

@@ -45,11 +45,14 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
  */
 export type Write =
   | { op: 'put'; type: string; key: Key; item: Item; condition?: Condition }
-  | { op: 'update'; type: string; key: Key; set?: Item; add?: Record<string, number>; remove?: string[]; setIfMissing?: Item; condition?: Condition }
+  | { op: 'update'; type: string; key: Key; set?: Item; add?: Record<string, number>; remove?: AttributePath[]; setIfMissing?: Item; condition?: Condition }
   | { op: 'delete'; type: string; key: Key; condition?: Condition }
   | { op: 'check'; type: string; key: Key; condition: Condition }
   /** A request the engine built itself (the entity layer's entries); never outside db/. */
   | { op: 'request'; type: string; key: Key; request: TransactItem };
+
+/** An attribute, or a path into a map attribute (['recoveryHashes', hash]: one entry of the map). */
+export type AttributePath = string | readonly string[];
 
 /** Conditions every kind needs. */
 export const conditions = {
@@ -173,7 +176,7 @@ export function defineItem<T extends object, A extends unknown[]>(config: ItemKi
     },
 
     /** Changes attributes of the item: `set` (undefined values are removed), atomic `add`, `setIfMissing`. */
-    update(args: A, change: { set?: Partial<T> & Item; add?: Record<string, number>; setIfMissing?: Item; remove?: string[]; condition?: Condition }): Write {
+    update(args: A, change: { set?: Partial<T> & Item; add?: Record<string, number>; setIfMissing?: Item; remove?: AttributePath[]; condition?: Condition }): Write {
       return { op: 'update', type, key: config.key(...args), ...change };
     },
 
@@ -234,7 +237,7 @@ function updateExpression(write: Extract<Write, { op: 'update' }>, p: Placeholde
     const name = p.name(attribute);
     sets.push(`${name} = if_not_exists(${name}, ${p.value(value)})`);
   }
-  for (const attribute of write.remove ?? []) removes.push(p.name(attribute));
+  for (const attribute of write.remove ?? []) removes.push(typeof attribute === 'string' ? p.name(attribute) : attribute.map((part) => p.name(part)).join('.'));
   for (const [attribute, value] of Object.entries(write.add ?? {})) {
     if (value !== 0) adds.push(`${p.name(attribute)} ${p.value(value)}`);
   }
@@ -280,7 +283,7 @@ export function transactItem(db: Db, write: Write): TransactItem | null {
  * isConditionalCheckFailed). `returnNew` answers the item's attributes after
  * an update (a counter's next number).
  */
-export async function execute(db: Db, write: Write, options: { returnNew?: boolean } = {}): Promise<Item | undefined> {
+export async function execute(db: Db, write: Write, options: { returnNew?: boolean; returnUpdated?: boolean } = {}): Promise<Item | undefined> {
   const entry = transactItem(db, write);
   if (!entry) return undefined;
   if (entry.Put) {
@@ -288,7 +291,9 @@ export async function execute(db: Db, write: Write, options: { returnNew?: boole
     return undefined;
   }
   if (entry.Update) {
-    const { Attributes } = await db.doc.send(new UpdateCommand({ ...entry.Update, ...(options.returnNew ? { ReturnValues: 'ALL_NEW' as const } : {}) }));
+    // returnUpdated: only the attributes the update wrote (UPDATED_NEW: what a restricted role may be allowed, e.g. a rate-limit window).
+    const returnValues = options.returnNew ? ('ALL_NEW' as const) : options.returnUpdated ? ('UPDATED_NEW' as const) : undefined;
+    const { Attributes } = await db.doc.send(new UpdateCommand({ ...entry.Update, ...(returnValues ? { ReturnValues: returnValues } : {}) }));
     return Attributes;
   }
   if (entry.Delete) {

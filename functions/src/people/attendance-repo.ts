@@ -1,5 +1,4 @@
-import { randomInt } from 'node:crypto';
-import { GetCommand, QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import {
   LEAVE_TYPES,
   attendanceId,
@@ -17,10 +16,10 @@ import {
 } from '@app/shared-types/attendance';
 import type { Db } from '../db/client';
 import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
+import { defineItem } from '../db/item';
 import { keys } from '../db/keys';
-import { isTransactionCanceled, transactWrite, type TransactItem } from '../db/writes';
-
-type Item = Record<string, NativeAttributeValue>;
+import { AGAIN, plan, PlanConditionFailed, rounds, type Figure, type ShardedFigure, type WritePlan } from '../db/plan';
+import { employeeEntity } from './employee-repo';
 
 /**
  * Attendance records (issue 14, SPEC.md 3 'Attendance'). A record's id is
@@ -38,8 +37,6 @@ type Item = Record<string, NativeAttributeValue>;
 
 /** Shards of a day's counts: check-ins arriving together seldom meet on one item. */
 export const ATTENDANCE_DAY_SHARDS = 4;
-/** Transactions lost to simultaneous writes are sent again up to this many times. */
-const WRITE_ATTEMPTS = 12;
 
 const sortOf = (record: AttendanceRecord) => keys.attendanceSort(record.date, record.user.name, record.userId);
 
@@ -89,46 +86,54 @@ function difference(before: Record<string, number>, after: Record<string, number
   return deltas;
 }
 
-/** An UpdateItem entry that ADDs `deltas` and SETs `sets`; null when there is nothing to add. */
-function addUpdate(db: Db, key: ItemKey, deltas: Record<string, number>, sets: Item): TransactItem | null {
-  const entries = Object.entries(deltas);
-  if (entries.length === 0) return null;
-  const names: Record<string, string> = {};
-  const values: Item = {};
-  const adds = entries.map(([name, value], i) => {
-    names[`#d${i}`] = name;
-    values[`:d${i}`] = value;
-    return `#d${i} :d${i}`;
-  });
-  const setClauses = Object.entries(sets).map(([name, value], i) => {
-    names[`#s${i}`] = name;
-    values[`:s${i}`] = value;
-    return `#s${i} = :s${i}`;
-  });
-  return {
-    Update: {
-      TableName: db.table,
-      Key: key,
-      UpdateExpression: `ADD ${adds.join(', ')} SET ${setClauses.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
-}
+const countField = () => yup.number().default(0);
 
-/** The figure entries when `before` becomes `after` (the same employee and day; either may be null). */
-export function attendanceFigureWrites(db: Db, before: AttendanceRecord | null, after: AttendanceRecord | null): TransactItem[] {
-  const record = (after ?? before)!;
-  const day = addUpdate(db, keys.attendanceDay(record.date, randomInt(ATTENDANCE_DAY_SHARDS)), difference(before ? dayFigures(before) : {}, after ? dayFigures(after) : {}), {
-    entityType: 'AttendanceDay',
-  });
-  const month = addUpdate(db, keys.attendanceMonth(record.date.slice(0, 7), record.userId), difference(before ? monthFigures(before) : {}, after ? monthFigures(after) : {}), {
-    entityType: 'AttendanceMonth',
-    userId: record.userId,
-    name: record.user.name,
-    department: record.user.department,
-  });
-  return [day, month].filter((write): write is TransactItem => write !== null);
+/** A shard of a day's counts by status (today's cards). */
+const attendanceDayKind = defineItem({
+  type: 'AttendanceDay',
+  schema: yup.object({ records: countField(), present: countField(), absent: countField(), half_day: countField(), leave: countField() }),
+  key: (date: string, shard: number) => keys.attendanceDay(date, shard),
+});
+
+/** An employee's month (the monthly report): days by status, leaves by type, hours in hundredths. */
+const attendanceMonthKind = defineItem({
+  type: 'AttendanceMonth',
+  schema: yup.object({
+    userId: yup.string().default(''),
+    name: yup.string().default(''),
+    department: yup.string().default(''),
+    records: countField(),
+    present: countField(),
+    absent: countField(),
+    half_day: countField(),
+    leave: countField(),
+    [CENTI_HOURS]: countField(),
+    ...Object.fromEntries(LEAVE_TYPES.map((type) => [leaveAttribute(type), countField()])),
+  }),
+  key: (month: string, userId: string) => keys.attendanceMonth(month, userId),
+});
+
+/** The day's counts: spread over ATTENDANCE_DAY_SHARDS items. */
+const dayFigure = (date: string): ShardedFigure => ({
+  type: attendanceDayKind.type,
+  shards: ATTENDANCE_DAY_SHARDS,
+  key: (shard) => attendanceDayKind.key(date, shard),
+  sets: { entityType: attendanceDayKind.type },
+});
+
+/** The employee's month, named for the report. */
+const monthFigure = (record: AttendanceRecord): Figure => ({
+  type: attendanceMonthKind.type,
+  key: attendanceMonthKind.key(record.date.slice(0, 7), record.userId),
+  sets: { entityType: attendanceMonthKind.type, userId: record.userId, name: record.user.name, department: record.user.department },
+});
+
+/** Adds to a plan how the figures move when `before` becomes `after` (the same employee and day; either may be null). */
+export function addAttendanceFigures(p: WritePlan, before: AttendanceRecord | null, after: AttendanceRecord | null): void {
+  const record = after ?? before;
+  if (!record) return;
+  p.add(dayFigure(record.date), difference(before ? dayFigures(before) : {}, after ? dayFigures(after) : {}));
+  p.add(monthFigure(record), difference(before ? monthFigures(before) : {}, after ? monthFigures(after) : {}));
 }
 
 // ---------------------------------------------------------------------------
@@ -171,11 +176,14 @@ export async function createAttendance(
   ctx: WriteContext,
 ): Promise<{ item: AttendanceRecord } | { duplicate: AttendanceRecord | undefined }> {
   const record = recordOf(input, options, ctx);
+  const p = plan(db, ctx);
+  attendanceEntity.planCreate(p, 'attendance', record);
+  addAttendanceFigures(p, null, record);
   try {
-    await transactWrite(db, [...attendanceEntity.createWrites(db, record, ctx), ...attendanceFigureWrites(db, null, record)], WRITE_ATTEMPTS);
+    await p.commit();
     return { item: record };
   } catch (error) {
-    if (isTransactionCanceled(error, 0)) return { duplicate: await getAttendance(db, record.id) };
+    if (error instanceof PlanConditionFailed && error.has('attendance')) return { duplicate: await getAttendance(db, record.id) };
     throw error;
   }
 }
@@ -188,37 +196,78 @@ export type AttendanceChange = Pick<AttendanceInput, 'status' | 'leaveType' | 'l
  * retried while others write) with its figures and audit entry; totalHours
  * follows the times.
  */
-export function changeAttendance(db: Db, id: string, expectedVersion: number | undefined, change: (before: AttendanceRecord) => AttendanceChange, ctx: WriteContext) {
-  return attendanceEntity.update(
-    db,
-    id,
-    expectedVersion,
-    (before) => {
-      const fields = change(before);
-      return {
-        ...before,
-        ...fields,
-        leaveType: fields.status === 'leave' ? fields.leaveType : null,
-        checkIn: fields.checkIn ?? null,
-        checkOut: fields.checkOut ?? null,
-        totalHours: totalHours(fields.checkIn, fields.checkOut, fields.breakTime),
-      };
-    },
-    ctx,
-    { extra: (before, after) => attendanceFigureWrites(db, before, after) },
-  );
+export function changeAttendance(
+  db: Db,
+  id: string,
+  expectedVersion: number | undefined,
+  change: (before: AttendanceRecord) => AttendanceChange,
+  ctx: WriteContext,
+): Promise<{ item: AttendanceRecord } | { notFound: true } | { stale: AttendanceRecord }> {
+  return rounds(attendanceEntity.type, async () => {
+    const before = await getAttendance(db, id);
+    if (!before) return { notFound: true };
+    if (expectedVersion !== undefined && before.version !== expectedVersion) return { stale: before };
+    const fields = change(before);
+    const after: AttendanceRecord = {
+      ...before,
+      ...fields,
+      leaveType: fields.status === 'leave' ? fields.leaveType : null,
+      checkIn: fields.checkIn ?? null,
+      checkOut: fields.checkOut ?? null,
+      totalHours: totalHours(fields.checkIn, fields.checkOut, fields.breakTime),
+      id,
+      createdAt: before.createdAt,
+      updatedAt: ctx.now,
+      version: before.version + 1,
+    };
+    if (sameContent(before, after)) return { item: before };
+    const p = plan(db, ctx);
+    attendanceEntity.planUpdate(p, 'attendance', before, after);
+    addAttendanceFigures(p, before, after);
+    try {
+      await p.commit();
+      return { item: after };
+    } catch (error) {
+      if (!(error instanceof PlanConditionFailed)) throw error;
+      // Changed (or gone) since the read: a caller who named a version hears so; others read again.
+      if (expectedVersion === undefined) return AGAIN;
+      const current = await getAttendance(db, id);
+      return current ? { stale: current } : { notFound: true };
+    }
+  });
 }
+
+/** The fields of a record an edit compares (what the audit entry would report). */
+const sameContent = (a: AttendanceRecord, b: AttendanceRecord) => {
+  const strip = ({ updatedAt: _u, version: _v, ...rest }: AttendanceRecord) => rest;
+  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+};
 
 /**
  * Deletes the record (at `expectedVersion` when given: another version is
  * `refused` with the record as it is) with its figures and audit entry.
  */
-export function deleteAttendance(db: Db, id: string, ctx: WriteContext, expectedVersion?: number) {
-  return attendanceEntity.remove(db, id, ctx, {
-    ...(expectedVersion !== undefined
-      ? { condition: { expression: '#version = :clientVersion', values: { ':clientVersion': expectedVersion }, holds: (record: AttendanceRecord) => record.version === expectedVersion } }
-      : {}),
-    extra: (before) => attendanceFigureWrites(db, before, null),
+export function deleteAttendance(
+  db: Db,
+  id: string,
+  ctx: WriteContext,
+  expectedVersion?: number,
+): Promise<{ deleted: AttendanceRecord } | { notFound: true } | { refused: AttendanceRecord }> {
+  return rounds(attendanceEntity.type, async () => {
+    const before = await getAttendance(db, id);
+    if (!before) return { notFound: true };
+    if (expectedVersion !== undefined && before.version !== expectedVersion) return { refused: before };
+    const p = plan(db, ctx);
+    attendanceEntity.planDelete(p, 'attendance', before);
+    addAttendanceFigures(p, before, null);
+    try {
+      await p.commit();
+      return { deleted: before };
+    } catch (error) {
+      // Changed or gone since the read: read again (gone or another version is the answer then).
+      if (error instanceof PlanConditionFailed) return AGAIN;
+      throw error;
+    }
   });
 }
 
@@ -272,24 +321,18 @@ export function listAttendance(db: Db, query: ListQuery & { limit: number }, sta
 // ---------------------------------------------------------------------------
 // Figures
 
-const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /** A day's counts by status: its shards (one small partition) added up. */
 export async function dayCounts(db: Db, date: string): Promise<Record<AttendanceStatus | 'records', number>> {
   const counts = { records: 0, present: 0, absent: 0, half_day: 0, leave: 0 };
-  const items = await allPages(async (start) => {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.attendanceDayPartition(date) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    return { items: page.Items ?? [], lastKey: page.LastEvaluatedKey };
-  });
-  for (const item of items) for (const name of Object.keys(counts) as (keyof typeof counts)[]) counts[name] += numberOf(item[name]);
+  const shards = await allPages((start) => attendanceDayKind.query(db, { pk: keys.attendanceDayPartition(date), consistent: true, start }));
+  for (const shard of shards) {
+    counts.records += shard.records;
+    counts.present += shard.present;
+    counts.absent += shard.absent;
+    counts.half_day += shard.half_day;
+    counts.leave += shard.leave;
+  }
   return counts;
 }
 
@@ -298,20 +341,7 @@ export async function dayCounts(db: Db, date: string): Promise<Record<Attendance
  * projected (a firm has tens of people; the read is a few KB).
  */
 export async function activeEmployeeCount(db: Db): Promise<number> {
-  const items = await allPages(async (start) => {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.employees() },
-        ExpressionAttributeNames: { '#status': 'status' },
-        ProjectionExpression: '#status',
-        ExclusiveStartKey: start,
-      }),
-    );
-    return { items: page.Items ?? [], lastKey: page.LastEvaluatedKey };
-  });
+  const items = await allPages((start) => employeeEntity.queryFields(db, employeeEntity.source('byName', {}), ['status'], { limit: 1000, start }));
   return items.filter((item) => item.status === 'active').length;
 }
 
@@ -322,18 +352,24 @@ export async function todayFigures(db: Db, date: string): Promise<AttendanceToda
   return { present: counts.present, absent: counts.absent + unmarked, halfDay: counts.half_day, onLeave: counts.leave, activeEmployees, unmarked };
 }
 
-function reportRow(item: Item): AttendanceReportRow {
+type MonthItem = ReturnType<typeof attendanceMonthKind.parse>;
+
+function reportRow(item: MonthItem): AttendanceReportRow {
+  // The leave counts are parsed as numbers with the rest (the schema has a field per type, named by leaveAttribute).
+  const counts: Record<string, unknown> = item;
+  const leaveByType: Record<LeaveType, number> = { sick: 0, casual: 0, emergency: 0, vacation: 0 };
+  for (const type of LEAVE_TYPES) leaveByType[type] = Number(counts[leaveAttribute(type)] ?? 0);
   return {
-    userId: String(item.userId ?? ''),
-    name: String(item.name ?? ''),
-    department: String(item.department ?? ''),
-    present: numberOf(item.present),
-    halfDay: numberOf(item.half_day),
-    absent: numberOf(item.absent),
-    leave: numberOf(item.leave),
-    leaveByType: Object.fromEntries(LEAVE_TYPES.map((type) => [type, numberOf(item[leaveAttribute(type)])])) as Record<LeaveType, number>,
-    totalHours: numberOf(item[CENTI_HOURS]) / 100,
-    days: numberOf(item.records),
+    userId: item.userId,
+    name: item.name,
+    department: item.department,
+    present: item.present,
+    halfDay: item.half_day,
+    absent: item.absent,
+    leave: item.leave,
+    leaveByType,
+    totalHours: item[CENTI_HOURS] / 100,
+    days: item.records,
   };
 }
 
@@ -343,23 +379,12 @@ function reportRow(item: Item): AttendanceReportRow {
  * record left that month are left out.
  */
 export async function monthReport(db: Db, month: string, userId?: string): Promise<AttendanceReportRow[]> {
-  let items: Item[];
+  let items: MonthItem[];
   if (userId) {
-    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.attendanceMonth(month, userId), ConsistentRead: true }));
-    items = Item ? [Item] : [];
+    const item = await attendanceMonthKind.get(db, [month, userId]);
+    items = item ? [item] : [];
   } else {
-    items = await allPages(async (start) => {
-      const page = await db.doc.send(
-        new QueryCommand({
-          TableName: db.table,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.attendanceMonthPartition(month) },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      return { items: page.Items ?? [], lastKey: page.LastEvaluatedKey };
-    });
+    items = await allPages((start) => attendanceMonthKind.query(db, { pk: keys.attendanceMonthPartition(month), consistent: true, start }));
   }
   return items
     .map(reportRow)

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import { employeeAccountFields, employeeHrFields, type EmployeeAccount, type EmployeeHrProfile, type PublicUser } from '@app/shared-types/auth';
 import { PII_FIELDS, PII_MASKS, type DirectoryEntry, type EmployeeCreateInput, type EmployeeRecord, type PiiField } from '@app/shared-types/employees';
@@ -7,10 +6,12 @@ import { storedFields } from '@app/shared-types/forms';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from '../db/client';
 import { defineEntity, systemContext, type ItemKey, type WriteContext } from '../db/entity';
+import { conditions, defineItem, execute, transactItem, type Condition, type Write } from '../db/item';
 import { keys } from '../db/keys';
+import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 import { employeeCounter } from '../dashboard';
+import { getAllSettings } from '../settings';
 import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
-import type { Write } from '../db/item';
 
 /**
  * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email
@@ -165,12 +166,17 @@ export async function createEmployee(db: Db, input: NewEmployee, now: string, ct
 
 export const getEmployee = (db: Db, id: string) => employeeEntity.get(db, id, true);
 
+/** The marker that claims an email for one employee (written by the entity's unique marker, read here). */
+const employeeEmailKind = defineItem({
+  type: 'EmployeeEmail',
+  schema: yup.object({ employeeId: yup.string().required() }),
+  key: (email: string) => keys.employeeEmail(email),
+});
+
 /** The employee owning `email` (marker GetItem, then the item). */
 export async function getEmployeeByEmail(db: Db, email: string): Promise<EmployeeItem | undefined> {
-  const { Item: marker } = await db.doc.send(
-    new GetCommand({ TableName: db.table, Key: keys.employeeEmail(normalizeEmail(email)), ConsistentRead: true }),
-  );
-  return typeof marker?.employeeId === 'string' ? getEmployee(db, marker.employeeId) : undefined;
+  const marker = await employeeEmailKind.get(db, [normalizeEmail(email)]);
+  return marker ? getEmployee(db, marker.employeeId) : undefined;
 }
 
 /** Employees by name, a page at a time. */
@@ -185,27 +191,16 @@ export function listEmployees(db: Db, options: { limit: number; exclusiveStartKe
  */
 export async function recordSuccessfulLogin(db: Db, id: string, now: string, seenCount: number): Promise<void> {
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.employee(id),
-        UpdateExpression: 'SET failedLoginCount = :zero, lockedUntil = :none, lastLoginAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND failedLoginCount = :seen',
-        ExpressionAttributeValues: { ':zero': 0, ':none': null, ':now': now, ':seen': seenCount },
-      }),
-    );
+    await execute(db, signInWrite(id, { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now }, conditions.equals('failedLoginCount', seenCount, 'seen')));
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.table,
-        Key: keys.employee(id),
-        UpdateExpression: 'SET lastLoginAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
+    await execute(db, signInWrite(id, { lastLoginAt: now }));
   }
+}
+
+/** A change of the sign-in bookkeeping (kept fields: no new version) of an employee who must exist. */
+function signInWrite(id: string, set: Partial<EmployeeCredentials>, condition?: Condition): Write {
+  return { op: 'update', type: employeeEntity.type, key: employeeEntity.key(id), set, condition: conditions.all(conditions.present(), condition) ?? conditions.present() };
 }
 
 /** Replaces the hash if the employee is still at `expectedVersion`; false on a stale version. */
@@ -338,13 +333,7 @@ export async function openPii(crypto: FieldCrypto | undefined, employee: Employe
 
 /** Settings > passwordMinLength (6 to 32; SPEC.md 9 default 8), at the top of the settings item or in one of its groups. */
 export async function passwordMinLength(db: Db): Promise<number> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
-  let value: unknown = Item?.passwordMinLength;
-  for (const group of Object.values(Item ?? {})) {
-    if (value !== undefined) break;
-    if (group && typeof group === 'object' && !Array.isArray(group)) value = (group as Record<string, unknown>).passwordMinLength;
-  }
-  const length = Number(value);
+  const length = Number((await getAllSettings(db)).security.passwordMinLength);
   return Number.isInteger(length) && length >= 6 && length <= 32 ? length : DEFAULT_PASSWORD_MIN_LENGTH;
 }
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;
@@ -360,16 +349,54 @@ export async function activeSuperadminIds(db: Db): Promise<string[]> {
  * a write that takes away the only other one's role or status carries it, so
  * two superadmins demoting each other at once cannot both pass.
  */
-export function stillActiveSuperadmin(db: Db, id: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: db.table,
-      Key: keys.employee(id),
-      ConditionExpression: '#role = :superadmin AND #status = :active',
-      ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
-      ExpressionAttributeValues: { ':superadmin': 'superadmin', ':active': 'active' },
-    },
-  };
+function stillActiveSuperadmin(id: string): Extract<Write, { op: 'check' }> {
+  const condition = { expression: '#role = :superadmin AND #status = :active', names: { '#role': 'role', '#status': 'status' }, values: { ':superadmin': 'superadmin', ':active': 'active' } };
+  return { op: 'check', type: employeeEntity.type, key: employeeEntity.key(id), condition };
+}
+
+export type EmployeeUpdateResult = { item: EmployeeItem } | { notFound: true } | { stale: EmployeeItem } | { taken: string } | { lastSuperadmin: true };
+
+/** The fields of an employee an edit compares (what the audit entry would report). */
+const sameContent = (a: EmployeeItem, b: EmployeeItem) => {
+  const strip = ({ updatedAt: _u, version: _v, ...rest }: EmployeeItem) => rest;
+  return JSON.stringify(strip(a)) === JSON.stringify(strip(b));
+};
+
+/**
+ * Applies `change` to the employee at `expectedVersion`, with its email
+ * marker, search tokens, counters and audit entry, in one plan. `keeper`:
+ * another superadmin who must still be an active one when it commits (the
+ * change takes this one's role or status away); else `{ lastSuperadmin }`.
+ */
+export async function updateEmployee(
+  db: Db,
+  id: string,
+  expectedVersion: number,
+  change: (before: EmployeeItem) => EmployeeItem,
+  ctx: WriteContext,
+  options: { keeper?: string } = {},
+): Promise<EmployeeUpdateResult> {
+  const before = await getEmployee(db, id);
+  if (!before) return { notFound: true };
+  if (before.version !== expectedVersion) return { stale: before };
+  const after: EmployeeItem = { ...change(before), id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 };
+  if (sameContent(before, after)) return { item: before };
+  const p = plan(db, ctx);
+  employeeEntity.planUpdate(p, 'employee', before, after);
+  if (options.keeper) p.check('keeper', stillActiveSuperadmin(options.keeper));
+  try {
+    await p.commit();
+    return { item: after };
+  } catch (error) {
+    if (!(error instanceof PlanConditionFailed)) throw error;
+    if (error.has('employee')) {
+      const current = await getEmployee(db, id);
+      return current ? { stale: current } : { notFound: true };
+    }
+    if (error.has('employee.EmployeeEmail')) return { taken: 'EmployeeEmail' };
+    if (error.has('keeper')) return { lastSuperadmin: true };
+    throw error;
+  }
 }
 
 /** The new employee record of a create (the sealed data and the hash made by the caller). */
@@ -418,43 +445,72 @@ export function newEmployeeRecord(
  * count (leadAssignments, outside the record's fields) moves, so a delete
  * that read it before cannot pass unseen (deleteEmployeeWrites).
  */
-export function assignmentGuard(db: Db, employeeId: string): TransactItem {
-  return {
-    Update: {
-      TableName: db.table,
-      Key: keys.employee(employeeId),
-      UpdateExpression: 'ADD leadAssignments :one',
-      ConditionExpression: 'attribute_exists(pk) AND #status = :active',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':one': 1, ':active': 'active' },
-    },
-  };
-}
-
-/** assignmentGuard as a plan entry's write (the same update and condition). */
 export function assignmentGuardWrite(employeeId: string): Write {
   return {
     op: 'update',
-    type: 'Employee',
-    key: keys.employee(employeeId),
+    type: employeeEntity.type,
+    key: employeeEntity.key(employeeId),
     add: { leadAssignments: 1 },
-    condition: { expression: 'attribute_exists(pk) AND #cStatus = :cActive', names: { '#cStatus': 'status' }, values: { ':cActive': 'active' } },
+    condition: conditions.all(conditions.present(), conditions.equals('status', 'active', 'active')),
   };
 }
 
-/** An employee with how many lead assignments they have had (read together, so a delete can condition on it). */
-export async function getEmployeeForDelete(db: Db, id: string): Promise<{ employee: EmployeeItem; assignments: number } | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.employee(id), ConsistentRead: true }));
-  if (!Item) return undefined;
-  return { employee: employeeEntity.parse(Item), assignments: typeof Item.leadAssignments === 'number' ? Item.leadAssignments : 0 };
+/** assignmentGuard as a transaction entry, for lead writes not yet on plans (built by the engine). */
+export function assignmentGuard(db: Db, employeeId: string): TransactItem {
+  const entry = transactItem(db, assignmentGuardWrite(employeeId));
+  if (!entry) throw new Error('An assignment guard always writes');
+  return entry;
 }
 
-/** The delete of `employee` as read, refused by the table if a lead was assigned to them since (assignmentGuard). */
-export function deleteEmployeeWrites(db: Db, employee: EmployeeItem, assignments: number, ctx: WriteContext): TransactItem[] {
-  return employeeEntity.deleteWrites(db, employee, ctx, {
+/** The employee item with its count of lead assignments (kept outside the record's fields by assignmentGuard). */
+const employeeWithAssignmentsKind = defineItem({
+  type: 'Employee',
+  schema: employeeSchema.shape({ leadAssignments: yup.number().integer().min(0).default(0) }),
+  key: keys.employee,
+});
+
+/** An employee with how many lead assignments they have had (read together, so a delete can condition on it). */
+export async function getEmployeeForDelete(db: Db, id: string): Promise<{ employee: EmployeeItem; assignments: number } | undefined> {
+  const item = await employeeWithAssignmentsKind.get(db, [id]);
+  if (!item) return undefined;
+  const { leadAssignments, ...employee } = item;
+  return { employee, assignments: leadAssignments };
+}
+
+/**
+ * Deletes `employee` as read, refused by the table if a lead was assigned to
+ * them since (assignmentGuard) or the record changed ('stale'); `keeper` must
+ * still be an active superadmin ('lastSuperadmin'); `also` adds the entries
+ * of dependent items (the two-factor item) to the same plan.
+ */
+export async function deleteEmployee(
+  db: Db,
+  employee: EmployeeItem,
+  assignments: number,
+  ctx: WriteContext,
+  options: { keeper?: string; also?: (p: WritePlan) => void } = {},
+): Promise<'deleted' | 'stale' | 'lastSuperadmin'> {
+  const p = plan(db, ctx);
+  employeeEntity.planDelete(p, 'employee', employee, {
     condition: {
       expression: assignments === 0 ? 'attribute_not_exists(leadAssignments) OR leadAssignments = :zero' : 'leadAssignments = :seen',
       values: assignments === 0 ? { ':zero': 0 } : { ':seen': assignments },
     },
   });
+  if (options.keeper) p.check('keeper', stillActiveSuperadmin(options.keeper));
+  if (options.also) p.include(options.also);
+  try {
+    await p.commit();
+    return 'deleted';
+  } catch (error) {
+    if (!(error instanceof PlanConditionFailed)) throw error;
+    return error.has('employee') ? 'stale' : 'lastSuperadmin';
+  }
+}
+
+/** Records who revealed which personal-data fields of an employee (an audit entry alone). */
+export function auditReveal(db: Db, id: string, fields: readonly string[], ctx: WriteContext): Promise<void> {
+  return plan(db, ctx)
+    .audit({ entity: employeeEntity.type, entityId: id, action: 'reveal', changes: Object.fromEntries(fields.map((field) => [field, { before: null, after: 'revealed' }])) })
+    .commit();
 }

@@ -26,10 +26,10 @@ import { departmentChoice } from './departments';
 import { authOf, nowMs, requireRole, startSessionCookie, writeContext } from '../auth';
 import { createSession, deleteSession } from '../auth';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { auditEntryWrite, WriteConflict } from '../db/entity';
 import {
   activeSuperadminIds,
-  deleteEmployeeWrites,
+  auditReveal,
+  deleteEmployee,
   employeeEntity,
   getEmployeeForDelete,
   getEmployee,
@@ -38,16 +38,14 @@ import {
   openPii,
   passwordMinLength,
   sealPii,
-  stillActiveSuperadmin,
   toDirectoryEntry,
   toEmployeeRecord,
+  updateEmployee,
   type EmployeeItem,
 } from './employee-repo';
 import { employeeCounter, readCounters } from '../dashboard';
 import { assignedLeadCount } from '../leads';
-import { isTransactionCanceled, transactWrite } from '../db/writes';
-import { keys } from '../db/keys';
-import { disableWrites, getTwoFactor } from '../auth';
+import { disableTwoFactor, getTwoFactor, removeTwoFactor } from '../auth';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -242,9 +240,7 @@ export const users = new Hono<AppEnv>()
     const ctx = writeContext(c);
     // A new password or a status that cannot sign in ends every session the person has (requireSession compares).
     const endsSessions = passwordHash !== undefined || (isBlocked(input.status) && !isBlocked(target.status));
-    let result;
-    try {
-      result = await employeeEntity.update(
+    const result = await updateEmployee(
         db,
         id,
         version,
@@ -261,13 +257,10 @@ export const users = new Hono<AppEnv>()
           ...(input.status !== 'inactive' ? { accessRequestedAt: null } : {}),
         }),
         ctx,
-        { extra: () => (keeper ? [stillActiveSuperadmin(db, keeper)] : []) },
+        { keeper },
       );
-    } catch (error) {
-      // The other superadmin stopped being one meanwhile: this one is now the last.
-      if (error instanceof WriteConflict) return c.json(errorBody(LAST_SUPERADMIN), 409);
-      throw error;
-    }
+    // The other superadmin stopped being one meanwhile: this one is now the last.
+    if ('lastSuperadmin' in result) return c.json(errorBody(LAST_SUPERADMIN), 409);
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('stale' in result) return c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(result.stale) }, 409);
     if ('taken' in result) return c.json(errorBody('An employee with this email already exists', { email: 'An employee with this email already exists' }), 409);
@@ -299,24 +292,19 @@ export const users = new Hono<AppEnv>()
     const losesSuperadmin = target.role === 'superadmin' && target.status === 'active';
     const keeper = losesSuperadmin ? await otherActiveSuperadmin(c, id) : undefined;
     if (losesSuperadmin && !keeper) return c.json(errorBody(LAST_SUPERADMIN), 409);
-    try {
-      // Version-checked: an edit since the read (a new role, say) is not deleted unseen.
-      await transactWrite(db, [
-        ...deleteEmployeeWrites(db, target, read.assignments, writeContext(c)),
-        ...(keeper ? [stillActiveSuperadmin(db, keeper)] : []),
-        // Their two-factor secret goes with them (a dependent item, in the same conditional transaction).
-        ...(target.twoFactorEnabled || (await getTwoFactor(db, id)) ? [{ Delete: { TableName: db.table, Key: keys.twoFactor(id) } }] : []),
-      ]);
-    } catch (error) {
-      if (isTransactionCanceled(error, 0)) {
-        const current = await getEmployee(db, id);
-        const assignedNow = current ? await assignedLeadCount(db, id) : 0;
-        if (assignedNow > 0) return c.json(errorBody(leadsAssignedMessage(assignedNow)), 409);
-        return current ? c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(current) }, 409) : c.json(errorBody(NOT_FOUND), 404);
-      }
-      if (isTransactionCanceled(error)) return c.json(errorBody(LAST_SUPERADMIN), 409);
-      throw error;
+    // Version-checked: an edit since the read (a new role, say) is not deleted unseen.
+    const deleted = await deleteEmployee(db, target, read.assignments, writeContext(c), {
+      keeper,
+      // Their two-factor secret goes with them (a dependent item, in the same conditional plan).
+      ...(target.twoFactorEnabled || (await getTwoFactor(db, id)) ? { also: removeTwoFactor(id) } : {}),
+    });
+    if (deleted === 'stale') {
+      const current = await getEmployee(db, id);
+      const assignedNow = current ? await assignedLeadCount(db, id) : 0;
+      if (assignedNow > 0) return c.json(errorBody(leadsAssignedMessage(assignedNow)), 409);
+      return current ? c.json({ ...errorBody(STALE_EMPLOYEE_MESSAGE), current: toEmployeeRecord(current) }, 409) : c.json(errorBody(NOT_FOUND), 404);
     }
+    if (deleted === 'lastSuperadmin') return c.json(errorBody(LAST_SUPERADMIN), 409);
     // Their sessions end with the record: requireSession finds no employee.
     log.info('employee deleted', { employeeId: id, by: actor.id });
     return c.json({ id }, 200);
@@ -335,13 +323,8 @@ export const users = new Hono<AppEnv>()
     }
     const state = await getTwoFactor(db, id);
     if (!state) return c.json(errorBody('Two-factor sign-in is not on for this employee'), 409);
-    try {
-      // The secret and recovery codes go, the employee's sessions end, and the audit log says who did it.
-      await transactWrite(db, disableWrites(db, id, writeContext(c), 'reset_two_factor'));
-    } catch (error) {
-      if (isTransactionCanceled(error)) return c.json(errorBody('Two-factor sign-in is not on for this employee'), 409);
-      throw error;
-    }
+    // The secret and recovery codes go, the employee's sessions end, and the audit log says who did it.
+    if (!(await disableTwoFactor(db, id, writeContext(c), 'reset_two_factor'))) return c.json(errorBody('Two-factor sign-in is not on for this employee'), 409);
     log.info('two-factor reset', { employeeId: id, by: actor.id });
     const updated = await getEmployee(db, id);
     return c.json(toEmployeeRecord(updated ?? target), 200);
@@ -386,15 +369,7 @@ export const users = new Hono<AppEnv>()
       return cryptoRefused(c, error);
     }
     // Who saw whose which fields, and when: recorded before anything is shown.
-    const ctx = writeContext(c);
-    await transactWrite(db, [
-      auditEntryWrite(db, ctx, {
-        entity: employeeEntity.type,
-        entityId: id,
-        action: 'reveal',
-        changes: Object.fromEntries(fields.map((field) => [field, { before: null, after: 'revealed' }])),
-      }),
-    ]);
+    await auditReveal(db, id, fields, writeContext(c));
     log.info('personal data revealed', { employeeId: id, fields, by: actor.id });
     c.header('Cache-Control', 'no-store');
     return c.json({ id, values } satisfies RevealResult, 200);
