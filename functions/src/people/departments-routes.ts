@@ -5,6 +5,7 @@ import { requireRole, writeContext } from '../auth';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
+import { access } from '../lib/route-access';
 import { createDepartment, deleteDepartment, departmentCursorKeys, employeesIn, getDepartment, listDepartments, updateDepartment } from './departments';
 import { departmentHasRoles } from './job-roles';
 
@@ -16,17 +17,17 @@ const notFound = (c: Context<AppEnv>) => c.json(errorBody(M.notFound), 404);
 
 /** Departments (SPEC.md 3). Every route needs a session (app.ts). */
 export const departments = new Hono<AppEnv>()
-  .get('/', queryParams(departmentListQuerySchema), async (c) => {
+  .get('/', access.staff(), queryParams(departmentListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     return listPage(c, query.cursor, departmentCursorKeys(), (start) => listDepartments(c.var.deps.db, query, start));
   })
-  .post('/', manage, requireJson, jsonBody(departmentCreateSchema), async (c) => {
+  .post('/', access.role('admin'), manage, requireJson, jsonBody(departmentCreateSchema), async (c) => {
     const result = await createDepartment(c.var.deps.db, c.req.valid('json'), writeContext(c));
     if ('taken' in result) return taken(c);
     log.info('department created', { departmentId: result.item.id, by: c.var.auth.employee.id });
     return c.json(result.item, 201);
   })
-  .put('/:id', manage, requireJson, jsonBody(departmentUpdateSchema), async (c) => {
+  .put('/:id', access.role('admin'), manage, requireJson, jsonBody(departmentUpdateSchema), async (c) => {
     const id = c.req.param('id');
     if (!isEntityId(id)) return notFound(c);
     const result = await updateDepartment(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
@@ -37,7 +38,7 @@ export const departments = new Hono<AppEnv>()
     log.info('department updated', { departmentId: id, by: c.var.auth.employee.id });
     return c.json(result.item, 200);
   })
-  .delete('/:id', manage, async (c) => {
+  .delete('/:id', access.role('admin'), manage, async (c) => {
     const id = c.req.param('id');
     const db = c.var.deps.db;
     const department = isEntityId(id) ? await getDepartment(db, id) : null;
