@@ -16,7 +16,12 @@ const sessionSchema = yup.object({
 });
 export type SessionItem = yup.InferType<typeof sessionSchema>;
 
-export const sessionKind = defineItem({ type: 'Session', schema: sessionSchema, key: keys.session, backup: false });
+export const sessionKind = defineItem({
+  type: 'Session',
+  schema: sessionSchema,
+  key: keys.session,
+  backup: false,
+});
 
 const ttl = (lastSeenMs: number, timeoutMinutes: number) => Math.ceil(lastSeenMs / 1000) + timeoutMinutes * 60;
 
