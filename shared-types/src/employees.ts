@@ -156,7 +156,12 @@ const employeeFields = {
     .test('phone', 'Enter a valid Indian phone number (10 digits)', (value) => !value || isIndianPhone(value))
     .default(''),
   /** A department's name (shared-types/departments.ts); the API checks it names an active department. */
-  department: text().transform(nullIsBlank).max(100, 'Department is too long (100 characters at most)').default(''),
+  department: text()
+    .transform(nullIsBlank)
+    // A SPEC department typed in any case is spelled as the SPEC spells it.
+    .transform((value: string) => DEPARTMENTS.find((name) => name.toLowerCase() === value.toLowerCase()) ?? value)
+    .max(100, 'Department is too long (100 characters at most)')
+    .default(''),
   position: text().transform(nullIsBlank).max(100, 'Position is too long (100 characters at most)').default(''),
   /** Monthly, in rupees; null when not recorded. */
   salary: rupeesOrNull('Salary'),
