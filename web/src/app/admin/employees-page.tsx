@@ -107,10 +107,10 @@ export function EmployeesPage() {
         subtitle="The firm's people: roles, departments, contact and protected personal data."
         actions={
           <>
-            <Button variant="outlined" startIcon={<AccountTreeOutlinedIcon />} component={RouterLink} to={href('employees/departments')}>
+            <Button variant="outlined" startIcon={<AccountTreeOutlinedIcon />} component={RouterLink} to={href('employees/departments')} sx={{ whiteSpace: 'nowrap' }}>
               Departments
             </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew}>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew} sx={{ whiteSpace: 'nowrap' }}>
               Add Employee
             </Button>
           </>

@@ -29,7 +29,7 @@ export function DepartmentTable({ departments, headName, onEdit, onDelete }: Dep
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell sx={WIDE_ONLY}>Description</TableCell>
-            <TableCell>Head of Department</TableCell>
+            <TableCell sx={WIDE_ONLY}>Head of Department</TableCell>
             <TableCell>Status</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
@@ -37,8 +37,13 @@ export function DepartmentTable({ departments, headName, onEdit, onDelete }: Dep
         <TableBody>
           {departments.map((department) => (
             <TableRow key={department.id} hover>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
                 {department.name}
+                {department.headOfDepartment && (
+                  <Typography variant="body2" sx={{ display: { md: 'none' }, fontWeight: 400 }}>
+                    Head: {headName(department.headOfDepartment)}
+                  </Typography>
+                )}
                 {department.description && (
                   <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' }, fontWeight: 400 }}>
                     {department.description}
@@ -46,7 +51,7 @@ export function DepartmentTable({ departments, headName, onEdit, onDelete }: Dep
                 )}
               </TableCell>
               <TableCell sx={{ ...WIDE_ONLY, color: 'text.secondary', whiteSpace: 'pre-line' }}>{department.description || '—'}</TableCell>
-              <TableCell>{department.headOfDepartment ? headName(department.headOfDepartment) : '—'}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{department.headOfDepartment ? headName(department.headOfDepartment) : '—'}</TableCell>
               <TableCell>
                 <ActiveChip active={department.isActive} />
               </TableCell>

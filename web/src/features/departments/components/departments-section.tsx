@@ -36,7 +36,7 @@ export function DepartmentsSection({ list, departments, staffOptions, headName }
 
   return (
     <Stack component="section" spacing={2} aria-labelledby="departments-heading">
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <div>
           <Typography id="departments-heading" variant="h6" component="h2">
             Departments

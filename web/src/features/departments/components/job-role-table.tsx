@@ -37,7 +37,7 @@ export function JobRoleTable({ jobRoles, departmentName, onEdit, onDelete }: Job
         <TableBody>
           {jobRoles.map((role) => (
             <TableRow key={role.id} hover>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
                 {role.name}
                 {role.description && (
                   <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' }, fontWeight: 400 }}>

@@ -35,7 +35,7 @@ export function JobRolesSection({ departments }: { departments: readonly Departm
 
   return (
     <Stack component="section" spacing={2} aria-labelledby="job-roles-heading">
-      <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <div>
           <Typography id="job-roles-heading" variant="h6" component="h2">
             Job Roles
