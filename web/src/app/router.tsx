@@ -38,6 +38,9 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
 };
 /** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */
 const auditHandle: AdminRouteHandle = { title: 'Audit Log', section: { id: 'audit', path: 'audit', label: 'Audit Log', heading: 'Audit Log', adminOnly: true } };
+const employeesSection = ADMIN_SECTIONS.find((section) => section.id === 'employees');
+/** Departments and job roles belong to Employees: its sidebar entry, and its admins-only access. */
+const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,
 });
@@ -58,6 +61,8 @@ function portalRoute(basePath: string): RouteObject {
         const lazy = sectionScreens[section.id] ?? comingSoon;
         return section.path ? { path: section.path, handle, lazy } : { index: true, handle, lazy };
       }),
+      // Departments and job roles: under Employees (its section, so admins only), reached from the Employees page.
+      { path: 'employees/departments', handle: departmentsHandle, lazy: async () => ({ Component: (await import('./admin/departments-page')).DepartmentsPage }) },
       // The audit log: reached from Settings > System, for whoever may open Settings.
       { path: 'audit', handle: auditHandle, lazy: async () => ({ Component: (await import('./admin/audit-page')).AuditPage }) },
       {

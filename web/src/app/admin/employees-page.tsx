@@ -1,12 +1,14 @@
+import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { EmployeeRecord } from '@app/shared-types/employees';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
+import { useActiveDepartments } from '../../features/departments/api/get-departments';
 import { useDeleteEmployee } from '../../features/employees/api/delete-employee';
 import { useEmployee } from '../../features/employees/api/get-employee';
 import { useEmployees } from '../../features/employees/api/get-employees';
@@ -20,6 +22,7 @@ import { EMPLOYEE_PAGE_SIZE, parseEmployeeFilters, type EmployeeFilterParam } fr
 import { canDeleteEmployee, canManageEmployee } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam } from '../../lib/url-params';
+import { usePortalHref } from './portal-base';
 import { useAdminRouteHandle } from './sections';
 
 /** The empty state of the employee grid (in the words of the other grids of SPEC.md 2). */
@@ -47,6 +50,7 @@ function useEmployeeById(id: string | null, listed: readonly EmployeeRecord[], l
  */
 export function EmployeesPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Employee Management';
+  const href = usePortalHref();
   const { data: session } = useSession();
   const actor = useMemo(() => ({ id: session?.user.id ?? '', role: session?.user.role ?? 'employee' }), [session]);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -63,6 +67,11 @@ export function EmployeesPage() {
   const edited = useEmployeeById(dialog.open ? dialog.id : null, employees, listSettled);
   const viewed = useEmployeeById(viewing ?? lastViewed, employees, listSettled);
   const directory = useStaffDirectory(dialog.open || viewing !== null);
+  const activeDepartments = useActiveDepartments(dialog.open);
+  const departmentOptions = useMemo(
+    () => (activeDepartments.data ?? []).map((department) => ({ value: department.name, label: department.name })),
+    [activeDepartments.data],
+  );
   const managerName = useCallback((id: string) => directory.data?.find((entry) => entry.id === id)?.name ?? '', [directory.data]);
 
   const remove = useDeleteFlow<EmployeeRecord>({
@@ -97,9 +106,14 @@ export function EmployeesPage() {
         title={heading}
         subtitle="The firm's people: roles, departments, contact and protected personal data."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew}>
-            Add Employee
-          </Button>
+          <>
+            <Button variant="outlined" startIcon={<AccountTreeOutlinedIcon />} component={RouterLink} to={href('employees/departments')} sx={{ whiteSpace: 'nowrap' }}>
+              Departments
+            </Button>
+            <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew} sx={{ whiteSpace: 'nowrap' }}>
+              Add Employee
+            </Button>
+          </>
         }
       />
       <EmployeeStatCards />
@@ -117,6 +131,7 @@ export function EmployeesPage() {
         error={edited.error}
         actor={actor}
         managerName={managerName}
+        departmentOptions={departmentOptions}
         onClose={dialog.close}
       />
       <EmployeeDetailsDialog

@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import type { Page } from '@app/shared-types/api';
+import type { DepartmentRecord } from '@app/shared-types/departments';
 import {
+  DEPARTMENTS,
   employeeCreateSchema,
   employeeUpdateSchema,
   PII_MASKS,
@@ -97,6 +99,21 @@ export function employeeHandlers() {
       return HttpResponse.json<Page<EmployeeRecord>>({ items });
     }),
     http.get('/api/users/stats', () => HttpResponse.json(employeeStatsFixture)),
+    // The employee form's department choices: the active departments (the SPEC's eight).
+    http.get('/api/departments', () =>
+      HttpResponse.json<Page<DepartmentRecord>>({
+        items: DEPARTMENTS.map((name, index) => ({
+          id: `dept-${index}`,
+          name,
+          description: '',
+          headOfDepartment: '',
+          isActive: true,
+          version: 1,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:00:00.000Z',
+        })),
+      }),
+    ),
     http.get('/api/users/directory', () => HttpResponse.json<Page<DirectoryEntry>>({ items: employeeFixtures.map(toDirectoryEntryShape) })),
     http.get('/api/users/:id', ({ params }) => {
       const employee = employeeFixtures.find((item) => item.id === params.id);

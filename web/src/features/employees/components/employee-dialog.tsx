@@ -2,6 +2,7 @@ import type { EmployeeRecord } from '@app/shared-types/employees';
 import { AsyncPicker, type PickerSearch } from '../../../components/async-picker';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
 import { FormField } from '../../../components/form-fields';
+import type { SelectOption } from '../../../components/select-field';
 import Grid from '@mui/material/Grid';
 import { assignableRoles } from '../../../lib/roles';
 import { useCreateEmployee } from '../api/create-employee';
@@ -9,7 +10,6 @@ import { useStaffDirectory } from '../api/get-staff-directory';
 import { useUpdateEmployee } from '../api/update-employee';
 import type { DirectoryEntry } from '@app/shared-types/employees';
 import {
-  DEPARTMENT_OPTIONS,
   EMPLOYEE_FIELD_LABELS,
   employeeFormErrors,
   managerChoices,
@@ -27,7 +27,13 @@ import { PiiFormField } from './pii-form-field';
 import { ProfilePhotoFormField } from './profile-photo-field';
 
 const TITLE_ID = 'employee-dialog-title';
-const DEPARTMENT_CHOICES = [{ value: '', label: 'No department' }, ...DEPARTMENT_OPTIONS];
+
+/** 'No department', the active departments, and the one the employee is in should it be inactive now (so the select shows it). */
+function departmentChoices(active: readonly SelectOption[], current: string): SelectOption[] {
+  const choices = [{ value: '', label: 'No department' }, ...active];
+  if (current && !active.some((option) => option.value === current)) choices.push({ value: current, label: `${current} (inactive)` });
+  return choices;
+}
 /** Shown whatever Settings > Security says: the server answers its own minimum under the field if it is higher. */
 const PASSWORD_HINT = 'At least 8 characters';
 
@@ -48,11 +54,13 @@ interface EmployeeDialogProps {
   actor: { id: string; role: string };
   /** The name of a reporting manager by id ('' while unknown). */
   managerName: (id: string) => string;
+  /** The active departments (value and label: the name, which an employee's department holds). */
+  departmentOptions: readonly SelectOption[];
   onClose: () => void;
 }
 
 /** Add Employee / Edit Employee, in sections (SPEC.md 2, 3, 5; the shared schema's messages). */
-export function EmployeeDialog({ open, employeeId, employee, error, actor, managerName, onClose }: EmployeeDialogProps) {
+export function EmployeeDialog({ open, employeeId, employee, error, actor, managerName, departmentOptions, onClose }: EmployeeDialogProps) {
   const createEmployee = useCreateEmployee();
   const updateEmployee = useUpdateEmployee();
   const toValues = (record: EmployeeRecord) => toEmployeeFormValues(record, managerName(record.reportingManager));
@@ -125,7 +133,7 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
             />
 
             <FormSection title="Work" />
-            <FormField name="department" label="Department" kind="select" options={DEPARTMENT_CHOICES} />
+            <FormField name="department" label="Department" kind="select" options={departmentChoices(departmentOptions, loaded?.department ?? '')} />
             <FormField name="position" label="Position" placeholder="e.g. Senior Designer" autoComplete="off" />
             <Grid size={{ xs: 12, sm: 6 }}>
               <AsyncPicker<DirectoryEntry>

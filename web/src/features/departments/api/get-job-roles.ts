@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client';
+import { listQuery } from '../../../lib/url-params';
+import { JOB_ROLES_KEY } from './refresh-department-queries';
+
+export const JOB_ROLE_PAGE_SIZE = 50;
+
+/** One page of job roles by name: every department's ('' ) or one department's. */
+export function getJobRoles({ departmentId, limit, cursor }: { departmentId: string; limit: number; cursor: string | undefined }) {
+  return unwrap(api['job-roles'].$get({ query: listQuery({ departmentId }, limit, cursor) }));
+}
+
+const FIRST_PAGE: string | undefined = undefined;
+
+export function getJobRolesQueryOptions(departmentId: string, limit = JOB_ROLE_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: [JOB_ROLES_KEY, 'list', { departmentId, limit }],
+    queryFn: ({ pageParam }) => getJobRoles({ departmentId, limit, cursor: pageParam }),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+  });
+}
+
+/** Keeps the previous department's roles on screen while another's load. */
+export function useJobRoles(departmentId: string, limit = JOB_ROLE_PAGE_SIZE) {
+  return useInfiniteQuery({ ...getJobRolesQueryOptions(departmentId, limit), placeholderData: keepPreviousData });
+}
