@@ -72,6 +72,26 @@ export default tseslint.config(
     rules: { 'local/module-boundaries': 'error' },
   },
   {
+    // No module builds a DynamoDB request: stored items are item kinds (db/item.ts: defineItem, execute)
+    // and multi-item writes are plans (db/plan.ts). Only the engine, jobs and the local host use the SDK.
+    // login-attempt-repo.ts: the one named exception until its counter is an item kind (its earlier
+    // conversion broke sign-in; still three SDK calls).
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts', 'functions/src/db/**', 'functions/src/jobs/**', 'functions/src/local/**', 'functions/src/auth/login-attempt-repo.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'No DynamoDB request outside the engine: define the item kind (db/item.ts defineItem, execute) or write a plan (db/plan.ts).',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Scan walks the whole table: never on a request path.
     files: ['functions/src/**/*.ts'],
     ignores: ['functions/src/**/*.test.ts'],

@@ -279,3 +279,31 @@ export const settingsUpdateSchema = yup.object({
   smtpPasswordClear: yup.boolean().strict().typeError('smtpPasswordClear must be true or false').optional(),
 });
 export type SettingsUpdate = yup.InferType<typeof settingsUpdateSchema>;
+
+// ---------------------------------------------------------------------------
+// The stored settings item (one read, parsed): every group as stored, and each
+// group field an older version kept at the top of the item, so old items still
+// parse; the readers fill the SPEC.md 9 defaults in (settings-repo.ts answerOf).
+
+const storedGroup = () => yup.mixed<Record<string, unknown>>().optional();
+const legacyTopFields = Object.fromEntries(
+  (['company', 'email', 'notifications', 'security', 'business', 'system'] as const)
+    .flatMap((group) => Object.keys(DEFAULT_SETTINGS[group]))
+    .map((field) => [field, yup.mixed().optional()]),
+);
+
+export const storedSettingsSchema = yup.object({
+  ...legacyTopFields,
+  company: storedGroup(),
+  email: storedGroup(),
+  notifications: storedGroup(),
+  security: storedGroup(),
+  business: storedGroup(),
+  system: storedGroup(),
+  pricing: storedGroup(),
+  version: yup.number().optional(),
+  retentionGeneration: yup.number().optional(),
+  createdAt: yup.string().optional(),
+  updatedAt: yup.string().optional(),
+});
+export type StoredSettingsItem = yup.InferType<typeof storedSettingsSchema>;

@@ -1,12 +1,12 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { MASKED_VALUE } from '@app/shared-types/audit';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from '@app/shared-types/auth';
 import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pricing';
-import { DEFAULT_SETTINGS, type SettingsAnswer, type SettingsUpdate } from '@app/shared-types/settings';
+import { DEFAULT_SETTINGS, storedSettingsSchema, type SettingsAnswer, type SettingsUpdate } from '@app/shared-types/settings';
 import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from '../db/client';
 import { auditEntryWrite, type WriteContext } from '../db/entity';
+import { defineItem, execute } from '../db/item';
 import { keys } from '../db/keys';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 
@@ -18,36 +18,27 @@ export interface StoredSettings {
   version: number;
 }
 
+/** The one settings item (Settings screen, calculator rates, security): parsed, never cast. */
+export const settingsKind = defineItem({ type: 'Settings', schema: storedSettingsSchema, key: () => keys.settings() });
+
 /** The settings item, or the first-start defaults when none has been saved. */
 export async function getSettings(db: Db): Promise<StoredSettings> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings() }));
-  const stored = (Item ?? {}) as Partial<StoredSettings>;
+  const stored: Item = (await settingsKind.get(db, [], { consistent: false })) ?? {};
+  const company = groupOf(stored, 'company');
   return {
-    company: { ...FIRST_START_COMPANY, ...stored.company, social: { ...FIRST_START_COMPANY.social, ...stored.company?.social } },
-    pricing: stored.pricing ?? DEFAULT_PRICING_RATES,
-    security: { ...DEFAULT_SECURITY_SETTINGS, ...stored.security },
-    version: stored.version ?? 0,
+    company: { ...FIRST_START_COMPANY, ...company, social: { ...FIRST_START_COMPANY.social, ...groupOf(company, 'social') } },
+    pricing: (stored.pricing as PricingRates | undefined) ?? DEFAULT_PRICING_RATES,
+    security: { ...DEFAULT_SECURITY_SETTINGS, ...groupOf(stored, 'security') },
+    version: typeof stored.version === 'number' ? stored.version : 0,
   };
 }
 
 /** Writes the first-start settings unless settings exist already. Returns whether it wrote. */
 export async function createDefaultSettings(db: Db, now: string): Promise<boolean> {
   try {
-    await db.doc.send(
-      new PutCommand({
-        TableName: db.table,
-        Item: {
-          ...keys.settings(),
-          entityType: 'Settings',
-          version: 1,
-          company: FIRST_START_COMPANY,
-          pricing: DEFAULT_PRICING_RATES,
-          security: DEFAULT_SECURITY_SETTINGS,
-          createdAt: now,
-          updatedAt: now,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+    await execute(
+      db,
+      settingsKind.put([], { version: 1, company: { ...FIRST_START_COMPANY }, pricing: { ...DEFAULT_PRICING_RATES }, security: { ...DEFAULT_SECURITY_SETTINGS }, createdAt: now, updatedAt: now }),
     );
     return true;
   } catch (error) {
@@ -94,8 +85,7 @@ function answerOf(item: Item): SettingsAnswer {
 }
 
 async function settingsItem(db: Db): Promise<Item> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.settings(), ConsistentRead: true }));
-  return (Item ?? {}) as Item;
+  return (await settingsKind.get(db, [], { consistent: true })) ?? {};
 }
 
 /**
