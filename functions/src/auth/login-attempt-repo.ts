@@ -1,5 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as yup from 'yup';
 import type { Db } from '../db/client';
+import { conditions, defineItem, execute, type Item, type Key } from '../db/item';
 import { keys } from '../db/keys';
 import { isConditionalCheckFailed } from '../db/writes';
 
@@ -23,22 +24,25 @@ export type AttemptSubject = { employeeId: string } | { unknownEmail: string };
 
 export type AttemptResult = { allowed: true; count: number } | { allowed: false; retryAfterSeconds: number };
 
-function keyOf(subject: AttemptSubject) {
+/** The counter as read: on the employee item, or on the unknown email's own item. */
+const attemptsKind = defineItem({
+  type: 'LoginAttempts',
+  schema: yup.object({ failedLoginCount: yup.number().default(0), lockedUntil: yup.string().nullable().default(null) }),
+  key: (key: Key) => key,
+  backup: false,
+});
+
+function keyOf(subject: AttemptSubject): Key {
   return 'employeeId' in subject ? keys.employee(subject.employeeId) : keys.rateLimit('login-email', subject.unknownEmail, 0);
 }
 
 /** The employee item must exist (it is never created here); the unknown email's item may be created. */
-function existsCondition(subject: AttemptSubject) {
-  return 'employeeId' in subject ? 'attribute_exists(pk) AND ' : '';
-}
+const existsCondition = (subject: AttemptSubject) => ('employeeId' in subject ? conditions.present() : undefined);
 
 /** Extra attributes of the unknown email's item: its type and its TTL. */
-function extraSet(subject: AttemptSubject, lockedUntilMs: number) {
-  if ('employeeId' in subject) return { expression: '', values: {} };
-  return {
-    expression: ', entityType = :type, expiresAt = :expires',
-    values: { ':type': 'LoginAttempts', ':expires': Math.ceil(lockedUntilMs / 1000) + 60 },
-  };
+function extraSet(subject: AttemptSubject, lockedUntilMs: number): Item {
+  if ('employeeId' in subject) return {};
+  return { entityType: 'LoginAttempts', expiresAt: Math.ceil(lockedUntilMs / 1000) + 60 };
 }
 
 /** Counts one attempt of `subject`, or refuses it (locked) without counting. */
@@ -55,29 +59,34 @@ export async function countLoginAttempt(
   for (let round = 0; round < 3; round++) {
     try {
       // Inside a live window, below the limit: one more.
-      const { Attributes } = await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: key,
-          UpdateExpression: `ADD failedLoginCount :one SET lockedUntil = :until${extra.expression}`,
-          ConditionExpression: `${existsCondition(subject)}lockedUntil > :now AND failedLoginCount < :max`,
-          ExpressionAttributeValues: { ':one': 1, ':until': until, ':now': now, ':max': options.maxAttempts, ...extra.values },
-          ReturnValues: 'UPDATED_NEW',
+      const updated = await execute(
+        db,
+        attemptsKind.update([key], {
+          add: { failedLoginCount: 1 },
+          set: { lockedUntil: until, ...extra },
+          condition: conditions.all(existsCondition(subject), {
+            expression: '#cUntil > :cNow AND #cCount < :cMax',
+            names: { '#cUntil': 'lockedUntil', '#cCount': 'failedLoginCount' },
+            values: { ':cNow': now, ':cMax': options.maxAttempts },
+          }),
         }),
+        { returnUpdated: true },
       );
-      return { allowed: true, count: Number(Attributes?.failedLoginCount) };
+      return { allowed: true, count: Number(updated?.failedLoginCount) };
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
     }
     try {
       // No live window (never one, cleared by a success, or ended): this attempt starts one.
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: key,
-          UpdateExpression: `SET failedLoginCount = :one, lockedUntil = :until${extra.expression}`,
-          ConditionExpression: `${existsCondition(subject)}(attribute_not_exists(lockedUntil) OR attribute_type(lockedUntil, :nullType) OR lockedUntil <= :now)`,
-          ExpressionAttributeValues: { ':one': 1, ':until': until, ':now': now, ':nullType': 'NULL', ...extra.values },
+      await execute(
+        db,
+        attemptsKind.update([key], {
+          set: { failedLoginCount: 1, lockedUntil: until, ...extra },
+          condition: conditions.all(existsCondition(subject), {
+            expression: 'attribute_not_exists(#cUntil) OR attribute_type(#cUntil, :cNull) OR #cUntil <= :cNow',
+            names: { '#cUntil': 'lockedUntil' },
+            values: { ':cNull': 'NULL', ':cNow': now },
+          }),
         }),
       );
       return { allowed: true, count: 1 };
@@ -85,9 +94,9 @@ export async function countLoginAttempt(
       if (!isConditionalCheckFailed(error)) throw error;
     }
     // Neither: a live window at the limit (locked), or another request started a window meanwhile.
-    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
-    const lockedUntil = typeof Item?.lockedUntil === 'string' ? Date.parse(Item.lockedUntil) : 0;
-    if (lockedUntil > options.nowMs && Number(Item?.failedLoginCount ?? 0) >= options.maxAttempts) {
+    const read = await attemptsKind.get(db, [key]);
+    const lockedUntil = read?.lockedUntil ? Date.parse(read.lockedUntil) : 0;
+    if (lockedUntil > options.nowMs && (read?.failedLoginCount ?? 0) >= options.maxAttempts) {
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((lockedUntil - options.nowMs) / 1000)) };
     }
   }
