@@ -11,6 +11,7 @@ export default defineConfig({
       // Checks of the repository's own tooling (ESLint rules).
       { test: { name: 'repo', include: ['test/lint/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       'functions/vitest.config.ts',
+      'functions/vitest.isolated.config.ts',
       'web/vitest.config.ts',
       'infra/vitest.config.ts',
     ],

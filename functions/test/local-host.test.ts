@@ -15,14 +15,34 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'interiors-local-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Starts the local host from source, as `npm start` would run it, on a free port. */
+/**
+ * A stand-in for the web build: the portal's document, the website's (the renderer's template), an asset,
+ * and a server build (web/dist/server/entry-server.js) that marks the pages it renders.
+ */
+function fakeWebDist(): string {
+  const webDist = mkdtempSync(join(tmpdir(), 'interiors-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
+  writeFileSync(join(webDist, 'site.html'), '<!doctype html><title>Site</title>');
+  writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
+  mkdirSync(join(webDist, 'server'));
+  writeFileSync(
+    join(webDist, 'server', 'entry-server.js'),
+    "export async function renderPage({ template, url }) { return { status: 200, html: template.replace('<title>Site</title>', '<title>Rendered ' + new URL(url).pathname + '</title>') }; }",
+  );
+  return webDist;
+}
+const webDist = fakeWebDist();
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+/** Starts the local host from source, as `npm start` would run it, on a free port, its data kept in `dataDir`. */
 function startLocalHost() {
   return launchLocalServer({
     cwd: root,
     args: ['--import', 'tsx', 'functions/src/local/server.ts'],
     // Java at the normal CPU priority: niced, it is starved when the machine is busy with other tests, and the start
     // then depends on the machine's load (it took over 60 s with four test runs beside it).
-    env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SERVE_WEB: '0', TABLE_NAME: 'interiors', DYNAMODB_YIELD_CPU: '0' },
+    env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, TABLE_NAME: 'interiors', DYNAMODB_YIELD_CPU: '0' },
   });
 }
 
@@ -32,10 +52,34 @@ function javaProcessesFor(dir: string): string[] {
   return lines.filter((line) => line.includes('java') && line.includes(dir));
 }
 
+/** The security headers of every kind of answer: the CloudFront ones, without HSTS and upgrades over plain http. */
+async function expectSecurityHeaders(url: string) {
+  for (const [path, status] of [['/', 200], ['/assets/app-1234.js', 200], ['/admin', 200], ['/admin/leads', 200], ['/api/site', 200], ['/api/nothing-here', 404]] as const) {
+    const response = await fetch(`${url}${path}`);
+    expect(response.status, path).toBe(status);
+    // Over plain http there is no https:// to upgrade to, and photos upload to the host itself.
+    expect(response.headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(undefined, { upgradeInsecureRequests: false }));
+    expect(response.headers.get('x-content-type-options'), path).toBe(SECURITY_HEADERS.contentTypeOptions);
+    expect(response.headers.get('x-frame-options'), path).toBe(SECURITY_HEADERS.frameOptions);
+    expect(response.headers.get('referrer-policy'), path).toBe(SECURITY_HEADERS.referrerPolicy);
+    expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS.permissionsPolicy);
+    expect(response.headers.get('strict-transport-security'), path).toBeNull();
+    const text = await response.text();
+    // Website paths are rendered (site/pages-routes.ts); the portal gets the SPA's index.html.
+    if (path === '/') expect(text).toContain('<title>Rendered /</title>');
+    if (path.startsWith('/admin')) expect(text).toContain('<title>Portal</title>');
+  }
+  const csp = contentSecurityPolicy(undefined, { upgradeInsecureRequests: false });
+  expect(csp).toContain("connect-src 'self' https://www.google.com;");
+  expect(csp).toContain("frame-ancestors 'none'");
+}
+
 describe('the local host (npm start)', () => {
-  it('keeps a submitted lead across a restart and leaves no Java process behind', async () => {
+  // One start serves both checks: each start is a JVM and the server transpiled from source.
+  it('sends the security headers, keeps a submitted lead across a restart and leaves no Java process behind', async () => {
     const phone = '9123456780';
     const first = await startLocalHost();
+    await expectSecurityHeaders(first.url);
     const response = await fetch(`${first.url}/api/calculator`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -61,51 +105,6 @@ describe('the local host (npm start)', () => {
       expect(await getLead(db, leadId!)).toMatchObject({ name: validEstimate.name, source: 'Website' });
     } finally {
       await dynamo.stop();
-    }
-  }, 120_000);
-});
-
-describe('the local host security headers', () => {
-  it('sends the CloudFront CSP, nosniff, frame and referrer headers on pages, assets, the portal and the API', async () => {
-    const webDist = mkdtempSync(join(tmpdir(), 'interiors-web-'));
-    mkdirSync(join(webDist, 'assets'));
-    // The portal's document and the website's (the renderer's template).
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Portal</title>');
-    writeFileSync(join(webDist, 'site.html'), '<!doctype html><title>Site</title>');
-    writeFileSync(join(webDist, 'assets', 'app-1234.js'), 'console.log(1);');
-    // The web's server build (web/dist/server/entry-server.js): here one that marks the pages it renders.
-    mkdirSync(join(webDist, 'server'));
-    writeFileSync(
-      join(webDist, 'server', 'entry-server.js'),
-      "export async function renderPage({ template, url }) { return { status: 200, html: template.replace('<title>Site</title>', '<title>Rendered ' + new URL(url).pathname + '</title>') }; }",
-    );
-    const server = await launchLocalServer({
-      cwd: root,
-      args: ['--import', 'tsx', 'functions/src/local/server.ts'],
-      env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'headers'), DYNAMODB_IN_MEMORY: '1', WEB_DIST: webDist, TABLE_NAME: 'interiors', DYNAMODB_YIELD_CPU: '0' },
-    });
-    try {
-      for (const [path, status] of [['/', 200], ['/assets/app-1234.js', 200], ['/admin', 200], ['/admin/leads', 200], ['/api/site', 200], ['/api/nothing-here', 404]] as const) {
-        const response = await fetch(`${server.url}${path}`);
-        expect(response.status, path).toBe(status);
-        // Over plain http there is no https:// to upgrade to, and photos upload to the host itself.
-        expect(response.headers.get('content-security-policy'), path).toBe(contentSecurityPolicy(undefined, { upgradeInsecureRequests: false }));
-        expect(response.headers.get('x-content-type-options'), path).toBe(SECURITY_HEADERS.contentTypeOptions);
-        expect(response.headers.get('x-frame-options'), path).toBe(SECURITY_HEADERS.frameOptions);
-        expect(response.headers.get('referrer-policy'), path).toBe(SECURITY_HEADERS.referrerPolicy);
-        expect(response.headers.get('permissions-policy'), path).toBe(SECURITY_HEADERS.permissionsPolicy);
-        expect(response.headers.get('strict-transport-security'), path).toBeNull();
-        const text = await response.text();
-        // Website paths are rendered (site/pages-routes.ts); the portal gets the SPA's index.html.
-        if (path === '/') expect(text).toContain('<title>Rendered /</title>');
-        if (path.startsWith('/admin')) expect(text).toContain('<title>Portal</title>');
-      }
-      const csp = contentSecurityPolicy(undefined, { upgradeInsecureRequests: false });
-      expect(csp).toContain("connect-src 'self' https://www.google.com;");
-      expect(csp).toContain("frame-ancestors 'none'");
-    } finally {
-      await server.stop('SIGINT');
-      rmSync(webDist, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -6,13 +6,14 @@ import { keys } from '../src/db/keys';
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '../src/leads/lead-repo';
 import { normalizePhone } from '@app/shared-types/phone';
 import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, json, newVisitorIp, postJson, validContact, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, newVisitorIp, postJson, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
 
 let app: TestApp;
 let db: Db;
+let clock: TestClock;
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
+  ({ app, db, clock } = await createTestApp());
   await seedFirstStart(db);
 });
 
@@ -155,6 +156,9 @@ describe('POST /api/calculator', () => {
   });
 
   it('answers 429 with Retry-After after 10 submissions a minute from one IP', async () => {
+    // The limit counts in fixed minutes: start one second into the app's next minute, so the 11 requests share it.
+    const now = clock.now();
+    clock.advance(Math.ceil(now / 60_000) * 60_000 + 1000 - now);
     const ip = newVisitorIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {

@@ -113,7 +113,8 @@ test.describe('on a phone (360 px)', () => {
     }
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Projects', exact: true }).last().click();
+    // The drawer is a chunk of its own: wait for its navigation, not any 'Projects' link (the footer's is behind the backdrop).
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(page).toHaveURL(/\/projects$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Our Projects' })).toBeVisible();
   });

@@ -7,7 +7,7 @@ import { WEBSITE_ACTOR_ID, type WriteContext } from '../db/entity';
 import { deleteSession, getSession, touchSession } from './session-repo';
 import { getSettings } from '../settings';
 import type { AppEnv, AuthContext } from '../app-deps';
-import { errorBody } from '../lib/http';
+import { errorBody, nowIso, nowMs } from '../lib/http';
 import { log } from '../lib/log';
 import type { SigningKey } from './signing-key';
 import { createSessionTokenVerifier, signSessionToken, type SessionTokenVerifier } from './tokens';
@@ -18,9 +18,7 @@ const COOKIE_NAME = 'session';
 const TOUCH_INTERVAL_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export const nowMs = (c: Context<AppEnv>) => (c.var.deps.now ?? Date.now)();
-/** The app's clock as an ISO timestamp (what items store). */
-export const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
+export { nowIso, nowMs } from '../lib/http';
 
 /** Who writes and when, for a signed-in request: what every business write's audit entry records. */
 export function writeContext(c: Context<AppEnv>): WriteContext {

@@ -6,7 +6,9 @@ import { availableParallelism } from 'node:os';
  * The stored string names its own parameters, `scrypt$17$8$1$<salt>$<hash>`
  * (base64), so they can be raised later without breaking existing hashes.
  */
-const LOG_N = 17;
+export const PASSWORD_LOG_N = 17;
+/** The lowest cost a stored hash may name (parseHash); tests hash at it. */
+const MIN_LOG_N = 14;
 const R = 8;
 const P = 1;
 const SALT_BYTES = 16;
@@ -129,10 +131,35 @@ function parseHash(stored: string): ParsedHash | undefined {
   return { logN, r, p, salt, hash };
 }
 
+/**
+ * The cost of the hashes this process makes: production's 2^17, unless a test
+ * run lowered it (functions/test/setup.ts) to the lowest a stored hash may name.
+ * Unknown emails verify against a dummy hash of the same cost, so the timing
+ * stays alike either way.
+ */
+let hashLogN = PASSWORD_LOG_N;
+
+/** Tests only: make new hashes (and the dummy) at the lowest accepted cost, 8 times cheaper. */
+export function hashAtLowestCost() {
+  hashLogN = MIN_LOG_N;
+  dummy = undefined;
+}
+
+const format = (logN: number, salt: Buffer, hash: Buffer) => ['scrypt', logN, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const hash = await hashQueue.wait(() => scryptAsync(password, salt, KEY_BYTES, { N: 2 ** LOG_N, r: R, p: P, maxmem: MAXMEM }));
-  return ['scrypt', LOG_N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
+  const logN = hashLogN;
+  const hash = await hashQueue.wait(() => scryptAsync(password, salt, KEY_BYTES, { N: 2 ** logN, r: R, p: P, maxmem: MAXMEM }));
+  return format(logN, salt, hash);
+}
+
+/**
+ * A well-formed hash no password matches (its "hash" is random bytes): for an
+ * account nobody may sign in to until a password is set, made without a run.
+ */
+export function unusablePasswordHash(): string {
+  return format(hashLogN, randomBytes(SALT_BYTES), randomBytes(KEY_BYTES));
 }
 
 /**
@@ -142,21 +169,24 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, stored: string, slot?: HashSlot): Promise<boolean> {
   const parsed = parseHash(stored);
   // A malformed hash still costs a full run, so it is not a faster "no".
-  const { logN, r, p, salt, hash } = parsed ?? parseHash(DUMMY_HASH)!;
+  const { logN, r, p, salt, hash } = parsed ?? parseHash(dummyHash())!;
   const work = () => scryptAsync(password, salt, hash.length, { N: 2 ** logN, r, p, maxmem: MAXMEM });
   const candidate = await (slot ? slot.run(work) : hashQueue.wait(work));
   return timingSafeEqual(candidate, hash) && parsed !== undefined;
 }
 
+let dummy: string | undefined;
 /**
- * A well-formed hash no password matches (its "hash" is random bytes). Login
- * verifies against it when the email is unknown, so an unknown email costs the
- * same scrypt run as a wrong password and the timing does not tell them apart.
+ * The process's one unusable hash. Login verifies against it when the email
+ * is unknown, so an unknown email costs the same scrypt run as a wrong
+ * password and the timing does not tell them apart.
  */
-export const DUMMY_HASH = ['scrypt', LOG_N, R, P, randomBytes(SALT_BYTES).toString('base64'), randomBytes(KEY_BYTES).toString('base64')].join('$');
+export function dummyHash(): string {
+  return (dummy ??= unusablePasswordHash());
+}
 
 /** Runs the same work as a real verification, in the same queue, and always fails. */
 export async function verifyAgainstDummy(password: string, slot?: HashSlot): Promise<false> {
-  await verifyPassword(password, DUMMY_HASH, slot);
+  await verifyPassword(password, dummyHash(), slot);
   return false;
 }

@@ -33,6 +33,9 @@ export const employeeCounter = {
   total: 'employees',
   status: (status: string) => `employees:status:${status}`,
   department: (department: string) => `employees:dept:${department}`,
+  /** How many departments have anyone in them, of every department counter there is (departments are the firm's own names). */
+  departmentsInUse: (counters: Record<string, number>) =>
+    Object.entries(counters).filter(([name, count]) => name.startsWith('employees:dept:') && count > 0).length,
 };
 
 const isCounterName = (name: string): name is CounterName => name === 'LEADS' || name === 'DASHBOARD';

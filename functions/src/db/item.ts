@@ -109,10 +109,20 @@ export interface Page<T> {
   lastKey?: Item;
 }
 
+/**
+ * What the engine uses of a yup schema: `validateSync` and its output type. A
+ * narrow shape on purpose: tsc relates yup's full schema types member by
+ * member, which made every definition cost a second to check.
+ */
+export interface StoredShape<T> {
+  __outputType: T;
+  validateSync(value: unknown, options?: yup.ValidateOptions): this['__outputType'];
+}
+
 export interface ItemKindConfig<T extends object, A extends unknown[]> {
   /** entityType of its items. */
   type: string;
-  schema: yup.Schema<T>;
+  schema: StoredShape<T>;
   key: (...args: A) => Key;
   /** Index attributes of an item; undefined keeps the item out of that index. */
   indexes?: Partial<Record<IndexName, (item: T) => Key | undefined>>;
@@ -121,7 +131,7 @@ export interface ItemKindConfig<T extends object, A extends unknown[]> {
 }
 
 /** The stored shape of an item, or a clear error naming the kind when it is not one. */
-function parseWith<T>(type: string, schema: yup.Schema<T>, raw: Item): T {
+function parseWith<T>(type: string, schema: StoredShape<T>, raw: Item): T {
   try {
     return schema.validateSync(raw, STORED_PARSE_OPTIONS);
   } catch (error) {

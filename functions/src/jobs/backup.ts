@@ -1,3 +1,4 @@
+import { inTurns } from '../lib/in-turns';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 // eslint-disable-next-line no-restricted-imports -- the one place a Scan is allowed: the backup and restore jobs below, never a request path.
@@ -261,26 +262,6 @@ async function batchWrite(db: Db, requests: NonNullable<ConstructorParameters<ty
   }
 }
 
-/** Runs `work` over batches with at most BATCH_CONCURRENCY at once. */
-async function inParallel<T>(batches: AsyncIterable<T[]>, work: (batch: T[]) => Promise<void>) {
-  const running = new Set<Promise<void>>();
-  let failure: unknown;
-  for await (const batch of batches) {
-    if (failure) break;
-    const task: Promise<void> = work(batch).then(
-      () => void running.delete(task),
-      (error: unknown) => {
-        failure ??= error;
-        running.delete(task);
-      },
-    );
-    running.add(task);
-    if (running.size >= BATCH_CONCURRENCY) await Promise.race(running);
-  }
-  await Promise.all(running);
-  if (failure) throw failure;
-}
-
 async function* chunks<T>(source: AsyncIterable<T[]>, size: number): AsyncGenerator<T[]> {
   let batch: T[] = [];
   for await (const items of source) {
@@ -394,7 +375,7 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     const second = await storage.open(source);
     if (!second) throw new BackupFileError('The backup file is no longer there');
     let written = 0;
-    await inParallel(backupItems(second, BATCH_SIZE), async (items) => {
+    await inTurns(backupItems(second, BATCH_SIZE), BATCH_CONCURRENCY, async (items) => {
       const puts = items.filter((item) => !skip.has(itemKeyText(item))).map((item) => restoredVersion(item, versions));
       if (puts.length > 0) await batchWrite(db, puts.map((Item) => ({ PutRequest: { Item } })));
       written += items.length;
@@ -405,7 +386,7 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     async function* deletionBatches() {
       for (const batch of deletions) yield batch;
     }
-    await inParallel(chunks(deletionBatches(), BATCH_SIZE), async (batch) => {
+    await inTurns(chunks(deletionBatches(), BATCH_SIZE), BATCH_CONCURRENCY, async (batch) => {
       await batchWrite(db, batch.map((Key) => ({ DeleteRequest: { Key } })));
       deleted += batch.length;
     });

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
-import { ValidationError, type AnyObject, type ObjectSchema, type InferType } from 'yup';
+import { ValidationError, type ValidateOptions } from 'yup';
 import type { ApiErrorBody, Page } from '@app/shared-types/api';
 import { fieldMessages } from '@app/shared-types/forms';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
@@ -34,11 +34,22 @@ export const requireJson: MiddlewareHandler = async (c, next) => {
 };
 
 /**
+ * What the validators use of a yup object schema: its output type and
+ * `validate`. A narrow shape on purpose: tsc relates yup's full ObjectSchema
+ * types member by member, which cost seconds per routes file.
+ */
+interface InputSchema {
+  __outputType: object;
+  validate(value: unknown, options?: ValidateOptions): Promise<this['__outputType']>;
+}
+type Output<S extends InputSchema> = S['__outputType'];
+
+/**
  * Validates a JSON body with a shared yup schema. Unknown fields are dropped,
  * strings trimmed; failures give 400 with a message per field.
  */
-export const jsonBody = <S extends ObjectSchema<AnyObject>>(schema: S) =>
-  validator('json', async (value: unknown, c): Promise<InferType<S> | Response> => {
+export const jsonBody = <S extends InputSchema>(schema: S) =>
+  validator('json', async (value: unknown, c): Promise<Output<S> | Response> => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
       return c.json(errorBody('Request body must be a JSON object'), 400);
     }
@@ -46,7 +57,7 @@ export const jsonBody = <S extends ObjectSchema<AnyObject>>(schema: S) =>
     const reserved = reservedKeyFields(value);
     if (Object.keys(reserved).length > 0) return c.json(errorBody('Validation failed', reserved), 400);
     try {
-      return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+      return await schema.validate(value, { abortEarly: false, stripUnknown: true });
     } catch (error) {
       if (error instanceof ValidationError) {
         return c.json(errorBody('Validation failed', fieldMessages(error)), 400);
@@ -56,33 +67,38 @@ export const jsonBody = <S extends ObjectSchema<AnyObject>>(schema: S) =>
   });
 
 /** What a client sends as query parameters: every field optional, as text. */
-type QueryInput<S extends ObjectSchema<AnyObject>> = { [K in keyof InferType<S>]?: string };
+type QueryInput<S extends InputSchema> = { [K in keyof Output<S>]?: string };
 
 /**
  * Validates query parameters with a yup schema; 400 with field messages otherwise.
  * Clients may omit any parameter (the schema supplies defaults), which the
  * declared input type says for the typed client.
  */
-export const queryParams = <S extends ObjectSchema<AnyObject>>(schema: S) =>
+export const queryParams = <S extends InputSchema>(schema: S) =>
   validator('query', async (value, c) => {
     // Read from the URL itself: the parsed query silently drops '__proto__'.
     const reserved = reservedNameFields(new URL(c.req.url).searchParams.keys());
     if (Object.keys(reserved).length > 0) return c.json(errorBody('Invalid query parameters', reserved), 400);
     try {
-      return (await schema.validate(value, { abortEarly: false, stripUnknown: true })) as InferType<S>;
+      return await schema.validate(value, { abortEarly: false, stripUnknown: true });
     } catch (error) {
       if (error instanceof ValidationError) {
         return c.json(errorBody('Invalid query parameters', fieldMessages(error)), 400);
       }
       throw error;
     }
-  }) as MiddlewareHandler<AppEnv, string, { in: { query: QueryInput<S> }; out: { query: InferType<S> } }>;
+  }) as MiddlewareHandler<AppEnv, string, { in: { query: QueryInput<S> }; out: { query: Output<S> } }>;
+
+/** The app's clock (tests move it) in epoch milliseconds. */
+export const nowMs = (c: Context<AppEnv>) => (c.var.deps.now ?? Date.now)();
+/** The app's clock as an ISO timestamp (what items store). */
+export const nowIso = (c: Context<AppEnv>) => new Date(nowMs(c)).toISOString();
 
 /** Per-IP fixed-window limit; over it, 429 with Retry-After. */
 export const rateLimit = (options: { scope: string; limit: number; windowSeconds: number }): MiddlewareHandler<AppEnv> =>
   async (c: Context<AppEnv>, next) => {
     const { db, clientIp } = c.var.deps;
-    const result = await hitRateLimit(db, { ...options, subject: clientIp(c), nowMs: Date.now() });
+    const result = await hitRateLimit(db, { ...options, subject: clientIp(c), nowMs: nowMs(c) });
     if (!result.allowed) {
       c.header('Retry-After', String(result.retryAfter));
       return c.json(errorBody('Too many requests. Please try again in a minute.'), 429);

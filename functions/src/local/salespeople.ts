@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { SALESPEOPLE, SALESPERSON_IDS, type Salesperson } from '@app/shared-types/leads';
-import { hashPassword } from '../auth';
+import { unusablePasswordHash } from '../auth';
 import type { Db } from '../db/client';
 import { BLANK_PROFILE, employeeEntity, getEmployee, normalizeEmail, type EmployeeItem } from '../people';
 import { systemContext } from '../db/entity';
@@ -12,7 +11,7 @@ const POSITIONS: Record<Salesperson, string> = { 'Ravi Kumar': 'Sales Lead', 'As
 
 /**
  * The three salespeople of SPEC.md become employee records in Sales (issue
- * 14), active employees whose password is a random one nobody knows: they
+ * 14), active employees whose password hash no password matches: they
  * cannot sign in until an admin sets theirs. Idempotent: a record that exists
  * (or an email that is taken) is left alone. Returns how many it made.
  */
@@ -30,7 +29,7 @@ export async function seedSalespeople(db: Db, now = new Date().toISOString()): P
       status: 'active',
       department: 'Sales',
       position: POSITIONS[name],
-      passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+      passwordHash: unusablePasswordHash(),
       passwordSet: false,
       passwordChangedAt: now,
       failedLoginCount: 0,

@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { ADMIN_ROLES, type Role } from '@app/shared-types/auth';
 import type { Page } from '@app/shared-types/api';
 import {
-  DEPARTMENTS,
   directoryQuerySchema,
   employeeCreateSchema,
   employeeManageQuerySchema,
@@ -140,7 +139,7 @@ export const users = new Hono<AppEnv>()
         total: count(employeeCounter.total),
         active: count(employeeCounter.status('active')),
         onLeave: count(employeeCounter.status('on_leave')),
-        departments: DEPARTMENTS.filter((department) => count(employeeCounter.department(department)) > 0).length,
+        departments: employeeCounter.departmentsInUse(counters),
       } satisfies EmployeeStats,
       200,
     );
