@@ -22,6 +22,11 @@ export class TestClock {
   advance(ms: number) {
     this.offsetMs += ms;
   }
+  /** Moves to one second into the next minute: requests made now share one window of a per-minute limit. */
+  toNextMinute() {
+    const now = this.now();
+    this.advance(Math.ceil(now / 60_000) * 60_000 + 1000 - now);
+  }
 }
 
 /** An in-memory session signing key, one per test file. */

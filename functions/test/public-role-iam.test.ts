@@ -5,7 +5,7 @@ import { WEBSITE_ACTOR_ID } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
 import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, json, newVisitorIp, postJson, uniquePhone, validContact, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, newVisitorIp, postJson, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
 import { allows, describeRequest, iamRequestsOf, type IamRequest } from './iam/policy';
 import { publicRolePolicy, recordPublicCalls, type RecordedCall } from './iam/recorder';
 
@@ -24,10 +24,11 @@ import { publicRolePolicy, recordPublicCalls, type RecordedCall } from './iam/re
 const policy = publicRolePolicy();
 let app: TestApp;
 let db: Db;
+let clock: TestClock;
 let calls: RecordedCall[];
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
+  ({ app, db, clock } = await createTestApp());
   await seedFirstStart(db);
   ({ calls } = recordPublicCalls(app, db, policy.routes));
 });
@@ -81,7 +82,8 @@ describe('the website as visitors use it', () => {
     expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone(), website: 'http://spam.example' })).status).toBe(201);
     expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone(), elapsedMs: 900 })).status).toBe(201);
 
-    // One visitor past the limit.
+    // One visitor past the limit (its 11 requests in one minute of the limit's).
+    clock.toNextMinute();
     const ip = newVisitorIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() }, ip)).status);
