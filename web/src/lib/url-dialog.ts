@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { withParam } from './url-params';
+import { withParam, useUrlSearchParams } from './url-params';
 
 /**
  * A dialog whose open state lives in the URL, so reload and back work:
@@ -9,7 +8,7 @@ import { withParam } from './url-params';
  * on its way out.
  */
 export function useUrlDialog(name: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const creating = params.get('new') === '1';
   const editing = params.get(name);
   const open = creating || editing !== null;

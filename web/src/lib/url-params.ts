@@ -1,4 +1,27 @@
 /** Filters and dialogs kept in the URL's search parameters: read them, change one, turn them into a list query. */
+import { useCallback, useRef } from 'react';
+import { useSearchParams, type NavigateOptions } from 'react-router';
+
+/**
+ * The URL's search parameters and a setter whose update starts from them as
+ * they are now. React Router's own starts from the copy of the render that
+ * made the setter: a debounced search typed before a dialog opened then wrote
+ * the URL without the dialog, and closed it.
+ */
+export function useUrlSearchParams() {
+  const [params, setParams] = useSearchParams();
+  const latest = useRef(params);
+  latest.current = params;
+  const navigate = useRef(setParams);
+  navigate.current = setParams;
+  const set = useCallback((update: URLSearchParams | ((current: URLSearchParams) => URLSearchParams), options?: NavigateOptions) => {
+    const next = typeof update === 'function' ? update(new URLSearchParams(latest.current)) : update;
+    // A second change before the next render starts from this one.
+    latest.current = next;
+    navigate.current(next, options);
+  }, []);
+  return [params, set] as const;
+}
 
 /** The value of `list` the URL holds, or '' (unknown values are dropped, as if not set). */
 export function pickOption<T extends string>(list: readonly T[], value: string | null): T | '' {

@@ -7,7 +7,6 @@ import Tabs from '@mui/material/Tabs';
 import { ATTENDANCE_STATUS_LABELS, type AttendanceRecord } from '@app/shared-types/attendance';
 import { calendarDate, formatDate } from '@app/shared-types/format';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
@@ -31,7 +30,7 @@ import {
   type AttendanceTab,
 } from '../../features/attendance/model';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
 
 /** SPEC.md 2: the records list's empty state. */
@@ -45,7 +44,7 @@ export const NO_ATTENDANCE_MESSAGE = 'No attendance records found';
  */
 export function AttendancePage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Attendance Portal';
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const { data: session } = useSession();
   const tab = parseAttendanceTab(searchParams);
   const filters = useMemo(() => parseAttendanceFilters(searchParams), [searchParams]);
@@ -90,7 +89,7 @@ export function AttendancePage() {
 }
 
 function RecordsTab({ filters, byEmployee, onEdit }: { filters: Filters; byEmployee: boolean; onEdit: (id: string) => void }) {
-  const [, setSearchParams] = useSearchParams();
+  const [, setSearchParams] = useUrlSearchParams();
   const list = useAttendanceList(filters, ATTENDANCE_PAGE_SIZE);
   const items = usePagedItems(list);
   const remove = useDeleteFlow<AttendanceRecord>({

@@ -1,14 +1,14 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useAuditLog } from '../../features/audit/api/get-audit-log';
 import { AuditEntryList } from '../../features/audit/components/audit-entry-list';
 import { AuditFilters } from '../../features/audit/components/audit-filters';
 import { AUDIT_PAGE_SIZE, parseAuditFilters, recordPath, type AuditFilterParam } from '../../features/audit/model';
 import { SETTINGS_LABELS } from '../../features/settings/model';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { usePortalHref } from './portal-base';
 
 export const NO_AUDIT_ENTRIES_MESSAGE = 'No audit entries match these filters';
@@ -22,7 +22,7 @@ const fieldLabel = (entity: string, path: string) => (entity === 'Settings' ? SE
  * first paged from the server, each opening into its before/after.
  */
 export function AuditPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseAuditFilters(searchParams), [searchParams]);
   const list = useAuditLog(filters, AUDIT_PAGE_SIZE);
   const entries = usePagedItems(list);

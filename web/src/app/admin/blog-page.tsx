@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { BlogPostListItem } from '@app/shared-types/blog';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
@@ -17,7 +16,7 @@ import { BlogStatCards } from '../../features/blog-admin/components/blog-stat-ca
 import { BLOG_PAGE_SIZE, parseBlogFilters, type BlogFilterParam } from '../../features/blog-admin/model';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
 
 /** The empty state of the post list. */
@@ -33,7 +32,7 @@ export function BlogPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Blog Management';
   const { data: session } = useSession();
   const mayWrite = canDelete(session?.user.role);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseBlogFilters(searchParams), [searchParams]);
   const list = useBlogPosts(filters, BLOG_PAGE_SIZE);
   const posts = usePagedItems(list);

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import { customerName, type Customer } from '@app/shared-types/customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, usePagedItems } from '../../components/paged-list';
 import { SearchField } from '../../components/search-field';
@@ -14,13 +13,13 @@ import { CustomerGrid } from '../../features/customers/components/customer-card'
 import { CustomerDialog } from '../../features/customers/components/customer-dialog';
 import { CUSTOMER_PAGE_SIZE, NO_CUSTOMERS_MESSAGE, parseCustomerFilters } from '../../features/customers/model';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { usePortalHref } from './portal-base';
 
 /** The Customers tab: search (in the URL), the cards, the customer dialog (?customer=<id>), delete (refused while they have projects). */
 export function CustomersTab({ canDelete, onShowProjects }: { canDelete: boolean; onShowProjects: (customer: Customer) => void }) {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const filters = useMemo(() => parseCustomerFilters(params), [params]);
   const list = useCustomers(filters, CUSTOMER_PAGE_SIZE);
   const customers = usePagedItems(list);

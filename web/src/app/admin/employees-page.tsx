@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { EmployeeRecord } from '@app/shared-types/employees';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
@@ -21,7 +21,7 @@ import { EmployeeStatCards } from '../../features/employees/components/employee-
 import { EMPLOYEE_PAGE_SIZE, parseEmployeeFilters, type EmployeeFilterParam } from '../../features/employees/model';
 import { canDeleteEmployee, canManageEmployee } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { usePortalHref } from './portal-base';
 import { useAdminRouteHandle } from './sections';
 
@@ -53,7 +53,7 @@ export function EmployeesPage() {
   const href = usePortalHref();
   const { data: session } = useSession();
   const actor = useMemo(() => ({ id: session?.user.id ?? '', role: session?.user.role ?? 'employee' }), [session]);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseEmployeeFilters(searchParams), [searchParams]);
   const list = useEmployees(filters, EMPLOYEE_PAGE_SIZE);
   const employees = usePagedItems(list);

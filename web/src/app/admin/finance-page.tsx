@@ -7,7 +7,6 @@ import Tabs from '@mui/material/Tabs';
 import { calendarDate } from '@app/shared-types/format';
 import type { Transaction } from '@app/shared-types/finance';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
@@ -40,7 +39,7 @@ import { serverMessage } from '../../lib/api-errors';
 import { canDelete } from '../../lib/roles';
 import { useToast } from '../../lib/toast';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
 
 /** SPEC.md 2: the empty state of the transaction history. */
@@ -54,7 +53,7 @@ export const NO_TRANSACTIONS_MESSAGE = 'No transactions found matching your crit
  */
 export function FinancePage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Enhanced Finance Management';
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const tab = parseFinanceTab(searchParams);
   const filters = useMemo(() => parseTransactionFilters(searchParams), [searchParams]);
   const dialog = useUrlDialog('transaction');
@@ -99,7 +98,7 @@ export function FinancePage() {
 }
 
 function TransactionsTab({ filters, onEdit }: { filters: Filters; onEdit: (id: string) => void }) {
-  const [, setSearchParams] = useSearchParams();
+  const [, setSearchParams] = useUrlSearchParams();
   const { data: session } = useSession();
   const { toast } = useToast();
   const list = useTransactions(filters, TRANSACTION_PAGE_SIZE);
@@ -167,7 +166,7 @@ function TransactionDialogFromList({ open, id, filters, today, onClose }: { open
 }
 
 function ProjectsTab({ today }: { today: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const list = useProjectFinancials(LEDGER_PAGE_SIZE);
   const items = usePagedItems(list);
   const open = searchParams.get('project') ?? '';
@@ -182,7 +181,7 @@ function ProjectsTab({ today }: { today: string }) {
 }
 
 function VendorsTab() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const list = useVendorLedgers(LEDGER_PAGE_SIZE);
   const items = usePagedItems(list);
   const open = searchParams.get('ledger') ?? '';

@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import type { Lead } from '@app/shared-types/leads';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { useSession } from '../../features/auth/api/get-session';
 import { serverMessage } from '../../lib/api-errors';
@@ -22,7 +21,7 @@ import { usePortalHref } from './portal-base';
 import { DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, type FilterParam } from '../../features/leads/model';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { FilterCard, ResourceHeader } from '../../components/paged-list';
 
 interface Selection {
@@ -47,7 +46,7 @@ export function LeadsPage() {
     project: (id: string) => portalHref(`projects?project=${encodeURIComponent(id)}`),
     quote: (id: string) => portalHref(`quotations?new=1&lead=${encodeURIComponent(id)}`),
   };
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
 
   const pager = useCursorPager(JSON.stringify(filters), DEFAULT_LEAD_PAGE_SIZE);

@@ -9,7 +9,6 @@ import { customerName } from '@app/shared-types/customers';
 import type { Project } from '@app/shared-types/projects';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
@@ -30,7 +29,7 @@ import {
 } from '../../features/project-management/model';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { CustomersTab } from './customers-tab';
 import { useAdminRouteHandle } from './sections';
 
@@ -42,7 +41,7 @@ const TAB_LABELS: Record<ManagementTab, string> = { projects: 'Projects', custom
 /** The Projects tab: search and status (in the URL), the card grid, the project dialog (?project=<id>), delete. */
 function ProjectsTab({ canDelete }: { canDelete: boolean }) {
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const filters = useMemo(() => parseProjectFilters(params), [params]);
   const list = useProjects(filters, PROJECT_PAGE_SIZE);
   const projects = usePagedItems(list);
@@ -90,7 +89,7 @@ export function ProjectsPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Project Management';
   const { data: session } = useSession();
   const canDeleteRecords = canDelete(session?.user.role);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const tab = parseTab(params);
 
   return (

@@ -9,7 +9,6 @@ import { calendarDate } from '@app/shared-types/format';
 import type { Quotation } from '@app/shared-types/quotations';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { ErrorState } from '../../components/error-state';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
@@ -38,7 +37,7 @@ import {
 import { serverMessage } from '../../lib/api-errors';
 import { canDelete, canEditRateLibrary } from '../../lib/roles';
 import { useToast } from '../../lib/toast';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
 
 /** The rate library's editor, its own chunk: only the tab that shows it loads it. */
@@ -54,7 +53,7 @@ const VIEWS: QuotationsView[] = ['list', 'builder', 'rates'];
  */
 export function QuotationsPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Pixel-Perfect Quotation Builder';
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const { data: session } = useSession();
   const view = quotationsViewOf(params);
 
@@ -98,7 +97,7 @@ export function QuotationsPage() {
 }
 
 function ListView() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const filters = useMemo(() => parseQuotationFilters(params), [params]);
   const { data: session } = useSession();
   const { toast } = useToast();
@@ -169,7 +168,7 @@ function usePrefill(leadId: string | null, customerId: string | null): { prefill
 }
 
 function BuilderView({ onBack }: { onBack: () => void }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const queryClient = useQueryClient();
   const { data: session } = useSession();
   const id = params.get('quote');

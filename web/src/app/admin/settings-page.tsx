@@ -2,7 +2,6 @@ import Stack from '@mui/material/Stack';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
 import { ResourceHeader } from '../../components/paged-list';
@@ -14,7 +13,7 @@ import { SettingsForm } from '../../features/settings/components/settings-form';
 import { EmailTools } from '../../features/notifications/components/email-tools';
 import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
 import { serverMessage } from '../../lib/api-errors';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { usePortalHref } from './portal-base';
 import { useAdminRouteHandle } from './sections';
 
@@ -26,7 +25,7 @@ import { useAdminRouteHandle } from './sections';
  */
 export function SettingsPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'System Settings';
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const tab = parseSettingsTab(searchParams);
   const queryClient = useQueryClient();
   const query = useSettings();

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Vendor } from '@app/shared-types/vendors';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
 import { FilterCard, PagedList, ResourceHeader, usePagedItems } from '../../components/paged-list';
 import { useSession } from '../../features/auth/api/get-session';
@@ -15,7 +14,7 @@ import { VendorFilters } from '../../features/vendors/components/vendor-filters'
 import { VENDOR_PAGE_SIZE, parseVendorFilters, type VendorFilterParam } from '../../features/vendors/model';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
-import { withParam } from '../../lib/url-params';
+import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
 
 /** SPEC.md 2: the empty state of the vendor grid. */
@@ -29,7 +28,7 @@ export const NO_VENDORS_MESSAGE = 'No vendors found matching your criteria';
 export function VendorsPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Vendor Management';
   const { data: session } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseVendorFilters(searchParams), [searchParams]);
   const list = useVendors(filters, VENDOR_PAGE_SIZE);
   const vendors = usePagedItems(list);
