@@ -14,13 +14,17 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two workers share 2 cores: a journey can take half as long again as it would alone.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  // The specs that change what every other test sees run alone, after the rest: Settings (maintenance
-  // mode closes the public site; the firm's name) and a restore (it puts the whole table back).
+  // Phases, in order. The website's project filters count the seeded projects: before any journey
+  // publishes one. The specs that change what every other test sees run alone, after the rest:
+  // Settings (maintenance mode closes the public site; the firm's name) and a restore (it puts the
+  // whole table back).
   projects: [
-    { name: 'journeys', testIgnore: [/settings\.spec\.ts$/, /backup\.spec\.ts$/] },
+    { name: 'seeded website', testMatch: /\/projects\.spec\.ts$/ },
+    { name: 'journeys', testIgnore: [/\/projects\.spec\.ts$/, /settings\.spec\.ts$/, /backup\.spec\.ts$/], dependencies: ['seeded website'] },
     { name: 'settings', testMatch: /settings\.spec\.ts$/, dependencies: ['journeys'] },
     { name: 'restore', testMatch: /backup\.spec\.ts$/, dependencies: ['settings'] },
   ],
@@ -28,7 +32,9 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     browserName: 'chromium',
     headless: true,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) and a screenshot; the trace's
+    // screencast is off: filming every test took a third of the suite's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
