@@ -27,7 +27,7 @@ import { customers } from './customers/routes';
 import { calculator, contact } from './leads/routes';
 import { seo } from './site/routes';
 import { settings } from './settings/routes';
-import { settingsLogLevel } from './settings';
+import { oneSettingsRead, settingsLogLevel } from './settings';
 import { site } from './site/routes';
 import { transactions } from './finance/routes';
 import { users } from './people/routes';
@@ -183,6 +183,8 @@ export function createApp(deps: Deps) {
       c.set('deps', deps);
       await next();
     })
+    // Every settings read of a request shares one read of the item.
+    .use(oneSettingsRead)
     .use(settingsLogLevel)
     .route('/', servedRoutes(staffOnly(table), self));
   for (const route of declarationsOf(app.routes).declared) table.set(routeKey(route), route);

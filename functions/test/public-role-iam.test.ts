@@ -39,6 +39,24 @@ const get = async (path: string, status = 200) => {
   return response;
 };
 
+describe('one settings read per request', () => {
+  it('a calculator and a contact submission (new and repeat phone) each read the settings item once', async () => {
+    const settingsPk = keys.settings().pk;
+    const settingsReads = async (send: () => Promise<Response>) => {
+      const before = calls.length;
+      expect((await send()).status).toBe(201);
+      return calls
+        .slice(before)
+        .flatMap((call) => call.requests)
+        .filter((request) => request.action === 'dynamodb:GetItem' && request.leadingKeys.includes(settingsPk)).length;
+    };
+    const phone = uniquePhone();
+    expect(await settingsReads(() => postJson(app, '/api/calculator', { ...validEstimate, phone }))).toBe(1);
+    expect(await settingsReads(() => postJson(app, '/api/contact', { ...validContact, phone }))).toBe(1);
+    expect(await settingsReads(() => postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() }))).toBe(1);
+  });
+});
+
 describe('the website as visitors use it', () => {
   it('reads settings, projects, posts, the sitemap, robots.txt and the RSS feed', async () => {
     await get('/api/site');

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { MiddlewareHandler } from 'hono';
 import { MASKED_VALUE } from '@app/shared-types/audit';
 import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from '@app/shared-types/auth';
 import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pricing';
@@ -23,7 +25,7 @@ export const settingsKind = defineItem({ type: 'Settings', schema: storedSetting
 
 /** The settings item, or the first-start defaults when none has been saved. */
 export async function getSettings(db: Db): Promise<StoredSettings> {
-  const stored: Item = (await settingsKind.get(db, [], { consistent: false })) ?? {};
+  const stored = await settingsItem(db);
   const company = groupOf(stored, 'company');
   return {
     company: { ...FIRST_START_COMPANY, ...company, social: { ...FIRST_START_COMPANY.social, ...groupOf(company, 'social') } },
@@ -84,8 +86,39 @@ function answerOf(item: Item): SettingsAnswer {
   };
 }
 
-async function settingsItem(db: Db): Promise<Item> {
-  return (await settingsKind.get(db, [], { consistent: true })) ?? {};
+/** The settings item as read in this request, per table (oneSettingsRead), while the request lasts. */
+const requestReads = new AsyncLocalStorage<{ open: boolean; items: Map<string, Promise<Item>> }>();
+
+/**
+ * A request reads the settings item at most once: every settings read of the
+ * request (its answer's shape whichever it is) shares the first one. A save
+ * in the request forgets it, so what is read after a save is the saved item.
+ * Work the request started and left running (a job on the local host) reads
+ * afresh once the request has ended.
+ */
+export const oneSettingsRead: MiddlewareHandler = async (_c, next) => {
+  const reads = { open: true, items: new Map<string, Promise<Item>>() };
+  try {
+    await requestReads.run(reads, next);
+  } finally {
+    reads.open = false;
+    reads.items.clear();
+  }
+};
+
+/** The stored item (a consistent read), or {} when none has been saved; once per request. */
+function settingsItem(db: Db): Promise<Item> {
+  const read = async () => (await settingsKind.get(db, [], { consistent: true })) ?? {};
+  const reads = requestReads.getStore();
+  if (!reads?.open) return read();
+  let item = reads.items.get(db.table);
+  if (!item) {
+    item = read();
+    reads.items.set(db.table, item);
+    // A failed read is not kept: the next one in the request tries again.
+    item.catch(() => reads.items.delete(db.table));
+  }
+  return item;
 }
 
 /**
@@ -186,6 +219,7 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
   };
   const after = answerOf(next);
   const passwordChanged = sealed !== (typeof storedSealed === 'string' ? storedSealed : '');
+  requestReads.getStore()?.items.delete(db.table);
   try {
     await transactWrite(db, [
       {

@@ -1,5 +1,5 @@
 /** Filters and dialogs kept in the URL's search parameters: read them, change one, turn them into a list query. */
-import { useCallback, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams, type NavigateOptions } from 'react-router';
 
 /**
@@ -11,9 +11,12 @@ import { useSearchParams, type NavigateOptions } from 'react-router';
 export function useUrlSearchParams() {
   const [params, setParams] = useSearchParams();
   const latest = useRef(params);
-  latest.current = params;
   const navigate = useRef(setParams);
-  navigate.current = setParams;
+  // Before any event of the new screen can call the setter.
+  useLayoutEffect(() => {
+    latest.current = params;
+    navigate.current = setParams;
+  }, [params, setParams]);
   const set = useCallback((update: URLSearchParams | ((current: URLSearchParams) => URLSearchParams), options?: NavigateOptions) => {
     const next = typeof update === 'function' ? update(new URLSearchParams(latest.current)) : update;
     // A second change before the next render starts from this one.
