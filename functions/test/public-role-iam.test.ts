@@ -42,7 +42,7 @@ const get = async (path: string, status = 200) => {
 describe('one settings read per request', () => {
   it('a calculator and a contact submission (new and repeat phone) each read the settings item once', async () => {
     const settingsPk = keys.settings().pk;
-    const settingsReads = async (send: () => Promise<Response>) => {
+    const settingsReads = async (send: () => Response | Promise<Response>) => {
       const before = calls.length;
       expect((await send()).status).toBe(201);
       return calls

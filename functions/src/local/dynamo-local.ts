@@ -83,7 +83,7 @@ export async function startDynamoLocal(options: { dataDir?: string; yieldCpu?: b
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   const child: ChildProcess = spawn(
     'java',
-    [...JVM_OPTIONS, `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', join(release, 'DynamoDBLocal.jar'), ...storage, '-port', String(port), '-sharedDb'],
+    [...JVM_OPTIONS, `-Djava.library.path=${join(release, 'DynamoDBLocal_lib')}`, '-jar', join(release, 'DynamoDBLocal.jar'), ...storage, '-port', String(port), '-sharedDb', '-disableTelemetry'],
     { cwd: release, stdio: 'pipe' },
   );
   // Before the JVM starts its threads, so they inherit it; again once it answers, for any it started already.
