@@ -1,6 +1,13 @@
 /** Filters and dialogs kept in the URL's search parameters: read them, change one, turn them into a list query. */
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useSearchParams, type NavigateOptions } from 'react-router';
+import { useLocation, useSearchParams, type NavigateOptions } from 'react-router';
+
+/**
+ * The parameters a setter last asked for, on the page it asked on, until a
+ * render shows them. React Router renders a navigation in a transition, later:
+ * a change made meanwhile (a debounced search) starts from them.
+ */
+let asked: { path: string; params: URLSearchParams } | null = null;
 
 /**
  * The URL's search parameters and a setter whose update starts from them as
@@ -10,18 +17,22 @@ import { useSearchParams, type NavigateOptions } from 'react-router';
  */
 export function useUrlSearchParams() {
   const [params, setParams] = useSearchParams();
-  const latest = useRef(params);
-  const navigate = useRef(setParams);
-  // Before any event of the new screen can call the setter.
+  const { pathname } = useLocation();
+  const latest = useRef({ params, pathname, setParams });
+  // A screen that mounts shows the URL as it is: nothing asked before is pending for it.
   useLayoutEffect(() => {
-    latest.current = params;
-    navigate.current = setParams;
-  }, [params, setParams]);
+    asked = null;
+  }, []);
+  useLayoutEffect(() => {
+    latest.current = { params, pathname, setParams };
+    if (asked && asked.path === pathname && asked.params.toString() === params.toString()) asked = null;
+  }, [params, pathname, setParams]);
   const set = useCallback((update: URLSearchParams | ((current: URLSearchParams) => URLSearchParams), options?: NavigateOptions) => {
-    const next = typeof update === 'function' ? update(new URLSearchParams(latest.current)) : update;
-    // A second change before the next render starts from this one.
-    latest.current = next;
-    navigate.current(next, options);
+    const now = latest.current;
+    const base = asked?.path === now.pathname ? asked.params : now.params;
+    const next = typeof update === 'function' ? update(new URLSearchParams(base)) : update;
+    asked = { path: now.pathname, params: next };
+    now.setParams(next, options);
   }, []);
   return [params, set] as const;
 }
