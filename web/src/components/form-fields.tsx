@@ -4,7 +4,8 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Form, useField, useFormikContext } from 'formik';
 import { HONEYPOT_FIELD } from '@app/shared-types/forms';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { memoByValue, useStableHandler } from '../lib/render-less';
 import type { SelectOption } from './select-field';
 
 /**
@@ -54,18 +55,26 @@ type BaseProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' |
   label: string;
 };
 
+/**
+ * MUI's TextField for a field of a Formik form: it renders again only when its own props change by
+ * value, not on every keystroke in another field (lib/render-less.ts). Its handlers keep their
+ * identity (useStableHandler).
+ */
+export const FieldTextField = memoByValue(TextField);
+
 /** A text (or number, email, multiline) input bound to a Formik field. */
 export function FormTextField({ name, helperText, ...props }: BaseProps) {
   const { field, message, clearServerError } = useFieldMessage(name);
+  const onChange = useStableHandler((event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    field.onChange(event);
+    clearServerError();
+  });
   return (
-    <TextField
+    <FieldTextField
       {...props}
       name={name}
       value={field.value ?? ''}
-      onChange={(event) => {
-        field.onChange(event);
-        clearServerError();
-      }}
+      onChange={onChange}
       onBlur={field.onBlur}
       error={Boolean(message)}
       helperText={message || helperText}
@@ -84,18 +93,20 @@ export function FormSelectField({
   ...props
 }: BaseProps & { options: readonly SelectOption[] }) {
   const { field, helpers, message, clearServerError } = useFieldMessage(name);
+  const onChange = useStableHandler((event: ChangeEvent<HTMLInputElement>) => {
+    void helpers.setValue(event.target.value);
+    clearServerError();
+  });
+  // MUI's select blurs a div without the field's name, so mark the field touched directly.
+  const onBlur = useStableHandler(() => void helpers.setTouched(true));
   return (
-    <TextField
+    <FieldTextField
       {...props}
       select
       name={name}
       value={field.value ?? ''}
-      onChange={(event) => {
-        void helpers.setValue(event.target.value);
-        clearServerError();
-      }}
-      // MUI's select blurs a div without the field's name, so mark the field touched directly.
-      onBlur={() => void helpers.setTouched(true)}
+      onChange={onChange}
+      onBlur={onBlur}
       error={Boolean(message)}
       helperText={message || helperText}
     >
@@ -104,7 +115,7 @@ export function FormSelectField({
           {option.label}
         </MenuItem>
       ))}
-    </TextField>
+    </FieldTextField>
   );
 }
 
@@ -138,9 +149,9 @@ type FormFieldProps = FieldInputProps & {
  * portal dialogs and the website forms write a field. The label is what users
  * (and the e2e tests) find the field by.
  */
-export function FormField({ size = HALF_ROW, ...props }: FormFieldProps) {
+export const FormField = memoByValue(function FormField({ size = HALF_ROW, ...props }: FormFieldProps) {
   return <Grid size={size}>{fieldInput(props)}</Grid>;
-}
+});
 
 function fieldInput(props: FieldInputProps): ReactNode {
   if (props.kind === 'select') {

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { formatMoney } from '@app/shared-types/format';
 import { unitHasLength, unitHasWidth } from '@app/shared-types/quotations';
 import { useQueryClient } from '@tanstack/react-query';
-import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
 import { FormTextField } from '../../../components/form-fields';
+import { memoByValue } from '../../../lib/render-less';
 import { useFinishTypes } from '../api/get-finish-types';
 import { useItemDetails } from '../api/get-item-details';
 import { useItems } from '../api/get-items';
@@ -24,7 +24,6 @@ import {
   withCurrent,
   withItem,
   withUsageArea,
-  type QuotationFormValues,
   type RowValues,
 } from '../model';
 import { RowSelect } from './row-select';
@@ -36,7 +35,10 @@ interface QuotationRowEditorProps {
   units: readonly string[];
   /** The last row cannot be removed (SPEC.md 5). */
   canRemove: boolean;
-  onRemove: () => void;
+  /** Removes the row with this id. */
+  onRemove: (id: string) => void;
+  /** Puts `next` in place of the row with its id. */
+  onChange: (next: RowValues) => void;
 }
 
 const numberProps = (min: number, step: number) => ({ htmlInput: { min, step, inputMode: 'decimal' as const } });
@@ -47,13 +49,13 @@ const numberProps = (min: number, step: number) => ({ htmlInput: { min, step, in
  * and clears the row's choices; an item loads its details and finishes; a
  * finish type (or a brand while one is set) asks the library for a price.
  */
-export function QuotationRowEditor({ index, row, usageAreas, units, canRemove, onRemove }: QuotationRowEditorProps) {
-  const { values, setFieldValue } = useFormikContext<QuotationFormValues>();
+export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ index, row, usageAreas, units, canRemove, onRemove, onChange }: QuotationRowEditorProps) {
   const queryClient = useQueryClient();
-  const latest = useRef(values.rows);
+  // The row as last chosen: a price that arrives after another choice is not applied over it.
+  const latest = useRef(row);
   useEffect(() => {
-    latest.current = values.rows;
-  }, [values.rows]);
+    latest.current = row;
+  }, [row]);
 
   const items = useItems(row.usageArea);
   const details = useItemDetails(row.usageArea, row.item);
@@ -62,26 +64,24 @@ export function QuotationRowEditor({ index, row, usageAreas, units, canRemove, o
   const label = `Row ${index + 1}`;
   const labelId = `quotation-row-${row.id}`;
 
-  const setRow = (next: RowValues) => void setFieldValue(`rows[${index}]`, next);
 
   const fetchPrice = async (next: RowValues) => {
     const lookup = priceLookupOf(next);
     if (!lookup) return;
     try {
       const { price, costPrice } = await queryClient.fetchQuery(getPriceQueryOptions(lookup));
-      const now = latest.current.findIndex((candidate) => candidate.id === next.id);
-      const current = latest.current[now];
+      const current = latest.current;
       // The row changed meanwhile (another finish, brand or item): that choice asks for its own price.
-      if (!current || current.finishType !== next.finishType || current.brand !== next.brand || current.item !== next.item) return;
-      if (typeof price === 'number') setRow({ ...current, unitPrice: String(price), costPrice: costPrice ?? null });
+      if (current.finishType !== next.finishType || current.brand !== next.brand || current.item !== next.item) return;
+      if (typeof price === 'number') onChange({ ...current, unitPrice: String(price), costPrice: costPrice ?? null });
     } catch {
       // No price for this choice (404) or the lookup failed: logged; the price stays as typed.
     }
   };
 
   const choose = (next: RowValues, askPrice: boolean) => {
-    setRow(next);
-    latest.current = latest.current.map((candidate) => (candidate.id === next.id ? next : candidate));
+    onChange(next);
+    latest.current = next;
     if (askPrice) void fetchPrice(next);
   };
 
@@ -103,7 +103,7 @@ export function QuotationRowEditor({ index, row, usageAreas, units, canRemove, o
           </Typography>
           <Tooltip title={canRemove ? '' : 'A quotation keeps at least one row'}>
             <Box component="span">
-              <IconButton aria-label={`Remove row ${index + 1}`} onClick={onRemove} disabled={!canRemove} size="small" color="error">
+              <IconButton aria-label={`Remove row ${index + 1}`} onClick={() => onRemove(row.id)} disabled={!canRemove} size="small" color="error">
                 <DeleteOutlineIcon fontSize="small" />
               </IconButton>
             </Box>
@@ -179,4 +179,4 @@ export function QuotationRowEditor({ index, row, usageAreas, units, canRemove, o
       </Grid>
     </Card>
   );
-}
+});

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import { useFormikContext } from 'formik';
 import { useUnits } from '../api/get-units';
 import { useUsageAreas } from '../api/get-usage-areas';
-import { newRow, type QuotationFormValues } from '../model';
+import { useStableHandler } from '../../../lib/render-less';
+import { newRow, type QuotationFormValues, type RowValues } from '../model';
 import { QuotationRowEditor } from './quotation-row-editor';
 
 /** The editable item table: one card per row, Add row (sq.ft, quantity 1) and Remove (never the last row). */
@@ -13,6 +14,12 @@ export function QuotationRows() {
   const usageAreas = useUsageAreas().data ?? [];
   const units = useUnits();
   const rows = values.rows;
+  // Handlers that keep their identity, so a row renders again only when its own values change.
+  const onRemove = useStableHandler((id: string) => void setFieldValue('rows', rows.filter((candidate) => candidate.id !== id)));
+  const onChange = useStableHandler((next: RowValues) => {
+    const index = rows.findIndex((candidate) => candidate.id === next.id);
+    if (index >= 0) void setFieldValue(`rows[${index}]`, next);
+  });
   return (
     <Stack spacing={1.5} component="section" aria-label="Items">
       {rows.map((row, index) => (
@@ -23,7 +30,8 @@ export function QuotationRows() {
           usageAreas={usageAreas}
           units={units}
           canRemove={rows.length > 1}
-          onRemove={() => void setFieldValue('rows', rows.filter((candidate) => candidate.id !== row.id))}
+          onRemove={onRemove}
+          onChange={onChange}
         />
       ))}
       <div>

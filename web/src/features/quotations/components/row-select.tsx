@@ -1,6 +1,7 @@
+import type { ChangeEvent } from 'react';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { useFieldMessage } from '../../../components/form-fields';
+import { FieldTextField, useFieldMessage } from '../../../components/form-fields';
+import { useStableHandler } from '../../../lib/render-less';
 
 interface RowSelectProps {
   /** The Formik field, e.g. 'rows[0].item'. */
@@ -20,8 +21,13 @@ interface RowSelectProps {
 export function RowSelect({ name, label, options, onChoose, disabled, emptyLabel, noneText }: RowSelectProps) {
   const { field, helpers, message, clearServerError } = useFieldMessage(name);
   const value = typeof field.value === 'string' ? field.value : '';
+  const onChange = useStableHandler((event: ChangeEvent<HTMLInputElement>) => {
+    onChoose(event.target.value);
+    clearServerError();
+  });
+  const onBlur = useStableHandler(() => void helpers.setTouched(true, false));
   return (
-    <TextField
+    <FieldTextField
       select
       fullWidth
       size="small"
@@ -29,11 +35,8 @@ export function RowSelect({ name, label, options, onChoose, disabled, emptyLabel
       label={label}
       value={value}
       disabled={disabled}
-      onChange={(event) => {
-        onChoose(event.target.value);
-        clearServerError();
-      }}
-      onBlur={() => void helpers.setTouched(true, false)}
+      onChange={onChange}
+      onBlur={onBlur}
       error={Boolean(message)}
       helperText={message || undefined}
       slotProps={{ select: { displayEmpty: emptyLabel !== undefined }, inputLabel: { shrink: emptyLabel !== undefined || value !== '' ? true : undefined } }}
@@ -53,6 +56,6 @@ export function RowSelect({ name, label, options, onChoose, disabled, emptyLabel
           {noneText}
         </MenuItem>
       )}
-    </TextField>
+    </FieldTextField>
   );
 }
