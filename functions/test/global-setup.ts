@@ -1,34 +1,47 @@
+import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type DynamoLocal } from '../src/local/dynamo-local';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamoEndpoint: string;
+    /** One in-memory DynamoDB Local per vitest worker (test/dynamo-endpoint.ts picks the worker's). */
+    dynamoEndpoints: string[];
   }
 }
 
 /**
- * One in-memory DynamoDB Local for the whole run; each test file makes its own table.
- * The functions and infra projects both name this setup: they share one instance (one
- * JVM start, not two), which stops when the last of them tears down.
+ * In-memory DynamoDB Locals for the whole run, one per vitest worker; each test file makes its own
+ * table. DynamoDB Local runs every request on one thread (its SQLite queue), so one instance shared
+ * by two workers kept them waiting on each other: 50 concurrent writes of one file then lost their
+ * retries to the other file's load (503 instead of 201 or 409). The functions and infra projects both
+ * name this setup: they share the instances, which stop when the last of them tears down.
  */
 interface Shared {
-  dynamo: Promise<DynamoLocal>;
+  dynamos: Promise<DynamoLocal[]>;
   users: number;
 }
 declare global {
   var interiorsTestDynamoLocal: Shared | undefined;
 }
 
+/** As many as the run has workers (vitest.config.ts: one per core, at least two). */
+const INSTANCES = Math.max(2, availableParallelism());
+
 export default async function setup(project: TestProject) {
-  const shared = (globalThis.interiorsTestDynamoLocal ??= { dynamo: startDynamoLocal(), users: 0 });
+  const shared = (globalThis.interiorsTestDynamoLocal ??= {
+    dynamos: Promise.all(Array.from({ length: INSTANCES }, () => startDynamoLocal())),
+    users: 0,
+  });
   shared.users += 1;
-  const dynamo = await shared.dynamo;
-  project.provide('dynamoEndpoint', dynamo.endpoint);
+  const dynamos = await shared.dynamos;
+  project.provide(
+    'dynamoEndpoints',
+    dynamos.map((dynamo) => dynamo.endpoint),
+  );
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
     globalThis.interiorsTestDynamoLocal = undefined;
-    await dynamo.stop();
+    await Promise.all(dynamos.map((dynamo) => dynamo.stop()));
   };
 }

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import { projectCreateSchema } from '@app/shared-types/projects';
 import { createApp } from '../src/app';
 import type { Deps } from '../src/app-deps';
@@ -37,7 +38,7 @@ export const testSigningKey: SigningKey = signingKeyFromJwk(generatePrivateJwk()
  * caller's IP comes from a test header, so each test can be its own visitor.
  */
 export async function createTestApp(overrides: Partial<Deps> = {}) {
-  const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
+  const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
   await ensureTable(db);
   const clock = new TestClock();
   // Photos go to a folder of this test file's own, as on a laptop.

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import type { Db } from '../src/db/client';
 import { DATA_UPGRADE_RESOURCE_ID, handler, runDeployEvent, type DeployEvent } from '../src/handlers/jobs';
 import { pendingUpgrades } from '../src/local/upgrade-data';
@@ -94,7 +95,7 @@ describe("a deploy's lifecycle events in the Jobs function", () => {
   it('the Lambda entry point tells a lifecycle event from a job event', async () => {
     const { db } = await createTestApp();
     process.env.TABLE_NAME = db.table;
-    process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+    process.env.DYNAMODB_ENDPOINT = dynamoEndpoint();
     process.env.AWS_REGION = 'local';
     expect(await handler(deployEvent('Delete', 'data-upgrade', DATA_UPGRADE_RESOURCE_ID))).toEqual({ PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID });
     expect((await pendingUpgrades(db)).from).toBe(0);

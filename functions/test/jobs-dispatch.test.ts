@@ -6,7 +6,8 @@ import { addDays } from '@app/shared-types/quotations';
 import { calendarDate } from '@app/shared-types/format';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Transaction } from '@app/shared-types/finance';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import { localBackupStorage } from '../src/backup/backup-storage';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
@@ -122,7 +123,7 @@ describe('the Jobs function', () => {
 
   it('the Lambda entry point runs the same dispatch on the table TABLE_NAME names', async () => {
     const saved = { TABLE_NAME: process.env.TABLE_NAME, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, AWS_REGION: process.env.AWS_REGION, BACKUP_BUCKET: process.env.BACKUP_BUCKET };
-    Object.assign(process.env, { TABLE_NAME: db.table, DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), AWS_REGION: 'local' });
+    Object.assign(process.env, { TABLE_NAME: db.table, DYNAMODB_ENDPOINT: dynamoEndpoint(), AWS_REGION: 'local' });
     delete process.env.BACKUP_BUCKET;
     try {
       expect(await handler({ task: 'submission-retention' })).toEqual({ restamped: 0, complete: true });

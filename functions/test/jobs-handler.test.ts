@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import { systemContext } from '../src/db/entity';
 import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
 import { submissionItem } from '../src/leads/submission-repo';
@@ -24,7 +25,7 @@ describe('the Jobs function', () => {
     expect('saved' in saved).toBe(true);
 
     process.env.TABLE_NAME = db.table;
-    process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
+    process.env.DYNAMODB_ENDPOINT = dynamoEndpoint();
     process.env.AWS_REGION = 'local';
     const { handler } = await import('../src/handlers/jobs');
     expect(await handler({ task: 'submission-retention' })).toEqual({ restamped: 1, complete: true });

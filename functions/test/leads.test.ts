@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import type { Page } from '@app/shared-types/api';
 import { SALESPERSON_IDS, type BulkImportResult, type BulkUpdateResult, type Lead, type LeadAnalytics, type LeadDetail, type TimelineEntry } from '@app/shared-types/leads';
 import { createDb, type Db } from '../src/db/client';
@@ -521,7 +522,7 @@ describe('leads saved by an earlier version (local data)', () => {
 
 describe('a table made by an earlier version', () => {
   it('gets the indexes added since at start-up', async () => {
-    const db = createDb({ table: `old-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
+    const db = createDb({ table: `old-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
     const input = createTableInput(db.table);
     // The session-one table: gsi1 only.
     await db.doc.send(

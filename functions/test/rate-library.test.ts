@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import type { AuditEntry } from '@app/shared-types/audit';
 import type { Page } from '@app/shared-types/api';
 import { KNOWN_UNITS } from '@app/shared-types/quotations';
@@ -367,7 +368,7 @@ describe('editing the library', () => {
 describe('the cache', () => {
   /** A second process's view of the same table, counting the calls it makes. */
   function otherProcess() {
-    const other = createDb({ table: db.table, endpoint: inject('dynamoEndpoint'), region: 'local' });
+    const other = createDb({ table: db.table, endpoint: dynamoEndpoint(), region: 'local' });
     const calls: string[] = [];
     const send = other.doc.send.bind(other.doc);
     other.doc.send = ((command: { constructor: { name: string } }, ...rest: unknown[]) => {
@@ -430,7 +431,7 @@ describe('seeding', () => {
     })();
     expect(await seedRateLibrary(fresh, '2026-01-05T04:30:00.000Z')).toBe(true);
     // Read through another client: no cached copy.
-    const again = await readLibrary(createDb({ table: fresh.table, endpoint: inject('dynamoEndpoint'), region: 'local' }));
+    const again = await readLibrary(createDb({ table: fresh.table, endpoint: dynamoEndpoint(), region: 'local' }));
     expect(again.version).toBe(1);
     expect(again.prices.length).toBe(half.prices.length);
     expect(again.items.length).toBe(half.items.length);

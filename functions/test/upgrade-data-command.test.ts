@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import type { Customer } from '@app/shared-types/customers';
 import type { Project } from '@app/shared-types/projects';
 import { keys } from '../src/db/keys';
@@ -17,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 async function upgradeData(table: string, ...args: string[]) {
   const { stdout } = await run(join(root, 'node_modules/.bin/tsx'), ['functions/src/local/upgrade-data-command.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), TABLE_NAME: table, AWS_REGION: 'local', LOG_LEVEL: 'silent' },
+    env: { ...process.env, DYNAMODB_ENDPOINT: dynamoEndpoint(), TABLE_NAME: table, AWS_REGION: 'local', LOG_LEVEL: 'silent' },
   });
   return stdout;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from './dynamo-endpoint';
 import * as yup from 'yup';
 import { createDb, type Db } from '../src/db/client';
 import { conditions, defineItem, execute } from '../src/db/item';
@@ -18,7 +19,7 @@ let db: Db;
 const ctx: WriteContext = { actor: { id: 'u1', name: 'Tester', email: 't@example.com' }, requestId: 'r1', now: '2026-11-27T00:00:00.000Z' };
 
 beforeAll(async () => {
-  db = createDb({ table: `test-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
+  db = createDb({ table: `test-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
   await ensureTable(db);
 });
 

@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoEndpoint } from '../../functions/test/dynamo-endpoint';
 import { createDb, type Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
@@ -147,13 +148,13 @@ beforeAll(async () => {
     jobs: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.jobsFunction),
   };
 
-  db = createDb({ table: `bundle-${randomUUID()}`, endpoint: inject('dynamoEndpoint'), region: 'local' });
+  db = createDb({ table: `bundle-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
   await ensureTable(db);
   await seedFirstStart(db);
   // What the function's configuration gives it in AWS; the bundles read it when imported.
   Object.assign(process.env, {
     TABLE_NAME: db.table,
-    DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
+    DYNAMODB_ENDPOINT: dynamoEndpoint(),
     AWS_REGION: 'local',
     ORIGIN_VERIFY_SECRET_ARN: ORIGIN_SECRET_ARN,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: await fakeSecretsManager(),
