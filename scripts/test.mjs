@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
-import { ensureChromium, ensureJava } from './system-deps.mjs';
+import { ensureJava, ensureTestChromium } from './system-deps.mjs';
 
 const outDir = `${root}test/output`;
 mkdirSync(outDir, { recursive: true });
@@ -56,7 +56,7 @@ function readJson(path) {
 }
 
 ensureJava();
-const chromium = ensureChromium();
+const chromium = ensureTestChromium();
 
 // Typecheck (tsc -b, incremental) and lint (cached) are one process each: they share the cores.
 const results = await stepsTogether([

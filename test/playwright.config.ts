@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests drive the real built app (functions/dist + web/dist) in
- * Debian's Chromium. global-setup starts DynamoDB Local and the server on free
+ * Debian's headless Chromium (scripts/system-deps.mjs). global-setup starts DynamoDB Local and the server on free
  * ports and hands the URLs to the tests through the environment.
  */
 export default defineConfig({
@@ -37,7 +37,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -50,6 +50,7 @@ import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
 import { renderQuotationPdf } from '@app/functions/quotations/pdf';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
+import { ensureChromium } from '../../scripts/system-deps.mjs';
 import { attendanceBench } from './attendance-bench';
 import { blogBench } from './blog-bench';
 import { backupBench } from './backup-bench';
@@ -609,6 +610,8 @@ async function pdfBench() {
 }
 
 buildIfNeeded();
+// Lighthouse and the bundle check run in the full Chromium (installed with apt-get when missing, as root).
+ensureChromium();
 const dynamo = await startDynamoLocal({ yieldCpu: true });
 const server = await startServer(dynamo.endpoint);
 try {

@@ -1,0 +1,3 @@
+export function ensureJava(): void;
+export function ensureChromium(): string;
+export function ensureTestChromium(): string;
