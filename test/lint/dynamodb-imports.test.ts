@@ -1,18 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-async function ruleIds(code: string, filePath: string) {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-  return (result?.messages ?? []).map((m) => m.ruleId);
-}
+import { describe, expect, it } from 'vitest';
+import { ruleIds } from './lint-text';
 
 const RULE = '@typescript-eslint/no-restricted-imports';
 const valueImport = "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const g = GetCommand;\n";

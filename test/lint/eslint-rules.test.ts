@@ -1,18 +1,5 @@
-import { fileURLToPath } from 'node:url';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-async function ruleIds(code: string, filePath: string) {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
-  return (result?.messages ?? []).map((m) => m.ruleId);
-}
+import { describe, expect, it } from 'vitest';
+import { ruleIds } from './lint-text';
 
 const valueImport = "import { app } from '@app/functions/app';\nexport const a = app;\n";
 const typeImport = "import type { AppType } from '@app/functions/app';\nexport type A = AppType;\n";

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,7 +14,7 @@ import { ErrorState } from './error-state';
 import { FormDialog } from './form-dialog';
 import { FormShell, serverErrorsStatus } from './form-fields';
 import { LoadingState } from './loading-state';
-import { ChangesTable } from './changes-table';
+import { changedFields, useStaleSave } from './stale-save';
 
 /**
  * The entity form kit: a dialog that loads the record to edit (or adds a new
@@ -41,52 +40,6 @@ export function FormSection({ title, children }: { title: string; children?: Rea
 interface Versioned {
   id: string;
   version: number;
-}
-
-/** One field a stale save would overwrite: the label, the value saved by someone else, and the one in the form. */
-export interface FieldChange {
-  label: string;
-  theirs: string;
-  yours: string;
-}
-
-function shown(value: unknown): string {
-  if (value === true) return 'Yes';
-  if (value === false) return 'No';
-  if (value === null || value === undefined || value === '') return '—';
-  return String(value);
-}
-
-/** The labelled fields whose saved value (`theirs`) differs from the form's (`yours`), in label order. */
-export function changedFields(theirs: FormikValues, yours: FormikValues, labels: Record<string, string>): FieldChange[] {
-  return Object.entries(labels)
-    .filter(([name]) => shown(theirs[name]) !== shown(yours[name]))
-    .map(([name, label]) => ({ label, theirs: shown(theirs[name]), yours: shown(yours[name]) }));
-}
-
-/** A save refused because someone else saved first: what differs, and Reload to start from their version. */
-export function StaleChanges({ message, noun, changes, onReload }: { message: string; noun: string; changes: FieldChange[]; onReload: () => void }) {
-  return (
-    <Alert
-      severity="warning"
-      sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
-      action={
-        <Button color="inherit" size="small" onClick={onReload}>
-          Reload
-        </Button>
-      }
-    >
-      {message} Reloading replaces your edits with the saved {noun}.
-      {changes.length > 0 && (
-        <ChangesTable
-          label="What changed"
-          columns={['Saved by someone else', 'Yours']}
-          rows={changes.map((change) => ({ label: change.label, first: change.theirs, second: change.yours }))}
-          sx={{ mt: 1, '& th, & td': { py: 0.25 } }}
-        />
-      )}
-    </Alert>
-  );
 }
 
 /** How the form saves a record with a version (an edit): a 409 carrying the current record is a stale save. */
@@ -132,7 +85,7 @@ export interface EntityFormProps<V extends FormikValues, T> {
 export function EntityForm<V extends FormikValues, T>(props: EntityFormProps<V, T>) {
   const { toast } = useToast();
   const { versioned } = props;
-  const [stale, setStale] = useState<{ message: string; current: T; changes: FieldChange[] } | null>(null);
+  const stale = useStaleSave<T>();
 
   const submit = async (values: V, helpers: FormikHelpers<V>) => {
     helpers.setStatus(undefined);
@@ -145,10 +98,7 @@ export function EntityForm<V extends FormikValues, T>(props: EntityFormProps<V, 
       const fields = serverFieldErrors(error);
       if (fields) helpers.setStatus(serverErrorsStatus(props.fieldErrors ? props.fieldErrors(fields) : fields));
       else props.onFailed?.(error, helpers);
-      const current = versioned ? staleCurrent<T & Versioned>(error, versioned.id) : undefined;
-      if (versioned && current) {
-        setStale({ message: serverMessage(error), current, changes: changedFields(versioned.toValues(current), values, versioned.labels) });
-      }
+      if (versioned) stale.caught(error, staleCurrent<T & Versioned>(error, versioned.id), (current) => changedFields(versioned.toValues(current), values, versioned.labels));
       toast({ variant: 'destructive', title: props.errorTitle, description: serverMessage(error) });
     }
   };
@@ -166,9 +116,7 @@ export function EntityForm<V extends FormikValues, T>(props: EntityFormProps<V, 
           <FormShell>
             <DialogTitle id={props.titleId}>{props.title}</DialogTitle>
             <DialogContent dividers>
-              {stale && versioned && (
-                <StaleChanges message={stale.message} noun={versioned.noun} changes={stale.changes} onReload={() => versioned.onReload(stale.current)} />
-              )}
+              {versioned && stale.notice(versioned.noun, (current) => current && versioned.onReload(current))}
               <Grid container spacing={2}>
                 {typeof props.children === 'function' ? props.children(form) : props.children}
               </Grid>
@@ -177,7 +125,7 @@ export function EntityForm<V extends FormikValues, T>(props: EntityFormProps<V, 
               <Button onClick={props.onClose} disabled={form.isSubmitting}>
                 Cancel
               </Button>
-              <Button type="submit" variant="contained" disabled={form.isSubmitting || stale !== null}>
+              <Button type="submit" variant="contained" disabled={form.isSubmitting || stale.isStale}>
                 {form.isSubmitting ? props.submittingLabel : props.submitLabel}
               </Button>
             </DialogActions>

@@ -7,6 +7,18 @@ export interface RecordCache {
 }
 
 /**
+ * The one save style of the portal: every write is a mutation of the kit.
+ * `useRefreshingWrite` refreshes the resource's queries after it; the record
+ * writes below also keep the record's detail query current.
+ */
+
+/** A write after which the resource's queries refresh (not awaited). */
+export function useRefreshingWrite<I, R>(mutationFn: (input: I) => Promise<R>, refresh: (queryClient: QueryClient) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void refresh(queryClient) });
+}
+
+/**
  * A write that answers the record as saved now: the record (and its new
  * version) goes into its detail query at once, so reopening it never edits an
  * old version, then the resource's queries refresh (not awaited).

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckInInput } from '@app/shared-types/attendance';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshAttendanceQueries } from './attendance-queries';
 
 /** Self check-in, once a day: where one works today and, when shared, the browser's coordinates. */
@@ -14,11 +14,9 @@ export function checkOut() {
 }
 
 export function useCheckIn() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: checkIn, onSuccess: () => void refreshAttendanceQueries(queryClient) });
+  return useRefreshingWrite(checkIn, refreshAttendanceQueries);
 }
 
 export function useCheckOut() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: checkOut, onSuccess: () => void refreshAttendanceQueries(queryClient) });
+  return useRefreshingWrite(checkOut, refreshAttendanceQueries);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlogPostInput } from '@app/shared-types/blog';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshBlogQueries } from './refresh-blog-queries';
 
 /** Adds a post; ApiError 400 with field messages, 409 when its slug is taken. */
@@ -9,6 +9,5 @@ export function createBlogPost(input: BlogPostInput) {
 }
 
 export function useCreateBlogPost() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createBlogPost, onSuccess: () => void refreshBlogQueries(queryClient) });
+  return useRefreshingWrite(createBlogPost, refreshBlogQueries);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshBlogQueries } from './refresh-blog-queries';
 
 /** Deletes a post; employees get ApiError 403, a post already gone 404. */
@@ -8,6 +8,5 @@ export function deleteBlogPost(id: string) {
 }
 
 export function useDeleteBlogPost() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteBlogPost, onSuccess: () => void refreshBlogQueries(queryClient) });
+  return useRefreshingWrite(deleteBlogPost, refreshBlogQueries);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BlogPostUpdateInput } from '@app/shared-types/blog';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshBlogQueries } from './refresh-blog-queries';
 
 /** Saves every field with the version the editor saw: ApiError 409 with the current post when someone saved first. */
@@ -9,6 +9,5 @@ export function updateBlogPost({ id, ...input }: BlogPostUpdateInput & { id: str
 }
 
 export function useUpdateBlogPost() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateBlogPost, onSuccess: () => void refreshBlogQueries(queryClient) });
+  return useRefreshingWrite(updateBlogPost, refreshBlogQueries);
 }

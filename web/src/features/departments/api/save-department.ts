@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DepartmentInput, DepartmentUpdateInput } from '@app/shared-types/departments';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshDepartmentQueries } from './refresh-department-queries';
 
 /** Adds a department; ApiError 400 (field messages), 409 when the name is taken. */
@@ -19,16 +19,13 @@ export function deleteDepartment(id: string) {
 }
 
 export function useCreateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createDepartment, onSuccess: () => void refreshDepartmentQueries(queryClient) });
+  return useRefreshingWrite(createDepartment, refreshDepartmentQueries);
 }
 
 export function useUpdateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateDepartment, onSuccess: () => void refreshDepartmentQueries(queryClient) });
+  return useRefreshingWrite(updateDepartment, refreshDepartmentQueries);
 }
 
 export function useDeleteDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteDepartment, onSuccess: () => void refreshDepartmentQueries(queryClient) });
+  return useRefreshingWrite(deleteDepartment, refreshDepartmentQueries);
 }

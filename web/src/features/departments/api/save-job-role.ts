@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobRoleInput, JobRoleUpdateInput } from '@app/shared-types/departments';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshDepartmentQueries } from './refresh-department-queries';
 
 /** Adds a job role; ApiError 400 (field messages, an unknown department), 409 when the name is taken. */
@@ -18,16 +18,13 @@ export function deleteJobRole(id: string) {
 }
 
 export function useCreateJobRole() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createJobRole, onSuccess: () => void refreshDepartmentQueries(queryClient) });
+  return useRefreshingWrite(createJobRole, refreshDepartmentQueries);
 }
 
 export function useUpdateJobRole() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateJobRole, onSuccess: () => void refreshDepartmentQueries(queryClient) });
+  return useRefreshingWrite(updateJobRole, refreshDepartmentQueries);
 }
 
 export function useDeleteJobRole() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteJobRole, onSuccess: () => void refreshDepartmentQueries(queryClient) });
+  return useRefreshingWrite(deleteJobRole, refreshDepartmentQueries);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IDEMPOTENCY_HEADER, type TransactionInput } from '@app/shared-types/finance';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 /** Adds a transaction; the same `idempotencyKey` sent again (a retry, a double click) creates nothing more. */
@@ -9,6 +9,5 @@ export function createTransaction({ input, idempotencyKey }: { input: Transactio
 }
 
 export function useCreateTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTransaction, onSuccess: () => void refreshFinanceQueries(queryClient) });
+  return useRefreshingWrite(createTransaction, refreshFinanceQueries);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 export function deleteTransaction(id: string) {
@@ -7,6 +7,5 @@ export function deleteTransaction(id: string) {
 }
 
 export function useDeleteTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTransaction, onSuccess: () => void refreshFinanceQueries(queryClient) });
+  return useRefreshingWrite(deleteTransaction, refreshFinanceQueries);
 }

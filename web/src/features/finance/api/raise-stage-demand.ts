@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StageDemandInput } from '@app/shared-types/finance';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 /** Raises a stage's demand: a pending income transaction due on `dueDate`; 409 when it was demanded already. */
@@ -9,6 +9,5 @@ export function raiseStageDemand({ projectId, ...input }: StageDemandInput & { p
 }
 
 export function useRaiseStageDemand() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: raiseStageDemand, onSuccess: () => void refreshFinanceQueries(queryClient) });
+  return useRefreshingWrite(raiseStageDemand, refreshFinanceQueries);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AttachmentAddInput, AttachmentType, AttachmentUploadRequest, AttachmentUploadTicket, Transaction } from '@app/shared-types/finance';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { sendSignedForm } from '../../../lib/send-signed-form';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
@@ -53,8 +53,7 @@ export async function uploadTransactionAttachment({ transactionId, file, name, c
  * its values, and the finance queries (the list the dialog edits from) refresh.
  */
 function useAttachmentWrite<I>(mutationFn: (input: I) => Promise<Transaction>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => void refreshFinanceQueries(queryClient) });
+  return useRefreshingWrite(mutationFn, refreshFinanceQueries);
 }
 
 export function useUploadTransactionAttachment() {

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Transaction, TransactionUpdateInput } from '@app/shared-types/finance';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshFinanceQueries } from './refresh-finance-queries';
 
 /** Saves every field with the version the editor saw; 409 (with `current`) when someone saved meanwhile. */
@@ -9,8 +9,7 @@ export function updateTransaction({ id, ...input }: TransactionUpdateInput & { i
 }
 
 export function useUpdateTransaction() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTransaction, onSuccess: () => void refreshFinanceQueries(queryClient) });
+  return useRefreshingWrite(updateTransaction, refreshFinanceQueries);
 }
 
 /** Recording a payment: the pending transaction, completed, every other field as it is. */
@@ -20,6 +19,5 @@ export function recordPayment(tx: Transaction) {
 }
 
 export function useRecordPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: recordPayment, onSuccess: () => void refreshFinanceQueries(queryClient) });
+  return useRefreshingWrite(recordPayment, refreshFinanceQueries);
 }

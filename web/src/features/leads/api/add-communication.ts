@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommunicationInput } from '@app/shared-types/leads';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshLeadQueries } from './refresh-lead-queries';
 
 /** Adds a note, call, WhatsApp message or email to a lead's timeline. */
@@ -10,6 +10,5 @@ export function addCommunication({ leadId, ...input }: CommunicationInput & { le
 
 /** Refreshes the lead too: a communication moves its last-contacted time. */
 export function useAddCommunication() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addCommunication, onSuccess: () => void refreshLeadQueries(queryClient) });
+  return useRefreshingWrite(addCommunication, refreshLeadQueries);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkUpdateInput } from '@app/shared-types/leads';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshLeadQueries } from './refresh-lead-queries';
 
 /** Assigns and/or changes the status of the selected leads. */
@@ -9,6 +9,5 @@ export function bulkUpdateLeads(input: BulkUpdateInput) {
 }
 
 export function useBulkUpdateLeads() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: bulkUpdateLeads, onSuccess: () => void refreshLeadQueries(queryClient) });
+  return useRefreshingWrite(bulkUpdateLeads, refreshLeadQueries);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeadCreateInput } from '@app/shared-types/leads';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshLeadQueries } from './refresh-lead-queries';
 
 /** Creates a lead; rejects with ApiError 409 when the phone already belongs to a lead. */
@@ -9,6 +9,5 @@ export function createLead(input: LeadCreateInput) {
 }
 
 export function useCreateLead() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createLead, onSuccess: () => void refreshLeadQueries(queryClient) });
+  return useRefreshingWrite(createLead, refreshLeadQueries);
 }

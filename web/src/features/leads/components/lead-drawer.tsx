@@ -27,7 +27,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
 import { useDeleteLead } from '../api/delete-lead';
 import { isConflict, serverMessage, staleCurrent } from '../../../lib/api-errors';
-import { changedFields, StaleChanges, type FieldChange } from '../../../components/entity-form-dialog';
+import { changedFields, useStaleSave } from '../../../components/stale-save';
 import { STALE_LEAD_MESSAGE } from '../api/errors';
 import { useLead } from '../api/get-lead';
 import { refreshLeadQueries } from '../api/refresh-lead-queries';
@@ -137,8 +137,8 @@ function LeadDrawerContent({
   const detail = useLead(id);
   const updateLead = useUpdateLead();
   const deleteLead = useDeleteLead();
-  /** After a stale save: the fields someone else changed meanwhile (null: no stale save). */
-  const [stale, setStale] = useState<FieldChange[] | null>(null);
+  /** After a stale save: the fields someone else changed meanwhile. */
+  const stale = useStaleSave<Lead>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [converting, setConverting] = useState(false);
 
@@ -163,8 +163,9 @@ function LeadDrawerContent({
       toast({ title: 'Lead updated', description: lead.name });
     } catch (error) {
       if (isConflict(error)) {
+        // Also a 409 without the lead (converted meanwhile): the notice then lists no fields.
         const current = staleCurrent<Lead>(error, lead.id);
-        setStale(current ? changedFields(current, { ...lead, ...changes }, LEAD_FIELD_LABELS) : []);
+        stale.show({ message: STALE_LEAD_MESSAGE, current, changes: current ? changedFields(current, { ...lead, ...changes }, LEAD_FIELD_LABELS) : [] });
       }
       else toast({ variant: 'destructive', title: 'Failed to update lead', description: serverMessage(error) });
       throw error;
@@ -173,7 +174,7 @@ function LeadDrawerContent({
 
   /** Refetches this lead (and the list, which may show the same change). */
   const reload = async () => {
-    setStale(null);
+    stale.clear();
     await refreshLeadQueries(queryClient);
   };
 
@@ -194,7 +195,7 @@ function LeadDrawerContent({
     }
   };
 
-  const busy = updateLead.isPending || stale !== null;
+  const busy = updateLead.isPending || stale.isStale;
 
   return (
     <>
@@ -209,11 +210,7 @@ function LeadDrawerContent({
         <Conversion lead={lead} links={conversionLinks} onConvert={() => setConverting(true)} />
         <ConvertLeadDialog lead={lead} open={converting} onClose={() => setConverting(false)} onReload={() => void reload()} />
       </Box>
-      {stale && (
-        <Box sx={{ mx: 3 }}>
-          <StaleChanges message={STALE_LEAD_MESSAGE} noun="lead" changes={stale} onReload={() => void reload()} />
-        </Box>
-      )}
+      {stale.isStale && <Box sx={{ mx: 3 }}>{stale.notice('lead', () => void reload())}</Box>}
       <Divider />
       <Section title="Follow-up">
         <LeadQuickFields lead={lead} onSave={save} disabled={busy} />

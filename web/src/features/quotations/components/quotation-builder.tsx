@@ -29,7 +29,7 @@ import {
 } from '@app/shared-types/quotations';
 import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
-import { StaleChanges, changedFields, type FieldChange } from '../../../components/entity-form-dialog';
+import { changedFields, useStaleSave } from '../../../components/stale-save';
 import { FormField, FormShell, serverErrorsStatus } from '../../../components/form-fields';
 import { serverMessage, staleCurrent } from '../../../lib/api-errors';
 import { serverFieldErrors } from '../../../lib/form-errors';
@@ -99,6 +99,11 @@ interface QuotationBuilderProps {
 
 type Pending = { kind: 'save'; values: QuotationFormValues; then?: (saved: Quotation) => void } | { kind: 'send'; quote: Quotation };
 
+/** The quote's summary fields that `current` (saved by someone else) has otherwise than the form. */
+function quotationChanges(current: Quotation, values: QuotationFormValues) {
+  return changedFields(quotationSummary(toQuotationFormValues(current)), quotationSummary(values), QUOTATION_FIELD_LABELS);
+}
+
 /**
  * The Pixel-Perfect Quotation Builder's sheet: client and quotation details,
  * the item table, totals, the staff-only margin, notes, and Save, Export PDF,
@@ -113,7 +118,7 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
   const send = useSendQuotation();
   const approve = useApproveQuotation();
   const duplicate = useDuplicateQuotation();
-  const [stale, setStale] = useState<{ message: string; current: Quotation; changes: FieldChange[] } | null>(null);
+  const stale = useStaleSave<Quotation>();
   const [lowMargin, setLowMargin] = useState<{ marginPercent: number; threshold: number; pending: Pending } | null>(null);
   const [link, setLink] = useState<string | null>(null);
   const [history, setHistory] = useState(false);
@@ -139,8 +144,7 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
       }
       const fields = serverFieldErrors(error);
       if (fields) formik.setStatus(serverErrorsStatus(fields));
-      const current = quote ? staleCurrent<Quotation>(error, quote.id) : undefined;
-      if (current) setStale({ message: serverMessage(error), current, changes: changedFields(quotationSummary(toQuotationFormValues(current)), quotationSummary(values), QUOTATION_FIELD_LABELS) });
+      if (quote) stale.caught(error, staleCurrent<Quotation>(error, quote.id), (current) => quotationChanges(current, values));
       toast({ variant: 'destructive', title: 'Error saving quotation', description: serverMessage(error) });
       return null;
     }
@@ -202,8 +206,7 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
         setLowMargin({ ...low, pending: { kind: 'send', quote: target } });
         return;
       }
-      const current = staleCurrent<Quotation>(error, target.id);
-      if (current) setStale({ message: serverMessage(error), current, changes: changedFields(quotationSummary(toQuotationFormValues(current)), quotationSummary(formik.values), QUOTATION_FIELD_LABELS) });
+      stale.caught(error, staleCurrent<Quotation>(error, target.id), (current) => quotationChanges(current, formik.values));
       // A field the quote needs before it goes out (its project type): shown under that field.
       const fields = serverFieldErrors(error);
       if (fields) formik.setStatus(serverErrorsStatus(fields));
@@ -249,7 +252,7 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
   };
 
   const status = quote ? effectiveStatus(quote, today) : null;
-  const busy = formik.isSubmitting || create.isPending || update.isPending || send.isPending || stale !== null;
+  const busy = formik.isSubmitting || create.isPending || update.isPending || send.isPending || stale.isStale;
   const open = quote === null || quote.status === 'draft' || quote.status === 'sent';
   const canMarkApproved = canApprove && quote !== null && open;
   // An approved or rejected quote is not sent again (the server refuses); a copy of it can be.
@@ -311,18 +314,7 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
             </Stack>
           </Stack>
 
-          {stale && (
-            <StaleChanges
-              message={stale.message}
-              noun="quotation"
-              changes={stale.changes}
-              onReload={() => {
-                const current = stale.current;
-                setStale(null);
-                onSaved(current);
-              }}
-            />
-          )}
+          {stale.notice('quotation', (current) => current && onSaved(current))}
           {lastResponse && (
             <Alert severity={lastResponse.action === 'approved' ? 'success' : 'info'}>
               {lastResponse.action === 'approved' ? 'Approved' : 'Changes requested'} by {lastResponse.name} on {formatDate(lastResponse.at)}

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshQueries } from '../../../lib/refresh-queries';
 import { RATE_LIBRARY_KEY } from './get-rate-library';
 
@@ -7,6 +7,5 @@ const LOOKUPS_KEY = 'quotation-lookups';
 
 /** A library write whose success refreshes the library and the builder's lookups. */
 export function useLibraryWrite<I, T>(mutationFn: (input: I) => Promise<T>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => void refreshQueries(queryClient, [RATE_LIBRARY_KEY, LOOKUPS_KEY]) });
+  return useRefreshingWrite(mutationFn, (queryClient) => refreshQueries(queryClient, [RATE_LIBRARY_KEY, LOOKUPS_KEY]));
 }

@@ -13,8 +13,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { SETTINGS_MESSAGES, settingsUpdateSchema, type SettingsAnswer } from '@app/shared-types/settings';
 import { Formik, getIn, useField, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
-import { useState } from 'react';
-import { FormSection, StaleChanges, changedFields, type FieldChange } from '../../../components/entity-form-dialog';
+import { FormSection } from '../../../components/entity-form-dialog';
+import { changedFields, useStaleSave } from '../../../components/stale-save';
 import { FormField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverMessage } from '../../../lib/api-errors';
 import { serverFieldErrors } from '../../../lib/form-errors';
@@ -66,7 +66,7 @@ function firstErrorPath(errors: unknown, prefix = ''): string | undefined {
  */
 export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: SettingsFormProps) {
   const { toast } = useToast();
-  const [stale, setStale] = useState<{ message: string; current: SettingsAnswer; changes: FieldChange[] } | null>(null);
+  const stale = useStaleSave<SettingsAnswer>();
 
   const submit = async (values: SettingsValues, helpers: FormikHelpers<SettingsValues>) => {
     helpers.setStatus(undefined);
@@ -81,8 +81,7 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
         const first = Object.keys(fields).map(tabOfPath).find((found) => found !== undefined);
         if (first) onTabChange(first);
       }
-      const current = staleSettings(error);
-      if (current) setStale({ message: serverMessage(error), current, changes: changedFields(flatSettings(current), flatSettings(values), SETTINGS_LABELS) });
+      stale.caught(error, staleSettings(error), (current) => changedFields(flatSettings(current), flatSettings(values), SETTINGS_LABELS));
       toast({ variant: 'destructive', title: SETTINGS_MESSAGES.failed, description: serverMessage(error) });
     }
   };
@@ -92,17 +91,7 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
       {(form) => (
         <FormShell>
           <Stack spacing={2}>
-            {stale && (
-              <StaleChanges
-                message={stale.message}
-                noun="settings"
-                changes={stale.changes}
-                onReload={() => {
-                  setStale(null);
-                  onLoaded(stale.current);
-                }}
-              />
-            )}
+            {stale.notice('settings', (current) => current && onLoaded(current))}
             <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
               <Tabs
                 value={tab}
@@ -136,7 +125,7 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
                 <Button
                   type="submit"
                   variant="contained"
-                  disabled={form.isSubmitting || stale !== null}
+                  disabled={form.isSubmitting || stale.isStale}
                   onClick={() => {
                     // A field the schema refuses may be on another tab: show that tab.
                     void form.validateForm().then((errors: FormikErrors<SettingsValues>) => {

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VendorInput } from '@app/shared-types/vendors';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshVendorQueries } from './refresh-vendor-queries';
 
 /** Adds a vendor; rejects with ApiError 400 (with field messages) for invalid input. */
@@ -9,6 +9,5 @@ export function createVendor(input: VendorInput) {
 }
 
 export function useCreateVendor() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createVendor, onSuccess: () => void refreshVendorQueries(queryClient) });
+  return useRefreshingWrite(createVendor, refreshVendorQueries);
 }

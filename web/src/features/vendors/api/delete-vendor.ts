@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshVendorQueries } from './refresh-vendor-queries';
 
 /** Deletes a vendor; employees get ApiError 403, a vendor already gone 404. */
@@ -8,6 +8,5 @@ export function deleteVendor(id: string) {
 }
 
 export function useDeleteVendor() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteVendor, onSuccess: () => void refreshVendorQueries(queryClient) });
+  return useRefreshingWrite(deleteVendor, refreshVendorQueries);
 }

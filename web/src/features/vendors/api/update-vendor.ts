@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { VendorUpdateInput } from '@app/shared-types/vendors';
 import { api, unwrap } from '../../../lib/api-client';
+import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshVendorQueries } from './refresh-vendor-queries';
 
 /**
@@ -12,6 +12,5 @@ export function updateVendor({ id, ...input }: VendorUpdateInput & { id: string 
 }
 
 export function useUpdateVendor() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateVendor, onSuccess: () => void refreshVendorQueries(queryClient) });
+  return useRefreshingWrite(updateVendor, refreshVendorQueries);
 }
