@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { AttendanceFilters } from '../model';
 import { ATTENDANCE_KEY } from './attendance-queries';
@@ -9,18 +9,11 @@ export function getAttendance({ filters, limit, cursor }: { filters: AttendanceF
   return unwrap(api.attendance.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getAttendanceQueryOptions(filters: AttendanceFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [ATTENDANCE_KEY, 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getAttendance({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([ATTENDANCE_KEY, 'list', { ...filters, limit }], (cursor) => getAttendance({ filters, limit, cursor }));
 }
 
 /** Keeps the previous list on screen while a new filter loads. */
 export function useAttendanceList(filters: AttendanceFilters, limit: number) {
-  return useInfiniteQuery({ ...getAttendanceQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getAttendanceQueryOptions(filters, limit));
 }

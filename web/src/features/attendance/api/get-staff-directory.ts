@@ -1,11 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import { ATTENDANCE_KEY } from './attendance-queries';
 
 const DIRECTORY_PAGE = 50;
-const FIRST_PAGE: string | undefined = undefined;
 
 /** The active staff, by name (GET /api/users/directory?status=active). */
 export function getActiveStaff(cursor: string | undefined) {
@@ -13,18 +12,12 @@ export function getActiveStaff(cursor: string | undefined) {
 }
 
 export function getActiveStaffQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: [ATTENDANCE_KEY, 'staff'],
-    queryFn: ({ pageParam }) => getActiveStaff(pageParam),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-    staleTime: 5 * 60_000,
-  });
+  return { ...pagedListQueryOptions([ATTENDANCE_KEY, 'staff'], getActiveStaff), staleTime: 5 * 60_000 };
 }
 
 /** Every active employee (a firm's staff is a few pages at most), for the employee picker and filter; nothing asked when not `enabled`. */
 export function useActiveStaff(enabled: boolean) {
-  const query = useInfiniteQuery({ ...getActiveStaffQueryOptions(), enabled });
+  const query = usePagedList(getActiveStaffQueryOptions(), { enabled, keepPrevious: false });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   useEffect(() => {
     if (enabled && hasNextPage && !isFetchingNextPage) void fetchNextPage();

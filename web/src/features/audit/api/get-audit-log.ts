@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { AuditFilters } from '../model';
 
@@ -10,18 +10,11 @@ export function getAuditLog({ filters, limit, cursor }: { filters: AuditFilters;
   return unwrap(api['audit-log'].$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getAuditLogQueryOptions(filters: AuditFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [AUDIT_KEY, 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getAuditLog({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([AUDIT_KEY, 'list', { ...filters, limit }], (cursor) => getAuditLog({ filters, limit, cursor }));
 }
 
 /** Keeps the previous entries on screen while a new filter loads. */
 export function useAuditLog(filters: AuditFilters, limit: number) {
-  return useInfiniteQuery({ ...getAuditLogQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getAuditLogQueryOptions(filters, limit));
 }

@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '@app/shared-types/api';
 import { RESTORE_CONFIRMATION, type BackupJob } from '@app/shared-types/backup';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { sendSignedForm } from '../../../lib/send-signed-form';
 
 export const BACKUPS_KEY = 'backups';
@@ -19,19 +19,17 @@ async function started(call: Promise<Response>): Promise<Started> {
 
 /** The backup and restore jobs, newest first (superadmin only), a page at a time. */
 export function getBackupsQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: [BACKUPS_KEY],
-    queryFn: ({ pageParam }) => unwrap(api.settings.backups.$get({ query: { limit: '20', ...(pageParam ? { cursor: pageParam } : {}) } })) as Promise<Page<BackupJob>>,
-    initialPageParam: '',
-    getNextPageParam: (last: Page<BackupJob>) => last.nextCursor,
-  });
+  return pagedListQueryOptions(
+    [BACKUPS_KEY],
+    (cursor) => unwrap(api.settings.backups.$get({ query: { limit: '20', ...(cursor ? { cursor } : {}) } })) as Promise<Page<BackupJob>>,
+  );
 }
 
 /** The list, read again every second while a job runs (its progress). */
 export function useBackups(enabled: boolean) {
-  return useInfiniteQuery({
-    ...getBackupsQueryOptions(),
+  return usePagedList(getBackupsQueryOptions(), {
     enabled,
+    keepPrevious: false,
     refetchInterval: (query) => (query.state.data?.pages.some((page) => page.items.some((job) => job.status === 'running')) ? 1000 : false),
   });
 }

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { BlogFilters } from '../model';
 import { BLOG_ADMIN_KEY } from './refresh-blog-queries';
@@ -9,18 +9,11 @@ export function getBlogPosts({ filters, limit, cursor }: { filters: BlogFilters;
   return unwrap(api['blog-posts'].manage.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getBlogPostsQueryOptions(filters: BlogFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [BLOG_ADMIN_KEY, 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getBlogPosts({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([BLOG_ADMIN_KEY, 'list', { ...filters, limit }], (cursor) => getBlogPosts({ filters, limit, cursor }));
 }
 
 /** Keeps showing the previous list while a new filter loads. */
 export function useBlogPosts(filters: BlogFilters, limit: number) {
-  return useInfiniteQuery({ ...getBlogPostsQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getBlogPostsQueryOptions(filters, limit));
 }

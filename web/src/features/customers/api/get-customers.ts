@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { CustomerFilters } from '../model';
 import { CUSTOMERS_KEY } from './refresh-customer-queries';
@@ -16,20 +17,13 @@ export function getCustomers({ filters, limit, cursor }: CustomerPageParams) {
   return unwrap(api.customers.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 /** The pages of the customers tab, each asked for with the cursor the one before ended with ('Load more'). */
 export function getCustomersQueryOptions(filters: CustomerFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [CUSTOMERS_KEY, 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getCustomers({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([CUSTOMERS_KEY, 'list', { ...filters, limit }], (cursor) => getCustomers({ filters, limit, cursor }));
 }
 
 export function useCustomers(filters: CustomerFilters, limit: number) {
-  return useInfiniteQuery({ ...getCustomersQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getCustomersQueryOptions(filters, limit));
 }
 
 /** The first few customers matching what is typed into a customer picker. */

@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import { DEPARTMENTS_KEY } from './refresh-department-queries';
 
@@ -10,20 +11,13 @@ export function getDepartments({ active, limit, cursor }: { active?: boolean; li
   return unwrap(api.departments.$get({ query: listQuery(active === undefined ? {} : { active: String(active) }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 /** Every department, paged ('Load more'). */
 export function getDepartmentsQueryOptions(limit = DEPARTMENT_PAGE_SIZE) {
-  return infiniteQueryOptions({
-    queryKey: [DEPARTMENTS_KEY, 'list', { limit }],
-    queryFn: ({ pageParam }) => getDepartments({ limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([DEPARTMENTS_KEY, 'list', { limit }], (cursor) => getDepartments({ limit, cursor }));
 }
 
 export function useDepartments(limit = DEPARTMENT_PAGE_SIZE) {
-  return useInfiniteQuery(getDepartmentsQueryOptions(limit));
+  return usePagedList(getDepartmentsQueryOptions(limit), { keepPrevious: false });
 }
 
 /** A firm has few departments; this bounds the reads should it not. */

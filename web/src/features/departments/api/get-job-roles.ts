@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import { JOB_ROLES_KEY } from './refresh-department-queries';
 
@@ -10,18 +10,11 @@ export function getJobRoles({ departmentId, limit, cursor }: { departmentId: str
   return unwrap(api['job-roles'].$get({ query: listQuery({ departmentId }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getJobRolesQueryOptions(departmentId: string, limit = JOB_ROLE_PAGE_SIZE) {
-  return infiniteQueryOptions({
-    queryKey: [JOB_ROLES_KEY, 'list', { departmentId, limit }],
-    queryFn: ({ pageParam }) => getJobRoles({ departmentId, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([JOB_ROLES_KEY, 'list', { departmentId, limit }], (cursor) => getJobRoles({ departmentId, limit, cursor }));
 }
 
 /** Keeps the previous department's roles on screen while another's load. */
 export function useJobRoles(departmentId: string, limit = JOB_ROLE_PAGE_SIZE) {
-  return useInfiniteQuery({ ...getJobRolesQueryOptions(departmentId, limit), placeholderData: keepPreviousData });
+  return usePagedList(getJobRolesQueryOptions(departmentId, limit));
 }

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { EmployeeFilters } from '../model';
 import { EMPLOYEES_KEY } from './refresh-employee-queries';
@@ -16,18 +16,11 @@ export function getEmployees({ filters, limit, cursor }: EmployeePageParams) {
   return unwrap(api.users.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getEmployeesQueryOptions(filters: EmployeeFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [EMPLOYEES_KEY, 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getEmployees({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([EMPLOYEES_KEY, 'list', { ...filters, limit }], (cursor) => getEmployees({ filters, limit, cursor }));
 }
 
 /** Keeps showing the previous list while a new filter loads, so the grid does not flash empty. */
 export function useEmployees(filters: EmployeeFilters, limit: number) {
-  return useInfiniteQuery({ ...getEmployeesQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getEmployeesQueryOptions(filters, limit));
 }

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { TransactionFilters } from '../model';
 import { FINANCE_KEY } from './refresh-finance-queries';
@@ -9,18 +9,11 @@ export function getTransactions({ filters, limit, cursor }: { filters: Transacti
   return unwrap(api.transactions.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getTransactionsQueryOptions(filters: TransactionFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [FINANCE_KEY, 'transactions', 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getTransactions({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([FINANCE_KEY, 'transactions', 'list', { ...filters, limit }], (cursor) => getTransactions({ filters, limit, cursor }));
 }
 
 /** Keeps the previous list on screen while a new filter loads. */
 export function useTransactions(filters: TransactionFilters, limit: number) {
-  return useInfiniteQuery({ ...getTransactionsQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getTransactionsQueryOptions(filters, limit));
 }

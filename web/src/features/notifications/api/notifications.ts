@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OutboxStatus } from '@app/shared-types/notifications';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 
 export const BELL_KEY = 'notifications';
@@ -35,15 +36,10 @@ export function useBellActions() {
 
 /** The outbox in one status, a page at a time (GET /api/notifications/outbox, admins). */
 export const getOutboxQueryOptions = (status: OutboxStatus, limit: number) =>
-  infiniteQueryOptions({
-    queryKey: [OUTBOX_KEY, { status, limit }],
-    queryFn: ({ pageParam }) => unwrap(api.notifications.outbox.$get({ query: { ...listQuery({}, limit, pageParam), status } })),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  pagedListQueryOptions([OUTBOX_KEY, { status, limit }], (cursor) => unwrap(api.notifications.outbox.$get({ query: { ...listQuery({}, limit, cursor), status } })));
 
 export function useOutbox(status: OutboxStatus, limit: number) {
-  return useInfiniteQuery(getOutboxQueryOptions(status, limit));
+  return usePagedList(getOutboxQueryOptions(status, limit), { keepPrevious: false });
 }
 
 export function retryOutboxEmail(id: string) {

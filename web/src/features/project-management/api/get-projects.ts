@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { ProjectFilters } from '../model';
 import { PROJECT_MANAGEMENT_KEY } from './refresh-queries';
@@ -19,19 +19,12 @@ export function getProjects({ filters, limit, cursor }: ProjectPageParams) {
   return unwrap(api.projects.manage.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 /** The pages of one filtered list, each asked for with the cursor the one before ended with ('Load more'). */
 export function getProjectsQueryOptions(filters: ProjectFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [PROJECT_MANAGEMENT_KEY, 'projects', 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getProjects({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([PROJECT_MANAGEMENT_KEY, 'projects', 'list', { ...filters, limit }], (cursor) => getProjects({ filters, limit, cursor }));
 }
 
 /** Keeps showing the previous list while a new search or filter loads, so the grid does not flash empty. */
 export function useProjects(filters: ProjectFilters, limit: number) {
-  return useInfiniteQuery({ ...getProjectsQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getProjectsQueryOptions(filters, limit));
 }

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import type { ProjectFilter } from '../model';
 
 /** One page of the public projects, newest first, optionally of one status. */
@@ -8,14 +8,9 @@ export function getProjects({ status, cursor }: { status: ProjectFilter; cursor?
 }
 
 export function getProjectsQueryOptions(status: ProjectFilter) {
-  return infiniteQueryOptions({
-    queryKey: ['projects', 'list', { status }],
-    queryFn: ({ pageParam }) => getProjects({ status, cursor: pageParam || undefined }),
-    initialPageParam: '',
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions(['projects', 'list', { status }], (cursor) => getProjects({ status, cursor }));
 }
 
 export function useProjects(status: ProjectFilter) {
-  return useInfiniteQuery(getProjectsQueryOptions(status));
+  return usePagedList(getProjectsQueryOptions(status), { keepPrevious: false });
 }

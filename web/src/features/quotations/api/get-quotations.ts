@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { QuotationFilters } from '../model';
 import { QUOTATIONS_KEY } from './refresh-quotation-queries';
@@ -9,18 +9,11 @@ export function getQuotations({ filters, limit, cursor }: { filters: QuotationFi
   return unwrap(api.quotations.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getQuotationsQueryOptions(filters: QuotationFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: [QUOTATIONS_KEY, 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getQuotations({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([QUOTATIONS_KEY, 'list', { ...filters, limit }], (cursor) => getQuotations({ filters, limit, cursor }));
 }
 
 /** Keeps the previous list on screen while a new filter loads. */
 export function useQuotations(filters: QuotationFilters, limit: number) {
-  return useInfiniteQuery({ ...getQuotationsQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getQuotationsQueryOptions(filters, limit));
 }

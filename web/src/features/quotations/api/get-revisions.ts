@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { QUOTATIONS_KEY } from './refresh-quotation-queries';
 
 /** The kept earlier versions of a quote, newest first. */
@@ -7,17 +7,10 @@ export function getRevisions(id: string, cursor: string | undefined) {
   return unwrap(api.quotations[':id'].revisions.$get({ param: { id }, query: cursor ? { cursor } : {} }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 export function getRevisionsQueryOptions(id: string) {
-  return infiniteQueryOptions({
-    queryKey: [QUOTATIONS_KEY, 'detail', id, 'revisions'],
-    queryFn: ({ pageParam }) => getRevisions(id, pageParam),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions([QUOTATIONS_KEY, 'detail', id, 'revisions'], (cursor) => getRevisions(id, cursor));
 }
 
 export function useRevisions(id: string, enabled: boolean) {
-  return useInfiniteQuery({ ...getRevisionsQueryOptions(id), enabled });
+  return usePagedList(getRevisionsQueryOptions(id), { enabled, keepPrevious: false });
 }

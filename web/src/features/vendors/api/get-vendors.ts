@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client';
+import { pagedListQueryOptions, usePagedList } from '../../../lib/paged-list-query';
 import { listQuery } from '../../../lib/url-params';
 import type { VendorFilters } from '../model';
 
@@ -15,19 +15,12 @@ export function getVendors({ filters, limit, cursor }: VendorPageParams) {
   return unwrap(api.vendors.$get({ query: listQuery({ ...filters }, limit, cursor) }));
 }
 
-const FIRST_PAGE: string | undefined = undefined;
-
 /** The pages of one filtered list, each asked for with the cursor the one before ended with ('Load more'). */
 export function getVendorsQueryOptions(filters: VendorFilters, limit: number) {
-  return infiniteQueryOptions({
-    queryKey: ['vendors', 'list', { ...filters, limit }],
-    queryFn: ({ pageParam }) => getVendors({ filters, limit, cursor: pageParam }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (lastPage) => lastPage.nextCursor,
-  });
+  return pagedListQueryOptions(['vendors', 'list', { ...filters, limit }], (cursor) => getVendors({ filters, limit, cursor }));
 }
 
 /** Keeps showing the previous list while a new filter loads, so the grid does not flash empty. */
 export function useVendors(filters: VendorFilters, limit: number) {
-  return useInfiniteQuery({ ...getVendorsQueryOptions(filters, limit), placeholderData: keepPreviousData });
+  return usePagedList(getVendorsQueryOptions(filters, limit));
 }
