@@ -99,6 +99,9 @@ export interface UniqueMarker<T> {
   contested?: { field: keyof T & string; derive?: (item: T, n: number) => string };
 }
 
+/** A unique marker whose value writers contend for (it has `contested`). */
+export type ContestedMarker<T extends Stored> = UniqueMarker<T> & { contested: NonNullable<UniqueMarker<T>['contested']> };
+
 export interface EntityConfig<T extends Stored, P extends Record<string, AccessPattern<never>>> {
   /** entityType of its items and the entity name in the audit log. */
   type: string;

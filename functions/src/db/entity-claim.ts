@@ -30,7 +30,7 @@ export function entityClaims<T extends Stored, P extends Record<string, AccessPa
     let result = item;
     state.derived.clear();
     for (const marker of contested) {
-      const { field, derive } = marker.contested!;
+      const { field, derive } = marker.contested;
       const value: unknown = result[field];
       if (!derive || (value !== undefined && value !== null && value !== '')) continue;
       const candidate = (n: number) => ({ ...result, [field]: derive(result, n) });
@@ -107,7 +107,7 @@ export function entityClaims<T extends Stored, P extends Record<string, AccessPa
   function claimDerived<R>(db: Db, item: T, write: (item: T) => Promise<R>): Promise<R> {
     let blank = item;
     for (const marker of contested) {
-      if (marker.contested!.derive) blank = { ...blank, [marker.contested!.field]: '' };
+      if (marker.contested.derive) blank = { ...blank, [marker.contested.field]: '' };
     }
     return claimWith(db, blank, write, (_taken, error) => {
       throw new ContendedWrite(type, error, 'its unique claim');

@@ -9,6 +9,7 @@ import {
   UNAUDITED,
   type AccessPattern,
   type Condition,
+  type ContestedMarker,
   type EntityConfig,
   type Stored,
   type WriteContext,
@@ -23,6 +24,13 @@ import { putNew, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
+/** The item's own write, first of the writes of an update or delete (its markers and figures follow). */
+function itemWrite(writes: TransactItem[]): TransactItem {
+  const [first] = writes;
+  if (!first) throw new Error('An update or delete has no write of its item');
+  return first;
+}
+
 /**
  * What an entity's definition makes of an item, with no reads: its stored
  * shape (parse), the attributes that follow from it (index keys, search text),
@@ -33,7 +41,7 @@ type Item = Record<string, NativeAttributeValue>;
 export function entityShape<T extends Stored, P extends Record<string, AccessPattern<never>>>(config: EntityConfig<T, P>) {
   const { type, schema, patterns } = config;
   const unique = config.unique ?? [];
-  const contested = unique.filter((marker) => marker.contested);
+  const contested = unique.filter((marker): marker is ContestedMarker<T> => marker.contested !== undefined);
   const kept = new Set<keyof T>(config.kept ?? []);
   const masked = new Set<keyof T>(config.masked ?? []);
   const searchSort = config.searchSort ?? ((item: T) => newestFirst(item.createdAt, item.id));
@@ -71,13 +79,18 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     const next = tokens(after);
     const sortMoved = before && after && searchSort(before) !== searchSort(after);
     const writes: TransactItem[] = [];
-    for (const token of old) {
-      if (next.has(token) && !sortMoved) continue;
-      writes.push({ Delete: { TableName: db.table, Key: keys.searchToken(type, token, searchSort(before!)) } });
+    // A null side has no tokens (tokens above): each loop runs only for an item.
+    if (before) {
+      for (const token of old) {
+        if (next.has(token) && !sortMoved) continue;
+        writes.push({ Delete: { TableName: db.table, Key: keys.searchToken(type, token, searchSort(before)) } });
+      }
     }
-    for (const token of next) {
-      if (old.has(token) && !sortMoved) continue;
-      writes.push({ Put: { TableName: db.table, Item: { ...keys.searchToken(type, token, searchSort(after!)), entityType: 'SearchToken', id: after!.id } } });
+    if (after) {
+      for (const token of next) {
+        if (old.has(token) && !sortMoved) continue;
+        writes.push({ Put: { TableName: db.table, Item: { ...keys.searchToken(type, token, searchSort(after)), entityType: 'SearchToken', id: after.id } } });
+      }
     }
     return writes;
   }
@@ -89,8 +102,8 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
       const old = before ? marker.key(before) : undefined;
       const next = after ? marker.key(after) : undefined;
       if (old && next && old.pk === next.pk && old.sk === next.sk) continue;
-      if (next) entries.push({ write: putNew(db, { ...next, entityType: marker.name, [marker.owner]: after!.id }), claims: marker.name, marker: marker.name });
-      if (old) {
+      if (next && after) entries.push({ write: putNew(db, { ...next, entityType: marker.name, [marker.owner]: after.id }), claims: marker.name, marker: marker.name });
+      if (old && before) {
         entries.push({
           marker: marker.name,
           write: {
@@ -99,7 +112,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
               Key: old,
               ConditionExpression: 'attribute_not_exists(pk) OR #owner = :id',
               ExpressionAttributeNames: { '#owner': marker.owner },
-              ExpressionAttributeValues: { ':id': before!.id },
+              ExpressionAttributeValues: { ':id': before.id },
             },
           },
         });
@@ -234,18 +247,17 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
   function inPlan(p: WritePlan, name: string, before: T | null, after: T | null, options: { action?: AuditAction; condition?: Condition<T> } = {}): void {
     const db = p.db;
     const asWrite = (request: TransactItem): Write => ({ op: 'request', type, key: requestKey(request), request });
+    const item = after ?? before;
+    if (item === null) throw new Error(`${type} plan entry ${name} has neither the item before nor after`);
     const main =
       before === null
-        ? putNew(db, stored(after!))
-        : after === null
-          ? deleteWrites(db, before, p.ctx, { condition: options.condition, counters: false })[0]!
-          : updateWrites(db, before, after, p.ctx, { condition: options.condition, counters: false })[0]!;
+        ? putNew(db, stored(item))
+        : itemWrite(after === null ? deleteWrites(db, before, p.ctx, { condition: options.condition, counters: false }) : updateWrites(db, before, after, p.ctx, { condition: options.condition, counters: false }));
     p.write(name, asWrite(main));
     for (const entry of markerEntries(db, before, after)) p.write(`${name}.${entry.marker}${entry.claims ? '' : '.release'}`, asWrite(entry.write));
     p.writeAll(`${name}.search`, tokenWrites(db, before, after).map(asWrite));
     for (const [counter, deltas] of Object.entries(counterDeltas(before, after)) as [CounterName, CounterDeltas][]) p.add(statsFigure(counter), deltas);
-    const id = (after ?? before)!.id;
-    p.audit({ entity: type, entityId: id, action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
+    p.audit({ entity: type, entityId: item.id, action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
   }
 
   return {
