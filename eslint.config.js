@@ -40,6 +40,22 @@ export default tseslint.config(
     },
   },
   {
+    // The kit (components/, lib/) is shared by every feature and never imports one: app/ composes
+    // features, and a kit file that reached into one would carry it onto every page that uses the kit.
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+features/', message: 'The kit (components/, lib/) must not import a feature: compose it in app/.' },
+            { regex: '^(\\.\\./)+app/', message: 'The kit (components/, lib/) must not import from app/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Features never import each other; app/ composes them (bulletproof-react's rule).
     files: ['web/src/features/*/*/**/*.{ts,tsx}'],
     rules: {

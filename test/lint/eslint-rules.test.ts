@@ -31,3 +31,17 @@ describe('lint: the web imports only API types from functions', () => {
     expect(await ruleIds(valueImport, 'web/src/features/leads/components/x.ts')).toContain(RULE);
   });
 });
+
+describe('lint: the web kit imports no feature', () => {
+  it.each(['web/src/components/x.tsx', 'web/src/lib/x.ts', 'web/src/components/layouts/x.tsx'])('a feature or app/ import is an error in %s', async (file) => {
+    const up = file.split('/').length - 3;
+    const parent = '../'.repeat(up);
+    expect(await ruleIds(`import { x } from '${parent}features/seo/model';\nexport const y = x;\n`, file)).toContain('no-restricted-imports');
+    expect(await ruleIds(`import { x } from '${parent}app/router';\nexport const y = x;\n`, file)).toContain('no-restricted-imports');
+  });
+
+  it('the kit may import the kit', async () => {
+    expect(await ruleIds("import { x } from '../lib/theme';\nexport const y = x;\n", 'web/src/components/x.tsx')).toEqual([]);
+  });
+});
+

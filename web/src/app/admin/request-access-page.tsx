@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LoadingState } from '../../components/loading-state';
-import { NotFound } from '../../components/not-found';
+import { NotFound } from '../site/not-found';
 import { ErrorState } from '../../components/error-state';
 import { ApiError } from '../../lib/api-client';
 import { useRegistrationInfo } from '../../features/registration/api/register';

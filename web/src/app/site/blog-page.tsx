@@ -1,6 +1,6 @@
 import Container from '@mui/material/Container';
 import { PageHeader } from '../../components/page-header';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { BlogPostList } from '../../features/blog/components/blog-post-list';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';

@@ -9,7 +9,7 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import type { CalculatorResult } from '@app/shared-types/api';
 import { CALLBACK_PROMISE_HOURS } from '@app/shared-types/constants';
 import { useState } from 'react';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { CalculatorForm } from '../../features/calculator/components/calculator-form';
 import { CalculatorThankYou } from '../../features/calculator/components/calculator-thank-you';

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../components/page-header';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ContactForm } from '../../features/contact/components/contact-form';
 import { ContactInfo } from '../../features/contact/components/contact-info';

@@ -9,7 +9,7 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { whatsappLink } from '@app/shared-types/phone';
 import { Link as RouterLink } from 'react-router';
 import { HeroImage } from '../../components/hero-image';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { homeSeo } from '../../features/seo/model';
 import { PageSection } from '../../components/page-section';
 import { SectionHeading } from '../../components/section-heading';

@@ -1,4 +1,4 @@
-import { NotFound } from '../../components/not-found';
+import { NotFound } from './not-found';
 
 export function NotFoundPage() {
   return <NotFound title="Page not found" message="Page not found." linkTo="/" linkLabel="Back to home" />;

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { buildHead, serializeJsonLd, type PageSeo } from '../features/seo/model';
-import { siteOrigin } from '../features/seo/site-origin';
-import { useSiteInfo } from '../features/site-info/api/get-site-info';
+import { buildHead, serializeJsonLd, type PageSeo } from '../../features/seo/model';
+import { siteOrigin } from '../../features/seo/site-origin';
+import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 
 export type PageMetaProps = PageSeo;
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ProjectFilters } from '../../features/projects/components/project-filters';
 import { ProjectList } from '../../features/projects/components/project-list';

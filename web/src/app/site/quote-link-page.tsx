@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { useAnswerQuoteLink, type QuoteAnswer } from '../../features/quotations/api/answer-quote-link';
 import { quoteLinkPdfHref, useQuoteLink } from '../../features/quotations/api/get-quote-link';
 import { PublicAnswerDialog } from '../../features/quotations/components/public-answer-dialog';

@@ -1,6 +1,6 @@
 import Container from '@mui/material/Container';
 import { useParams } from 'react-router';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { serviceSeo } from '../../features/seo/model';
 import { ServiceDetails } from '../../features/services/components/service-details';
 import { findService } from '../../features/services/model';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { PageHeader } from '../../components/page-header';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta } from './page-meta';
 import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ServiceCard } from '../../features/services/components/service-card';
 import { SERVICE_DETAILS } from '../../features/services/model';

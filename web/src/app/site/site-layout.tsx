@@ -7,6 +7,7 @@ import { SiteHeader } from '../../components/layouts/site-header';
 import { WhatsAppFab } from '../../components/layouts/whatsapp-fab';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 import { MaintenanceNotice } from '../../features/site-info/components/maintenance-notice';
+import { PageMeta } from './page-meta';
 import { useScrollToTop } from '../../hooks/use-scroll-to-top';
 import { RouteErrorPage } from './route-error-page';
 
@@ -42,7 +43,11 @@ export function SiteLayout() {
         {/* At least a screen high: the footer starts below the fold, so a page whose content arrives late does not push it (no layout shift). */}
         <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minHeight: '100vh', outline: 'none' }}>
           {paused ? (
-            <MaintenanceNotice site={site} />
+            <>
+              <PageMeta title="We'll be back soon" description={`${site.companyName} is updating its website.`} />
+              <meta name="robots" content="noindex" />
+              <MaintenanceNotice site={site} />
+            </>
           ) : (
             <RenderErrorBoundary resetKey={pathname} fallback={() => <RouteErrorPage />}>
               {/* A page's code loading on a first visit without server rendering; moving between pages keeps the old one until the new one is there. */}

@@ -4,18 +4,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatPhone, whatsappLink } from '@app/shared-types/phone';
 import type { SiteInfo } from '@app/shared-types/site';
-import { PageMeta } from '../../../components/page-meta';
 
 /**
  * What every public page shows while Settings > System > maintenanceMode is on
  * (the forms answer 503 meanwhile; the portal keeps working): how to reach the
- * firm until the site is back.
+ * firm until the site is back. The layout gives the page its title and
+ * keeps it out of search results.
  */
 export function MaintenanceNotice({ site }: { site: SiteInfo }) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <PageMeta title="We'll be back soon" description={`${site.companyName} is updating its website.`} />
-      <meta name="robots" content="noindex" />
       <Typography variant="overline" component="p" color="secondary.dark">
         Scheduled maintenance
       </Typography>
