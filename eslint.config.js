@@ -4,6 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import local from './eslint-rules/module-boundaries.js';
 
+/** The features the public website may use (web/src/features/<name>); every other feature is the portal's. */
+const WEBSITE_FEATURES = ['blog', 'calculator', 'contact', 'projects', 'reels', 'seo', 'services', 'site-info'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/cdk.out/**', '.data/**', 'test/output/**', 'web/public/**'] },
   js.configs.recommended,
@@ -34,6 +37,25 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'The web only imports the API types from functions (use `import type`).',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The website (app/site, its entry and its server renderer) is built without the portal: it
+    // uses only the website's features, so no portal code reaches a public page.
+    files: ['web/src/app/site/**/*.{ts,tsx}', 'web/src/site-main.tsx', 'web/src/entry-server.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\./|(\\.\\./)+)features/(?!(${WEBSITE_FEATURES.join('|')})/)`,
+              message: `The website uses only its own features (${WEBSITE_FEATURES.join(', ')}): a portal feature would ship portal code to public pages.`,
+            },
+            { regex: '^\\.\\./admin/', message: 'The website does not import the portal\'s screens.' },
           ],
         },
       ],

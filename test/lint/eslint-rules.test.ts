@@ -45,3 +45,20 @@ describe('lint: the web kit imports no feature', () => {
   });
 });
 
+describe('lint: the website uses only its own features', () => {
+  it.each([
+    ['web/src/app/site/x.tsx', '../../features/'],
+    ['web/src/site-main.tsx', './features/'],
+    ['web/src/entry-server.tsx', './features/'],
+  ])('a portal feature is an error in %s, a website feature is not', async (file, features) => {
+    expect(await ruleIds(`import { x } from '${features}leads/model';\nexport const y = x;\n`, file)).toContain('no-restricted-imports');
+    expect(await ruleIds(`import { x } from '${features}quotations/api/get-quote-link';\nexport const y = x;\n`, file)).toContain('no-restricted-imports');
+    expect(await ruleIds(`import { x } from '${features}site-info/api/get-site-info';\nexport const y = x;\n`, file)).toEqual([]);
+    expect(await ruleIds(`import { x } from '${features}calculator/model';\nexport const y = x;\n`, file)).toEqual([]);
+  });
+
+  it("the website does not import the portal's screens", async () => {
+    expect(await ruleIds("import { x } from '../admin/leads-page';\nexport const y = x;\n", 'web/src/app/site/x.tsx')).toContain('no-restricted-imports');
+  });
+});
+

@@ -19,7 +19,7 @@ const quoteLinkRoute: RouteObject = {
   ErrorBoundary: RouteErrorElement,
   HydrateFallback: RouteFallback,
   children: [
-    { path: 'q/:token', lazy: async () => ({ Component: (await import('./site/quote-link-page')).QuoteLinkPage }) },
+    { path: 'q/:token', lazy: async () => ({ Component: (await import('./quote-link-page')).QuoteLinkPage }) },
     { path: '*', element: <OtherAppRoute isOtherApp={(pathname) => !isPortalPath(pathname)} /> },
   ],
 };

@@ -10,14 +10,14 @@ import { formatDate } from '@app/shared-types/format';
 import { QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, type PublicQuotation } from '@app/shared-types/quotations';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { ErrorState } from '../../components/error-state';
-import { LoadingState } from '../../components/loading-state';
-import { PageMeta } from './page-meta';
-import { useAnswerQuoteLink, type QuoteAnswer } from '../../features/quotations/api/answer-quote-link';
-import { quoteLinkPdfHref, useQuoteLink } from '../../features/quotations/api/get-quote-link';
-import { PublicAnswerDialog } from '../../features/quotations/components/public-answer-dialog';
-import { PublicQuotationView } from '../../features/quotations/components/public-quotation-view';
-import { ApiError } from '../../lib/api-client';
+import { ErrorState } from '../components/error-state';
+import { LoadingState } from '../components/loading-state';
+import { PageMeta } from './site/page-meta';
+import { useAnswerQuoteLink, type QuoteAnswer } from '../features/quotations/api/answer-quote-link';
+import { quoteLinkPdfHref, useQuoteLink } from '../features/quotations/api/get-quote-link';
+import { PublicAnswerDialog } from '../features/quotations/components/public-answer-dialog';
+import { PublicQuotationView } from '../features/quotations/components/public-quotation-view';
+import { ApiError } from '../lib/api-client';
 
 /** What the client reads once they answered (and on coming back). */
 function outcomeOf(quote: PublicQuotation): { severity: 'success' | 'info' | 'warning'; text: string } | null {

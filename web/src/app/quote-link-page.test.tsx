@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID } from '@app/shared-types/quotations';
 import { describe, expect, it } from 'vitest';
-import { SHARE_TOKEN, publicQuotationFixture } from '../../features/quotations/test-fixtures';
-import { enter } from '../../test/portal';
-import { renderRoute } from '../../test/render';
-import { server } from '../../test/server';
+import { SHARE_TOKEN, publicQuotationFixture } from '../features/quotations/test-fixtures';
+import { enter } from '../test/portal';
+import { renderRoute } from '../test/render';
+import { server } from '../test/server';
 
 const LINK = `/q/${SHARE_TOKEN}`;
 
