@@ -1,3 +1,4 @@
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -98,6 +99,38 @@ export function ResourceHeader({ title, subtitle, actions }: { title: string; su
       <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
         {actions}
       </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The record a list's edit dialog opens (`id`, null for a new one) and the error it shows instead:
+ * the list's own while it failed, `notFound` once loaded without it (deleted meanwhile, or an old link).
+ */
+export function listedRecord<T extends { id: string }>(list: PagedQuery<T>, items: readonly T[], id: string | null, notFound: string) {
+  const record = items.find((item) => item.id === id);
+  const error = list.isError ? list.error : !list.isPending && id !== null && !record ? new Error(notFound) : null;
+  return { record, error };
+}
+
+/** A second list on a screen (a tab's section): its heading, one line on what it holds, its Add button, then the list. */
+export function ListSection({ id, title, subtitle, addLabel, onAdd, children }: { id: string; title: string; subtitle: string; addLabel: string; onAdd: () => void; children: ReactNode }) {
+  return (
+    <Stack component="section" spacing={2} aria-labelledby={id}>
+      <Stack direction="row" useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <div>
+          <Typography id={id} variant="h6" component="h2">
+            {title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {subtitle}
+          </Typography>
+        </div>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Stack>
+      {children}
     </Stack>
   );
 }

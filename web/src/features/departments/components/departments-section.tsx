@@ -1,10 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { DEPARTMENT_MESSAGES } from '@app/shared-types/departments';
 import { useDeleteFlow } from '../../../components/confirm-delete-dialog';
-import { PagedList, type PagedQuery } from '../../../components/paged-list';
+import { ListSection, PagedList, listedRecord, type PagedQuery } from '../../../components/paged-list';
 import type { SelectOption } from '../../../components/select-field';
 import { useDeleteDepartment } from '../api/save-department';
 import type { Department } from '../model';
@@ -34,33 +30,15 @@ export function DepartmentsSection({ list, departments, staffOptions, headName }
     conflictIsRefusal: true,
   });
 
+  const edited = listedRecord(list, departments, dialog.id, DEPARTMENT_MESSAGES.notFound);
+
   return (
-    <Stack component="section" spacing={2} aria-labelledby="departments-heading">
-      <Stack direction="row" useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <div>
-          <Typography id="departments-heading" variant="h6" component="h2">
-            Departments
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            The employee form offers the active ones.
-          </Typography>
-        </div>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew}>
-          Add Department
-        </Button>
-      </Stack>
+    <ListSection id="departments-heading" title="Departments" subtitle="The employee form offers the active ones." addLabel="Add Department" onAdd={dialog.openNew}>
       <PagedList list={list} items={departments} noun="departments" emptyMessage={NO_DEPARTMENTS_MESSAGE}>
         <DepartmentTable departments={departments} headName={headName} onEdit={(department) => dialog.openEdit(department.id)} onDelete={remove.ask} />
       </PagedList>
-      <DepartmentDialog
-        open={dialog.open}
-        departmentId={dialog.id}
-        department={departments.find((department) => department.id === dialog.id)}
-        error={list.isError ? list.error : !list.isPending && !departments.some((department) => department.id === dialog.id) ? new Error(DEPARTMENT_MESSAGES.notFound) : null}
-        staffOptions={staffOptions}
-        onClose={dialog.close}
-      />
+      <DepartmentDialog open={dialog.open} departmentId={dialog.id} department={edited.record} error={edited.error} staffOptions={staffOptions} onClose={dialog.close} />
       {remove.dialog}
-    </Stack>
+    </ListSection>
   );
 }

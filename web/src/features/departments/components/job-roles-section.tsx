@@ -1,12 +1,8 @@
-import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { JOB_ROLE_MESSAGES } from '@app/shared-types/departments';
 import { useState } from 'react';
 import { useDeleteFlow } from '../../../components/confirm-delete-dialog';
-import { PagedList, usePagedItems } from '../../../components/paged-list';
+import { ListSection, PagedList, listedRecord, usePagedItems } from '../../../components/paged-list';
 import { SelectField } from '../../../components/select-field';
 import { useJobRoles } from '../api/get-job-roles';
 import { useDeleteJobRole } from '../api/save-job-role';
@@ -33,21 +29,10 @@ export function JobRolesSection({ departments }: { departments: readonly Departm
   const departmentName = (id: string) => departments.find((department) => department.id === id)?.name ?? 'Unknown department';
   const chosen = departments.find((department) => department.id === departmentId);
 
+  const edited = listedRecord(list, jobRoles, dialog.id, JOB_ROLE_MESSAGES.notFound);
+
   return (
-    <Stack component="section" spacing={2} aria-labelledby="job-roles-heading">
-      <Stack direction="row" useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <div>
-          <Typography id="job-roles-heading" variant="h6" component="h2">
-            Job Roles
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            What people do in each department.
-          </Typography>
-        </div>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={dialog.openNew}>
-          Add Job Role
-        </Button>
-      </Stack>
+    <ListSection id="job-roles-heading" title="Job Roles" subtitle="What people do in each department." addLabel="Add Job Role" onAdd={dialog.openNew}>
       <Box sx={{ maxWidth: { sm: 320 } }}>
         <SelectField label="Filter by department" value={departmentId} options={departmentOptions} emptyLabel="All departments" onChange={setDepartmentId} />
       </Box>
@@ -57,13 +42,13 @@ export function JobRolesSection({ departments }: { departments: readonly Departm
       <JobRoleDialog
         open={dialog.open}
         jobRoleId={dialog.id}
-        jobRole={jobRoles.find((role) => role.id === dialog.id)}
-        error={list.isError ? list.error : !list.isPending && !jobRoles.some((role) => role.id === dialog.id) ? new Error(JOB_ROLE_MESSAGES.notFound) : null}
+        jobRole={edited.record}
+        error={edited.error}
         departmentOptions={departmentOptions}
         defaultDepartmentId={departmentId}
         onClose={dialog.close}
       />
       {remove.dialog}
-    </Stack>
+    </ListSection>
   );
 }
