@@ -124,8 +124,12 @@ export const RETRY = {
   rounds: 4,
   /** Rounds of an entity's update or delete whose item changed since it was read. */
   edits: 6,
-  /** Tries of a claim of contested unique values that only loses to concurrent transactions. */
-  claims: 8,
+  /**
+   * Tries of a claim of contested unique values that only loses to concurrent transactions: as many
+   * as a commit's. A loser finds the marker free while the winner's transaction is still landing,
+   * and on a busy machine that lasts; with 8, 20 creates of one title at once could answer 503.
+   */
+  claims: 20,
   /** Rounds of one claim in all (each taken derived candidate is one). */
   claimRounds: 60,
   /** Tries of a lone transaction (transactWrite) that only loses to concurrent ones. */
