@@ -18,6 +18,18 @@ export function clearClientSession(queryClient: QueryClient) {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
 }
 
+/** How long Logout waits for the screen's reads in flight before it ends the session. */
+const READS_WAIT_MS = 2000;
+
+/**
+ * Resolves once no query is fetching (or after READS_WAIT_MS): a read still in
+ * flight when the session ends would be refused (401) on its way back.
+ */
+async function readsSettled(queryClient: QueryClient) {
+  const until = Date.now() + READS_WAIT_MS;
+  while (queryClient.isFetching() > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /**
  * Logout always signs the browser out and goes to `redirectTo` (the portal's
  * dashboard); a server error is only logged (SPEC.md 8).
@@ -27,7 +39,10 @@ export function useLogout({ redirectTo }: { redirectTo: string }) {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: ['auth', 'logout'],
-    mutationFn: logout,
+    mutationFn: async () => {
+      await readsSettled(queryClient);
+      return logout();
+    },
     onError: (error) => console.error('Logout failed', error),
     onSettled: () => {
       clearClientSession(queryClient);

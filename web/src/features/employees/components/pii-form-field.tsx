@@ -20,14 +20,15 @@ interface PiiFormFieldProps {
  * new value (left empty, the value is removed), and 'Keep current' goes back.
  */
 export function PiiFormField({ field, placeholder, maxLength, inputMode = 'text' }: PiiFormFieldProps) {
-  const { values, initialValues, setFieldValue, setFieldTouched } = useFormikContext<EmployeeFormValues>();
+  const { values, initialValues, setValues, setFieldTouched } = useFormikContext<EmployeeFormValues>();
   const label = PII_LABELS[field];
   const stored = !initialValues.replacing[field];
   const replacing = values.replacing[field];
 
+  // The mode and the value change in one update: the field never renders one without the other
+  // (the masked value read-only, or an empty input to type into).
   const setReplacing = async (next: boolean) => {
-    await setFieldValue(`replacing.${field}`, next, false);
-    await setFieldValue(field, next ? '' : initialValues[field], false);
+    await setValues((current) => ({ ...current, replacing: { ...current.replacing, [field]: next }, [field]: next ? '' : initialValues[field] }), false);
     await setFieldTouched(field, false, false);
   };
 
