@@ -144,6 +144,28 @@ describe('admin portal: signing in and out', () => {
     expect(queryClient.getQueryCache().findAll().map((query) => query.queryKey[0])).not.toContain('dashboard');
   });
 
+  it('ends the session only once the reads in flight have come back, so none is refused on its way', async () => {
+    const { user, queryClient } = renderPortal('/admin/projects');
+    let loggedOut = false;
+    server.use(
+      http.post('/api/auth/logout', () => {
+        loggedOut = true;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const logout = await screen.findByRole('button', { name: 'Logout' });
+    let finishRead: (value: string) => void = () => undefined;
+    void queryClient.fetchQuery({ queryKey: ['slow-read'], queryFn: () => new Promise<string>((resolve) => (finishRead = resolve)) });
+
+    await user.click(logout);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(loggedOut).toBe(false);
+    finishRead('done');
+
+    expect(await screen.findByRole('button', { name: 'Access Admin Portal' })).toBeTruthy();
+    expect(loggedOut).toBe(true);
+  });
+
   it('still signs out locally when the logout call fails', async () => {
     const { user, router } = renderPortal('/admin/blog');
     server.use(http.post('/api/auth/logout', () => HttpResponse.json({ error: 'Server error' }, { status: 500 })));
