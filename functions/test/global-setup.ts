@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type DynamoLocal } from '../src/local/dynamo-local';
 
@@ -24,12 +23,11 @@ declare global {
   var interiorsTestDynamoLocal: Shared | undefined;
 }
 
-/** As many as the run has workers (vitest.config.ts: one per core, at least two). */
-const INSTANCES = Math.max(2, availableParallelism());
-
 export default async function setup(project: TestProject) {
+  // As many as the run has workers (vitest.config.ts decides how many).
+  const instances = Math.max(1, project.globalConfig.maxWorkers);
   const shared = (globalThis.interiorsTestDynamoLocal ??= {
-    dynamos: Promise.all(Array.from({ length: INSTANCES }, () => startDynamoLocal())),
+    dynamos: Promise.all(Array.from({ length: instances }, () => startDynamoLocal())),
     users: 0,
   });
   shared.users += 1;
