@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-endpoint';
 import { systemContext } from '../src/db/entity';
-import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
+import { getSettings, saveSettings } from '../src/settings/settings-repo';
 import { submissionItem } from '../src/leads/submission-repo';
 import { TABLE_DEFINITION } from '../src/db/table-definition';
 import { createTestApp } from './helpers';
@@ -19,7 +19,7 @@ describe('the Jobs function', () => {
     const createdAt = new Date(Date.now() - 10 * 86_400_000).toISOString();
     const item = submissionItem('contact', { id: 'c0ffee00-0000-4000-8000-000000000001', createdAt, spam: true, name: 'Spam' }, { days: 365, generation: 0 });
     await db.doc.send(new PutCommand({ TableName: db.table, Item: item }));
-    const current = await getAllSettings(db);
+    const current = await getSettings(db);
     const { smtpPasswordSet: _set, ...email } = current.email;
     const saved = await saveSettings(db, undefined, { ...current, email, system: { ...current.system, dataRetentionDays: 30 } }, systemContext(new Date().toISOString(), 'test'));
     expect('saved' in saved).toBe(true);

@@ -4,7 +4,7 @@ import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { createCustomer } from '../src/customers/customer-repo';
 import { createProject } from '../src/projects/project-repo';
-import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
+import { getSettings, saveSettings } from '../src/settings/settings-repo';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/site/pages-routes';
 import { customerInput, projectInput, type TestApp } from './helpers';
 import { createRenderingApp } from './rendering-app';
@@ -69,7 +69,7 @@ describe('HEAD of a rendered page', () => {
   });
 
   it('the maintenance notice: 503 with Retry-After, as its GET, and no body', async () => {
-    const current = await getAllSettings(db);
+    const current = await getSettings(db);
     const { smtpPasswordSet: _set, ...email } = current.email;
     const saved = await saveSettings(db, undefined, { ...current, email, system: { ...current.system, maintenanceMode: true } }, systemContext(new Date().toISOString()));
     expect('saved' in saved).toBe(true);

@@ -6,7 +6,7 @@ import { systemContext } from '../src/db/entity';
 import { createCustomer } from '../src/customers/customer-repo';
 import { createProject } from '../src/projects/project-repo';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
-import { getAllSettings, saveSettings } from '../src/settings/settings-repo';
+import { getSettings, saveSettings } from '../src/settings/settings-repo';
 import { NOT_FOUND_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../src/site/pages-routes';
 import { customerInput, projectInput, type TestApp } from './helpers';
 import { createRenderingApp, SITE_URL } from './rendering-app';
@@ -150,7 +150,7 @@ describe('server-rendered pages', () => {
     const { body: before } = await page('/projects');
     expect(before).toContain('Jubilee Hills Villa');
     expect(before).not.toContain('Our website is being updated.');
-    const current = await getAllSettings(db);
+    const current = await getSettings(db);
     const { smtpPasswordSet: _set, ...email } = current.email;
     const saved = await saveSettings(db, undefined, { ...current, email, system: { ...current.system, maintenanceMode: true } }, systemContext(new Date().toISOString()));
     expect('saved' in saved).toBe(true);

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, multilineText, oneOfList, text } from './forms';
+import { email, isRecord, multilineText, oneOfList, text } from './forms';
 import { DEFAULT_SECURITY_SETTINGS } from './auth';
 import { DEFAULT_TAX_RATE } from './finance';
 import { DEFAULT_MARGIN_THRESHOLD, DEFAULT_VALIDITY_DAYS } from './quotations';
@@ -285,7 +285,7 @@ export type SettingsUpdate = yup.InferType<typeof settingsUpdateSchema>;
 // group field an older version kept at the top of the item, so old items still
 // parse; the readers fill the SPEC.md 9 defaults in (settings-repo.ts answerOf).
 
-const storedGroup = () => yup.mixed<Record<string, unknown>>().optional();
+const storedGroup = () => yup.mixed(isRecord).optional();
 const legacyTopFields = Object.fromEntries(
   (['company', 'email', 'notifications', 'security', 'business', 'system'] as const)
     .flatMap((group) => Object.keys(DEFAULT_SETTINGS[group]))
@@ -300,7 +300,8 @@ export const storedSettingsSchema = yup.object({
   security: storedGroup(),
   business: storedGroup(),
   system: storedGroup(),
-  pricing: storedGroup(),
+  // Validated when saved; parsed here so readers get the rates typed (an item saved before has none: the defaults apply).
+  pricing: pricingRatesSchema.optional().default(undefined),
   version: yup.number().optional(),
   retentionGeneration: yup.number().optional(),
   createdAt: yup.string().optional(),

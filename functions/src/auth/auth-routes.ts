@@ -37,7 +37,7 @@ import {
 import { countLoginAttempt, type AttemptSubject } from './login-attempt-repo';
 import { hitRateLimit } from '../lib/rate-limit';
 import { createSession, deleteSession } from './session-repo';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import {
   consumeChallenge,
   createChallenge,
@@ -143,7 +143,7 @@ export const auth = new Hono<AppEnv>()
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
     const ip = clientIp(c);
-    const [employee, { security, company }] = await Promise.all([getEmployeeByEmail(db, email), getAllSettings(db)]);
+    const [employee, { security, company }] = await Promise.all([getEmployeeByEmail(db, email), getSettings(db)]);
 
     // The attempt is counted before any hashing, and refused at the limit: racing
     // requests cannot check more than maxLoginAttempts passwords per lock. An
@@ -202,7 +202,7 @@ export const auth = new Hono<AppEnv>()
       clearChallengeCookie(c);
       return c.json(errorBody(TWO_FACTOR_MESSAGES.challengeExpired), 401);
     }
-    const [employee, { security }] = await Promise.all([getEmployee(db, challenge.employeeId), getAllSettings(db)]);
+    const [employee, { security }] = await Promise.all([getEmployee(db, challenge.employeeId), getSettings(db)]);
     if (!employee || employee.status !== 'active') {
       await consumeChallenge(db, token);
       clearChallengeCookie(c);
@@ -275,14 +275,14 @@ export const auth = new Hono<AppEnv>()
   })
   // Public (both declared): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
   .get('/registration', access.public(), async (c) => {
-    const { security } = await getAllSettings(c.var.deps.db);
+    const { security } = await getSettings(c.var.deps.db);
     c.header('Cache-Control', 'no-store');
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
     return c.json({ passwordMinLength: security.passwordMinLength } satisfies RegistrationInfo, 200);
   })
   .post('/register', access.public(), registerRateLimit, limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
     const { db } = c.var.deps;
-    const { security } = await getAllSettings(db);
+    const { security } = await getSettings(db);
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
     const input = c.req.valid('json');
     if (input.password.length < security.passwordMinLength) {
@@ -365,7 +365,7 @@ export const auth = new Hono<AppEnv>()
   .get('/two-factor', access.staff(), async (c) => {
     const { employee } = authOf(c);
     const { db } = c.var.deps;
-    const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getAllSettings(db)]);
+    const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getSettings(db)]);
     c.header('Cache-Control', 'no-store');
     const enabled = state?.enabled === true;
     return c.json({ enabled, recoveryCodesLeft: enabled ? state.recoveryHashes.length : 0, required: security.requireTwoFactor } satisfies TwoFactorStatus, 200);
@@ -378,7 +378,7 @@ export const auth = new Hono<AppEnv>()
     if (!(await startEnrolment(db, employee.id, await fieldCrypto.seal(secret), nowMs(c)))) {
       return c.json(errorBody(TWO_FACTOR_MESSAGES.alreadyOn), 409);
     }
-    const { company } = await getAllSettings(db);
+    const { company } = await getSettings(db);
     c.header('Cache-Control', 'no-store');
     log.info('two-factor enrolment started', { employeeId: employee.id });
     return c.json(enrolmentOf(secret, employee, company.companyName) satisfies TwoFactorEnrolment, 200);
@@ -408,7 +408,7 @@ export const auth = new Hono<AppEnv>()
   .post('/two-factor/disable', access.staff(), twoFactorRateLimit, limitBody(), requireJson, jsonBody(twoFactorProofSchema), async (c) => {
     const { employee } = authOf(c);
     const { db } = c.var.deps;
-    const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getAllSettings(db)]);
+    const [state, { security }] = await Promise.all([getTwoFactor(db, employee.id), getSettings(db)]);
     if (!state?.enabled) return c.json(errorBody(TWO_FACTOR_MESSAGES.notOn), 409);
     if (security.requireTwoFactor) return c.json(errorBody('Two-factor sign-in is required for every account (Settings > Security); it cannot be turned off.'), 403);
     const refused = await proofRefused(c, employee, state.secretSealed, c.req.valid('json'));

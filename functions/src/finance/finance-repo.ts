@@ -33,7 +33,7 @@ import type { WriteContext } from '../db/entity';
 import { conditions, defineItem, queryPage, type QueryOptions, type SortCondition } from '../db/item';
 import { keys } from '../db/keys';
 import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import { addTransactionCreate, createTransaction, newTransaction, planTransactionNumber, type CreateTransactionResult, type DemandClaim } from './transaction-repo';
 import { categoryAttribute, stageAttribute, stageDemandKind } from './transaction-writes';
 import type { Transaction, TransactionInput } from '@app/shared-types/finance';
@@ -126,11 +126,11 @@ export async function financeSummary(db: Db, today: string): Promise<FinanceSumm
 // Settings the figures read
 
 export async function taxRate(db: Db): Promise<number> {
-  return (await getAllSettings(db)).business.defaultTaxRate;
+  return (await getSettings(db)).business.defaultTaxRate;
 }
 
 async function fiscalYearStart(db: Db): Promise<string> {
-  return (await getAllSettings(db)).business.fiscalYearStart;
+  return (await getSettings(db)).business.fiscalYearStart;
 }
 
 // ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type
 import { employeeEntity } from '../people';
 import { keys, newestFirst } from '../db/keys';
 import { forgetLibrary } from '../quotations';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite } from '../db/writes';
 import { log } from '../lib/log';
 import { settingsReplaced } from '../settings';
@@ -478,7 +478,7 @@ async function scheduleStartedAt(db: Db, nowMs: number): Promise<number> {
  * or one running (the lock), means nothing to do. Answers the job started, if any.
  */
 export async function runScheduledBackup(db: Db, runner: JobRunner, nowMs: number): Promise<BackupJob | undefined> {
-  const { system } = await getAllSettings(db);
+  const { system } = await getSettings(db);
   const last = await lastSuccessfulBackup(db);
   const interval = BACKUP_INTERVAL_MS[system.backupFrequency];
   const since = last ? new Date(last.startedAt).getTime() : await scheduleStartedAt(db, nowMs);

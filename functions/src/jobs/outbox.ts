@@ -9,7 +9,7 @@ import { allPages, systemContext, type CursorKeys, type ItemKey } from '../db/en
 import { plan, PlanConditionFailed } from '../db/plan';
 import { employeeEntity, type EmployeeItem } from '../people';
 import { keys } from '../db/keys';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
@@ -243,7 +243,7 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
   const nowIso = new Date(nowMs).toISOString();
   const due = await dueOutboxItems(db, nowIso, options.limit ?? 50);
   if (due.length === 0) return result;
-  const settings = await getAllSettings(db);
+  const settings = await getSettings(db);
   let staffList: Promise<EmployeeItem[]> | undefined;
   const staff = () => (staffList ??= activeStaff(db));
   let mailer: Promise<Mailer> | undefined;

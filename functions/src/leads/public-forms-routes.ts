@@ -16,7 +16,7 @@ import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth';
 import type { WriteContext } from '../db/entity';
 import { captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
-import { getAllSettings, getRetentionSetting, getSettings } from '../settings';
+import { getRetentionSetting, getSettings } from '../settings';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';
@@ -30,7 +30,7 @@ import { access } from '../lib/route-access';
  * Retry-After and say why (the portal keeps working).
  */
 const closedForMaintenance: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { system } = await getAllSettings(c.var.deps.db);
+  const { system } = await getSettings(c.var.deps.db);
   if (!system.maintenanceMode) return next();
   c.header('Retry-After', String(MAINTENANCE_RETRY_AFTER_SECONDS));
   return c.json(errorBody(MAINTENANCE_MESSAGE), 503);
@@ -111,7 +111,7 @@ export const calculator = new Hono<AppEnv>().post(
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
-    const { pricing } = await getSettings(db);
+    const { pricing } = (await getSettings(db)).business;
     const estimate = estimateCost(input, pricing);
     const reason = spamReason(honeypot, elapsedMs);
     const spam = reason !== null;

@@ -3,7 +3,7 @@ import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { bellQuerySchema, NOTIFICATION_MESSAGES, outboxQuerySchema, testEmailSchema, type BellPage } from '@app/shared-types/notifications';
 import { authOf, nowMs, requireRole } from '../auth';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import { listOutbox, outboxCursorKeys, retryOutboxItem } from '../jobs/outbox';
 import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, rateLimit, requireJson } from '../lib/http';
@@ -81,7 +81,7 @@ export const testEmailRoute = new Hono<AppEnv>().post(
   async (c) => {
     const { db, mailer: mailers } = c.var.deps;
     if (!mailers) return c.json(errorBody('Email cannot be sent from here'), 503);
-    const settings = await getAllSettings(db);
+    const settings = await getSettings(db);
     const to = c.req.valid('json').to || settings.company.companyEmail;
     if (!to) return c.json(errorBody(NOTIFICATION_MESSAGES.noRecipient, { to: NOTIFICATION_MESSAGES.noRecipient }), 400);
     let mailer;

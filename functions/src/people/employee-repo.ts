@@ -10,7 +10,7 @@ import { conditions, defineItem, execute, transactItem, type Condition, type Wri
 import { keys } from '../db/keys';
 import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 import { employeeCounter } from '../dashboard';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
 
 /**
@@ -333,7 +333,7 @@ export async function openPii(crypto: FieldCrypto | undefined, employee: Employe
 
 /** Settings > passwordMinLength (6 to 32; SPEC.md 9 default 8), at the top of the settings item or in one of its groups. */
 export async function passwordMinLength(db: Db): Promise<number> {
-  const length = Number((await getAllSettings(db)).security.passwordMinLength);
+  const length = Number((await getSettings(db)).security.passwordMinLength);
   return Number.isInteger(length) && length >= 6 && length <= 32 ? length : DEFAULT_PASSWORD_MIN_LENGTH;
 }
 export const DEFAULT_PASSWORD_MIN_LENGTH = 8;

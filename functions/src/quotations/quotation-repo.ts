@@ -27,7 +27,7 @@ import { dashboardCounter } from '../dashboard';
 import { addTimelineNote, getLead, leadEntity } from '../leads';
 import { log } from '../lib/log';
 import { notify } from '../notify';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import { costPricesFor } from './rate-library-repo';
 
 
@@ -78,7 +78,7 @@ export interface QuotationSettings {
 
 /** What quotes read from Settings (Business and the company name), in one read of the settings item. */
 export async function quotationSettings(db: Db): Promise<QuotationSettings> {
-  const { business, company } = await getAllSettings(db);
+  const { business, company } = await getSettings(db);
   return {
     validityDays: business.quotationValidityDays,
     marginThreshold: business.quoteMarginThreshold,

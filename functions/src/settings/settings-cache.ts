@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SystemSettings } from '@app/shared-types/settings';
-import { getAllSettings } from './settings-repo';
+import { getSettings } from './settings-repo';
 import type { AppEnv } from '../app-deps';
 import { log, setLogLevel } from '../lib/log';
 
@@ -40,7 +40,7 @@ export const settingsLogLevel: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (at === undefined || Date.now() - at >= REFRESH_MS) {
     lastRead.set(db.table, Date.now());
     const started = generation;
-    getAllSettings(db).then(
+    getSettings(db).then(
       ({ system }) => {
         if (generation === started) apply(system);
       },

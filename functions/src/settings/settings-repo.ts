@@ -1,38 +1,29 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { MASKED_VALUE } from '@app/shared-types/audit';
-import { DEFAULT_SECURITY_SETTINGS, type SecuritySettings } from '@app/shared-types/auth';
-import { DEFAULT_PRICING_RATES, type PricingRates } from '@app/shared-types/pricing';
-import { DEFAULT_SETTINGS, storedSettingsSchema, type SettingsAnswer, type SettingsUpdate } from '@app/shared-types/settings';
-import { FIRST_START_COMPANY, type CompanyProfile } from '@app/shared-types/site';
+import { DEFAULT_SECURITY_SETTINGS } from '@app/shared-types/auth';
+import { isRecord } from '@app/shared-types/forms';
+import { DEFAULT_PRICING_RATES } from '@app/shared-types/pricing';
+import { DEFAULT_SETTINGS, storedSettingsSchema, type SettingsAnswer, type SettingsUpdate, type StoredSettingsItem } from '@app/shared-types/settings';
+import { FIRST_START_COMPANY } from '@app/shared-types/site';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from '../db/client';
-import { auditEntryWrite, type WriteContext } from '../db/entity';
-import { defineItem, execute } from '../db/item';
+import type { WriteContext } from '../db/entity';
+import { conditions, defineItem, execute } from '../db/item';
 import { keys } from '../db/keys';
-import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
-
-export interface StoredSettings {
-  company: CompanyProfile;
-  pricing: PricingRates;
-  /** sessionTimeout and maxLoginAttempts (SPEC.md 9 defaults until Settings saves others). */
-  security: SecuritySettings;
-  version: number;
-}
+import { plan, PlanConditionFailed } from '../db/plan';
+import { isConditionalCheckFailed } from '../db/writes';
 
 /** The one settings item (Settings screen, calculator rates, security): parsed, never cast. */
 export const settingsKind = defineItem({ type: 'Settings', schema: storedSettingsSchema, key: () => keys.settings() });
 
-/** The settings item, or the first-start defaults when none has been saved. */
-export async function getSettings(db: Db): Promise<StoredSettings> {
-  const stored = await settingsItem(db);
-  const company = groupOf(stored, 'company');
-  return {
-    company: { ...FIRST_START_COMPANY, ...company, social: { ...FIRST_START_COMPANY.social, ...groupOf(company, 'social') } },
-    pricing: (stored.pricing as PricingRates | undefined) ?? DEFAULT_PRICING_RATES,
-    security: { ...DEFAULT_SECURITY_SETTINGS, ...groupOf(stored, 'security') },
-    version: typeof stored.version === 'number' ? stored.version : 0,
-  };
+/**
+ * Every setting with the SPEC.md 9 defaults filled in (the first-start company
+ * when none has been saved); never the SMTP password, only whether one is set.
+ * The one shape every reader gets, from at most one read per request.
+ */
+export async function getSettings(db: Db): Promise<SettingsAnswer> {
+  return answerOf(await settingsItem(db));
 }
 
 /** Writes the first-start settings unless settings exist already. Returns whether it wrote. */
@@ -54,40 +45,40 @@ export async function createDefaultSettings(db: Db, now: string): Promise<boolea
 // Every group (Settings screen, GET/PUT /api/settings)
 
 type Item = Record<string, unknown>;
-
-const groupOf = (item: Item, name: string): Item => {
-  const value = item[name];
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Item) : {};
-};
+type StoredItem = StoredSettingsItem & Item;
 
 /**
  * A group's fields: its stored value, else the same field at the top of the
  * item (where an older version may have kept it), else the SPEC.md 9 default.
  */
-function filled<T extends object>(defaults: T, group: Item, item: Item): T {
-  const result: Item = {};
-  for (const [field, fallback] of Object.entries(defaults)) result[field] = group[field] ?? item[field] ?? fallback;
-  return result as T;
+function filled<T extends object>(defaults: T, group: Item | undefined, item: Item): T {
+  const result = { ...defaults };
+  for (const field of Object.keys(defaults)) {
+    const value = group?.[field] ?? item[field];
+    // The value was checked by the update schema when it was saved (settingsUpdateSchema).
+    if (value !== undefined && value !== null) Reflect.set(result, field, value);
+  }
+  return result;
 }
 
 /** The answer of a stored item (pricing is stored apart: the calculator reads it there). */
-function answerOf(item: Item): SettingsAnswer {
-  const { smtpPasswordSealed, ...email } = groupOf(item, 'email');
+function answerOf(item: StoredItem): SettingsAnswer {
+  const { smtpPasswordSealed, ...email } = item.email ?? {};
   const { pricing, ...business } = DEFAULT_SETTINGS.business;
-  const company = groupOf(item, 'company');
+  const social = item.company?.social;
   return {
-    company: { ...filled(DEFAULT_SETTINGS.company, company, item), social: filled(DEFAULT_SETTINGS.company.social, groupOf(company, 'social'), {}) },
+    company: { ...filled(DEFAULT_SETTINGS.company, item.company, item), social: filled(DEFAULT_SETTINGS.company.social, isRecord(social) ? social : undefined, {}) },
     email: { ...filled(DEFAULT_SETTINGS.email, email, item), smtpPasswordSet: typeof smtpPasswordSealed === 'string' && smtpPasswordSealed !== '' },
-    notifications: filled(DEFAULT_SETTINGS.notifications, groupOf(item, 'notifications'), item),
-    security: filled(DEFAULT_SETTINGS.security, groupOf(item, 'security'), item),
-    business: { ...filled(business, groupOf(item, 'business'), item), pricing: (item.pricing as PricingRates | undefined) ?? pricing },
-    system: filled(DEFAULT_SETTINGS.system, groupOf(item, 'system'), item),
-    version: typeof item.version === 'number' ? item.version : 0,
+    notifications: filled(DEFAULT_SETTINGS.notifications, item.notifications, item),
+    security: filled(DEFAULT_SETTINGS.security, item.security, item),
+    business: { ...filled(business, item.business, item), pricing: item.pricing ?? pricing },
+    system: filled(DEFAULT_SETTINGS.system, item.system, item),
+    version: item.version ?? 0,
   };
 }
 
 /** The settings item as read in this request, per table (oneSettingsRead), while the request lasts. */
-const requestReads = new AsyncLocalStorage<{ open: boolean; items: Map<string, Promise<Item>> }>();
+const requestReads = new AsyncLocalStorage<{ open: boolean; items: Map<string, Promise<StoredItem>> }>();
 
 /**
  * A request reads the settings item at most once: every settings read of the
@@ -97,7 +88,7 @@ const requestReads = new AsyncLocalStorage<{ open: boolean; items: Map<string, P
  * afresh once the request has ended.
  */
 export const oneSettingsRead: MiddlewareHandler = async (_c, next) => {
-  const reads = { open: true, items: new Map<string, Promise<Item>>() };
+  const reads = { open: true, items: new Map<string, Promise<StoredItem>>() };
   try {
     await requestReads.run(reads, next);
   } finally {
@@ -107,7 +98,7 @@ export const oneSettingsRead: MiddlewareHandler = async (_c, next) => {
 };
 
 /** The stored item (a consistent read), or {} when none has been saved; once per request. */
-function settingsItem(db: Db): Promise<Item> {
+function settingsItem(db: Db): Promise<StoredItem> {
   const read = async () => (await settingsKind.get(db, [], { consistent: true })) ?? {};
   const reads = requestReads.getStore();
   if (!reads?.open) return read();
@@ -132,9 +123,9 @@ export interface RetentionSetting {
   generation: number;
 }
 
-const retentionOf = (item: Item): RetentionSetting => ({
+const retentionOf = (item: StoredItem): RetentionSetting => ({
   days: answerOf(item).system.dataRetentionDays,
-  generation: typeof item.retentionGeneration === 'number' ? item.retentionGeneration : 0,
+  generation: item.retentionGeneration ?? 0,
 });
 
 /** The retention in force now (a consistent read). */
@@ -142,14 +133,9 @@ export async function getRetentionSetting(db: Db): Promise<RetentionSetting> {
   return retentionOf(await settingsItem(db));
 }
 
-/** Every setting with the SPEC.md 9 defaults filled in; never the SMTP password (only whether one is set). */
-export async function getAllSettings(db: Db): Promise<SettingsAnswer> {
-  return answerOf(await settingsItem(db));
-}
-
 /** The stored SMTP password, opened (for the mail sender); undefined when none is set. */
 export async function smtpPassword(db: Db, crypto: FieldCrypto): Promise<string | undefined> {
-  const sealed = groupOf(await settingsItem(db), 'email').smtpPasswordSealed;
+  const sealed = (await settingsItem(db)).email?.smtpPasswordSealed;
   return typeof sealed === 'string' && sealed !== '' ? crypto.open(sealed) : undefined;
 }
 
@@ -165,11 +151,13 @@ export class NoSettingsCryptoError extends Error {
 function settingsChanges(before: SettingsAnswer, after: SettingsAnswer, passwordChanged: boolean) {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const group of ['company', 'email', 'notifications', 'security', 'business', 'system'] as const) {
-    const from = before[group] as unknown as Item;
-    const to = after[group] as unknown as Item;
-    for (const field of new Set([...Object.keys(from), ...Object.keys(to)])) {
+    const from = new Map<string, unknown>(Object.entries(before[group]));
+    const to = new Map<string, unknown>(Object.entries(after[group]));
+    for (const field of new Set([...from.keys(), ...to.keys()])) {
       if (field === 'smtpPasswordSet') continue;
-      if (JSON.stringify(from[field] ?? null) !== JSON.stringify(to[field] ?? null)) changes[`${group}.${field}`] = { before: from[field] ?? null, after: to[field] ?? null };
+      const was = from.get(field) ?? null;
+      const is = to.get(field) ?? null;
+      if (JSON.stringify(was) !== JSON.stringify(is)) changes[`${group}.${field}`] = { before: was, after: is };
     }
   }
   if (passwordChanged) {
@@ -190,7 +178,7 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
   const item = await settingsItem(db);
   const before = answerOf(item);
   if (before.version !== input.version) return { stale: before };
-  const storedSealed = groupOf(item, 'email').smtpPasswordSealed;
+  const storedSealed = item.email?.smtpPasswordSealed;
   let sealed = typeof storedSealed === 'string' ? storedSealed : '';
   if (input.smtpPasswordClear) sealed = '';
   else if (input.email.smtpPassword) {
@@ -201,9 +189,7 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
   const { pricing, ...business } = input.business;
   const version = input.version + 1;
   // Only the groups: a field an older version kept at the top of the item would hide its group's value from the readers.
-  const next: Item = {
-    ...keys.settings(),
-    entityType: 'Settings',
+  const next: StoredItem = {
     company: input.company,
     email: { ...email, ...(sealed ? { smtpPasswordSealed: sealed } : {}) },
     notifications: input.notifications,
@@ -214,27 +200,20 @@ export async function saveSettings(db: Db, crypto: FieldCrypto | undefined, inpu
     version,
     // A new retention starts a new generation (the re-stamp job compares them); any other save keeps it.
     retentionGeneration: input.system.dataRetentionDays !== before.system.dataRetentionDays ? version : retentionOf(item).generation,
-    createdAt: typeof item.createdAt === 'string' ? item.createdAt : ctx.now,
+    createdAt: item.createdAt ?? ctx.now,
     updatedAt: ctx.now,
   };
   const after = answerOf(next);
   const passwordChanged = sealed !== (typeof storedSealed === 'string' ? storedSealed : '');
   requestReads.getStore()?.items.delete(db.table);
+  const save = settingsKind.put([], next, input.version === 0 ? {} : { replace: true, condition: conditions.version(input.version) });
   try {
-    await transactWrite(db, [
-      {
-        Put: {
-          TableName: db.table,
-          Item: next,
-          ...(input.version === 0
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': input.version } }),
-        },
-      },
-      auditEntryWrite(db, ctx, { entity: 'Settings', entityId: 'settings', action: 'update', changes: settingsChanges(before, after, passwordChanged) }),
-    ]);
+    await plan(db, ctx)
+      .write('settings', save)
+      .audit({ entity: 'Settings', entityId: 'settings', action: 'update', changes: settingsChanges(before, after, passwordChanged) })
+      .commit();
   } catch (error) {
-    if (isTransactionCanceled(error, 0)) return { stale: await getAllSettings(db) };
+    if (error instanceof PlanConditionFailed && error.has('settings')) return { stale: await getSettings(db) };
     throw error;
   }
   return { saved: after, previous: before };

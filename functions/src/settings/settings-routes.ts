@@ -5,7 +5,7 @@ import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploa
 import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/settings';
 import { authOf, requireRole, writeContext } from '../auth';
-import { getAllSettings, NoSettingsCryptoError, saveSettings } from './settings-repo';
+import { getSettings, NoSettingsCryptoError, saveSettings } from './settings-repo';
 import { SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
 import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
@@ -49,7 +49,7 @@ async function retentionChanged(c: Context<AppEnv>) {
  */
 export const settings = new Hono<AppEnv>()
   .use(requireRole(...ADMIN_ROLES))
-  .get('/', access.role('admin'), async (c) => c.json(await getAllSettings(c.var.deps.db), 200))
+  .get('/', access.role('admin'), async (c) => c.json(await getSettings(c.var.deps.db), 200))
   .put('/', access.role('admin'), limitBody(MAX_SETTINGS_BODY_BYTES), requireJson, jsonBody(settingsUpdateSchema), async (c) => {
     const { db, fieldCrypto } = c.var.deps;
     try {

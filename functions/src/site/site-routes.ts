@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { SiteInfo } from '@app/shared-types/site';
-import { getAllSettings } from '../settings';
+import { getSettings } from '../settings';
 import type { AppEnv } from '../app-deps';
 import { access } from '../lib/route-access';
 
@@ -11,7 +11,7 @@ import { access } from '../lib/route-access';
  * keeps it a minute at most.
  */
 export const site = new Hono<AppEnv>().get('/', access.public({ lambda: 'public' }), async (c) => {
-  const { company, system, security } = await getAllSettings(c.var.deps.db);
+  const { company, system, security } = await getSettings(c.var.deps.db);
   c.header('Cache-Control', 'public, max-age=0, s-maxage=60');
   return c.json({ ...company, maintenanceMode: system.maintenanceMode, allowRegistration: security.allowRegistration } satisfies SiteInfo, 200);
 });
