@@ -37,20 +37,31 @@ interface PagedListProps<T> {
   emptyMessage: string;
   /** The items, as cards or rows. */
   children: ReactNode;
+  /** The next page's button: 'Show older'. Default 'Load more'. */
+  moreLabel?: string;
+  /** The error's first sentence, before the server's message: 'Could not load the history.' Default `Could not load ${noun}.` */
+  errorMessage?: string;
+  /** For a list inside a card or dialog: the empty message as a line of text, not a card; a text button for the next page; no progress bar above. */
+  compact?: boolean;
 }
 
 /**
  * A list paged from the server by cursor: a spinner while the first page
  * loads, the error with Retry, the empty state, the items, and 'Load more'.
- * A new search or a refetch keeps the items on screen under a progress bar.
+ * A new search or a refetch keeps the items on screen under a progress bar
+ * (none when `compact`).
  */
-export function PagedList<T>({ list, items, noun, emptyMessage, children }: PagedListProps<T>) {
+export function PagedList<T>({ list, items, noun, emptyMessage, children, moreLabel = 'Load more', errorMessage = `Could not load ${noun}.`, compact = false }: PagedListProps<T>) {
   let content;
   if (list.isPending) content = <LoadingState label={`Loading ${noun}...`} />;
   else if (list.isError && items.length === 0) {
-    content = <ErrorState message={`Could not load ${noun}. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />;
+    content = <ErrorState message={`${errorMessage} ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />;
   } else if (items.length === 0 && !list.hasNextPage) {
-    content = (
+    content = compact ? (
+      <Typography variant="body2" color="text.secondary">
+        {emptyMessage}
+      </Typography>
+    ) : (
       <Card variant="outlined">
         <CardContent sx={{ py: 6, textAlign: 'center' }}>
           <Typography color="text.secondary">{emptyMessage}</Typography>
@@ -61,15 +72,17 @@ export function PagedList<T>({ list, items, noun, emptyMessage, children }: Page
 
   return (
     <>
-      <Box sx={{ height: 4 }}>
-        {list.isFetching && !list.isPending && !list.isFetchingNextPage && <LinearProgress aria-label={`Updating ${noun}`} />}
-      </Box>
+      {!compact && (
+        <Box sx={{ height: 4 }}>
+          {list.isFetching && !list.isPending && !list.isFetchingNextPage && <LinearProgress aria-label={`Updating ${noun}`} />}
+        </Box>
+      )}
       {content}
       {list.hasNextPage && (
-        <Stack spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack spacing={1} sx={compact ? { alignItems: 'flex-start', mt: 1 } : { alignItems: 'center' }}>
           {items.length === 0 && <Typography color="text.secondary">No matches among the {noun} searched so far.</Typography>}
-          <Button variant="outlined" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-            {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          <Button variant={compact ? 'text' : 'outlined'} onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+            {list.isFetchingNextPage ? 'Loading...' : moreLabel}
           </Button>
         </Stack>
       )}

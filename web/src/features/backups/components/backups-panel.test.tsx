@@ -67,6 +67,40 @@ describe('Backups panel', () => {
     await waitFor(() => expect(opened).toEqual(['/backup-files/backups/b1.jsonl.gz?signature=s']));
   });
 
+  it("a list that cannot load says 'Could not load the backups.' with the reason; Try again reads it again", async () => {
+    let fail = true;
+    server.use(http.get('/api/settings/backups', () => (fail ? HttpResponse.json({ error: 'Storage unavailable' }, { status: 503 }) : HttpResponse.json({ items: [backup] }))));
+    const { user } = render();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load the backups. Storage unavailable');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(within(await screen.findByRole('list', { name: 'Backups' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("says 'No backups yet.' before the first, and Show older reads the next page of a longer list", async () => {
+    backupsApi([]);
+    const empty = render();
+    expect(await screen.findByText('No backups yet.')).toBeTruthy();
+    empty.unmount();
+
+    const older: BackupJob = { ...backup, id: 'b0', startedAt: '2026-11-19T04:30:00.000Z' };
+    const cursors: (string | null)[] = [];
+    server.use(
+      http.get('/api/settings/backups', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        cursors.push(cursor);
+        return HttpResponse.json(cursor === 'c2' ? { items: [older] } : { items: [backup], nextCursor: 'c2' });
+      }),
+    );
+    const { user } = render();
+    await user.click(await screen.findByRole('button', { name: 'Show older' }));
+    const list = screen.getByRole('list', { name: 'Backups' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(cursors).toEqual([null, 'c2']);
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
+  });
+
   it("Backup Now toasts 'Database backup initiated successfully' and shows the running job's progress", async () => {
     const posted = backupsApi([backup]);
     const { user } = render();

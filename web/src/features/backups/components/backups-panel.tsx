@@ -12,10 +12,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BACKUP_MESSAGES, RESTORE_CONFIRMATION, type BackupJob } from '@app/shared-types/backup';
 import { formatDateTime } from '@app/shared-types/format';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
+import { PagedList, usePagedItems } from '../../../components/paged-list';
 import { serverMessage } from '../../../lib/api-errors';
 import { useToast } from '../../../lib/toast';
 import { BACKUPS_KEY, backupDownloadUrl, restoreBackup, restoreFromFile, startBackup, useBackups } from '../api/backups';
@@ -40,8 +41,7 @@ export function BackupsPanel({ superadmin, openUrl = (url) => window.location.as
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const pages = query.data?.pages;
-  const jobs = useMemo(() => pages?.flatMap((page) => page.items) ?? [], [pages]);
+  const jobs = usePagedItems(query);
   const running = jobs.find((job) => job.status === 'running');
 
   // A job this screen saw running has ended: say how, and after a restore read everything again.
@@ -165,15 +165,7 @@ export function BackupsPanel({ superadmin, openUrl = (url) => window.location.as
             </div>
           )}
 
-          {query.error ? (
-            <Alert severity="error">Could not load the backups. {serverMessage(query.error)}</Alert>
-          ) : query.isPending ? (
-            <LinearProgress aria-label="Loading backups" />
-          ) : jobs.length === 0 ? (
-            <Typography variant="body2" color="text.secondary">
-              No backups yet.
-            </Typography>
-          ) : (
+          <PagedList list={query} items={jobs} noun="backups" errorMessage="Could not load the backups." emptyMessage="No backups yet." moreLabel="Show older" compact>
             <Stack component="ul" aria-label="Backups" divider={<Divider component="li" />} sx={{ listStyle: 'none', m: 0, p: 0 }}>
               {jobs.map((job) => (
                 <Stack
@@ -213,12 +205,7 @@ export function BackupsPanel({ superadmin, openUrl = (url) => window.location.as
                 </Stack>
               ))}
             </Stack>
-          )}
-          {query.hasNextPage && (
-            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ alignSelf: 'flex-start' }}>
-              Show older
-            </Button>
-          )}
+          </PagedList>
         </Stack>
       </CardContent>
       <ConfirmActionDialog

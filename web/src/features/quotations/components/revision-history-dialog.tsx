@@ -18,7 +18,7 @@ import type { Quotation } from '@app/shared-types/quotations';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
-import { usePagedItems } from '../../../components/paged-list';
+import { PagedList, usePagedItems } from '../../../components/paged-list';
 import { serverMessage } from '../../../lib/api-errors';
 import { useRevision } from '../api/get-revision';
 import { useRevisions } from '../api/get-revisions';
@@ -43,31 +43,22 @@ export function RevisionHistoryDialog({ open, quote, onClose }: { open: boolean;
   };
 
   let content;
-  if (chosen === null) {
-    if (list.isPending) content = <LoadingState label="Loading history..." />;
-    else if (list.isError) content = <ErrorState message={`Could not load the history. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />;
-    else if (revisions.length === 0) content = <Typography color="text.secondary">No earlier versions yet: each save keeps the version it replaces.</Typography>;
-    else
-      content = (
-        <>
-          <List aria-label="Earlier versions" disablePadding>
-            {revisions.map((item) => (
-              <ListItemButton key={item.revision} onClick={() => setChosen(item.revision)} divider>
-                <ListItemText
-                  primary={`Revision ${item.revision} · ${formatMoney(item.quotation.grandTotal)}`}
-                  secondary={`Replaced ${when(item.replacedAt)} by ${item.replacedBy}`}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-          {list.hasNextPage && (
-            <Button sx={{ mt: 1 }} onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          )}
-        </>
-      );
-  } else if (revision.isPending) content = <LoadingState label="Loading version..." />;
+  if (chosen === null)
+    content = (
+      <PagedList list={list} items={revisions} noun="history" errorMessage="Could not load the history." emptyMessage="No earlier versions yet: each save keeps the version it replaces." compact>
+        <List aria-label="Earlier versions" disablePadding>
+          {revisions.map((item) => (
+            <ListItemButton key={item.revision} onClick={() => setChosen(item.revision)} divider>
+              <ListItemText
+                primary={`Revision ${item.revision} · ${formatMoney(item.quotation.grandTotal)}`}
+                secondary={`Replaced ${when(item.replacedAt)} by ${item.replacedBy}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      </PagedList>
+    );
+  else if (revision.isPending) content = <LoadingState label="Loading version..." />;
   else if (revision.isError) content = <ErrorState message={`Could not load this version. ${serverMessage(revision.error)}`} onRetry={() => void revision.refetch()} />;
   else
     content = (
