@@ -50,7 +50,7 @@ import {
   useRecoveryCode,
   useStep,
 } from './two-factor-repo';
-import { notificationWrite } from '../notify';
+import { notify } from '../notify';
 import type { AppEnv, AuthContext } from '../app-deps';
 import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
 import { log } from '../lib/log';
@@ -304,9 +304,9 @@ export const auth = new Hono<AppEnv>()
       accessRequestedAt: ctx.now,
     };
     // The email marker decides: a taken email creates nothing and changes nothing.
-    const result = await employeeEntity.create(db, employee, ctx, [
-      notificationWrite(db, { kind: 'registration.requested', employeeId: employee.id, name: employee.name, email: employee.email }, ctx),
-    ]);
+    const result = await employeeEntity.create(db, employee, ctx, (p) =>
+      notify(p, { kind: 'registration.requested', employeeId: employee.id, name: employee.name, email: employee.email }),
+    );
     if ('taken' in result) log.info('access request for a taken email', { ip: c.var.deps.clientIp(c) });
     else log.info('access requested', { employeeId: employee.id });
     return c.json({ message: REGISTRATION_RECEIVED }, 202);

@@ -5,7 +5,7 @@ import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
 import type { WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { dashboardCounter } from '../dashboard';
-import { conditions, transactItem, type TransactItem, type Write } from '../db/item';
+import { conditions, type Write } from '../db/item';
 
 const byName = (customer: Customer) => keys.customerNameSort(customerName(customer), customer.id);
 
@@ -72,17 +72,6 @@ const projectCountWrite = (customerId: string, delta: 1 | -1): Write => ({
 /** The same as a plan entry. */
 export function addCustomerProjectCount(p: WritePlan, name: string, customerId: string, delta: 1 | -1): void {
   p.write(name, projectCountWrite(customerId, delta));
-}
-
-/**
- * The same as an entry of an entity write's `extra` (projects/project-repo.ts:
- * create, update and delete of a project go through projectEntity's contested
- * slug claim, which takes TransactItems, not plan entries).
- */
-export function customerProjectCountWrite(db: Db, customerId: string, delta: 1 | -1): TransactItem {
-  const item = transactItem(db, projectCountWrite(customerId, delta));
-  if (!item) throw new Error('a project count write always changes the count');
-  return item;
 }
 
 const CUSTOMER_LIST = customerEntity.source('byName', {});

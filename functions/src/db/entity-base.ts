@@ -7,7 +7,7 @@ import { keys } from './keys';
 import type { SearchSource } from './search-tokens';
 import { ContendedWrite, RETRY, type WriteContext } from './plan';
 import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from './figures';
-import { failedConditionEntries, isTransactionCanceled, putNew, type TransactItem } from './writes';
+import { putNew, type TransactItem } from './writes';
 
 export { ContendedWrite, type WriteContext };
 
@@ -153,24 +153,6 @@ export type CreateResult<T> = { item: T } | { taken: string };
 /** A short random pause, longer with each attempt, before a write that lost to another one is tried again. */
 export const pauseBeforeRetry = RETRY.pause;
 
-/**
- * Runs `write` (one transaction) again after a pause when it was cancelled
- * only by concurrent transactions (no condition of its own failed, and
- * transactWrite's own tries were spent); ContendedWrite (503) after
- * CLAIM_ATTEMPTS. Anything else, a failed condition too, is the caller's.
- */
-export async function retryContended<R>(type: string, write: () => Promise<R>): Promise<R> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (!isTransactionCanceled(error) || failedConditionEntries(error).length > 0) throw error;
-      if (attempt >= CLAIM_ATTEMPTS) throw new ContendedWrite(type, error, 'its transaction');
-      await pauseBeforeRetry(attempt);
-    }
-  }
-}
-
 /** Where one claim stands: each derived marker's next candidate number and the one written, and the rounds lost. */
 export interface ClaimState {
   from: Map<string, number>;
@@ -179,10 +161,10 @@ export interface ClaimState {
   rounds: number;
 }
 
-/** A write's own condition failed (the entity is not as read). */
+/** The condition of another entry of an entity's write failed: `entry` names it (a count, a reference that must exist). */
 export class WriteConflict extends Error {
-  constructor(readonly entry: number) {
-    super('write condition failed');
+  constructor(readonly entry: string) {
+    super(`write condition failed: ${entry}`);
   }
 }
 

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { CLAIM_ATTEMPTS, ContendedWrite, MAX_CANDIDATE_NUMBER, MAX_CANDIDATES, MAX_CLAIM_ROUNDS, pauseBeforeRetry, type AccessPattern, type ClaimState, type Stored, type UniqueMarker } from './entity-base';
 import type { EntityShape } from './entity-shape';
+import { PlanConditionFailed } from './plan';
 import { failedConditionEntries, isTransactionCanceled } from './writes';
 
 /**
@@ -11,7 +12,7 @@ import { failedConditionEntries, isTransactionCanceled } from './writes';
  * the limits).
  */
 export function entityClaims<T extends Stored, P extends Record<string, AccessPattern<never>>>(shape: EntityShape<T, P>) {
-  const { type, contested, markerEntries } = shape;
+  const { type, contested, unique } = shape;
 
   /** The id of the item holding `marker`'s value for `item`, if one does (a consistent read of the marker). */
   async function holderOf(db: Db, marker: UniqueMarker<T>, item: T): Promise<string | undefined> {
@@ -131,15 +132,13 @@ export function entityClaims<T extends Stored, P extends Record<string, AccessPa
   }
 
   /**
-   * The unique marker a cancelled create or update (`before` null for a
-   * create) failed to claim, if that is why it was cancelled. Marker entries
-   * follow the item's entry (0) in the transaction.
+   * The unique marker a failed plan of the entity (its entries named `name`,
+   * its markers `name.<marker>`: shape.inPlan) could not claim, if that is why
+   * it failed.
    */
-  function takenMarker(db: Db, error: unknown, before: T | null, after: T): string | undefined {
-    for (const [position, entry] of markerEntries(db, before, after).entries()) {
-      if (entry.claims && isTransactionCanceled(error, position + 1)) return entry.claims;
-    }
-    return undefined;
+  function takenMarker(error: unknown, name: string): string | undefined {
+    if (!(error instanceof PlanConditionFailed)) return undefined;
+    return unique.find((marker) => error.has(`${name}.${marker.name}`))?.name;
   }
 
   return { withDerived, judge, lostRound, claim, claimDerived, takenMarker };

@@ -18,14 +18,13 @@ import { normalizePhone } from '@app/shared-types/phone';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import { log } from '../lib/log';
-import { assignmentGuard } from '../people';
+import { assignmentGuardWrite } from '../people';
 import { defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
 import { notify } from '../notify';
-import { conditions, defineItem, queryPage, transactItem, type Write } from '../db/item';
+import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, MAX_PLAN_ITEMS, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
-import { isTransactionCanceled } from '../db/writes';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -342,15 +341,15 @@ export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string } | { ass
 /** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
 export async function createLead(db: Db, input: LeadCreateInput & { assignedToName?: string }, ctx: WriteContext): Promise<CreateLeadResult> {
   const lead = newLead(input, ctx.now);
-  const note = transactItem(db, communicationWrite(lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now }));
-  // The assignee must still be an active employee when the lead is written (employee-repo.ts assignmentGuard).
-  const guard = lead.assignedTo ? [assignmentGuard(db, lead.assignedTo)] : [];
-  const guardAt = leadEntity.createWrites(db, lead, ctx).length + 1;
   let result;
   try {
-    result = await leadEntity.create(db, lead, ctx, [...(note ? [note] : []), ...guard]);
+    result = await leadEntity.create(db, lead, ctx, (p) => {
+      addTimelineNote(p, 'note', lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now });
+      // The assignee must still be an active employee when the lead is written (employee-repo.ts assignmentGuardWrite).
+      if (lead.assignedTo) p.write('assignee', assignmentGuardWrite(lead.assignedTo));
+    });
   } catch (error) {
-    if (guard.length > 0 && isTransactionCanceled(error, guardAt)) return { assigneeGone: true };
+    if (error instanceof WriteConflict && error.entry === 'assignee') return { assigneeGone: true };
     throw error;
   }
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, lead.phone, true)) ?? '' };
@@ -375,10 +374,12 @@ export async function updateLead(
   try {
     result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS), ctx, {
       // A new assignee must still be an active employee when the lead is written.
-      extra: (before, after) => (after.assignedTo && after.assignedTo !== before.assignedTo ? [assignmentGuard(db, after.assignedTo)] : []),
+      extra: (p, before, after) => {
+        if (after.assignedTo && after.assignedTo !== before.assignedTo) p.write('assignee', assignmentGuardWrite(after.assignedTo));
+      },
     });
   } catch (error) {
-    if (error instanceof WriteConflict) return { assigneeGone: true };
+    if (error instanceof WriteConflict && error.entry === 'assignee') return { assigneeGone: true };
     throw error;
   }
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, changes.phone ?? '', true)) ?? '' };

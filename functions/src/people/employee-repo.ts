@@ -6,12 +6,12 @@ import { storedFields } from '@app/shared-types/forms';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from '../db/client';
 import { defineEntity, systemContext, type ItemKey, type WriteContext } from '../db/entity';
-import { conditions, defineItem, execute, transactItem, type Condition, type Write } from '../db/item';
+import { conditions, defineItem, execute, type Condition, type Write } from '../db/item';
 import { keys } from '../db/keys';
 import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 import { employeeCounter } from '../dashboard';
 import { getSettings } from '../settings';
-import { isConditionalCheckFailed, type TransactItem } from '../db/writes';
+import { isConditionalCheckFailed } from '../db/writes';
 
 /**
  * A stored employee (SPEC.md 'Employee / user (admin)'): the account (email
@@ -455,14 +455,7 @@ export function assignmentGuardWrite(employeeId: string): Write {
   };
 }
 
-/** assignmentGuard as a transaction entry, for lead writes not yet on plans (built by the engine). */
-export function assignmentGuard(db: Db, employeeId: string): TransactItem {
-  const entry = transactItem(db, assignmentGuardWrite(employeeId));
-  if (!entry) throw new Error('An assignment guard always writes');
-  return entry;
-}
-
-/** The employee item with its count of lead assignments (kept outside the record's fields by assignmentGuard). */
+/** The employee item with its count of lead assignments (kept outside the record's fields by assignmentGuardWrite). */
 const employeeWithAssignmentsKind = defineItem({
   type: 'Employee',
   schema: employeeSchema.shape({ leadAssignments: yup.number().integer().min(0).default(0) }),
@@ -479,7 +472,7 @@ export async function getEmployeeForDelete(db: Db, id: string): Promise<{ employ
 
 /**
  * Deletes `employee` as read, refused by the table if a lead was assigned to
- * them since (assignmentGuard) or the record changed ('stale'); `keeper` must
+ * them since (assignmentGuardWrite) or the record changed ('stale'); `keeper` must
  * still be an active superadmin ('lastSuperadmin'); `also` adds the entries
  * of dependent items (the two-factor item) to the same plan.
  */

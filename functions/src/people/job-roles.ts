@@ -9,7 +9,8 @@ import {
 } from '@app/shared-types/departments';
 import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
-import type { TransactItem } from '../db/writes';
+import { conditions } from '../db/item';
+import type { WritePlan } from '../db/plan';
 import { departmentKeys, getDepartment } from './departments';
 
 /** Job roles (SPEC.md 3 "roles"): all by name in gsi1, one department's by name in gsi2, names unique by marker. */
@@ -38,16 +39,16 @@ export const jobRoleEntity = defineEntity({
 });
 
 /** The job role's department exists, checked in the write's own transaction (a department deleted meanwhile refuses it). */
-const departmentExists = (db: Db, departmentId: string): TransactItem => ({
-  ConditionCheck: { TableName: db.table, Key: departmentKeys.item(departmentId), ConditionExpression: 'attribute_exists(pk)' },
-});
+/** The role's department still exists when the role is written. */
+const departmentExists = (departmentId: string) => (p: WritePlan) =>
+  p.check('department', { op: 'check', type: 'Department', key: departmentKeys.item(departmentId), condition: conditions.present() });
 
 export const getJobRole = (db: Db, id: string) => jobRoleEntity.get(db, id);
 
 export async function createJobRole(db: Db, input: JobRoleInput, ctx: WriteContext) {
   if (!(await getDepartment(db, input.departmentId))) return { unknownDepartment: true } as const;
   const role: JobRoleRecord = { id: randomUUID(), ...input, createdAt: ctx.now, updatedAt: ctx.now, version: 1 };
-  return orUnknownDepartment(db, input.departmentId, () => jobRoleEntity.create(db, role, ctx, [departmentExists(db, input.departmentId)]));
+  return orUnknownDepartment(db, input.departmentId, () => jobRoleEntity.create(db, role, ctx, departmentExists(input.departmentId)));
 }
 
 /** A write whose department was deleted between the read and the write answers unknownDepartment too. */
@@ -64,7 +65,7 @@ export async function updateJobRole(db: Db, id: string, { version, ...fields }: 
   if (!(await getDepartment(db, fields.departmentId))) return { unknownDepartment: true } as const;
   return orUnknownDepartment(db, fields.departmentId, () =>
     jobRoleEntity.update(db, id, version, (before) => ({ ...before, ...fields }), ctx, {
-      extra: (_before, after) => [departmentExists(db, after.departmentId)],
+      extra: (p, _before, after) => departmentExists(after.departmentId)(p),
     }),
   );
 }

@@ -8,11 +8,11 @@ import { MAX_PROJECT_PHOTOS, type ProjectPhoto } from '@app/shared-types/photos'
 import { derivedPublicStatus, projectSlug, storedProjectSchema, type Project, type ProjectInput, type ProjectListQuery, type ProjectUpdateInput } from '@app/shared-types/projects';
 import type { Db } from '../db/client';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
-import { customerProjectCountWrite, getCustomers } from '../customers';
+import { addCustomerProjectCount, getCustomers } from '../customers';
 import { defineEntity, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
 import { defineItem, type Condition } from '../db/item';
 import { ContendedWrite, plan, PlanConditionFailed } from '../db/plan';
-import { notificationWrite } from '../notify';
+import { notify } from '../notify';
 import { keys } from '../db/keys';
 import { dashboardCounter } from '../dashboard';
 
@@ -104,7 +104,7 @@ export async function createProject(db: Db, input: ProjectInput, ctx: WriteConte
   const project = { ...newProject(input, ctx.now, customerName(customer)), ...(id ? { id } : {}) };
   try {
     // The customer's count fails the transaction if the customer went away meanwhile.
-    const result = await projectEntity.create(db, project, ctx, [customerProjectCountWrite(db, project.customerId, 1)]);
+    const result = await projectEntity.create(db, project, ctx, (p) => addCustomerProjectCount(p, 'customer', project.customerId, 1));
     return 'taken' in result ? { slugTaken: true } : { project: result.item };
   } catch (error) {
     if (error instanceof WriteConflict) return { customerMissing: true };
@@ -142,19 +142,20 @@ export async function updateProject(db: Db, id: string, { version, ...fields }: 
   const slugOf = (before: Project) => fields.slug || before.slug;
   try {
     const result = await projectEntity.update(db, id, version, (before) => ({ ...before, ...fields, slug: slugOf(before), customerName: customerName(customer) }), ctx, {
-      extra: (before, after) => [
-        ...(before.customerId === after.customerId ? [] : [customerProjectCountWrite(db, after.customerId, 1), customerProjectCountWrite(db, before.customerId, -1)]),
-        ...(before.status === after.status
-          ? []
-          : [notificationWrite(db, { kind: 'project.status', projectId: id, name: after.name, from: before.status, to: after.status }, ctx)]),
-      ],
+      extra: (p, before, after) => {
+        if (before.customerId !== after.customerId) {
+          addCustomerProjectCount(p, 'customer', after.customerId, 1);
+          addCustomerProjectCount(p, 'previousCustomer', before.customerId, -1);
+        }
+        if (before.status !== after.status) notify(p, { kind: 'project.status', projectId: id, name: after.name, from: before.status, to: after.status });
+      },
     });
     if ('stale' in result) return { stale: await withCustomerName(db, result.stale) };
     if ('taken' in result) return { slugTaken: true };
     if ('item' in result) return { project: { ...result.item, customerName: customerName(customer) } };
     return { notFound: true };
   } catch (error) {
-    if (error instanceof WriteConflict && error.entry === 0) return { customerMissing: true };
+    if (error instanceof WriteConflict && error.entry === 'customer') return { customerMissing: true };
     throw error;
   }
 }
@@ -166,7 +167,7 @@ export async function updateProject(db: Db, id: string, { version, ...fields }: 
  * or undefined when there was none.
  */
 export async function deleteProject(db: Db, id: string, ctx: WriteContext): Promise<Project | undefined> {
-  const result = await projectEntity.remove(db, id, ctx, { extra: (project) => [customerProjectCountWrite(db, project.customerId, -1)] });
+  const result = await projectEntity.remove(db, id, ctx, { extra: (p, project) => addCustomerProjectCount(p, 'customer', project.customerId, -1) });
   return 'deleted' in result ? result.deleted : undefined;
 }
 
