@@ -16,7 +16,7 @@ import {
   type TwoFactorStatus,
   type VerifiedLogin,
 } from '@app/shared-types/two-factor';
-import { hashPassword, hashQueue, verifyAgainstDummy, verifyPassword } from './password';
+import { hashPassword, hashQueue, registrationQueue, verifyAgainstDummy, verifyPassword, type HashQueue } from './password';
 import { clearChallengeCookie, issueChallengeCookie, readChallengeCookie } from './login-challenge';
 import { authOf, clearSessionCookie, csrfGuard, nowMs, requireSession, startSessionCookie, websiteContext, writeContext } from './middleware';
 import { hashRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUri } from './totp';
@@ -111,25 +111,27 @@ const REGISTER_MAX_BODY_BYTES = 4 * 1024;
 /** Per-IP limit of the signed-in two-factor routes (set-up, turning off, new recovery codes). */
 const twoFactorRateLimit = rateLimit({ scope: 'two-factor', limit: 10, windowSeconds: 60 });
 /**
- * Holds a place in the hash queue (auth/password.ts) for the whole login, before
+ * Holds a place in `queue` (auth/password.ts) for the whole request, before
  * any database work: when every place is taken the answer is 503 at once, so a
- * flood's refusals cost neither a database call nor a hash, and a login let in
- * is sure to be checked. The place is given back when the login ends unchecked.
+ * flood's refusals cost neither a database call nor a hash, and a request let
+ * in is sure to be hashed. The place is given back when the request ends unhashed.
  */
-const holdHashPlace: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const slot = hashQueue.reserve();
-  if (!slot) {
-    log.warn('login refused', { ip: c.var.deps.clientIp(c), outcome: 'hash_queue_full' });
-    c.header('Retry-After', '2');
-    return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
-  }
-  c.set('hashSlot', slot);
-  try {
-    await next();
-  } finally {
-    slot.release();
-  }
-};
+const holdHashPlace =
+  (queue: HashQueue, refused: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const slot = queue.reserve();
+    if (!slot) {
+      log.warn(`${refused} refused`, { ip: c.var.deps.clientIp(c), outcome: 'hash_queue_full' });
+      c.header('Retry-After', '2');
+      return c.json(errorBody('The server is busy. Please try again in a moment.'), 503);
+    }
+    c.set('hashSlot', slot);
+    try {
+      await next();
+    } finally {
+      slot.release();
+    }
+  };
 
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
@@ -138,7 +140,7 @@ const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10,
  * other routes run behind requireSession and the CSRF guard.
  */
 export const auth = new Hono<AppEnv>()
-  .post('/login', access.public(), holdHashPlace, loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
+  .post('/login', access.public(), holdHashPlace(hashQueue, 'login'), loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
@@ -280,7 +282,7 @@ export const auth = new Hono<AppEnv>()
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
     return c.json({ passwordMinLength: security.passwordMinLength } satisfies RegistrationInfo, 200);
   })
-  .post('/register', access.public(), registerRateLimit, limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
+  .post('/register', access.public(), registerRateLimit, holdHashPlace(registrationQueue, 'registration'), limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
     const { db } = c.var.deps;
     const { security } = await getSettings(db);
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
@@ -291,7 +293,7 @@ export const auth = new Hono<AppEnv>()
     const { aadharNumber, panNumber, bankAccountNumber, aadharNumberMasked, panNumberMasked, bankAccountNumberMasked } = BLANK_PROFILE;
     const sealedBlank = { aadharNumber, panNumber, bankAccountNumber, aadharNumberMasked, panNumberMasked, bankAccountNumberMasked };
     // Hashed whether or not the email is taken: the answer and its timing are the same either way.
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, c.var.hashSlot);
     const ctx = websiteContext(c);
     const employee = {
       ...newEmployeeRecord(

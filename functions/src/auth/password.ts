@@ -98,8 +98,15 @@ export class HashQueue {
   }
 }
 
-/** The process's one queue: every hash and verification goes through it. */
+/** The queue of sign-in and staff hashing: every verification and every staff-made hash goes through it. */
 export const hashQueue = new HashQueue();
+
+/**
+ * The public 'Request access' form's own, smaller queue: a flood of access
+ * requests (from as many addresses as an attacker has) waits or is turned
+ * away here and never takes the places sign-in needs.
+ */
+export const registrationQueue = new HashQueue(1, 4);
 
 /** How many scrypt runs this process has started (the lockout tests count password checks with it). */
 export const hashStats = { runs: 0 };
@@ -147,10 +154,12 @@ export function hashAtLowestCost() {
 
 const format = (logN: number, salt: Buffer, hash: Buffer) => ['scrypt', logN, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
 
-export async function hashPassword(password: string): Promise<string> {
+/** A new hash of `password`, run in `slot` when given (a place the caller reserved), else in its turn in hashQueue. */
+export async function hashPassword(password: string, slot?: HashSlot): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const logN = hashLogN;
-  const hash = await hashQueue.wait(() => scryptAsync(password, salt, KEY_BYTES, { N: 2 ** logN, r: R, p: P, maxmem: MAXMEM }));
+  const work = () => scryptAsync(password, salt, KEY_BYTES, { N: 2 ** logN, r: R, p: P, maxmem: MAXMEM });
+  const hash = await (slot ? slot.run(work) : hashQueue.wait(work));
   return format(logN, salt, hash);
 }
 
