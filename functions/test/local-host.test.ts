@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,8 @@ import { validEstimate } from './helpers';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'interiors-local-'));
+// As an older version left it: readable by every account of the machine.
+chmodSync(dataDir, 0o755);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /**
@@ -107,4 +109,20 @@ describe('the local host (npm start)', () => {
       await dynamo.stop();
     }
   }, 120_000);
+
+  // After the starts above: what they left in the data folder.
+  it("keeps the data folder the owner's alone: the folder 0700, every file in it (the database's too) 0600", () => {
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    const open: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if ((statSync(path).mode & 0o077) !== 0) open.push(`${path.slice(dataDir.length)} ${(statSync(path).mode & 0o777).toString(8)}`);
+        if (entry.isDirectory()) walk(path);
+      }
+    };
+    walk(dataDir);
+    expect(readdirSync(join(dataDir, 'dynamodb')).length).toBeGreaterThan(0);
+    expect(open).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb, dbFromEnv, type Db } from '../db/client';
 import { ensureTable } from './create-table';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
+import { keepDataPrivate } from './data-dir';
 
 function findRepoRoot(from: string): string {
   for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
@@ -27,6 +28,7 @@ export async function openCliTable(aws: boolean, env: NodeJS.ProcessEnv = proces
   if (aws) return { db: dbFromEnv(env), stop: async () => {} };
   const root = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
   const dataDir = resolve(root, env.DATA_DIR ?? '.data');
+  keepDataPrivate(dataDir);
   const dynamo: DynamoLocal = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
   const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint: dynamo.endpoint, region: 'local' });
   try {

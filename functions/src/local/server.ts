@@ -29,6 +29,7 @@ import { fileFieldCrypto } from '../secrets/field-crypto';
 import { loadPageRenderer } from '../site';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
+import { keepDataPrivate } from './data-dir';
 
 /** The repository root: the nearest folder up from here whose package.json declares workspaces. */
 function findRepoRoot(from: string): string {
@@ -47,6 +48,7 @@ const dataDir = resolve(root, env.DATA_DIR ?? '.data');
 const webDist = resolve(root, env.WEB_DIST ?? 'web/dist');
 const serveWeb = env.SERVE_WEB !== '0';
 const inMemory = env.DYNAMODB_IN_MEMORY === '1';
+keepDataPrivate(dataDir);
 
 let dynamo: DynamoLocal | undefined;
 if (!env.DYNAMODB_ENDPOINT) {
