@@ -45,7 +45,8 @@ export default defineConfig(({ mode }) => {
     },
     build: {
       target: 'es2022',
-      sourcemap: true,
+      // Hidden: the scripts do not name their maps, which web/private-source-maps.ts moves out of dist.
+      sourcemap: 'hidden',
       // The portal's build copies public/ and empties dist; the website's goes beside it.
       copyPublicDir: !site,
       emptyOutDir: !site,

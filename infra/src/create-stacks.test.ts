@@ -886,6 +886,17 @@ describe('CloudFront', () => {
   });
 });
 
+describe('site bucket deployment', () => {
+  it("uploads the built scripts and pages, never the page renderer's build (web/dist/server) nor a source map", () => {
+    const deployments = resources(prod.template, 'Custom::CDKBucketDeployment').map(([, resource]) => resource.Properties);
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find((properties) => properties.Include);
+    const pages = deployments.find((properties) => !properties.Include);
+    expect(assets).toMatchObject({ Exclude: ['*'], Include: ['assets/*'] });
+    expect(pages?.Exclude).toEqual(expect.arrayContaining(['assets/*', 'server/*']));
+  });
+});
+
 describe('WAF web ACL on CloudFront', () => {
   const webAclOf = (synth: Synthesized) => only(synth.edgeTemplate, 'AWS::WAFv2::WebACL').Properties;
   const rule = (acl: Cfn, name: string) => acl.Rules.find((r: { Name: string }) => r.Name === name);

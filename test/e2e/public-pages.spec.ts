@@ -151,3 +151,19 @@ test('the local host answers SPA routes with the app, and missing assets and API
   const api = await request.get('/api/no-such-thing');
   expect(api.status()).toBe(404);
 });
+
+test('the built scripts are public, their source maps and the server renderer are not', async ({ request }) => {
+  for (const path of ['/', '/admin/login']) {
+    const html = await (await request.get(path)).text();
+    const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await request.get(script);
+      expect(code.status(), script).toBe(200);
+      expect(await code.text(), script).not.toContain('sourceMappingURL');
+      expect((await request.get(`${script}.map`)).status(), `${script}.map`).toBe(404);
+    }
+  }
+  expect((await request.get('/server/entry-server.js')).status()).toBe(404);
+  expect((await request.get('/server/entry-server.js.map')).status()).toBe(404);
+});

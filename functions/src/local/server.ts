@@ -180,6 +180,8 @@ if (serveWeb) {
       },
     }),
   );
+  // The page renderer's build (web/dist/server) runs in this process; it is not a file to hand out.
+  host.all('/server/*', (c) => c.json(errorBody('Not found'), 404));
   host.use('*', serveStatic({ root: webDist }));
   // The website's paths were rendered above (site/pages-routes.ts); what is left is the portal
   // (/admin...) and a client's quotation link (/q/...), client-side routes of the SPA. /api paths stay JSON 404s.

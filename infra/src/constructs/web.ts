@@ -415,7 +415,8 @@ export class Web extends Construct {
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [source],
       destinationBucket: this.siteBucket,
-      exclude: ['assets/*'],
+      // The page renderer's build (server/) is bundled into the public function, not served.
+      exclude: ['assets/*', 'server/*'],
       prune: true,
       cacheControl: [CacheControl.fromString('no-cache')],
       distribution: this.distribution,
