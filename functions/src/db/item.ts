@@ -140,7 +140,7 @@ export interface ItemKindConfig<T extends object, A extends unknown[]> {
 }
 
 /** The stored shape of an item, or a clear error naming the kind when it is not one. */
-function parseWith<T>(type: string, schema: StoredShape<T>, raw: Item): T {
+export function parseWith<T>(type: string, schema: StoredShape<T>, raw: Item): T {
   try {
     return schema.validateSync(raw, STORED_PARSE_OPTIONS);
   } catch (error) {
