@@ -50,7 +50,7 @@ export interface Deps {
    * function deployed, which API Gateway sends those routes to); without it
    * they answer 503.
    */
-  renderQuotationPdf?: (quote: PublicQuotation) => Promise<Uint8Array>;
+  renderQuotationPdf?: (quote: PublicQuotation) => Promise<Uint8Array<ArrayBuffer>>;
   /**
    * Seals and opens employees' personal data (Aadhaar, PAN, bank account):
    * a KMS data key deployed (PII_KMS_KEY_ID, the admin function only), a 0600

@@ -324,14 +324,8 @@ export function formatTransactionId(year: number, sequence: number): string {
  * nowhere. GST is counted apart (collected on income, paid on expenses) and
  * only when completed.
  */
-export interface Contribution {
-  income: number;
-  expense: number;
-  receivable: number;
-  payable: number;
-  gstCollected: number;
-  gstPaid: number;
-}
+export const CONTRIBUTION_FIELDS = ['income', 'expense', 'receivable', 'payable', 'gstCollected', 'gstPaid'] as const;
+export type Contribution = Record<(typeof CONTRIBUTION_FIELDS)[number], number>;
 export const NO_CONTRIBUTION: Contribution = { income: 0, expense: 0, receivable: 0, payable: 0, gstCollected: 0, gstPaid: 0 };
 
 export function contributionOf(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number }): Contribution {

@@ -27,9 +27,6 @@ export const TEXT_ONE_LINE = 'Line breaks and tabs are not allowed here';
  */
 export const STORED_PARSE_OPTIONS = { stripUnknown: true, context: { stored: true } } as const;
 
-/** A plain object (not null, not an array): a stored map whose fields are read one by one. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const isStoredRead = (context: unknown) => (context as { stored?: unknown } | undefined)?.stored === true;
 
 /** Whitespace and the zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM): invisible at the ends of text. */

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { email, isRecord, multilineText, oneOfList, text } from './forms';
+import { email, multilineText, oneOfList, text } from './forms';
+import { isRecord } from './guards';
 import { DEFAULT_SECURITY_SETTINGS } from './auth';
 import { DEFAULT_TAX_RATE } from './finance';
 import { DEFAULT_MARGIN_THRESHOLD, DEFAULT_VALIDITY_DAYS } from './quotations';

@@ -133,7 +133,7 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The signed-in employee of a guarded route (401 if a route was somehow reached without requireSession). */
 export function authOf(c: Context<AppEnv>): AuthContext {
-  const auth = c.get('auth') as AuthContext | undefined;
+  const auth: AuthContext | undefined = c.get('auth');
   if (!auth) throw new HTTPException(401, { message: 'Please sign in to continue' });
   return auth;
 }

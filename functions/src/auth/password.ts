@@ -129,7 +129,7 @@ interface ParsedHash {
 function parseHash(stored: string): ParsedHash | undefined {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return undefined;
-  const [logN, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const [logN, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   // Bounds keep a damaged or forged item from asking for gigabytes of memory.
   if (![logN, r, p].every(Number.isInteger) || logN < 14 || logN > 20 || r < 1 || r > 16 || p < 1 || p > 4) return undefined;
   const salt = Buffer.from(parts[4]!, 'base64');

@@ -1,6 +1,8 @@
 import { createECDH, createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isRecord } from '@app/shared-types/guards';
+import { errorCode } from '../lib/local-files';
 
 /** The ES256 (P-256) key pair sessions are signed with. */
 export interface SigningKey {
@@ -22,15 +24,28 @@ export function generatePrivateJwk(): JsonWebKey {
   return privateKey.export({ format: 'jwk' });
 }
 
+const NOT_A_P256_KEY = 'The JWT signing key must be a P-256 private key (JWK with d, x and y)';
+
 export function signingKeyFromJwk(jwk: JsonWebKey): SigningKey {
   if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || !jwk.d || !jwk.x || !jwk.y) {
-    throw new Error('The JWT signing key must be a P-256 private key (JWK with d, x and y)');
+    throw new Error(NOT_A_P256_KEY);
   }
   const privateKey = createPrivateKey({ key: jwk, format: 'jwk' });
   const { x, y } = createPublicKey(privateKey).export({ format: 'jwk' });
   // RFC 7638: SHA-256 over the required members, in lexicographic order, no spaces.
   const kid = createHash('sha256').update(JSON.stringify({ crv: 'P-256', kty: 'EC', x, y })).digest('base64url');
   return { kid, privateKey, publicJwk: { kty: 'EC', crv: 'P-256', x: x!, y: y!, kid, alg: 'ES256', use: 'sig' } };
+}
+
+/** The JWK a secret or key file holds: its string members, which signingKeyFromJwk checks. */
+function parseJwk(json: string): JsonWebKey {
+  const value: unknown = JSON.parse(json);
+  if (!isRecord(value)) throw new Error(NOT_A_P256_KEY);
+  const member = (name: string) => {
+    const text = value[name];
+    return typeof text === 'string' ? text : undefined;
+  };
+  return { kty: member('kty'), crv: member('crv'), d: member('d'), x: member('x'), y: member('y') };
 }
 
 /** Order of the P-256 group: a private scalar must be in [1, n-1]. */
@@ -64,7 +79,7 @@ export function signingKeyFromSeed(seed: string): SigningKey {
 /** Reads a secret value that is either a private JWK (JSON) or a seed string. */
 export function signingKeyFromSecret(value: string): SigningKey {
   const trimmed = value.trim();
-  if (trimmed.startsWith('{')) return signingKeyFromJwk(JSON.parse(trimmed) as JsonWebKey);
+  if (trimmed.startsWith('{')) return signingKeyFromJwk(parseJwk(trimmed));
   return signingKeyFromSeed(trimmed);
 }
 
@@ -90,16 +105,16 @@ export function fileSigningKey(path: string): SigningKeyProvider {
 
 function loadOrCreate(path: string): SigningKey {
   try {
-    return signingKeyFromJwk(JSON.parse(readFileSync(path, 'utf8')) as JsonWebKey);
+    return signingKeyFromJwk(parseJwk(readFileSync(path, 'utf8')));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
   mkdirSync(dirname(path), { recursive: true });
   try {
     // 'wx': if another process created it in the meantime, use theirs.
     writeFileSync(path, `${JSON.stringify(generatePrivateJwk())}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   }
-  return signingKeyFromJwk(JSON.parse(readFileSync(path, 'utf8')) as JsonWebKey);
+  return signingKeyFromJwk(parseJwk(readFileSync(path, 'utf8')));
 }

@@ -62,7 +62,7 @@ export function createSessionTokenVerifier(key: SigningKey): SessionTokenVerifie
       try {
         // verifySync uses only the cached key: an unknown kid fails instead of fetching.
         const payload = verifier.verifySync(token);
-        const { sub, sid, iat, exp } = payload as Record<string, unknown>;
+        const { sub, sid, iat, exp } = payload;
         if (typeof sub !== 'string' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return undefined;
         // aws-jwt-verify checked exp against the system clock; the app's clock decides too.
         if (exp * 1000 <= nowMs) return undefined;

@@ -8,6 +8,8 @@ import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip, gzipSync, type Gzip } from 'node:zlib';
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type { BackupActor } from '@app/shared-types/backup';
+import { isRecord } from '@app/shared-types/guards';
+import { errorCode } from '../lib/local-files';
 import { reservedKeyFields } from '../lib/reserved-keys';
 import { isBackedUp } from './classify';
 
@@ -145,7 +147,7 @@ async function* gunzippedLines(source: Readable): AsyncGenerator<string> {
     }
   } catch (error) {
     if (error instanceof BackupFileError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code === 'Z_DATA_ERROR') throw new BackupFileError('The file is not a gzip file (a backup is a .jsonl.gz file made by Backup Now)');
     if (code === 'Z_BUF_ERROR' || code === 'ERR_STREAM_PREMATURE_CLOSE') throw new BackupFileError('The file ends early: it was cut off while being copied');
     throw error;
@@ -164,26 +166,28 @@ function parseLine(line: string, number: number): unknown {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isActor = (value: unknown): value is BackupActor =>
+  isRecord(value) && typeof value.id === 'string' && typeof value.name === 'string' && typeof value.email === 'string';
 
 function checkHeader(value: unknown): BackupHeader {
-  if (!isObject(value) || value.format !== BACKUP_FORMAT) throw new BackupFileError('The file is not a backup of this application (its first line is not a backup header)');
-  if (value.version !== BACKUP_FORMAT_VERSION) throw new BackupFileError(`The backup's format version ${String(value.version)} is not one this version can restore`);
-  if (typeof value.createdAt !== 'string' || !isObject(value.createdBy) || typeof value.itemCount !== 'number' || !Number.isInteger(value.itemCount) || value.itemCount < 0) {
+  if (!isRecord(value) || value.format !== BACKUP_FORMAT) throw new BackupFileError('The file is not a backup of this application (its first line is not a backup header)');
+  const { version, createdAt, createdBy, itemCount } = value;
+  if (version !== BACKUP_FORMAT_VERSION) throw new BackupFileError(`The backup's format version ${String(version)} is not one this version can restore`);
+  if (typeof createdAt !== 'string' || !isActor(createdBy) || typeof itemCount !== 'number' || !Number.isInteger(itemCount) || itemCount < 0) {
     throw new BackupFileError('The backup header is incomplete (createdAt, createdBy, itemCount)');
   }
-  return value as unknown as BackupHeader;
+  return { ...value, format: BACKUP_FORMAT, version, createdAt, createdBy, itemCount };
 }
 
 function checkItem(value: unknown, number: number): Item {
-  if (!isObject(value)) throw new BackupFileError(`Line ${number} is not an item`);
+  if (!isRecord(value)) throw new BackupFileError(`Line ${number} is not an item`);
   if (typeof value.pk !== 'string' || value.pk === '' || typeof value.sk !== 'string' || value.sk === '') {
     throw new BackupFileError(`Line ${number} is an item without its keys (pk and sk)`);
   }
   const reserved = Object.keys(reservedKeyFields(value));
   if (reserved.length > 0) throw new BackupFileError(`Line ${number} holds a field named ${reserved[0]}, which no item has`);
   if (!isBackedUp(value)) throw new BackupFileError(`Line ${number} is a kind of item backups never hold (${String(value.entityType ?? value.pk)})`);
-  return value as Item;
+  return value;
 }
 
 export interface BackupSummary {
@@ -215,7 +219,7 @@ export async function validateBackup(source: Readable): Promise<BackupSummary> {
     }
     if (trailer) throw new BackupFileError(`Line ${number} follows the trailer: the file is damaged`);
     const value = parseLine(line, number);
-    if (isObject(value) && value.trailer === true) {
+    if (isRecord(value) && value.trailer === true) {
       trailer = value;
       continue;
     }
@@ -242,7 +246,7 @@ export async function* backupItems(source: Readable, batchSize: number): AsyncGe
     number += 1;
     if (number === 1) continue;
     const value = parseLine(line, number);
-    if (isObject(value) && value.trailer === true) break;
+    if (isRecord(value) && value.trailer === true) break;
     batch.push(checkItem(value, number));
     if (batch.length >= batchSize) {
       yield batch;

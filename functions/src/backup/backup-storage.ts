@@ -135,7 +135,7 @@ export function localBackupStorage(root: string, now: () => number = Date.now) {
         if (!(file instanceof File)) return c.json(errorBody('Send the backup as the form field "file"'), 400);
         if (file.size < 1 || file.size > Number(maxBytes)) return c.json(errorBody(`The file must be between 1 byte and ${maxBytes} bytes`), 413);
         const target = pathOf(key);
-        if (!(await writeOnce(target, Readable.fromWeb(file.stream() as Parameters<typeof Readable.fromWeb>[0])))) return c.json(errorBody('This upload form has been used already'), 409);
+        if (!(await writeOnce(target, Readable.fromWeb(file.stream())))) return c.json(errorBody('This upload form has been used already'), 409);
         return c.body(null, 204);
       },
     )
@@ -148,7 +148,7 @@ export function localBackupStorage(root: string, now: () => number = Date.now) {
       if (Number(expires) * 1000 < now()) return c.json(errorBody('This download link has expired'), 403);
       const size = await storage.size(name);
       if (size === null) return c.json(errorBody('File not found'), 404);
-      const body = Readable.toWeb(createReadStream(pathOf(name))) as ReadableStream;
+      const body = Readable.toWeb(createReadStream(pathOf(name)));
       return c.body(body, 200, {
         'Content-Type': 'application/gzip',
         'Content-Length': String(size),

@@ -85,7 +85,7 @@ export const backups = new Hono<AppEnv>()
     if (!job) return c.json(errorBody('Job not found'), 404);
     const { sourceName: _name, ...answer } = jobAsSeen(job, nowMs(c));
     c.header('Cache-Control', 'no-store');
-    return c.json(answer as BackupJob, 200);
+    return c.json(answer, 200);
   })
   .get('/backups/:id/download', access.role('superadmin'), async (c) => {
     const id = c.req.param('id');

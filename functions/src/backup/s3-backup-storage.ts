@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -41,7 +41,10 @@ export function s3BackupStorage(bucket: string, client = new S3Client({})): Back
     async open(name) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: checked(name) }));
-        return (object.Body as Readable | undefined) ?? null;
+        // In Node the SDK answers with the HTTP response stream (its Body type also names the browser's).
+        if (object.Body === undefined) return null;
+        if (!(object.Body instanceof Readable)) throw new Error('The S3 answer is not a Node stream');
+        return object.Body;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

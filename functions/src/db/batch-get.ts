@@ -22,7 +22,7 @@ export async function batchGet(db: Db, itemKeys: Key[]): Promise<Record<string, 
         }),
       );
       items.push(...(response.Responses?.[db.table] ?? []));
-      pending = (response.UnprocessedKeys?.[db.table]?.Keys ?? []) as Key[];
+      pending = response.UnprocessedKeys?.[db.table]?.Keys ?? [];
       if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
     }
   }

@@ -1,4 +1,5 @@
 import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { isRecord } from '@app/shared-types/guards';
 
 type Key = Record<string, NativeAttributeValue>;
 
@@ -12,15 +13,18 @@ export function encodeCursor(key: Key | undefined): string | undefined {
  * `allowedKeys` (all of them). Anything else gives `null`, which the
  * route reports as a 400 instead of handing DynamoDB a forged key.
  */
-export function decodeCursor(cursor: string | undefined, allowedKeys: readonly string[]): Key | undefined | null {
+export function decodeCursor(cursor: string | undefined, allowedKeys: readonly string[]): Record<string, string> | undefined | null {
   if (!cursor) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+    if (!isRecord(value)) return null;
     // Exactly the key attributes of the list, each a non-empty string: DynamoDB refuses anything else.
-    const entries = Object.entries(value);
-    const valid = entries.every(([k, v]) => allowedKeys.includes(k) && typeof v === 'string' && v.length > 0 && v.length < 512);
-    return valid && entries.length === allowedKeys.length ? (value as Key) : null;
+    const key: Record<string, string> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (!allowedKeys.includes(k) || typeof v !== 'string' || v.length === 0 || v.length >= 512) return null;
+      key[k] = v;
+    }
+    return Object.keys(key).length === allowedKeys.length ? key : null;
   } catch {
     return null;
   }
@@ -65,8 +69,7 @@ const WELL_FORMED = /^(?:[^\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 export function decodeListCursor(cursor: string | undefined, list: ListCursorShape): Key | undefined | null {
   const start = decodeCursor(cursor, list.names);
   if (!start) return start;
-  const values = Object.values(start) as string[];
-  if (!values.every((value) => WELL_FORMED.test(value))) return null;
+  if (!Object.values(start).every((value) => WELL_FORMED.test(value))) return null;
   if (!list.partition.values.includes(String(start[list.partition.name]))) return null;
   if (list.item && !(String(start.pk).startsWith(list.item.pkPrefix) && start.pk !== list.item.pkPrefix && start.sk === list.item.sk)) return null;
   const sort = list.sort;

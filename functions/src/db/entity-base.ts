@@ -6,7 +6,7 @@ import type { Db } from './client';
 import { keys } from './keys';
 import type { SearchSource } from './search-tokens';
 import { ContendedWrite, RETRY, type WriteContext } from './plan';
-import { counterUpdate, mergeDeltas, type CounterDeltas, type CounterName } from './figures';
+import { counterUpdate, countersIn, mergeDeltas, type CounterDeltas, type CounterName } from './figures';
 import { putNew, type TransactItem } from './writes';
 
 export { ContendedWrite, type WriteContext };
@@ -230,10 +230,10 @@ export function auditEntryWrite(
 export function mergedCounterWrites(db: Db, ...all: Partial<Record<CounterName, CounterDeltas>>[]): TransactItem[] {
   const merged: Partial<Record<CounterName, CounterDeltas>> = {};
   for (const deltas of all) {
-    for (const [name, values] of Object.entries(deltas) as [CounterName, CounterDeltas][]) merged[name] = mergeDeltas(merged[name] ?? {}, values);
+    for (const name of countersIn(deltas)) merged[name] = mergeDeltas(merged[name] ?? {}, deltas[name] ?? {});
   }
-  return Object.entries(merged).flatMap(([name, values]) => {
-    const write = counterUpdate(db, name as CounterName, values ?? {});
+  return countersIn(merged).flatMap((name) => {
+    const write = counterUpdate(db, name, merged[name] ?? {});
     return write ? [write] : [];
   });
 }

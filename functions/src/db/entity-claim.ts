@@ -19,7 +19,8 @@ export function entityClaims<T extends Stored, P extends Record<string, AccessPa
     const key = marker.key(item);
     if (!key) return undefined;
     const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
-    return Item?.[marker.owner] as string | undefined;
+    const owner: unknown = Item?.[marker.owner];
+    return typeof owner === 'string' ? owner : undefined;
   }
 
   /**

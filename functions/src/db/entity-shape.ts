@@ -19,7 +19,7 @@ import type { Write } from './item';
 import { keys, newestFirst } from './keys';
 import type { WritePlan } from './plan';
 import { searchTextOf, tokensOf } from './search-tokens';
-import { mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './figures';
+import { countersIn, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './figures';
 import { putNew, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -42,8 +42,8 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
   const { type, schema, patterns } = config;
   const unique = config.unique ?? [];
   const contested = unique.filter((marker): marker is ContestedMarker<T> => marker.contested !== undefined);
-  const kept = new Set<keyof T>(config.kept ?? []);
-  const masked = new Set<keyof T>(config.masked ?? []);
+  const kept = new Set<PropertyKey>(config.kept ?? []);
+  const masked = new Set<PropertyKey>(config.masked ?? []);
   const searchSort = config.searchSort ?? ((item: T) => newestFirst(item.createdAt, item.id));
 
   /** The stored shape of an item read from the table. Throws if it is not one. */
@@ -130,7 +130,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     const negate = (deltas: CounterDeltas = {}) => Object.fromEntries(Object.entries(deltas).map(([name, delta]) => [name, -delta]));
     const old = before ? config.counts(before) : {};
     const next = after ? config.counts(after) : {};
-    for (const name of new Set([...Object.keys(old), ...Object.keys(next)]) as Set<CounterName>) {
+    for (const name of new Set([...countersIn(old), ...countersIn(next)])) {
       result[name] = mergeDeltas(negate(old[name]), next[name] ?? {});
     }
     return result;
@@ -139,14 +139,16 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
   /** field -> before/after of every field that differs (masked where personal). */
   function changes(before: T | null, after: T | null): Record<string, { before: unknown; after: unknown }> {
     const result: Record<string, { before: unknown; after: unknown }> = {};
-    const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-    for (const field of fields) {
+    // The fields by name: an entity's type lists its own, an audit entry names them as strings.
+    const old = new Map<string, unknown>(Object.entries(before ?? {}));
+    const next = new Map<string, unknown>(Object.entries(after ?? {}));
+    for (const field of new Set([...old.keys(), ...next.keys()])) {
       if (UNAUDITED.has(field) || field === 'id') continue;
-      const from: unknown = before?.[field as keyof T] ?? null;
-      const to: unknown = after?.[field as keyof T] ?? null;
+      const from = old.get(field) ?? null;
+      const to = next.get(field) ?? null;
       if (JSON.stringify(from) === JSON.stringify(to)) continue;
       if (!before && (to === '' || to === null || (Array.isArray(to) && to.length === 0))) continue;
-      const mask = (value: unknown) => (masked.has(field as keyof T) && value !== null && value !== '' ? MASKED_VALUE : value);
+      const mask = (value: unknown) => (masked.has(field) && value !== null && value !== '' ? MASKED_VALUE : value);
       result[field] = { before: before ? mask(from) : null, after: after ? mask(to) : null };
     }
     return result;
@@ -187,7 +189,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     const newItem = stored(after);
     let i = 0;
     for (const attribute of new Set([...Object.keys(oldItem), ...Object.keys(newItem)])) {
-      if (attribute === 'version' || kept.has(attribute as keyof T)) continue;
+      if (attribute === 'version' || kept.has(attribute)) continue;
       if (JSON.stringify(oldItem[attribute]) === JSON.stringify(newItem[attribute])) continue;
       names[`#a${i}`] = attribute;
       if (newItem[attribute] === undefined) {
@@ -256,7 +258,8 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     p.write(name, asWrite(main));
     for (const entry of markerEntries(db, before, after)) p.write(`${name}.${entry.marker}${entry.claims ? '' : '.release'}`, asWrite(entry.write));
     p.writeAll(`${name}.search`, tokenWrites(db, before, after).map(asWrite));
-    for (const [counter, deltas] of Object.entries(counterDeltas(before, after)) as [CounterName, CounterDeltas][]) p.add(statsFigure(counter), deltas);
+    const deltas = counterDeltas(before, after);
+    for (const counter of countersIn(deltas)) p.add(statsFigure(counter), deltas[counter] ?? {});
     p.audit({ entity: type, entityId: item.id, action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
   }
 

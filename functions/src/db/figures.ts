@@ -1,3 +1,4 @@
+import { isOneOf } from '@app/shared-types/guards';
 import type { Db } from './client';
 import { transactItem, type TransactItem } from './item';
 import { keys } from './keys';
@@ -11,7 +12,8 @@ import { randomInt } from 'node:crypto';
  */
 
 /** The stats sets: 'LEADS' (the CRM's analytics) and 'DASHBOARD'. */
-export type CounterName = 'LEADS' | 'DASHBOARD';
+export const COUNTER_NAMES = ['LEADS', 'DASHBOARD'] as const;
+export type CounterName = (typeof COUNTER_NAMES)[number];
 /** Counter attribute -> amount to add (negative to subtract). */
 export type CounterDeltas = Record<string, number>;
 
@@ -23,6 +25,10 @@ export function mergeDeltas(...all: CounterDeltas[]): CounterDeltas {
   }
   return merged;
 }
+
+/** The stats sets `record` has an entry for, in its order (Object.keys types them as any string). */
+export const countersIn = (record: Partial<Record<CounterName, unknown>>): CounterName[] =>
+  Object.keys(record).flatMap((name) => (isOneOf(COUNTER_NAMES, name) ? [name] : []));
 
 /**
  * How many items each stats set is spread over. Every write adds to one

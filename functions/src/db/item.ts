@@ -54,6 +54,17 @@ export type Write =
 /** An attribute, or a path into a map attribute (['recoveryHashes', hash]: one entry of the map). */
 export type AttributePath = string | readonly string[];
 
+/** The placeholders of conditions joined into one (each condition's tags are its own). */
+function placeholdersOf(parts: readonly Condition[]): { names: Record<string, string>; values: Item } {
+  const names: Record<string, string> = {};
+  const values: Item = {};
+  for (const part of parts) {
+    Object.assign(names, part.names);
+    Object.assign(values, part.values);
+  }
+  return { names, values };
+}
+
 /** Conditions every kind needs. */
 export const conditions = {
   /** The item does not exist yet (a create, a marker claim). */
@@ -75,15 +86,13 @@ export const conditions = {
     if (present.length === 1) return present[0];
     return {
       expression: present.map((part) => `(${part.expression})`).join(' AND '),
-      names: Object.assign({}, ...present.map((part) => part.names ?? {})) as Record<string, string>,
-      values: Object.assign({}, ...present.map((part) => part.values ?? {})) as Item,
+      ...placeholdersOf(present),
     };
   },
   /** One condition or the other (e.g. a marker that is free or already ours). */
   any: (...parts: Condition[]): Condition => ({
     expression: parts.map((part) => `(${part.expression})`).join(' OR '),
-    names: Object.assign({}, ...parts.map((part) => part.names ?? {})) as Record<string, string>,
-    values: Object.assign({}, ...parts.map((part) => part.values ?? {})) as Item,
+    ...placeholdersOf(parts),
   }),
 };
 
@@ -131,7 +140,7 @@ export interface ItemKindConfig<T extends object, A extends unknown[]> {
 }
 
 /** The stored shape of an item, or a clear error naming the kind when it is not one. */
-function parseWith<T>(type: string, schema: StoredShape<T>, raw: Item): T {
+export function parseWith<T>(type: string, schema: StoredShape<T>, raw: Item): T {
   try {
     return schema.validateSync(raw, STORED_PARSE_OPTIONS);
   } catch (error) {
@@ -146,7 +155,7 @@ export function defineItem<T extends object, A extends unknown[]>(config: ItemKi
 
   /** The item as stored: its key, entityType, fields and index attributes. */
   function stored(key: Key, item: T): Item {
-    const attributes: Item = { ...(item as Item), ...key, entityType: type };
+    const attributes: Item = { ...Object.fromEntries(Object.entries(item)), ...key, entityType: type };
     for (const index of ['gsi1', 'gsi2', 'gsi3'] as const) {
       const build = config.indexes?.[index];
       if (!build) continue;

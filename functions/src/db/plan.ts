@@ -4,6 +4,7 @@ import type { AuditAction, AuditActor } from '@app/shared-types/audit';
 import type { Db } from './client';
 import { transactItem, type Item, type Key, type TransactItem, type Write } from './item';
 import { keys } from './keys';
+import { cancellationCodes } from './unavailable';
 
 /**
  * A multi-item write is a plan: named entries (create, update, delete, add to
@@ -229,7 +230,7 @@ export class WritePlan {
     for (const { name, figure, deltas } of this.figures.values()) {
       const add = Object.fromEntries(Object.entries(deltas).filter(([, delta]) => delta !== 0));
       if (Object.keys(add).length === 0) continue;
-      const key = typeof figure.key === 'function' ? figure.key(randomInt((figure as ShardedFigure).shards)) : figure.key;
+      const key = 'shards' in figure ? figure.key(randomInt(figure.shards)) : figure.key;
       push(name, key, transactItem(db, { op: 'update', type: figure.type, key, add, ...(figure.sets ? { set: figure.sets } : {}) }));
     }
     for (const { name, entry } of this.audits.values()) {
@@ -307,12 +308,6 @@ export async function rounds<R>(type: string, round: (attempt: number) => Promis
     if (attempt >= limit) throw new ContendedWrite(type, undefined, 'its reads');
     await RETRY.pause(attempt);
   }
-}
-
-/** The reason code of each entry of a cancelled transaction; undefined when the error is not one. */
-function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
 }
 
 const isConflictError = (error: unknown) => error instanceof Error && error.name === 'TransactionConflictException';

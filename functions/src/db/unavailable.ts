@@ -1,3 +1,5 @@
+import { isRecord } from '@app/shared-types/guards';
+
 /**
  * Whether an error means the database (or another AWS service the request
  * needed) could not be reached or would not serve us right now, so the answer
@@ -51,28 +53,31 @@ const UNAVAILABLE_NAMES = new Set([
 /** A cancelled transaction's reasons that are throttling, not a failed condition. */
 const UNAVAILABLE_CANCELLATION_CODES = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
 
-interface ErrorLike {
-  name?: unknown;
-  code?: unknown;
-  $fault?: unknown;
-  $metadata?: { httpStatusCode?: unknown };
-  CancellationReasons?: { Code?: unknown }[];
+/**
+ * The reason code of each entry of a cancelled transaction ('None' for the
+ * ones that were fine); undefined when `error` is not one. Read by name, as
+ * DynamoDB's errors are told apart everywhere here.
+ */
+export function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  if (!isRecord(error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reasons: unknown[] = Array.isArray(error.CancellationReasons) ? error.CancellationReasons : [];
+  return reasons.map((reason) => (isRecord(reason) && typeof reason.Code === 'string' ? reason.Code : undefined));
 }
 
 function isUnavailableCause(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as ErrorLike;
-  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
-  if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
-  if (e.name === 'TransactionCanceledException') {
-    const codes = (e.CancellationReasons ?? []).map((reason) => String(reason.Code));
+  if (!isRecord(error)) return false;
+  const { code, name, $fault, $metadata } = error;
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (typeof name === 'string' && UNAVAILABLE_NAMES.has(name)) return true;
+  const codes = cancellationCodes(error);
+  if (codes) {
     // Lost to concurrent transactions past the write's own tries, no condition failed: busy, not a bug.
     const onlyConflicts = codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-    return onlyConflicts || codes.some((code) => UNAVAILABLE_CANCELLATION_CODES.has(code));
+    return onlyConflicts || codes.some((code) => code !== undefined && UNAVAILABLE_CANCELLATION_CODES.has(code));
   }
   // An SDK error (it carries $metadata) for an answer of 5xx: the service failed, not our request.
-  const status = e.$metadata?.httpStatusCode;
-  return typeof status === 'number' && status >= 500 && e.$fault === 'server';
+  const status = isRecord($metadata) ? $metadata.httpStatusCode : undefined;
+  return typeof status === 'number' && status >= 500 && $fault === 'server';
 }
 
 /** The error, its causes and an AggregateError's errors (connecting to both IPv4 and IPv6 gives one), a few levels deep. */
@@ -80,6 +85,6 @@ function causes(error: unknown, depth = 0): unknown[] {
   if (depth > 4 || typeof error !== 'object' || error === null) return [error];
   const nested: unknown[] = [];
   if ('cause' in error) nested.push(error.cause);
-  if (error instanceof AggregateError) nested.push(...(error.errors as unknown[]));
+  if (error instanceof AggregateError) nested.push(...error.errors);
   return [error, ...nested.flatMap((inner) => causes(inner, depth + 1))];
 }

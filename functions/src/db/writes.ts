@@ -1,6 +1,7 @@
 import { TransactWriteCommand, UpdateCommand, type NativeAttributeValue, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client';
 import { RETRY } from './plan';
+import { cancellationCodes } from './unavailable';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -22,7 +23,7 @@ export function isTransactionCanceled(error: unknown, itemIndex?: number): boole
   error = unwrapPlanFailure(error);
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
   if (itemIndex === undefined) return true;
-  return cancellationCodes(error)[itemIndex] === 'ConditionalCheckFailed';
+  return codesOf(error)[itemIndex] === 'ConditionalCheckFailed';
 }
 
 /** A plan's named failure (db/plan.ts) stands for the cancelled transaction it wraps. */
@@ -30,15 +31,12 @@ function unwrapPlanFailure(error: unknown): unknown {
   return error instanceof Error && error.name === 'PlanConditionFailed' ? error.cause : error;
 }
 
-/** The reason code of each entry of a cancelled transaction ('None' for the ones that were fine). */
-function cancellationCodes(error: unknown): (string | undefined)[] {
-  error = unwrapPlanFailure(error);
-  return ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((reason) => reason.Code);
-}
+/** The reason code of each entry of a cancelled transaction (none when it is not one). */
+const codesOf = (error: unknown): (string | undefined)[] => cancellationCodes(unwrapPlanFailure(error)) ?? [];
 
 /** Positions of the entries whose condition failed in a cancelled transaction. */
 export function failedConditionEntries(error: unknown): number[] {
-  return cancellationCodes(error).flatMap((code, entry) => (code === 'ConditionalCheckFailed' ? [entry] : []));
+  return codesOf(error).flatMap((code, entry) => (code === 'ConditionalCheckFailed' ? [entry] : []));
 }
 
 /**
@@ -46,7 +44,7 @@ export function failedConditionEntries(error: unknown): number[] {
  * failed, or an item another transaction was writing at that moment.
  */
 export function contendedEntries(error: unknown): number[] {
-  return cancellationCodes(error).flatMap((code, entry) => (code === 'ConditionalCheckFailed' || code === 'TransactionConflict' ? [entry] : []));
+  return codesOf(error).flatMap((code, entry) => (code === 'ConditionalCheckFailed' || code === 'TransactionConflict' ? [entry] : []));
 }
 
 /**
@@ -57,7 +55,7 @@ export function isTransactionConflict(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'TransactionConflictException') return true;
   if (error.name !== 'TransactionCanceledException') return false;
-  const codes = cancellationCodes(error);
+  const codes = codesOf(error);
   return codes.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
 }
 

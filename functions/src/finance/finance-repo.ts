@@ -2,6 +2,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import {
   DEFAULT_DEMAND_DUE_DAYS,
+  CONTRIBUTION_FIELDS,
   NO_CONTRIBUTION,
   PAYMENT_STAGES,
   fiscalYearMonths,
@@ -27,6 +28,7 @@ import {
 } from '@app/shared-types/finance';
 import type { Project } from '@app/shared-types/projects';
 import type { Vendor } from '@app/shared-types/vendors';
+import { isOneOf } from '@app/shared-types/guards';
 import { batchGet } from '../db/batch-get';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
@@ -40,7 +42,6 @@ import type { Transaction, TransactionInput } from '@app/shared-types/finance';
 
 type Item = Record<string, NativeAttributeValue>;
 
-const CONTRIBUTION_FIELDS = Object.keys(NO_CONTRIBUTION) as (keyof Contribution)[];
 const amount = () => yup.number().default(0);
 
 /**
@@ -153,10 +154,7 @@ export async function financeReport(db: Db, today: string): Promise<FinanceRepor
       const total = round2(shards.reduce((sum, item) => sum + (item.amounts[categoryAttribute(category)] ?? 0), 0));
       if (total === 0) continue;
       byCategory[category] = total;
-      if ((EXPENSE_CATEGORIES as readonly string[]).includes(category)) {
-        const expense = category as ExpenseCategory;
-        expensesByCategory[expense] = round2((expensesByCategory[expense] ?? 0) + total);
-      }
+      if (isOneOf(EXPENSE_CATEGORIES, category)) expensesByCategory[category] = round2((expensesByCategory[category] ?? 0) + total);
     }
     return { month, ...contributionFrom(shards), byCategory };
   });

@@ -36,7 +36,14 @@ export function clientIpOf(event: LambdaEvent | undefined): string {
   return parseViewerAddress(header('cloudfront-viewer-address')) ?? sourceIp;
 }
 
+/** What hono/aws-lambda puts in `c.env`: the event it was invoked with. */
+type LambdaBindings = { event?: LambdaEvent };
+
 /** Deps.clientIp for the Lambda hosts (behind requireOriginSecret): reads the event hono/aws-lambda puts in `c.env`. */
 export function lambdaClientIp() {
-  return (c: Context): string => clientIpOf((c.env as { event?: LambdaEvent } | undefined)?.event);
+  return (c: Context<{ Bindings: LambdaBindings }>): string => {
+    // No env at all when the app is called without one (app.request in tests).
+    const env: LambdaBindings | undefined = c.env;
+    return clientIpOf(env?.event);
+  };
 }

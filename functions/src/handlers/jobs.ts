@@ -1,3 +1,4 @@
+import { isOneOf } from '@app/shared-types/guards';
 import { s3BackupStorage } from '../backup';
 import { dbFromEnv, type Db } from '../db/client';
 import { runJob, runScheduledBackup, type BackupContext, type JobRunner } from '../jobs/backup';
@@ -32,19 +33,14 @@ export interface JobsDeps {
  * - any other task: an error naming it (nothing runs), so a misspelt rule fails visibly instead of running the daily jobs.
  */
 export async function runJobsEvent({ db, backups, now = Date.now }: JobsDeps, event: JobsEvent = {}): Promise<JobsResult> {
-  if (event.task !== undefined && !(JOBS_TASKS as readonly string[]).includes(event.task)) {
+  if (event.task !== undefined && !isOneOf(JOBS_TASKS, event.task)) {
     throw new Error(`Unknown jobs task '${String(event.task)}' (known: ${JOBS_TASKS.join(', ')})`);
   }
   if (event.task === SUBMISSION_RETENTION_TASK) {
     const { updated, complete } = await applySubmissionRetention(db);
     return { restamped: updated, complete };
   }
-  if (event.task === 'data-upgrade') {
-    await upgradeLocalData(db);
-    const { from } = await pendingUpgrades(db);
-    log.info('data upgrades run', { dataVersion: from });
-    return { dataVersion: from };
-  }
+  if (event.task === 'data-upgrade') return runDataUpgrade(db);
   if (event.backupJob || event.task === 'scheduled-backup') {
     if (!backups) throw new Error('BACKUP_BUCKET is not set');
     if (event.backupJob) {
@@ -60,6 +56,14 @@ export async function runJobsEvent({ db, backups, now = Date.now }: JobsDeps, ev
   const result = await runDailyJobs(db, now());
   log.info('daily jobs run', { ...result });
   return result;
+}
+
+/** The data upgrades the table has not had; answers the data version reached. */
+async function runDataUpgrade(db: Db): Promise<{ dataVersion: number }> {
+  await upgradeLocalData(db);
+  const { from } = await pendingUpgrades(db);
+  log.info('data upgrades run', { dataVersion: from });
+  return { dataVersion: from };
 }
 
 /** The deployed deps, made on the first invocation (the table from TABLE_NAME, backup files in BACKUP_BUCKET). */
@@ -107,8 +111,8 @@ export async function runDeployEvent(deps: JobsDeps, event: DeployEvent): Promis
   }
   if (task !== 'data-upgrade') throw new Error(`A deploy runs the 'data-upgrade' task only, not '${String(task)}'`);
   try {
-    const result = (await runJobsEvent(deps, { task })) as { dataVersion: number };
-    return { PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID, Data: { dataVersion: result.dataVersion } };
+    const { dataVersion } = await runDataUpgrade(deps.db);
+    return { PhysicalResourceId: DATA_UPGRADE_RESOURCE_ID, Data: { dataVersion } };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const { from, steps } = await pendingUpgrades(deps.db).catch(() => ({ from: undefined, steps: [] }));

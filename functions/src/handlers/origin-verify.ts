@@ -92,7 +92,7 @@ const refusal = (statusCode: number, error: string, headers: Record<string, stri
 });
 
 function headerOf(event: LambdaEvent, name: string): string | undefined {
-  const headers = (event as { headers?: Record<string, string | string[] | undefined> }).headers;
+  const headers: Record<string, string | string[] | undefined> | undefined = event.headers;
   if (!headers) return undefined;
   const value = headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
   return Array.isArray(value) ? value[0] : value;

@@ -3,12 +3,20 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 // eslint-disable-next-line no-restricted-imports -- the one place a Scan is allowed: the backup and restore jobs below, never a request path.
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { BACKUP_INTERVAL_MS, type BackupActor, type BackupJob, type BackupJobKind } from '@app/shared-types/backup';
+import {
+  BACKUP_INTERVAL_MS,
+  BACKUP_JOB_KINDS,
+  BACKUP_JOB_STATUSES,
+  type BackupActor,
+  type BackupJob,
+  type BackupJobKind,
+  type BackupJobStatus,
+} from '@app/shared-types/backup';
 import { backupFileKey, type BackupStorage } from '../backup';
 import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup';
 import { isBackedUp } from '../backup';
 import * as yup from 'yup';
-import { defineItem } from '../db/item';
+import { defineItem, parseWith } from '../db/item';
 import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type WriteContext } from '../db/entity';
 import { employeeEntity } from '../people';
@@ -72,10 +80,24 @@ export function jobAsSeen<T extends BackupJob>(job: T, nowMs: number): T {
   return { ...job, status: 'failed', error: STALE_JOB_MESSAGE };
 }
 
-function toJob(item: Record<string, NativeAttributeValue>): BackupJob {
-  const { pk: _pk, sk: _sk, entityType: _t, gsi1pk: _g1, gsi1sk: _s1, gsi2pk: _g2, gsi2sk: _s2, sourceName: _n, ...job } = item;
-  return job as BackupJob;
-}
+/** A job item's stored shape: parsing drops its keys, index attributes and sourceName. */
+const storedJob = yup.object({
+  id: yup.string().required(),
+  kind: yup.mixed<BackupJobKind>().oneOf([...BACKUP_JOB_KINDS]).required(),
+  status: yup.mixed<BackupJobStatus>().oneOf([...BACKUP_JOB_STATUSES]).required(),
+  trigger: yup.mixed<BackupJob['trigger']>().oneOf(['manual', 'scheduled']).required(),
+  startedAt: yup.string().required(),
+  finishedAt: yup.string().optional(),
+  startedBy: yup.object({ id: yup.string().defined(), name: yup.string().defined(), email: yup.string().defined() }).required(),
+  itemsDone: yup.number().required(),
+  itemCount: yup.number().optional(),
+  size: yup.number().optional(),
+  sourceId: yup.string().optional(),
+  deleted: yup.number().optional(),
+  error: yup.string().optional(),
+});
+
+const toJob = (item: Record<string, NativeAttributeValue>): BackupJob => parseWith('BackupJob', storedJob, item);
 
 /** Starts a job: takes the lock and writes the job item in one transaction; 'busy' when another job holds the lock. */
 export async function startBackupJob(

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, ROLES, type Role } from '@app/shared-types/auth';
+import { isOneOf } from '@app/shared-types/guards';
 import { MANAGER_ROLES } from '@app/shared-types/employees';
 import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
@@ -205,7 +206,7 @@ async function recipientsOf(db: Db, event: NotificationEvent, settings: Settings
   if (settings.company.companyEmail) emails.add(settings.company.companyEmail.toLowerCase());
   if (person?.email) emails.add(person.email.toLowerCase());
   if (event.kind === 'registration.requested') {
-    for (const admin of everyone) if ((ADMIN_ROLES as readonly string[]).includes(admin.role)) emails.add(admin.email.toLowerCase());
+    for (const admin of everyone) if (isOneOf(ADMIN_ROLES, admin.role)) emails.add(admin.email.toLowerCase());
   }
   return { bellUsers: [...bell.keys()], emails: [...emails] };
 }

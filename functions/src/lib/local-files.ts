@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { link, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-/** The code of a failed file-system call ('ENOENT', 'EEXIST'...). */
-export const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+/** The code of a failed Node call ('ENOENT', 'EEXIST', 'Z_DATA_ERROR'...); undefined for an error without one. */
+export const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
 /**
  * Writes `data` to `target` once, for the local hosts' signed upload forms:

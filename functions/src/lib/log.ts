@@ -1,4 +1,5 @@
-import type { LogLevel } from '@app/shared-types/settings';
+import { isOneOf } from '@app/shared-types/guards';
+import { LOG_LEVELS, type LogLevel } from '@app/shared-types/settings';
 
 /**
  * One JSON line per event, so CloudWatch and a terminal can both read it. Never pass secrets or form contents.
@@ -23,8 +24,8 @@ export function setLogLevel(level: LogLevel | undefined) {
 }
 
 function currentLevel(): LogLevel {
-  const env = process.env.LOG_LEVEL as LogLevel | undefined;
-  return settingsLevel ?? (env && env in RANK ? env : 'info');
+  const env = process.env.LOG_LEVEL;
+  return settingsLevel ?? (isOneOf(LOG_LEVELS, env) ? env : 'info');
 }
 
 function write(level: LogLevel, message: string, fields: Record<string, unknown>) {

@@ -1,3 +1,5 @@
+import { isRecord } from '@app/shared-types/guards';
+
 /**
  * Keys named after Object.prototype's members ('constructor', '__proto__',
  * 'toString', ...): yup looks each key of an object up among the schema's
@@ -28,18 +30,18 @@ export function reservedKeyFields(value: unknown): Record<string, string> {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   while (stack.length > 0 && fields.length < MAX_REPORTED) {
     const next = stack.pop()!;
-    if (typeof next.value !== 'object' || next.value === null) continue;
     if (Array.isArray(next.value)) {
       next.value.forEach((item, index) => stack.push({ value: item, path: `${next.path}[${index}]` }));
       continue;
     }
-    for (const key of Object.keys(next.value)) {
+    if (!isRecord(next.value)) continue;
+    for (const [key, value] of Object.entries(next.value)) {
       const path = next.path ? `${next.path}.${key}` : key;
       if (RESERVED_KEYS.has(key)) {
         if (fields.length < MAX_REPORTED) fields.push([path, reservedKeyMessage(key)]);
         continue;
       }
-      stack.push({ value: (next.value as Record<string, unknown>)[key], path });
+      stack.push({ value, path });
     }
   }
   return Object.fromEntries(fields);

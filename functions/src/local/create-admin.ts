@@ -8,7 +8,8 @@
  * so stop `npm start` first.
  */
 import { parseArgs } from 'node:util';
-import { ROLES, type Role } from '@app/shared-types/auth';
+import { ROLES } from '@app/shared-types/auth';
+import { isOneOf } from '@app/shared-types/guards';
 import { EmailTakenError } from '../people';
 import { openCliTable } from './cli-table';
 import { createStaffAccount } from './first-admin';
@@ -32,7 +33,8 @@ async function main() {
   }
   const email = values.email?.trim();
   if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`--email with a valid address is required.\n${usage}`);
-  if (!ROLES.includes(values.role as Role)) throw new Error(`--role must be one of ${ROLES.join(', ')}.\n${usage}`);
+  const role = values.role;
+  if (!isOneOf(ROLES, role)) throw new Error(`--role must be one of ${ROLES.join(', ')}.\n${usage}`);
   const name = values.name?.trim() || email.split('@')[0]!;
 
   const env = process.env;
@@ -41,7 +43,7 @@ async function main() {
     const { employee, generatedPassword } = await createStaffAccount(db, {
       email,
       name,
-      role: values.role as Role,
+      role,
       password: env.ADMIN_PASSWORD || undefined,
     });
     console.log(`Created ${employee.role} ${employee.email} (${employee.name}) in table '${db.table}'.`);

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ProjectStatus } from '@app/shared-types/constants';
+import { PROJECT_STATUSES } from '@app/shared-types/constants';
+import { isOneOf, isRecord } from '@app/shared-types/guards';
 import { customerName } from '@app/shared-types/customers';
 import { salespersonId } from '@app/shared-types/leads';
 import type { Lead } from '@app/shared-types/leads';
@@ -287,12 +288,13 @@ async function upgradeSampleProjects(db: Db): Promise<number> {
   let upgraded = 0;
   for (const { customer: sample, project: sampleProject } of firstStartProjects(new Date().toISOString())) {
     const { Item: old } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.project(sampleProject.id), ConsistentRead: true }));
-    if (!old || typeof old.internalStatus !== 'string' || typeof old.createdAt !== 'string') continue;
+    // The old shape: the status in 'internalStatus' (one of today's, which its counts were kept by).
+    const oldStatus: unknown = old?.internalStatus;
+    if (!old || !isOneOf(PROJECT_STATUSES, oldStatus) || typeof old.createdAt !== 'string') continue;
     const customer = { ...sample, createdAt: old.createdAt, updatedAt: old.createdAt };
     const project = { ...sampleProject, createdAt: old.createdAt, updatedAt: old.createdAt };
     const ctx = systemContext(new Date().toISOString(), 'upgrade');
     const [projectPut, ...projectRest] = projectEntity.createWrites(db, project, ctx, { counters: false });
-    const oldStatus = old.internalStatus as ProjectStatus;
     await transactWrite(db, [
       ...customerEntity.createWrites(db, customer, ctx, { counters: false }),
       // Replaces the old item, only if it is still the old shape.
@@ -386,7 +388,8 @@ async function rekeyLeadPhones(db: Db) {
   const ctx = systemContext(now, 'upgrade');
   for (const [phoneKey, found] of byPhone) {
     const leads = found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
-    const [kept, ...duplicates] = leads as [Lead, ...Lead[]];
+    const [kept, ...duplicates] = leads;
+    if (!kept) continue;
     if (duplicates.length === 0 && legacyPhoneKey(kept.phone) === phoneKey) continue;
     // No lead of the group owns a marker while it is merged; the kept lead claims the canonical one after.
     for (const lead of leads) {
@@ -425,8 +428,8 @@ async function mergeLead(db: Db, kept: Lead, duplicate: Lead, ctx: WriteContext)
       await db.doc.send(
         new PutCommand({ TableName: db.table, Item: { ...entry, ...keys.leadCommunication(kept.id, String(entry.createdAt), id), leadId: kept.id } }),
       );
-      const submission = entry.submission as { pk?: unknown; sk?: unknown } | undefined;
-      if (typeof submission?.pk === 'string' && typeof submission.sk === 'string') {
+      const submission: unknown = entry.submission;
+      if (isRecord(submission) && typeof submission.pk === 'string' && typeof submission.sk === 'string') {
         await db.doc
           .send(
             new UpdateCommand({

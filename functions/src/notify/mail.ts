@@ -42,8 +42,8 @@ export class SmtpNotConfiguredError extends Error {
 /** An SMTP failure in words an admin can act on (nodemailer's message, with its code when the message lacks it). */
 export function smtpErrorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const detail = error as Error & { code?: string };
-  const parts = [detail.message];
-  if (detail.code && !detail.message.includes(detail.code)) parts.push(`(${detail.code})`);
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  const parts = [error.message];
+  if (code && !error.message.includes(code)) parts.push(`(${code})`);
   return parts.join(' ').replace(/\s+/g, ' ').slice(0, 500);
 }

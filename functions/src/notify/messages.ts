@@ -7,6 +7,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** A fact that may be absent: its row when it has a value, else none. */
+const optionalRow = (label: string, value: string | undefined): [string, string][] => (value ? [[label, value]] : []);
+
 /** The event's facts, label and value, as the email lists them. */
 function details(event: NotificationEvent): [string, string][] {
   switch (event.kind) {
@@ -15,7 +18,7 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Phone', event.phone],
         ['Source', event.source],
-        ...(event.assigneeName ? ([['Assigned to', event.assigneeName]] as [string, string][]) : []),
+        ...optionalRow('Assigned to', event.assigneeName),
       ];
     case 'quotation.sent':
     case 'quotation.approved':
@@ -23,8 +26,8 @@ function details(event: NotificationEvent): [string, string][] {
       return [
         ['Quotation', event.number],
         ['Client', event.clientName],
-        ...(event.by ? ([['By', event.by]] as [string, string][]) : []),
-        ...(event.comment ? ([['Comment', event.comment]] as [string, string][]) : []),
+        ...optionalRow('By', event.by),
+        ...optionalRow('Comment', event.comment),
       ];
     case 'project.status':
       return [

@@ -8,7 +8,7 @@ export const OUTBOX_TICK = { job: 'notification-outbox' } as const;
 
 /** Whether a Lambda event is the rule's tick (API Gateway's events carry requestContext and never a top-level job). */
 export function isOutboxTick(event: unknown): boolean {
-  return typeof event === 'object' && event !== null && (event as { job?: unknown }).job === OUTBOX_TICK.job && !('requestContext' in event);
+  return typeof event === 'object' && event !== null && 'job' in event && event.job === OUTBOX_TICK.job && !('requestContext' in event);
 }
 
 /** A run stops claiming items after this (the admin function's timeout is 15 s; a send may take SMTP_TIMEOUTS.job). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as yup from 'yup';
 import { employeeAccountFields, employeeHrFields, type EmployeeAccount, type EmployeeHrProfile, type PublicUser } from '@app/shared-types/auth';
-import { PII_FIELDS, PII_MASKS, type DirectoryEntry, type EmployeeCreateInput, type EmployeeRecord, type PiiField } from '@app/shared-types/employees';
+import { PII_MASKS, type DirectoryEntry, type EmployeeCreateInput, type EmployeeRecord, type PiiField } from '@app/shared-types/employees';
 import { storedFields } from '@app/shared-types/forms';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import type { Db } from '../db/client';
@@ -232,7 +232,7 @@ export function toEmployeeRecord(employee: EmployeeItem): EmployeeRecord {
     role: employee.role,
     status: employee.status,
     phone: employee.phone,
-    department: (employee.department ?? '') as EmployeeRecord['department'],
+    department: employee.department ?? '',
     position: employee.position ?? '',
     salary: employee.salary,
     hireDate: employee.hireDate,
@@ -262,7 +262,7 @@ export function toDirectoryEntry(employee: EmployeeItem): DirectoryEntry {
     name: employee.name,
     email: employee.email,
     phone: employee.phone,
-    department: (employee.department ?? '') as DirectoryEntry['department'],
+    department: employee.department ?? '',
     position: employee.position ?? '',
     profilePicture: employee.profilePicture,
     role: employee.role,
@@ -289,31 +289,22 @@ export async function sealPii(
   input: Partial<Record<PiiField, string | undefined>>,
   before?: EmployeeItem,
 ): Promise<Pick<EmployeeItem, PiiField | `${PiiField}Masked`>> {
-  const result = {} as Pick<EmployeeItem, PiiField | `${PiiField}Masked`>;
-  for (const field of PII_FIELDS) {
+  /** The sealed and masked forms of one field. */
+  async function seal(field: PiiField): Promise<[sealed: string, masked: string]> {
     const value = input[field];
     const storedSealed = before?.[field] ?? '';
     const storedMasked = before?.[`${field}Masked`] ?? '';
-    if (value === undefined || (value === '' && storedSealed === '')) {
-      result[field] = storedSealed;
-      result[`${field}Masked`] = storedMasked;
-      continue;
-    }
-    if (value === '') {
-      result[field] = '';
-      result[`${field}Masked`] = '';
-      continue;
-    }
+    if (value === undefined || (value === '' && storedSealed === '')) return [storedSealed, storedMasked];
+    if (value === '') return ['', ''];
     if (!crypto) throw new NoFieldCryptoError();
-    if (storedSealed && (await crypto.open(storedSealed)) === value) {
-      result[field] = storedSealed;
-      result[`${field}Masked`] = storedMasked;
-      continue;
-    }
-    result[field] = await crypto.seal(value);
-    result[`${field}Masked`] = PII_MASKS[field](value);
+    if (storedSealed && (await crypto.open(storedSealed)) === value) return [storedSealed, storedMasked];
+    return [await crypto.seal(value), PII_MASKS[field](value)];
   }
-  return result;
+  // One field after the other, in PII_FIELDS' order; the return type names every field, so a new one cannot be missed.
+  const [aadharNumber, aadharNumberMasked] = await seal('aadharNumber');
+  const [panNumber, panNumberMasked] = await seal('panNumber');
+  const [bankAccountNumber, bankAccountNumberMasked] = await seal('bankAccountNumber');
+  return { aadharNumber, aadharNumberMasked, panNumber, panNumberMasked, bankAccountNumber, bankAccountNumberMasked };
 }
 
 /** Opens the asked personal-data fields of `employee` ('' for a blank one). */

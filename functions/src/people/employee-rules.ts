@@ -1,6 +1,7 @@
 import { ADMIN_ROLES, type Role } from '@app/shared-types/auth';
+import { isOneOf } from '@app/shared-types/guards';
 
-const isAdminRole = (role: Role) => (ADMIN_ROLES as readonly Role[]).includes(role);
+const isAdminRole = (role: Role) => isOneOf(ADMIN_ROLES, role);
 
 /**
  * Who may change an employee (deny by default): admins and superadmins; only

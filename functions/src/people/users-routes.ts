@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { ADMIN_ROLES, type Role } from '@app/shared-types/auth';
+import { isOneOf } from '@app/shared-types/guards';
 import type { Page } from '@app/shared-types/api';
 import {
   directoryQuerySchema,
@@ -57,8 +58,8 @@ const NO_CRYPTO = 'Personal data cannot be stored or read on this host';
 /** An employee at every field's maximum is about 5 KiB of JSON. */
 const EMPLOYEE_MAX_BODY_BYTES = 16 * 1024;
 
-const isAdminRole = (role: Role) => (ADMIN_ROLES as readonly Role[]).includes(role);
-const isBlocked = (status: string) => (SIGN_IN_BLOCKED_STATUSES as readonly string[]).includes(status);
+const isAdminRole = (role: Role) => isOneOf(ADMIN_ROLES, role);
+const isBlocked = (status: string) => isOneOf(SIGN_IN_BLOCKED_STATUSES, status);
 const manage = requireRole(...ADMIN_ROLES);
 
 /** Only a superadmin touches an admin or superadmin account, or makes one (deny by default); the photo routes share the rule. */
@@ -69,7 +70,7 @@ async function reportingManagerError(c: Context<AppEnv>, id: string, self?: stri
   if (!id) return undefined;
   if (id === self) return 'An employee cannot report to themselves';
   const manager = await getEmployee(c.var.deps.db, id);
-  return manager && (MANAGER_ROLES as readonly Role[]).includes(manager.role) ? undefined : 'Choose a manager, admin or superadmin as reporting manager';
+  return manager && isOneOf(MANAGER_ROLES, manager.role) ? undefined : 'Choose a manager, admin or superadmin as reporting manager';
 }
 
 /** undefined when the password is long enough for Settings > passwordMinLength; else the field message. */

@@ -39,7 +39,7 @@ import { access } from '../lib/route-access';
 const publicListQuery = yup.object({
   status: yup
     .string()
-    .oneOf(['all', ...PUBLIC_PROJECT_STATUSES], 'status must be all, finished, ongoing or upcoming')
+    .oneOf(['all', ...PUBLIC_PROJECT_STATUSES] as const, 'status must be all, finished, ongoing or upcoming')
     .default('all'),
   limit: yup
     .number()
@@ -84,7 +84,7 @@ export const projects = new Hono<AppEnv>()
   .get('/', access.public({ lambda: 'public' }), queryParams(publicListQuery), async (c) => {
     const { status, limit, cursor } = c.req.valid('query');
     const page = await listPublicProjects(c.var.deps.db, {
-      status: status === 'all' ? undefined : (status as (typeof PUBLIC_PROJECT_STATUSES)[number]),
+      status: status === 'all' ? undefined : status,
       limit,
       cursor,
     });

@@ -2,6 +2,7 @@ import { customerName, type Customer } from '@app/shared-types/customers';
 import type { Transaction } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
+import { isOneOf } from '@app/shared-types/guards';
 import { PROJECT_TYPES, projectCreateSchema, type Project } from '@app/shared-types/projects';
 import type { ClientResponse, Quotation } from '@app/shared-types/quotations';
 import { addCustomerProjectCount, customerEntity, newCustomer } from '../customers';
@@ -73,8 +74,8 @@ export async function approveQuotation(
         };
       }
       // The quote's project type, else the lead's when it is one a project can have (a lead may say 'Renovation').
-      const isProjectType = (type: string | undefined): type is Project['projectType'] => (PROJECT_TYPES as readonly string[]).includes(type ?? '');
-      const projectType = isProjectType(quote.clientDetails.projectType) ? quote.clientDetails.projectType : isProjectType(lead?.projectType) ? lead.projectType : null;
+      const quoted = quote.clientDetails.projectType;
+      const projectType = isOneOf(PROJECT_TYPES, quoted) ? quoted : isOneOf(PROJECT_TYPES, lead?.projectType) ? lead.projectType : null;
       // Its slug is derived from the name when the plan is committed (projectEntity.claimDerived below).
       project = newProject(
         // The project form's defaults (planning, not on the website) with what the quote says.

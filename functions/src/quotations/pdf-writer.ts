@@ -121,7 +121,7 @@ export class PdfWriter {
   }
 
   /** The whole file, with the catalog `root` and the Info dictionary `info`. */
-  toBytes(root: number, info: number): Uint8Array {
+  toBytes(root: number, info: number): Uint8Array<ArrayBuffer> {
     const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
     let length = parts[0]!.length;
     const offsets: number[] = [];

@@ -202,7 +202,7 @@ class DocumentBuilder {
     return page;
   }
 
-  save(info: { title: string; author: string; subject: string; date: string }): Uint8Array {
+  save(info: { title: string; author: string; subject: string; date: string }): Uint8Array<ArrayBuffer> {
     const writer = new PdfWriter();
     const pagesRef = writer.alloc();
     const fontRefs = [...this.fonts.values()].map((embedded, i) => {
@@ -316,7 +316,7 @@ interface CellLine {
   label?: string;
 }
 
-export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8Array> {
+export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8Array<ArrayBuffer>> {
   const doc = new DocumentBuilder();
   const { company, clientDetails: client } = quote;
   const companyName = clean(company.companyName) || 'Quotation';

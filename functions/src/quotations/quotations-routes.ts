@@ -66,7 +66,7 @@ export async function pdfResponse(c: Context<AppEnv>, quote: Quotation) {
   if (!render) return c.json(errorBody(NO_PDF), 503);
   const pdf = await render(await publicView(c.var.deps.db, quote, today(c)));
   const fileName = `${quote.quotationNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
-  return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+  return c.body(pdf, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${fileName}"`,
     'Cache-Control': 'no-store',

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ApiErrorBody } from '@app/shared-types/api';
+import { isOneOf } from '@app/shared-types/guards';
 import {
   RATE_LIBRARY_EDITORS,
   RATE_LIBRARY_MESSAGES,
@@ -37,7 +38,7 @@ import { access } from '../lib/route-access';
 
 /** PRODUCT.md: the rate library is data admins edit; everyone else reads it (the builder shows it). */
 const canEdit = requireRole(...RATE_LIBRARY_EDITORS);
-const isEditor = (role: string) => (RATE_LIBRARY_EDITORS as readonly string[]).includes(role);
+const isEditor = (role: string) => isOneOf(RATE_LIBRARY_EDITORS, role);
 
 /** An item with 40 finish types and 60 brands is about 8 KiB of JSON. */
 const MAX_BODY_BYTES = 16 * 1024;

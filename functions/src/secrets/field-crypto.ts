@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
+import { errorCode } from '../lib/local-files';
 
 /**
  * Envelope encryption of single fields (employee personal data: Aadhaar, PAN,
@@ -50,8 +51,8 @@ interface ParsedSealed {
 
 function parseSealed(sealed: string): ParsedSealed {
   const parts = typeof sealed === 'string' ? sealed.split(':') : [];
-  if (parts.length !== 4 || parts[0] !== VERSION) throw new SealedValueError('Not a sealed value of a known version');
-  const [, edk, iv, body] = parts as [string, string, string, string];
+  const [version, edk, iv, body] = parts;
+  if (parts.length !== 4 || version !== VERSION || edk === undefined || iv === undefined || body === undefined) throw new SealedValueError('Not a sealed value of a known version');
   const ivBytes = Buffer.from(iv, 'base64');
   const bodyBytes = Buffer.from(body, 'base64');
   if (ivBytes.length !== IV_BYTES || bodyBytes.length < TAG_BYTES) throw new SealedValueError('The sealed value is malformed');
@@ -104,14 +105,14 @@ function loadOrCreateKey(path: string): Buffer {
   try {
     return readKey(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (errorCode(error) !== 'ENOENT') throw error;
   }
   mkdirSync(dirname(path), { recursive: true });
   try {
     // 'wx': if another process created it in the meantime, use theirs.
     writeFileSync(path, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   }
   return readKey(path);
 }

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { MASKED_VALUE } from '@app/shared-types/audit';
 import { DEFAULT_SECURITY_SETTINGS } from '@app/shared-types/auth';
-import { isRecord } from '@app/shared-types/forms';
+import { isRecord } from '@app/shared-types/guards';
 import { DEFAULT_PRICING_RATES } from '@app/shared-types/pricing';
 import { DEFAULT_SETTINGS, storedSettingsSchema, type SettingsAnswer, type SettingsUpdate, type StoredSettingsItem } from '@app/shared-types/settings';
 import { FIRST_START_COMPANY } from '@app/shared-types/site';
