@@ -1,11 +1,8 @@
 import { formatINR } from '@app/shared-types/format';
 import { notificationLink, notificationTitle, type NotificationEvent } from '@app/shared-types/notifications';
+import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail';
 
-/** Text for HTML: the five characters that could open markup or an attribute, escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** The event's facts, label and value, as the email lists them. */
 function details(event: NotificationEvent): [string, string][] {
