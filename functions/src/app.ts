@@ -7,7 +7,7 @@ import { isServiceUnavailable } from './db/unavailable';
 import type { Deps, AppEnv } from './app-deps';
 import { errorBody } from './lib/http';
 import { log } from './lib/log';
-import { declarationsOf, REQUEST_DEADLINE_MS, routeKey, type DeclaredRoute } from './lib/route-access';
+import { answersArePrivate, declarationsOf, REQUEST_DEADLINE_MS, routeKey, type DeclaredRoute } from './lib/route-access';
 import { attendance } from './people/routes';
 import { auditLog } from './audit/routes';
 import { auth } from './auth/routes';
@@ -69,6 +69,23 @@ const staffOnly =
       const refused: unknown = await csrfGuard(c, next);
       if (refused instanceof Response) c.res = refused;
     });
+  };
+
+/**
+ * Security review (issue 24): no staff answer is kept by a browser or a shared
+ * cache. Every answer of a route whose answers are private (lib/route-access.ts
+ * answersArePrivate: staff routes, share links, the sign-in routes; an /api
+ * route that declares nothing is a staff route) says Cache-Control: no-store,
+ * refusals and errors included, unless the route set its own. Public answers
+ * keep what their routes say.
+ */
+const noStoreWhenPrivate =
+  (table: RouteTable): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    await next();
+    const { route, declared } = declarationOf(table, c);
+    if (!route || (declared && !answersArePrivate(declared))) return;
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   };
 
 /** What a visitor reads when the database is down, slow or throttling: nothing they did wrong. */
@@ -178,6 +195,8 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
     // Always our own id: a client's X-Request-Id must not end up in the audit log.
     .use(requestId({ headerName: '' }))
+    // Outside the deadline, so its 503 for a staff route is no-store too.
+    .use(noStoreWhenPrivate(table))
     .use(deadline(table, deps.requestDeadlineMs))
     .use(async (c, next) => {
       c.set('deps', deps);

@@ -455,11 +455,28 @@ describe('sitemap.xml and /blog/rss.xml', () => {
     const feed = await response.text();
     expect(feed).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
     expect(feed).toContain(`<title>Tiles &amp; &lt;Grout&gt; &quot;tips&quot; ${n}</title>`);
-    expect(feed).toContain('<description>Less &lt;b&gt;mess&lt;/b&gt; &amp; more</description>');
+    // The excerpt is text: escaped for HTML, then for XML (issue 24; it was escaped once, so readers rendered <b>).
+    expect(feed).toContain('<description>Less &amp;lt;b&amp;gt;mess&amp;lt;/b&amp;gt; &amp;amp; more</description>');
     expect(feed).toContain('<category>a&amp;b</category>');
     expect(feed).toContain(`/blog/${post.slug}</link>`);
     expect(feed).not.toContain(`/blog/${draft.slug}<`);
     expect(feed).not.toContain('<b>');
+  });
+
+  it("gives a feed reader the excerpt's text, not markup: the description is HTML, escaped once more for XML", async () => {
+    const post = await addPost({ excerpt: '<b>Tom & Jerry</b>', status: 'published' });
+    const fromBody = await addPost({ excerpt: '', content: 'Cats <i>vs</i> mice & more', status: 'published' });
+    const feed = await (await app.request('/blog/rss.xml')).text();
+    const description = (slug: string) => {
+      const item = [...feed.matchAll(/<item>[\s\S]*?<\/item>/g)].map((m) => m[0]).find((text) => text.includes(`/blog/${slug}</link>`));
+      return item?.match(/<description>([\s\S]*?)<\/description>/)?.[1];
+    };
+    // A reader decodes the XML, then renders the description as HTML.
+    const xmlDecoded = (raw: string | undefined) =>
+      raw?.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);
+    expect(description(post.slug)).toBe('&amp;lt;b&amp;gt;Tom &amp;amp; Jerry&amp;lt;/b&amp;gt;');
+    expect(xmlDecoded(description(post.slug))).toBe('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');
+    expect(xmlDecoded(description(fromBody.slug))).toBe('Cats &lt;i&gt;vs&lt;/i&gt; mice &amp; more');
   });
 });
 

@@ -22,7 +22,7 @@ import type { Db } from '../src/db/client';
 import type { MailerFactory } from '../src/notify/mail';
 import { smtpMailers } from '../src/notify/smtp-mailer';
 import { isOutboxTick, OUTBOX_TICK } from '../src/notify/outbox-tick';
-import { escapeHtml } from '../src/notify/messages';
+import { escapeHtml } from '../src/lib/html';
 import {
   createTestApp,
   customerInput,

@@ -197,6 +197,34 @@ describe('PUT /api/settings: validation', () => {
     expect((await json<{ fields: Record<string, string> }>(response)).fields['business.defaultCurrency']).toBe(UNSUPPORTED_CURRENCY_MESSAGE);
   });
 
+  it('link fields take https addresses only (http too for the website; a path on this site for the logo): other schemes are a 400 naming each field', async () => {
+    const before = await getSettings(app, admin);
+    const hostile = bodyOf(before, {
+      company: {
+        companyWebsite: 'javascript:alert(1)',
+        companyLogo: 'data:image/svg+xml,<svg onload=alert(1)>',
+        social: { ...before.company.social, instagram: 'javascript:alert(document.cookie)', linkedin: 'http://www.linkedin.com/company/x' },
+        reels: ['https://www.instagram.com/reel/ok/', 'data:text/html,x'],
+      },
+    });
+    const refused = await putSettings(app, admin, hostile);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({
+      error: 'Validation failed',
+      fields: {
+        'company.companyWebsite': 'Must be an http:// or https:// link',
+        'company.companyLogo': 'Must be an https:// link or a path on this site (e.g. /images/logo.svg)',
+        'company.social.instagram': 'Must be an https:// link',
+        'company.social.linkedin': 'Must be an https:// link',
+        'company.reels[1]': 'Must be an https:// link',
+      },
+    });
+    expect((await getSettings(app, admin)).version).toBe(before.version);
+
+    const saved = await change(app, admin, { company: { companyWebsite: 'http://kaveri.example', companyLogo: '/images/logo.svg', social: { ...before.company.social, instagram: 'https://www.instagram.com/kaveri' } } });
+    expect(saved.company).toMatchObject({ companyWebsite: 'http://kaveri.example', companyLogo: '/images/logo.svg', social: { instagram: 'https://www.instagram.com/kaveri' } });
+  });
+
   it('the whole object is required; hostile bodies are refused', async () => {
     const current = await getSettings(app, admin);
     const { system: _system, ...withoutSystem } = bodyOf(current);

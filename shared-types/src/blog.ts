@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { expectedVersion, multilineText, oneOfList, pageLimit, storedFields, text } from './forms';
+import { expectedVersion, isWebAddress, multilineText, oneOfList, pageLimit, storedFields, text } from './forms';
 
 /**
  * Blog Management (SPEC.md 3 'Blog post (admin)', 4, 5). The create/edit
@@ -80,8 +80,6 @@ function utf8Bytes(value: string): number {
   return bytes;
 }
 
-/** A featured image: a path on this site (an uploaded photo, a bundled image) or an https address. */
-const IMAGE_URL = /^(\/(?!\/)[A-Za-z0-9._~%/-]*|https:\/\/[^\s"'<>]+)$/;
 
 const blogFields = {
   title: text().required('Title is required').max(200, 'Title is too long (200 characters at most)'),
@@ -95,7 +93,8 @@ const blogFields = {
   excerpt: multilineText().max(500, 'Excerpt is too long (500 characters at most)').default(''),
   featuredImage: text()
     .max(500, 'Image address is too long (500 characters at most)')
-    .matches(IMAGE_URL, { message: 'Use an uploaded image or an https address', excludeEmptyString: true })
+    // A path on this site (an uploaded photo, a bundled image) or an https address.
+    .test('web-address', 'Use an uploaded image or an https address', (value) => !value || isWebAddress(value, { sitePath: true }))
     .default(''),
   tags: yup
     .array()

@@ -110,6 +110,36 @@ export const optionalDate = () =>
 /** An optional email address; blank is allowed. */
 export const email = () => text().max(254, 'Email address is too long').email('Enter a valid email address').default('');
 
+/** What a link field takes besides an absolute https address. */
+export interface WebAddressRule {
+  /** An http address too (a firm's own website may have no TLS). */
+  http?: boolean;
+  /** A path on this site ('/images/logo.svg', an uploaded file), never '//host' or a backslash. */
+  sitePath?: boolean;
+}
+
+/** A path on this site: one leading '/' and path characters only (no '//', which is another host; no backslash). */
+const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~%/-]*$/;
+/** After the scheme: a host name (letters, digits, hyphens, dots; no user:password@), an optional port, then a path, query or fragment. */
+const HOST_AND_REST = String.raw`\/\/[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.?(?::\d{1,5})?(?:[/?#][^\s"'<>\\]*)?$`;
+const HTTPS_ADDRESS = new RegExp(`^https:${HOST_AND_REST}`, 'iu');
+const HTTP_ADDRESS = new RegExp(`^https?:${HOST_AND_REST}`, 'iu');
+
+/**
+ * Whether `value` is an address a page may link to or load: an absolute https
+ * address with a host name (http too with `rule.http`), or with `rule.sitePath`
+ * a path on this site. Every other scheme (javascript:, data:, vbscript:) and
+ * every address without one is refused.
+ */
+export function isWebAddress(value: string, { http = false, sitePath = false }: WebAddressRule = {}): boolean {
+  return (sitePath && SITE_PATH.test(value)) || (http ? HTTP_ADDRESS : HTTPS_ADDRESS).test(value);
+}
+
+/** The message of a link field that refuses an address (isWebAddress), e.g. 'Must be an https:// link'. */
+export function webAddressMessage({ http = false, sitePath = false }: WebAddressRule = {}): string {
+  return `Must be ${http ? 'an http:// or https:// link' : 'an https:// link'}${sitePath ? ' or a path on this site (e.g. /images/logo.svg)' : ''}`;
+}
+
 /** Accepts any capitalisation of a list value ('website' is 'Website'). */
 export const oneOfList = <T extends string>(list: readonly T[], message: string) =>
   yup

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, multilineText, oneOfList, text } from './forms';
+import { email, isWebAddress, multilineText, oneOfList, text, webAddressMessage, type WebAddressRule } from './forms';
 import { isRecord } from './guards';
 import { DEFAULT_SECURITY_SETTINGS } from './auth';
 import { DEFAULT_TAX_RATE } from './finance';
@@ -175,15 +175,18 @@ export const isMonthDay = (value: string) => {
   return month >= 1 && month <= 12 && day >= 1 && day <= DAYS_IN_MONTH[month - 1]!;
 };
 
-const url = (label: string) => line(label, 500);
+/** A link shown or loaded by the website: blank, or https (isWebAddress; `rule` widens it for one field). */
+const url = (label: string, rule: WebAddressRule = {}) =>
+  line(label, 500).test('web-address', webAddressMessage(rule), (value) => !value || isWebAddress(value, rule));
 
 export const companySettingsSchema = yup.object({
   companyName: line('Company name', 120).required('Company name is required'),
   companyAddress: multilineText().max(500, 'Address must be at most 500 characters').defined().default(''),
   companyPhone: line('Phone', 40),
   companyEmail: email(),
-  companyWebsite: url('Website'),
-  companyLogo: url('Logo'),
+  companyWebsite: url('Website', { http: true }),
+  // The first-start logo is a file of the site ('/images/logo.svg'); an uploaded one is a path too.
+  companyLogo: url('Logo', { sitePath: true }),
   taxNumber: line('Tax number', 40),
   gstNumber: line('GST number', 20),
   social: yup

@@ -107,6 +107,20 @@ export function declarationsOf(routes: readonly RouterRoute[]): { declared: Decl
   return { declared: [...declared.values()], undeclared: [...served].filter((key) => !declared.has(key)) };
 }
 
+/** The sign-in routes (auth/auth-routes.ts): public, as no session exists yet, but what they answer is the caller's own. */
+const SIGN_IN_PATH_PREFIX = '/api/auth/';
+
+/**
+ * Whether a route's answers are for its caller alone, never to be kept by a
+ * browser or a shared cache (app.ts sends them with Cache-Control: no-store
+ * unless the route set its own): a staff route's, a client's share link's, and
+ * the sign-in routes' (who is signed in, a session being started). The
+ * website's public routes say how they may be cached themselves.
+ */
+export function answersArePrivate(route: Pick<DeclaredRoute, 'access' | 'path'>): boolean {
+  return route.access !== 'public' || route.path.startsWith(SIGN_IN_PATH_PREFIX);
+}
+
 /** The declared route's key ('GET /api/projects/:id'). */
 export const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 

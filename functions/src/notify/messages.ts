@@ -1,11 +1,8 @@
 import { formatINR } from '@app/shared-types/format';
 import { notificationLink, notificationTitle, type NotificationEvent } from '@app/shared-types/notifications';
+import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail';
 
-/** Text for HTML: the five characters that could open markup or an attribute, escaped. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /** A fact that may be absent: its row when it has a value, else none. */
 const optionalRow = (label: string, value: string | undefined): [string, string][] => (value ? [[label, value]] : []);

@@ -7,6 +7,7 @@ import { allPages } from '../db/entity';
 import { websiteProjectDates } from '../projects';
 import { getSettings } from '../settings';
 import type { AppEnv } from '../app-deps';
+import { escapeHtml } from '../lib/html';
 import { access } from '../lib/route-access';
 
 const STATIC_PATHS = ['/', '/projects', '/services', '/blog', '/calculator', '/contact'];
@@ -79,7 +80,10 @@ export const seo = new Hono<AppEnv>()
           `      <link>${link}</link>`,
           `      <guid isPermaLink="true">${link}</guid>`,
           `      <pubDate>${new Date(post.publishedAt ?? post.updatedAt).toUTCString()}</pubDate>`,
-          `      <description>${xmlEscape(description)}</description>`,
+          // RSS 2.0: a description is HTML, entity-encoded in the XML. The excerpt (or the
+          // body's text) is plain text, so it is escaped for HTML and then for XML: a reader
+          // decodes the XML, renders the HTML and shows '<b>Tom & Jerry</b>' as written.
+          `      <description>${xmlEscape(escapeHtml(description))}</description>`,
           ...post.tags.map((tag) => `      <category>${xmlEscape(tag)}</category>`),
           '    </item>',
         ].join('\n');

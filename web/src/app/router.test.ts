@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { sectionHref } from './admin/sections';
 import { isAdminHost, routesForHost } from './router';
 
@@ -31,5 +32,27 @@ describe('routes per host', () => {
     expect(sectionHref('/admin/', 'leads?new=1')).toBe('/admin/leads?new=1');
     expect(sectionHref('/', '')).toBe('/');
     expect(sectionHref('/', 'leads')).toBe('/leads');
+  });
+});
+
+describe('old /admin/... links on the admin host', () => {
+  /** Where the admin host's router lands for `url`: the redirect from /admin/... followed. */
+  async function landing(url: string) {
+    const router = createMemoryRouter(routesForHost('admin.example.com'), { initialEntries: [url] });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 10_000 });
+    const { pathname, search } = router.state.location;
+    router.dispose();
+    return `${pathname}${search}`;
+  }
+
+  it('go to the same screen under /', async () => {
+    expect(await landing('/admin/leads')).toBe('/leads');
+    expect(await landing('/admin')).toBe('/');
+  });
+
+  it('never leave this origin, however the path is written', async () => {
+    expect(await landing('/admin//evil.example/login')).toBe('/evil.example/login');
+    expect(await landing('/admin/%2F%2Fevil.example')).toBe('/evil.example');
+    expect(await landing('/admin/%5Cevil.example')).toBe('/evil.example');
   });
 });

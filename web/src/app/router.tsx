@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { sameOriginPath } from '../lib/same-origin-path';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from './admin/sections';
 import { isPortalPath } from '@app/shared-types/app-paths';
 import { OtherAppRoute } from './other-app-route';
@@ -103,8 +104,9 @@ export function isAdminHost(hostname: string): boolean {
 export function routesForHost(hostname: string): RouteObject[] {
   if (!isAdminHost(hostname)) return [quoteLinkRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
   return [
-    // Old links and bookmarks to /admin/... keep working on the admin host.
-    { path: '/admin/*', loader: ({ params }) => redirect(`/${params['*'] ?? ''}`) },
+    // Old links and bookmarks to /admin/... keep working on the admin host; the
+    // rest of the path is made a path on this host ('/admin//evil.example' must not leave it).
+    { path: '/admin/*', loader: ({ params }) => redirect(sameOriginPath(params['*'] ?? '')) },
     requestAccessRoute('/request-access', '/'),
     portalRoute('/'),
   ];
