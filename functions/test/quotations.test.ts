@@ -417,6 +417,29 @@ describe('the client approval link', () => {
     const current = await json<Quotation>(staffRequest(app, `/api/quotations/${open.body.id}`, employee));
     expect(current.status).toBe('sent');
   });
+
+  it('answers 409 to approval and to a request for changes once the quote is pulled back to draft or rejected (issue 24)', async () => {
+    const { body: quote } = await create(quoteBody());
+    const sent = await send(quote.id, 1);
+    const token = sent.body.sharePath.slice(3);
+    // Staff pull it back to draft to rework it; the client still has the old link.
+    const draft = await put(quote.id, { ...quoteBody(), clientDetails: quote.clientDetails, status: 'draft', version: sent.body.quotation.version });
+    expect([draft.status, draft.body.status]).toEqual([200, 'draft']);
+    const approve = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(approve.status).toBe(409);
+    expect((await json<Fields>(approve)).error).toBe('This quotation is not open for approval: it is draft.');
+    const changes = await visitor(`/api/quote-links/${token}/request-changes`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(changes.status).toBe(409);
+    expect((await json<Fields>(changes)).error).toBe('This quotation is not open for change requests: it is draft.');
+    const still = await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}`, employee));
+    expect([still.status, still.version, still.responses, still.projectId]).toEqual(['draft', draft.body.version, [], null]);
+
+    const rejected = await put(quote.id, { ...quoteBody(), clientDetails: quote.clientDetails, status: 'rejected', version: draft.body.version });
+    expect(rejected.status).toBe(200);
+    const late = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(late.status).toBe(409);
+    expect((await json<Fields>(late)).error).toBe('This quotation is not open for approval: it is rejected.');
+  });
 });
 
 describe('the PDF routes', () => {

@@ -462,6 +462,12 @@ export type ClientAnswerInput = yup.InferType<typeof clientAnswerSchema>;
 export const QUOTE_LINK_INVALID = 'This quotation link is not valid. Ask us for a new one.';
 export const QUOTE_LINK_EXPIRED = 'This quotation has expired. Ask us for an updated quote.';
 export const QUOTE_ALREADY_ANSWERED = 'This quotation has already been approved.';
+/**
+ * The link's answer on a quote that is not sent (pulled back to draft,
+ * rejected): only a sent, unexpired quote takes the client's approval or
+ * request for changes.
+ */
+export const quoteNotOpenFor = (answer: 'approval' | 'change requests', status: QuotationStatus) => `This quotation is not open for ${answer}: it is ${status}.`;
 
 /** The share link's token: 32 random bytes, base64url (43 characters). */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
