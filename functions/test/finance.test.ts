@@ -227,6 +227,16 @@ describe('POST /api/transactions', () => {
     expect((await json<Fields>(response)).fields[field]).toBe(message);
   });
 
+  it('refuses an amount or GST over ₹1,000 crore (issue 24)', async () => {
+    const amount = await post({ ...income, amount: 1e10 + 1 });
+    expect(amount.status).toBe(400);
+    expect((await json<Fields>(amount)).fields).toEqual({ amount: 'Amount is too large' });
+    const tax = await post({ ...income, taxAmount: 1e10 + 1 });
+    expect(tax.status).toBe(400);
+    expect((await json<Fields>(tax)).fields).toEqual({ taxAmount: 'GST is too large' });
+    expect((await post({ ...income, amount: 1e10 })).status).toBe(201);
+  });
+
   it('refuses references that do not exist (400 with a field message)', async () => {
     const missing = randomUUID();
     const response = await post({ ...expense, projectId: missing, customerId: missing, vendorId: missing });

@@ -30,7 +30,8 @@ export const STORED_PARSE_OPTIONS = { stripUnknown: true, context: { stored: tru
 /** A plain object (not null, not an array): a stored map whose fields are read one by one. */
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isStoredRead = (context: unknown) => (context as { stored?: unknown } | undefined)?.stored === true;
+/** Whether a schema reads a stored item (STORED_PARSE_OPTIONS): the rules on what is written do not apply to it. */
+export const isStoredRead = (context: unknown) => (context as { stored?: unknown } | undefined)?.stored === true;
 
 /** Whitespace and the zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM): invisible at the ends of text. */
 const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
@@ -123,6 +124,27 @@ export const oneOfList = <T extends string>(list: readonly T[], message: string)
       return list.find((item) => item.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
     })
     .oneOf([...list], message);
+
+/**
+ * ₹1,000 crore: the most any money value may be (quote rows and totals,
+ * transaction amounts and GST, project budgets). Well inside what a number
+ * holds to the paisa and what DynamoDB stores.
+ */
+export const MAX_MONEY = 10_000_000_000;
+/** MAX_MONEY as messages say it. */
+export const MAX_MONEY_TEXT = '₹1,000 crore';
+
+/**
+ * The test of a money field: at most MAX_MONEY. It bounds what is written; an
+ * item stored before the bound (STORED_PARSE_OPTIONS) still reads.
+ */
+export const atMostMoney = (message: string): yup.TestConfig<number | null | undefined> => ({
+  name: 'max-money',
+  message,
+  test(value) {
+    return value === undefined || value === null || isStoredRead(this.options.context) || !(value > MAX_MONEY);
+  },
+});
 
 /** Rupees as typed ('5,00,000', '₹1250.50' or a number); null when blank, NaN when not an amount. */
 export function parseRupees(original: unknown): number | null {

@@ -1,4 +1,5 @@
 import { customerName, type Customer } from '@app/shared-types/customers';
+import { MAX_MONEY } from '@app/shared-types/forms';
 import type { Transaction } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
@@ -46,9 +47,13 @@ export async function approveQuotation(
   ctx: WriteContext,
   today = calendarDate(new Date(ctx.now)),
   from: readonly QuotationStatus[] = ['sent', 'draft'],
-): Promise<{ quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { notFound: true }> {
+): Promise<
+  { quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { tooLarge: Quotation } | { notFound: true }
+> {
   if (quote.status === 'approved') return { answered: quote };
   if (!from.includes(quote.status)) return { notOpen: quote };
+  // Stored before the bound: no project budget may hold it.
+  if (quote.grandTotal > MAX_MONEY) return { tooLarge: quote };
   return rounds(quotationEntity.type, async () => {
     const lead = quote.leadId ? await getLead(db, quote.leadId, true) : undefined;
     const existingCustomerId = quote.customerId ?? lead?.conversion?.customerId ?? null;

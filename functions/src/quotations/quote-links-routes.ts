@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
-import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, SHARE_TOKEN_PATTERN, clientAnswerSchema, quoteNotOpenFor } from '@app/shared-types/quotations';
+import {
+  QUOTE_ALREADY_ANSWERED,
+  QUOTE_LINK_EXPIRED,
+  QUOTE_LINK_INVALID,
+  QUOTE_TOO_LARGE_TO_APPROVE,
+  SHARE_TOKEN_PATTERN,
+  clientAnswerSchema,
+  quoteNotOpenFor,
+} from '@app/shared-types/quotations';
 import { nowIso, nowMs } from '../auth';
 import { approveQuotation } from './approval';
 import { clientContext, quotationByToken, requestChanges } from './quotation-repo';
@@ -57,6 +65,7 @@ export const quoteLinks = new Hono<AppEnv>()
     if ('answered' in result) return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
     if ('notOpen' in result) return c.json(errorBody(quoteNotOpenFor('approval', result.notOpen.status)), 409);
     if ('stale' in result) return c.json(errorBody(NOT_OPEN), 409);
+    if ('tooLarge' in result) return c.json(errorBody(QUOTE_TOO_LARGE_TO_APPROVE), 422);
     log.info('quotation approved by client', { quotationId: result.quote.id });
     return c.json(await publicView(db, result.quote, today(c)), 200);
   })
