@@ -302,6 +302,22 @@ describe('Idempotency-Key', () => {
     expect((await get<FinanceSummary>('/api/finance/summary', fresh.cookie, fresh.app)).pendingReceivables).toBe(1000);
   });
 
+  it('the same key with a different body is answered 422, and creates nothing (issue 24)', async () => {
+    const fresh = await freshApp();
+    const key = `key-${randomUUID()}`;
+    const first = await post(income, fresh.cookie, fresh.app, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const created = await json<Transaction>(first);
+    // The same request again (its keys in another order): the first answer.
+    const same = await post({ description: income.description, amount: income.amount, category: income.category, type: income.type }, fresh.cookie, fresh.app, { 'Idempotency-Key': key });
+    expect(same.status).toBe(201);
+    expect(await json<Transaction>(same)).toEqual(created);
+    const different = await post({ ...income, amount: 5000 }, fresh.cookie, fresh.app, { 'Idempotency-Key': key });
+    expect(different.status).toBe(422);
+    expect(await different.json()).toEqual({ error: 'Idempotency-Key reused with a different request' });
+    expect(await listAll(fresh.app, fresh.cookie)).toHaveLength(1);
+  });
+
   it('a key whose transaction was deleted is answered 409, and creates nothing', async () => {
     const key = `key-${randomUUID()}`;
     const first = await post(income, manager, app, { 'Idempotency-Key': key });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
@@ -88,6 +89,27 @@ export const queryParams = <S extends InputSchema>(schema: S) =>
       throw error;
     }
   }) as MiddlewareHandler<AppEnv, string, { in: { query: QueryInput<S> }; out: { query: Output<S> } }>;
+
+/** JSON with every object's keys in order: one text per value, however its keys were sent. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The hash of a request, kept with its Idempotency-Key: its method, path and
+ * body as validated (unknown fields dropped, text trimmed), in canonical JSON.
+ */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`).digest('base64url');
+}
 
 /** The app's clock (tests move it) in epoch milliseconds. */
 export const nowMs = (c: Context<AppEnv>) => (c.var.deps.now ?? Date.now)();
