@@ -227,6 +227,26 @@ describe('POST /api/transactions', () => {
     expect((await json<Fields>(response)).fields[field]).toBe(message);
   });
 
+  it('takes amounts only as JSON numbers and dates from 1990 to 2100 (issue 24)', async () => {
+    for (const [change, field, message] of [
+      [{ amount: [5] }, 'amount', 'Amount must be a number in rupees'],
+      [{ amount: '5' }, 'amount', 'Amount must be a number in rupees'],
+      [{ amount: { value: 5 } }, 'amount', 'Amount must be a number in rupees'],
+      [{ amount: true }, 'amount', 'Amount must be a number in rupees'],
+      [{ taxAmount: [5] }, 'taxAmount', 'GST must be a number in rupees'],
+      [{ taxAmount: '180' }, 'taxAmount', 'GST must be a number in rupees'],
+      [{ transactionDate: '0000-01-01' }, 'transactionDate', 'Enter a date from 1990 to 2100'],
+      [{ transactionDate: '1989-12-31' }, 'transactionDate', 'Enter a date from 1990 to 2100'],
+      [{ dueDate: '2101-01-01' }, 'dueDate', 'Enter a date from 1990 to 2100'],
+    ] as const) {
+      const response = await post({ ...income, ...change });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect((await json<Fields>(response)).fields, JSON.stringify(change)).toEqual({ [field]: message });
+    }
+    const edges = await add({ ...income, transactionDate: '1990-01-01', dueDate: '2100-12-31', taxAmount: null });
+    expect([edges.transactionDate, edges.dueDate, edges.taxAmount]).toEqual(['1990-01-01', '2100-12-31', 0]);
+  });
+
   it('refuses an amount or GST over ₹1,000 crore (issue 24)', async () => {
     const amount = await post({ ...income, amount: 1e10 + 1 });
     expect(amount.status).toBe(400);

@@ -463,6 +463,12 @@ describe('huge numbers (issue 24)', () => {
     expect([most.status, most.body.grandTotal]).toEqual([201, 1e10]);
   });
 
+  it('refuses a list or an object where a row takes a number (issue 24)', async () => {
+    const listed = await create(quoteBody({ discount: [5], rows: [row({ quantity: [5], unitPrice: { value: 1000 } })] }));
+    expect(listed.status).toBe(400);
+    expect(listed.body.fields).toEqual({ discount: 'Discount must be a number', 'rows[0].quantity': 'Quantity must be a number', 'rows[0].unitPrice': 'Unit price must be an amount in rupees' });
+  });
+
   it('answers 422, not 500, to approving a quote stored over the bound before it existed', async () => {
     const { body: quote } = await create(quoteBody());
     const sent = await send(quote.id, 1);

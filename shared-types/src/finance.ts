@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { detectPhotoType } from './photos';
-import { atMostMoney, expectedVersion, multilineText, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
+import { atMostMoney, expectedVersion, jsonNumber, multilineText, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
 
 /**
  * Finance ('Enhanced Finance Management', SPEC.md 2, 3 and 9; PRODUCT.md
@@ -128,10 +128,11 @@ const toAmount = (value: unknown, original: unknown) => {
   return value;
 };
 
+/** A transaction's amount: in a request's JSON body, a number only ('5' and [5] are refused); a form's typed text is read by toAmount. */
 const amountField = () =>
   yup
     .number()
-    .transform(toAmount)
+    .transform(jsonNumber(toAmount))
     .typeError('Amount must be a number in rupees')
     .required('Amount is required')
     .moreThan(0, 'Amount must be more than 0')
@@ -141,7 +142,7 @@ const amountField = () =>
 const taxField = () =>
   yup
     .number()
-    .transform((value: unknown, original: unknown) => (original === '' || original === null ? 0 : toAmount(value, original)))
+    .transform(jsonNumber((value: unknown, original: unknown) => (original === '' || original === null ? 0 : toAmount(value, original))))
     .typeError('GST must be a number in rupees')
     .min(0, 'GST cannot be negative')
     .test(atMostMoney('GST is too large'))

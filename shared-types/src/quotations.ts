@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { round2 } from './finance';
-import { MAX_MONEY, MAX_MONEY_TEXT, expectedVersion, isStoredRead, multilineText, oneOfList, optionalDate, pageLimit, phoneNumber, storedFields, text } from './forms';
+import { MAX_MONEY, MAX_MONEY_TEXT, expectedVersion, isStoredRead, jsonNumber, multilineText, oneOfList, optionalDate, pageLimit, phoneNumber, storedFields, text } from './forms';
 import { PROJECT_TYPES } from './projects';
 
 /**
@@ -172,15 +172,19 @@ export const QUOTATION_TOTAL_TOO_LARGE = `The quotation total is too large (${MA
 
 const atMostDecimals = (places: number) => (value: number | null | undefined) =>
   value === undefined || value === null || Math.abs(Math.round(value * 10 ** places) / 10 ** places - value) < 1e-9;
-/** A number as typed: blank is null, '1,250.50' is 1250.5. */
-const typedNumber = (value: unknown, original: unknown) => {
-  if (typeof original === 'string') {
-    const cleaned = original.replace(/[,₹\s]/g, '');
-    if (cleaned === '') return null;
-    return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-  }
-  return value;
-};
+/** A number as typed: blank is null, '1,250.50' is 1250.5; a list or object is not a number (yup would read [5] as 5). */
+const typedNumber = jsonNumber(
+  (value: unknown, original: unknown) => {
+    if (typeof original === 'string') {
+      const cleaned = original.replace(/[,₹\s]/g, '');
+      if (cleaned === '') return null;
+      return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+    }
+    return value;
+  },
+  // The builder's rows are saved as typed too (a blank quantity is 1): text is a number here, in the API as well.
+  { textInApi: true },
+);
 
 const measure = (label: string) =>
   yup

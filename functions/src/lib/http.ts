@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { ValidationError, type ValidateOptions } from 'yup';
 import type { ApiErrorBody, Page } from '@app/shared-types/api';
-import { fieldMessages } from '@app/shared-types/forms';
+import { API_INPUT_CONTEXT, fieldMessages } from '@app/shared-types/forms';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import type { CursorKeys, ItemKey } from '../db/entity';
 import { hitRateLimit } from './rate-limit';
@@ -47,7 +47,9 @@ type Output<S extends InputSchema> = S['__outputType'];
 
 /**
  * Validates a JSON body with a shared yup schema. Unknown fields are dropped,
- * strings trimmed; failures give 400 with a message per field.
+ * strings trimmed; failures give 400 with a message per field. The context
+ * says it is a request's body: fields built with jsonNumber (transaction
+ * amounts) then take a JSON number only, never text or a list.
  */
 export const jsonBody = <S extends InputSchema>(schema: S) =>
   validator('json', async (value: unknown, c): Promise<Output<S> | Response> => {
@@ -58,7 +60,7 @@ export const jsonBody = <S extends InputSchema>(schema: S) =>
     const reserved = reservedKeyFields(value);
     if (Object.keys(reserved).length > 0) return c.json(errorBody('Validation failed', reserved), 400);
     try {
-      return await schema.validate(value, { abortEarly: false, stripUnknown: true });
+      return await schema.validate(value, { abortEarly: false, stripUnknown: true, context: API_INPUT_CONTEXT });
     } catch (error) {
       if (error instanceof ValidationError) {
         return c.json(errorBody('Validation failed', fieldMessages(error)), 400);
