@@ -406,6 +406,29 @@ describe('POST /api/auth/change-password', () => {
     expect((await login(app, employee.email, 'a-brand-new-one')).response.status).toBe(200);
   });
 
+  it('counts wrong current passwords toward the account lockout: past maxLoginAttempts, 429 without checking, even the right one (issue 24)', async () => {
+    const employee = await account();
+    const cookie = await signIn(employee.email);
+    const change = (currentPassword: string) =>
+      staffRequest(app, '/api/auth/change-password', cookie, { method: 'POST', body: { currentPassword, newPassword: 'a-brand-new-one' } });
+    // Settings maxLoginAttempts: 5 by default.
+    for (let attempt = 1; attempt <= 5; attempt++) expect((await change(`wrong-${attempt}-password`)).status).toBe(400);
+    const sixth = await change('wrong-6-password');
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toEqual({ error: 'Too many failed attempts. Try again in 15 minutes.' });
+    const right = await change(PASSWORD);
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same counter as the sign-in: the account is locked there too.
+    expect((await login(app, employee.email, PASSWORD)).response.status).toBe(429);
+
+    clock.advance(LOCKOUT_MINUTES * 60_000 + 1_000);
+    const again = await signIn(employee.email);
+    const changed = await staffRequest(app, '/api/auth/change-password', again, { method: 'POST', body: { currentPassword: PASSWORD, newPassword: 'a-brand-new-one' } });
+    expect(changed.status).toBe(200);
+    expect(await getEmployee(db, employee.id)).toMatchObject({ failedLoginCount: 0, lockedUntil: null });
+  });
+
   it('needs a session', async () => {
     const response = await staffRequest(app, '/api/auth/change-password', undefined, { method: 'POST', body: { currentPassword: 'a', newPassword: 'b' } });
     expect(response.status).toBe(401);

@@ -227,6 +227,36 @@ describe('POST /api/transactions', () => {
     expect((await json<Fields>(response)).fields[field]).toBe(message);
   });
 
+  it('takes amounts only as JSON numbers and dates from 1990 to 2100 (issue 24)', async () => {
+    for (const [change, field, message] of [
+      [{ amount: [5] }, 'amount', 'Amount must be a number in rupees'],
+      [{ amount: '5' }, 'amount', 'Amount must be a number in rupees'],
+      [{ amount: { value: 5 } }, 'amount', 'Amount must be a number in rupees'],
+      [{ amount: true }, 'amount', 'Amount must be a number in rupees'],
+      [{ taxAmount: [5] }, 'taxAmount', 'GST must be a number in rupees'],
+      [{ taxAmount: '180' }, 'taxAmount', 'GST must be a number in rupees'],
+      [{ transactionDate: '0000-01-01' }, 'transactionDate', 'Enter a date from 1990 to 2100'],
+      [{ transactionDate: '1989-12-31' }, 'transactionDate', 'Enter a date from 1990 to 2100'],
+      [{ dueDate: '2101-01-01' }, 'dueDate', 'Enter a date from 1990 to 2100'],
+    ] as const) {
+      const response = await post({ ...income, ...change });
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect((await json<Fields>(response)).fields, JSON.stringify(change)).toEqual({ [field]: message });
+    }
+    const edges = await add({ ...income, transactionDate: '1990-01-01', dueDate: '2100-12-31', taxAmount: null });
+    expect([edges.transactionDate, edges.dueDate, edges.taxAmount]).toEqual(['1990-01-01', '2100-12-31', 0]);
+  });
+
+  it('refuses an amount or GST over ₹1,000 crore (issue 24)', async () => {
+    const amount = await post({ ...income, amount: 1e10 + 1 });
+    expect(amount.status).toBe(400);
+    expect((await json<Fields>(amount)).fields).toEqual({ amount: 'Amount is too large' });
+    const tax = await post({ ...income, taxAmount: 1e10 + 1 });
+    expect(tax.status).toBe(400);
+    expect((await json<Fields>(tax)).fields).toEqual({ taxAmount: 'GST is too large' });
+    expect((await post({ ...income, amount: 1e10 })).status).toBe(201);
+  });
+
   it('refuses references that do not exist (400 with a field message)', async () => {
     const missing = randomUUID();
     const response = await post({ ...expense, projectId: missing, customerId: missing, vendorId: missing });
@@ -290,6 +320,22 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(201);
     expect(await json<Transaction>(again)).toEqual(bodies[0]);
     expect((await get<FinanceSummary>('/api/finance/summary', fresh.cookie, fresh.app)).pendingReceivables).toBe(1000);
+  });
+
+  it('the same key with a different body is answered 422, and creates nothing (issue 24)', async () => {
+    const fresh = await freshApp();
+    const key = `key-${randomUUID()}`;
+    const first = await post(income, fresh.cookie, fresh.app, { 'Idempotency-Key': key });
+    expect(first.status).toBe(201);
+    const created = await json<Transaction>(first);
+    // The same request again (its keys in another order): the first answer.
+    const same = await post({ description: income.description, amount: income.amount, category: income.category, type: income.type }, fresh.cookie, fresh.app, { 'Idempotency-Key': key });
+    expect(same.status).toBe(201);
+    expect(await json<Transaction>(same)).toEqual(created);
+    const different = await post({ ...income, amount: 5000 }, fresh.cookie, fresh.app, { 'Idempotency-Key': key });
+    expect(different.status).toBe(422);
+    expect(await different.json()).toEqual({ error: 'Idempotency-Key reused with a different request' });
+    expect(await listAll(fresh.app, fresh.cookie)).toHaveLength(1);
   });
 
   it('a key whose transaction was deleted is answered 409, and creates nothing', async () => {

@@ -137,6 +137,16 @@ describe('projects', () => {
     expect(searched.items.map((item) => item.id)).toEqual([project.id]);
   });
 
+  it('refuses a budget or actual cost over ₹1,000 crore (issue 24)', async () => {
+    const customer = await addCustomer();
+    const response = await expectStatus(
+      staffRequest(app, '/api/projects', employee, { method: 'POST', body: { customerId: customer.id, name: 'Huge', projectType: '3BHK', estimatedBudget: 1e10 + 1, actualCost: '10,00,00,00,000.01' } }),
+      400,
+    );
+    expect((await json<{ fields: Record<string, string> }>(response)).fields).toEqual({ estimatedBudget: 'Budget is too large', actualCost: 'Actual cost is too large' });
+    await addProject(customer.id, { estimatedBudget: 1e10 });
+  });
+
   it('validates customer, project type, name, progress 0-100 and a decimal budget', async () => {
     const response = await expectStatus(
       staffRequest(app, '/api/projects', employee, { method: 'POST', body: { progress: 101, estimatedBudget: 'lots', startDate: '2026-02-31' } }),

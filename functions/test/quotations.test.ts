@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { DashboardStats } from '@app/shared-types/dashboard';
@@ -19,6 +20,7 @@ import {
 } from '@app/shared-types/quotations';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
+import { keys } from '../src/db/keys';
 import { expireQuotations } from '../src/quotations/quotation-repo';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
 import { renderQuotationPdf } from '../src/quotations/pdf';
@@ -416,6 +418,68 @@ describe('the client approval link', () => {
     // The editor's version did not move under them.
     const current = await json<Quotation>(staffRequest(app, `/api/quotations/${open.body.id}`, employee));
     expect(current.status).toBe('sent');
+  });
+
+  it('answers 409 to approval and to a request for changes once the quote is pulled back to draft or rejected (issue 24)', async () => {
+    const { body: quote } = await create(quoteBody());
+    const sent = await send(quote.id, 1);
+    const token = sent.body.sharePath.slice(3);
+    // Staff pull it back to draft to rework it; the client still has the old link.
+    const draft = await put(quote.id, { ...quoteBody(), clientDetails: quote.clientDetails, status: 'draft', version: sent.body.quotation.version });
+    expect([draft.status, draft.body.status]).toEqual([200, 'draft']);
+    const approve = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(approve.status).toBe(409);
+    expect((await json<Fields>(approve)).error).toBe('This quotation is not open for approval: it is draft.');
+    const changes = await visitor(`/api/quote-links/${token}/request-changes`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(changes.status).toBe(409);
+    expect((await json<Fields>(changes)).error).toBe('This quotation is not open for change requests: it is draft.');
+    const still = await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}`, employee));
+    expect([still.status, still.version, still.responses, still.projectId]).toEqual(['draft', draft.body.version, [], null]);
+
+    const rejected = await put(quote.id, { ...quoteBody(), clientDetails: quote.clientDetails, status: 'rejected', version: draft.body.version });
+    expect(rejected.status).toBe(200);
+    const late = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(late.status).toBe(409);
+    expect((await json<Fields>(late)).error).toBe('This quotation is not open for approval: it is rejected.');
+  });
+});
+
+describe('huge numbers (issue 24)', () => {
+  it('answers 400 with field messages, never 500, for rows and totals past the bounds', async () => {
+    // 1e5 x 1e5 x 1e5 x 1e8 = 1e23: past what DynamoDB stores.
+    const hostile = await create(quoteBody({ rows: [row({ unit: 'sq.ft', length: 1e5, width: 1e5, quantity: 1e5, unitPrice: 1e8 })] }));
+    expect(hostile.status).toBe(400);
+    expect(hostile.body.fields).toMatchObject({ 'rows[0].length': 'Length is too large', 'rows[0].width': 'Width is too large', 'rows[0].quantity': 'Quantity is too large' });
+    // Each number within its own bound, the row's total past ₹1,000 crore (10,000 x ₹10 crore).
+    const row1e12 = await create(quoteBody({ rows: [row({ unit: 'QTY', quantity: 10_000, unitPrice: 1e8 })] }));
+    expect(row1e12.status).toBe(400);
+    expect(row1e12.body.fields).toEqual({ 'rows[0].unitPrice': 'The row total is too large (₹1,000 crore at most)' });
+    // Each row within the bound, the quote's total past it.
+    const total = await create(quoteBody({ rows: [row({ quantity: 60, unitPrice: 1e8 }), row({ quantity: 60, unitPrice: 1e8 })] }));
+    expect(total.status).toBe(400);
+    expect(total.body.fields).toEqual({ rows: 'The quotation total is too large (₹1,000 crore at most)' });
+    // ₹1,000 crore itself is a quote, and approving it makes a project with that budget.
+    const most = await create(quoteBody({ rows: [row({ quantity: 100, unitPrice: 1e8 })] }));
+    expect([most.status, most.body.grandTotal]).toEqual([201, 1e10]);
+  });
+
+  it('refuses a list or an object where a row takes a number (issue 24)', async () => {
+    const listed = await create(quoteBody({ discount: [5], rows: [row({ quantity: [5], unitPrice: { value: 1000 } })] }));
+    expect(listed.status).toBe(400);
+    expect(listed.body.fields).toEqual({ discount: 'Discount must be a number', 'rows[0].quantity': 'Quantity must be a number', 'rows[0].unitPrice': 'Unit price must be an amount in rupees' });
+  });
+
+  it('answers 422, not 500, to approving a quote stored over the bound before it existed', async () => {
+    const { body: quote } = await create(quoteBody());
+    const sent = await send(quote.id, 1);
+    await db.doc.send(
+      new UpdateCommand({ TableName: db.table, Key: keys.quotation(quote.id), UpdateExpression: 'SET grandTotal = :total, subtotal = :total', ExpressionAttributeValues: { ':total': 1e13 } }),
+    );
+    const approve = await visitor(`/api/quote-links/${sent.body.sharePath.slice(3)}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    expect(approve.status).toBe(422);
+    expect((await json<Fields>(approve)).error).toBe('This quotation is over ₹1,000 crore. Ask us for an updated quote.');
+    const marked = await staffRequest(app, `/api/quotations/${quote.id}/approve`, manager, { method: 'POST', body: { version: sent.body.quotation.version } });
+    expect(marked.status).toBe(422);
   });
 });
 

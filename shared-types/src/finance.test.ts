@@ -32,6 +32,7 @@ import {
   transactionUpdateSchema,
   vendorBadge,
 } from './finance';
+import { MAX_MONEY } from './forms';
 import { rows, testRows, validate, type Accepts, type Refuses } from './schema-test-kit';
 
 const validTransaction = { type: 'income', category: 'design_fee', amount: 1000, description: 'Design fee' };
@@ -47,7 +48,8 @@ function transactionRows(): { accepts: Accepts[]; refuses: Refuses[] } {
       ['amount', 0.01, 0.01],
       ['amount', '1,25,000.50', 125_000.5],
       ['amount', '₹ 500', 500],
-      ['amount', 1_000_000_000_000, 1_000_000_000_000],
+      // Issue 24: at most ₹1,000 crore (was ₹1 lakh crore).
+      ['amount', MAX_MONEY, MAX_MONEY],
       ['taxAmount', undefined, 0],
       ['taxAmount', '', 0],
       ['taxAmount', null, 0],
@@ -91,6 +93,7 @@ function transactionRows(): { accepts: Accepts[]; refuses: Refuses[] } {
       ['amount', 'ten', 'Amount must be a number in rupees'],
       ['amount', '1e5', 'Amount must be a number in rupees'],
       ['amount', 1_000_000_000_001, 'Amount is too large'],
+      ['amount', MAX_MONEY + 0.01, 'Amount is too large'],
       ['taxAmount', -0.01, 'GST cannot be negative'],
       ['taxAmount', 0.001, 'GST can have at most two decimals'],
       ['projectId', '../../etc', 'Project is not a valid id'],

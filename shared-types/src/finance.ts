@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { detectPhotoType } from './photos';
-import { expectedVersion, multilineText, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
+import { atMostMoney, expectedVersion, jsonNumber, multilineText, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
 
 /**
  * Finance ('Enhanced Finance Management', SPEC.md 2, 3 and 9; PRODUCT.md
@@ -116,8 +116,7 @@ export function round2(amount: number): number {
   return cents === 0 ? 0 : (Math.sign(amount) * cents) / 100;
 }
 
-/** A money amount a transaction may carry: above 0, at most two decimals. */
-const AMOUNT_MAX = 1_000_000_000_000;
+/** A money amount a transaction may carry: above 0, at most two decimals, at most MAX_MONEY. */
 const twoDecimals = (value: number | undefined | null) => value === undefined || value === null || Math.abs(round2(value) - value) < 1e-9;
 /** Typed amounts: '1,25,000.50', '₹ 500' or a number. */
 const toAmount = (value: unknown, original: unknown) => {
@@ -129,23 +128,24 @@ const toAmount = (value: unknown, original: unknown) => {
   return value;
 };
 
+/** A transaction's amount: in a request's JSON body, a number only ('5' and [5] are refused); a form's typed text is read by toAmount. */
 const amountField = () =>
   yup
     .number()
-    .transform(toAmount)
+    .transform(jsonNumber(toAmount))
     .typeError('Amount must be a number in rupees')
     .required('Amount is required')
     .moreThan(0, 'Amount must be more than 0')
-    .max(AMOUNT_MAX, 'Amount is too large')
+    .test(atMostMoney('Amount is too large'))
     .test('two-decimals', 'Amount can have at most two decimals', twoDecimals);
 
 const taxField = () =>
   yup
     .number()
-    .transform((value: unknown, original: unknown) => (original === '' || original === null ? 0 : toAmount(value, original)))
+    .transform(jsonNumber((value: unknown, original: unknown) => (original === '' || original === null ? 0 : toAmount(value, original))))
     .typeError('GST must be a number in rupees')
     .min(0, 'GST cannot be negative')
-    .max(AMOUNT_MAX, 'GST is too large')
+    .test(atMostMoney('GST is too large'))
     .test('two-decimals', 'GST can have at most two decimals', twoDecimals)
     .default(0);
 

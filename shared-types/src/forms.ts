@@ -27,7 +27,35 @@ export const TEXT_ONE_LINE = 'Line breaks and tabs are not allowed here';
  */
 export const STORED_PARSE_OPTIONS = { stripUnknown: true, context: { stored: true } } as const;
 
-const isStoredRead = (context: unknown) => (context as { stored?: unknown } | undefined)?.stored === true;
+/** Whether a schema reads a stored item (STORED_PARSE_OPTIONS): the rules on what is written do not apply to it. */
+export const isStoredRead = (context: unknown) => (context as { stored?: unknown } | undefined)?.stored === true;
+
+/**
+ * The context the API validates a request's JSON body with (jsonBody in
+ * functions/src/lib/http.ts). A form reads what a person typed ('1,25,000.50')
+ * and sends numbers; a request's body is read as sent, so fields built with
+ * `jsonNumber` take only a JSON number there.
+ */
+export const API_INPUT_CONTEXT = { apiInput: true } as const;
+export const isApiInput = (context: unknown) => (context as { apiInput?: unknown } | undefined)?.apiInput === true;
+
+/**
+ * A number field's first transform: a list, object or true/false is never a
+ * number (yup's own cast reads [5] as 5), and in a request's JSON body
+ * (API_INPUT_CONTEXT) neither is text (unless `textInApi`: an API that
+ * documents typed text, such as a quote's rows). Either becomes NaN, which the
+ * field's typeError names; null and undefined pass on to its
+ * nullable/required/default. `read` is the field's own reading of what a form
+ * sends (typed text).
+ */
+export const jsonNumber =
+  (read: (value: unknown, original: unknown) => unknown = (value) => value, options: { textInApi?: boolean } = {}) =>
+  (value: unknown, original: unknown, _schema: unknown, validate: { context?: unknown }): unknown => {
+    if (original === null || original === undefined) return read(value, original);
+    if (typeof original === 'number') return original;
+    if (typeof original !== 'string' || (isApiInput(validate.context) && !options.textInApi)) return Number.NaN;
+    return read(value, original);
+  };
 
 /** Whitespace and the zero-width characters (ZWSP, ZWNJ, ZWJ, word joiner, BOM): invisible at the ends of text. */
 const INVISIBLE_EDGES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
@@ -91,7 +119,12 @@ export const pageLimit = (defaultValue: number) =>
     .max(100, 'limit must be at most 100')
     .default(defaultValue);
 
-/** A calendar date (YYYY-MM-DD, Asia/Kolkata) or null. */
+/** The dates a date field takes: none before the firm's records, none past any plan. */
+export const MIN_DATE = '1990-01-01';
+export const MAX_DATE = '2100-12-31';
+export const DATE_RANGE_MESSAGE = 'Enter a date from 1990 to 2100';
+
+/** A calendar date (YYYY-MM-DD, Asia/Kolkata) from 1990 to 2100, or null. */
 export const optionalDate = () =>
   yup
     .string()
@@ -104,6 +137,10 @@ export const optionalDate = () =>
       if (!value) return true;
       const date = new Date(`${value}T00:00:00Z`);
       return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    })
+    // Only what is written: an item stored before the range still reads.
+    .test('date-range', DATE_RANGE_MESSAGE, function dateInRange(value) {
+      return !value || isStoredRead(this.options.context) || (value >= MIN_DATE && value <= MAX_DATE);
     })
     .default(null);
 
@@ -150,6 +187,27 @@ export const oneOfList = <T extends string>(list: readonly T[], message: string)
       return list.find((item) => item.toLowerCase() === trimmed.toLowerCase()) ?? trimmed;
     })
     .oneOf([...list], message);
+
+/**
+ * ₹1,000 crore: the most any money value may be (quote rows and totals,
+ * transaction amounts and GST, project budgets). Well inside what a number
+ * holds to the paisa and what DynamoDB stores.
+ */
+export const MAX_MONEY = 10_000_000_000;
+/** MAX_MONEY as messages say it. */
+export const MAX_MONEY_TEXT = '₹1,000 crore';
+
+/**
+ * The test of a money field: at most MAX_MONEY. It bounds what is written; an
+ * item stored before the bound (STORED_PARSE_OPTIONS) still reads.
+ */
+export const atMostMoney = (message: string): yup.TestConfig<number | null | undefined> => ({
+  name: 'max-money',
+  message,
+  test(value) {
+    return value === undefined || value === null || isStoredRead(this.options.context) || !(value > MAX_MONEY);
+  },
+});
 
 /** Rupees as typed ('5,00,000', '₹1250.50' or a number); null when blank, NaN when not an amount. */
 export function parseRupees(original: unknown): number | null {

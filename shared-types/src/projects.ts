@@ -5,7 +5,7 @@ import {
   type ProjectStatus,
   type PublicProjectStatus,
 } from './constants';
-import { expectedVersion, oneOfList, optionalDate, pageLimit, rupeesOrNull, storedFields, multilineText, text } from './forms';
+import { atMostMoney, expectedVersion, oneOfList, optionalDate, pageLimit, rupeesOrNull, storedFields, multilineText, text } from './forms';
 import { projectPhotoSchema } from './photos';
 import { BLOG_SLUG_PATTERN, slugify } from './blog';
 
@@ -66,8 +66,8 @@ const projectFields = {
   description: multilineText().max(5000, 'Description is too long (5000 characters at most)').default(''),
   status: oneOfList(PROJECT_STATUSES, 'Choose a status').default('planning'),
   priority: oneOfList(PROJECT_PRIORITIES, 'Choose a priority').default('medium'),
-  estimatedBudget: rupeesOrNull('Budget'),
-  actualCost: rupeesOrNull('Actual cost'),
+  estimatedBudget: rupeesOrNull('Budget').test(atMostMoney('Budget is too large')),
+  actualCost: rupeesOrNull('Actual cost').test(atMostMoney('Actual cost is too large')),
   startDate: optionalDate(),
   estimatedEndDate: optionalDate().test(
     'after-start',
@@ -154,7 +154,7 @@ export const leadConversionSchema = yup.object({
     .object({
       name: projectFields.name,
       projectType: projectFields.projectType,
-      estimatedBudget: rupeesOrNull('Budget'),
+      estimatedBudget: projectFields.estimatedBudget,
       siteAddress: projectFields.siteAddress,
     })
     .nullable()

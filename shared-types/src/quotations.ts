@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import { round2 } from './finance';
-import { expectedVersion, multilineText, oneOfList, optionalDate, pageLimit, phoneNumber, storedFields, text } from './forms';
+import { MAX_MONEY, MAX_MONEY_TEXT, expectedVersion, isStoredRead, jsonNumber, multilineText, oneOfList, optionalDate, pageLimit, phoneNumber, storedFields, text } from './forms';
 import { PROJECT_TYPES } from './projects';
 
 /**
@@ -160,20 +160,31 @@ export function addDays(date: string, days: number): string {
 
 /** Most rows one quote may hold (a full villa is about 80). */
 export const MAX_QUOTATION_ROWS = 200;
-const MEASURE_MAX = 100_000;
+/** A row's length or width in feet: 10,000 ft is past any site. */
+export const MAX_ROW_DIMENSION = 10_000;
+/** A row's quantity. */
+export const MAX_ROW_QUANTITY = 10_000;
+/** A row's unit price: ₹10 crore. */
 const PRICE_MAX = 100_000_000;
+/** A row's total, and the quote's, are at most MAX_MONEY. */
+export const ROW_TOTAL_TOO_LARGE = `The row total is too large (${MAX_MONEY_TEXT} at most)`;
+export const QUOTATION_TOTAL_TOO_LARGE = `The quotation total is too large (${MAX_MONEY_TEXT} at most)`;
 
 const atMostDecimals = (places: number) => (value: number | null | undefined) =>
   value === undefined || value === null || Math.abs(Math.round(value * 10 ** places) / 10 ** places - value) < 1e-9;
-/** A number as typed: blank is null, '1,250.50' is 1250.5. */
-const typedNumber = (value: unknown, original: unknown) => {
-  if (typeof original === 'string') {
-    const cleaned = original.replace(/[,₹\s]/g, '');
-    if (cleaned === '') return null;
-    return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
-  }
-  return value;
-};
+/** A number as typed: blank is null, '1,250.50' is 1250.5; a list or object is not a number (yup would read [5] as 5). */
+const typedNumber = jsonNumber(
+  (value: unknown, original: unknown) => {
+    if (typeof original === 'string') {
+      const cleaned = original.replace(/[,₹\s]/g, '');
+      if (cleaned === '') return null;
+      return /^-?\d+(\.\d+)?$/.test(cleaned) ? Number(cleaned) : Number.NaN;
+    }
+    return value;
+  },
+  // The builder's rows are saved as typed too (a blank quantity is 1): text is a number here, in the API as well.
+  { textInApi: true },
+);
 
 const measure = (label: string) =>
   yup
@@ -182,9 +193,15 @@ const measure = (label: string) =>
     .typeError(`${label} must be a number`)
     .nullable()
     .min(0, `${label} cannot be negative`)
-    .max(MEASURE_MAX, `${label} is too large`)
+    .max(MAX_ROW_DIMENSION, `${label} is too large`)
     .test('decimals', `${label} can have at most two decimals`, atMostDecimals(2))
     .default(null);
+
+/** Whether each number of a row is within its own bound (then its total is checked against MAX_MONEY). */
+function withinRowBounds(row: RowMeasure): boolean {
+  const within = (value: number | null, max: number) => value === null || (Number.isFinite(value) && value <= max);
+  return within(row.length, MAX_ROW_DIMENSION) && within(row.width, MAX_ROW_DIMENSION) && within(row.quantity, MAX_ROW_QUANTITY) && within(row.unitPrice, PRICE_MAX);
+}
 
 const libraryName = (label: string, max = 80) => text().max(max, `${label} is too long (${max} characters at most)`).default('');
 
@@ -207,7 +224,7 @@ export const quotationRowInputSchema = yup.object({
     .transform((value: number | null) => (value === null ? DEFAULT_ROW_QUANTITY : value))
     .nonNullable()
     .min(1, 'Quantity must be at least 1')
-    .max(MEASURE_MAX, 'Quantity is too large')
+    .max(MAX_ROW_QUANTITY, 'Quantity is too large')
     .test('decimals', 'Quantity can have at most two decimals', atMostDecimals(2))
     .default(DEFAULT_ROW_QUANTITY),
   unitPrice: yup
@@ -222,6 +239,10 @@ export const quotationRowInputSchema = yup.object({
     .test('decimals', 'Unit price can have at most two decimals', atMostDecimals(2))
     .default(0),
   remarks: text().max(300, 'Remarks are too long (300 characters at most)').default(''),
+}).test('row-total', ROW_TOTAL_TOO_LARGE, function rowTotalBound(row) {
+  // A number past its own bound says so itself; an item stored before the bound still reads.
+  if (!row || isStoredRead(this.options.context) || !withinRowBounds(row)) return true;
+  return !(rowTotal(row) > MAX_MONEY) || this.createError({ path: `${this.path}.unitPrice`, message: ROW_TOTAL_TOO_LARGE });
 });
 export type QuotationRowInput = yup.InferType<typeof quotationRowInputSchema>;
 
@@ -281,7 +302,12 @@ const quotationFields = {
     .typeError('Rows must be a list')
     .required('Add at least one row')
     .min(1, 'Add at least one row')
-    .max(MAX_QUOTATION_ROWS, `A quotation can have at most ${MAX_QUOTATION_ROWS} rows`),
+    .max(MAX_QUOTATION_ROWS, `A quotation can have at most ${MAX_QUOTATION_ROWS} rows`)
+    .test('quotation-total', QUOTATION_TOTAL_TOO_LARGE, function quotationTotalBound(rows) {
+      // A row past a bound says so itself.
+      if (!rows || isStoredRead(this.options.context) || !rows.every((row) => withinRowBounds(row) && !(rowTotal(row) > MAX_MONEY))) return true;
+      return !(quotationTotals(rows, 0).subtotal > MAX_MONEY);
+    }),
   discount: discountField(),
   notes: multilineText().max(5000, 'Notes are too long (5000 characters at most)').default(DEFAULT_QUOTATION_NOTES),
   status: oneOfList(EDITABLE_QUOTATION_STATUSES, 'Status must be draft, sent or rejected').default('draft'),
@@ -462,6 +488,15 @@ export type ClientAnswerInput = yup.InferType<typeof clientAnswerSchema>;
 export const QUOTE_LINK_INVALID = 'This quotation link is not valid. Ask us for a new one.';
 export const QUOTE_LINK_EXPIRED = 'This quotation has expired. Ask us for an updated quote.';
 export const QUOTE_ALREADY_ANSWERED = 'This quotation has already been approved.';
+/** A quote stored over MAX_MONEY before the bound (its project's budget could not hold it): 422 to its approval. */
+export const QUOTE_TOO_LARGE_TO_APPROVE = `This quotation is over ${MAX_MONEY_TEXT}. Ask us for an updated quote.`;
+export const QUOTE_TOO_LARGE_TO_MARK = `This quotation is over ${MAX_MONEY_TEXT}: edit it before approving.`;
+/**
+ * The link's answer on a quote that is not sent (pulled back to draft,
+ * rejected): only a sent, unexpired quote takes the client's approval or
+ * request for changes.
+ */
+export const quoteNotOpenFor = (answer: 'approval' | 'change requests', status: QuotationStatus) => `This quotation is not open for ${answer}: it is ${status}.`;
 
 /** The share link's token: 32 random bytes, base64url (43 characters). */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

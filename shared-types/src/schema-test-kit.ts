@@ -8,7 +8,12 @@ import { TEXT_NOT_ALLOWED, TEXT_ONE_LINE, fieldMessages } from './forms';
  * table row names one field, one input and the exact outcome.
  */
 
-/** The API's options: every error at once, unknown keys dropped. */
+/**
+ * The API's options: every error at once, unknown keys dropped. Without the
+ * API's context (API_INPUT_CONTEXT: fields built with jsonNumber take only a
+ * JSON number in a request's body), so a table's typed text ('1,25,000.50')
+ * is the form's reading; functions/test checks what a request may send.
+ */
 export const API_VALIDATE_OPTIONS = { abortEarly: false, stripUnknown: true } as const;
 
 export interface Validation {

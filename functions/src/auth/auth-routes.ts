@@ -29,6 +29,7 @@ import {
   getEmployeeByEmail,
   normalizeEmail,
   recordSuccessfulLogin,
+  clearLoginAttempts,
   toPublicUser,
   passwordMinLength,
   updatePasswordHash,
@@ -336,10 +337,21 @@ export const auth = new Hono<AppEnv>()
     const { currentPassword, newPassword } = c.req.valid('json');
     const { employee, session, timeoutMinutes } = authOf(c);
     const { db } = c.var.deps;
+    const now = nowMs(c);
+    // A stolen session must not be a password oracle: each current password checked
+    // counts toward the account's lockout, as a sign-in does (the same counter and
+    // Settings maxLoginAttempts), and past the limit none is checked.
+    const { security } = await getSettings(db);
+    const attempt = await countLoginAttempt(db, { employeeId: employee.id }, { maxAttempts: security.maxLoginAttempts, lockMs: LOCKOUT_MINUTES * 60_000, nowMs: now });
+    if (!attempt.allowed) {
+      log.warn('password change refused', { employeeId: employee.id, outcome: 'locked' });
+      return lockedAnswer(c, attempt.retryAfterSeconds);
+    }
     if (!(await verifyPassword(currentPassword, employee.passwordHash))) {
-      log.warn('password change refused: wrong current password', { employeeId: employee.id });
+      log.warn('password change refused: wrong current password', { employeeId: employee.id, locked: attempt.count >= security.maxLoginAttempts });
       return c.json(errorBody('Current password is incorrect', { currentPassword: 'Current password is incorrect' }), 400);
     }
+    await clearLoginAttempts(db, employee.id, attempt.count);
     if (currentPassword === newPassword) {
       return c.json(errorBody('Validation failed', { newPassword: 'New password must differ from the current one' }), 400);
     }
@@ -348,7 +360,6 @@ export const auth = new Hono<AppEnv>()
     if (newPassword.length < min) {
       return c.json(errorBody('Validation failed', { newPassword: `New password must be at least ${min} characters` }), 400);
     }
-    const now = nowMs(c);
     const changed = await updatePasswordHash(db, employee.id, {
       passwordHash: await hashPassword(newPassword),
       expectedVersion: employee.version,

@@ -137,7 +137,8 @@ export interface DemandClaim {
 
 /** What `POST` adds to a create: who asks (the Idempotency-Key's scope), a stage demand to claim with it. */
 export interface CreateOptions {
-  idempotency?: { scope: string; key: string; nowMs: number };
+  /** The key, whose it is, and the hash of the request it came with (requestHash in lib/http.ts). */
+  idempotency?: { scope: string; key: string; requestHash: string; nowMs: number };
   /** The stage demand this transaction raises, claimed in the same commit; taken: `{ claimed: true }`. */
   demand?: DemandClaim;
   /** A fixed id (the recurring job's deterministic copies): an existing one gives `{ exists: true }`. */
@@ -154,12 +155,22 @@ export type CreateTransactionResult =
   | { claimed: true }
   | { exists: true }
   /** The Idempotency-Key created a transaction that has been deleted since. */
-  | { keyUsed: true };
+  | { keyUsed: true }
+  /** The Idempotency-Key came with another request (method, path or body) first. */
+  | { keyMismatch: true };
 
-/** What an Idempotency-Key answers while it is alive: the transaction it created (or that it was deleted since). */
-async function idempotentResult(db: Db, idempotency: NonNullable<CreateOptions['idempotency']>): Promise<{ replay: Transaction } | { keyUsed: true } | undefined> {
+/**
+ * What an Idempotency-Key answers while it is alive: the transaction it
+ * created (or that it was deleted since), or, sent with another request than
+ * the one that created it, that it does not fit.
+ */
+async function idempotentResult(
+  db: Db,
+  idempotency: NonNullable<CreateOptions['idempotency']>,
+): Promise<{ replay: Transaction } | { keyUsed: true } | { keyMismatch: true } | undefined> {
   const key = await idempotencyKeyKind.get(db, [idempotency.scope, idempotency.key]);
   if (!key || key.expiresAt <= Math.floor(idempotency.nowMs / 1000)) return undefined;
+  if (key.requestHash && key.requestHash !== idempotency.requestHash) return { keyMismatch: true };
   const first = await getTransaction(db, key.transactionRef);
   return first ? { replay: first } : { keyUsed: true };
 }
@@ -188,7 +199,7 @@ export function addTransactionCreate(
       'idempotency',
       idempotencyKeyKind.put(
         [idempotency.scope, idempotency.key],
-        { transactionRef: tx.id, createdAt: p.ctx.now, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+        { transactionRef: tx.id, requestHash: idempotency.requestHash, createdAt: p.ctx.now, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
         // A key past its day is free again.
         { replace: true, condition: { expression: 'attribute_not_exists(pk) OR expiresAt < :nowSeconds', values: { ':nowSeconds': nowSeconds } } },
       ),

@@ -58,10 +58,19 @@ export const stageDemandKind = defineItem({
   key: (projectId: string, stageName: string) => keys.stageDemand(projectId, stageName),
 });
 
-/** An Idempotency-Key of POST /api/transactions: the transaction it created, for a day. */
+/**
+ * An Idempotency-Key of POST /api/transactions: the transaction it created,
+ * for a day, and the hash of the request that created it (a key sent again
+ * with another request is refused). Keys stored before the hash have none ('').
+ */
 export const idempotencyKeyKind = defineItem({
   type: 'IdempotencyKey',
-  schema: yup.object({ transactionRef: yup.string().required(), createdAt: yup.string().required(), expiresAt: yup.number().required() }),
+  schema: yup.object({
+    transactionRef: yup.string().required(),
+    requestHash: yup.string().default(''),
+    createdAt: yup.string().required(),
+    expiresAt: yup.number().required(),
+  }),
   key: (scope: string, key: string) => keys.idempotencyKey(scope, key),
 });
 

@@ -32,7 +32,7 @@ import {
 import { attachmentKey, attachmentStagingKey } from '../photos';
 import { removeFiles } from '../photos';
 import type { AppEnv } from '../app-deps';
-import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requestHash, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
 
@@ -52,6 +52,8 @@ const attachmentKeys = (tx: Transaction, attachments: Attachment[] = tx.attachme
 const TRANSACTION_MAX_BODY_BYTES = 24 * 1024;
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 8 to 128 letters, digits, - or _';
 export const IDEMPOTENCY_KEY_USED_MESSAGE = 'This Idempotency-Key created a transaction that has since been deleted. Send a new key to record it again.';
+/** Stripe's answer to a key sent again with another request: 422, nothing created. */
+export const IDEMPOTENCY_KEY_MISMATCH_MESSAGE = 'Idempotency-Key reused with a different request';
 
 /** Finance transactions: manager, admin and superadmin only (PRODUCT.md); employees get 403. */
 export const transactions = new Hono<AppEnv>()
@@ -66,12 +68,14 @@ export const transactions = new Hono<AppEnv>()
       return c.json(errorBody('Validation failed', { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_KEY_MESSAGE }), 400);
     }
     const employee = c.var.auth.employee;
-    const result = await createTransaction(c.var.deps.db, c.req.valid('json'), writeContext(c), {
-      ...(key ? { idempotency: { scope: employee.id, key, nowMs: nowMs(c) } } : {}),
+    const input = c.req.valid('json');
+    const result = await createTransaction(c.var.deps.db, input, writeContext(c), {
+      ...(key ? { idempotency: { scope: employee.id, key, requestHash: requestHash(c.req.method, c.req.path, input), nowMs: nowMs(c) } } : {}),
     });
     if ('fields' in result) return c.json(errorBody('Validation failed', result.fields), 400);
     if ('replay' in result) return c.json(result.replay, 201);
     if ('keyUsed' in result) return c.json(errorBody(IDEMPOTENCY_KEY_USED_MESSAGE), 409);
+    if ('keyMismatch' in result) return c.json(errorBody(IDEMPOTENCY_KEY_MISMATCH_MESSAGE), 422);
     if (!('item' in result)) throw new Error('unexpected create result');
     log.info('transaction created', { transactionId: result.item.id, by: employee.id });
     return c.json(result.item, 201);

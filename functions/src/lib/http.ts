@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { validator } from 'hono/validator';
 import { ValidationError, type ValidateOptions } from 'yup';
 import type { ApiErrorBody, Page } from '@app/shared-types/api';
-import { fieldMessages } from '@app/shared-types/forms';
+import { API_INPUT_CONTEXT, fieldMessages } from '@app/shared-types/forms';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import type { CursorKeys, ItemKey } from '../db/entity';
 import { hitRateLimit } from './rate-limit';
@@ -46,7 +47,9 @@ type Output<S extends InputSchema> = S['__outputType'];
 
 /**
  * Validates a JSON body with a shared yup schema. Unknown fields are dropped,
- * strings trimmed; failures give 400 with a message per field.
+ * strings trimmed; failures give 400 with a message per field. The context
+ * says it is a request's body: fields built with jsonNumber (transaction
+ * amounts) then take a JSON number only, never text or a list.
  */
 export const jsonBody = <S extends InputSchema>(schema: S) =>
   validator('json', async (value: unknown, c): Promise<Output<S> | Response> => {
@@ -57,7 +60,7 @@ export const jsonBody = <S extends InputSchema>(schema: S) =>
     const reserved = reservedKeyFields(value);
     if (Object.keys(reserved).length > 0) return c.json(errorBody('Validation failed', reserved), 400);
     try {
-      return await schema.validate(value, { abortEarly: false, stripUnknown: true });
+      return await schema.validate(value, { abortEarly: false, stripUnknown: true, context: API_INPUT_CONTEXT });
     } catch (error) {
       if (error instanceof ValidationError) {
         return c.json(errorBody('Validation failed', fieldMessages(error)), 400);
@@ -88,6 +91,27 @@ export const queryParams = <S extends InputSchema>(schema: S) =>
       throw error;
     }
   }) as MiddlewareHandler<AppEnv, string, { in: { query: QueryInput<S> }; out: { query: Output<S> } }>;
+
+/** JSON with every object's keys in order: one text per value, however its keys were sent. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The hash of a request, kept with its Idempotency-Key: its method, path and
+ * body as validated (unknown fields dropped, text trimmed), in canonical JSON.
+ */
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()} ${path}\n${canonicalJson(body)}`).digest('base64url');
+}
 
 /** The app's clock (tests move it) in epoch milliseconds. */
 export const nowMs = (c: Context<AppEnv>) => (c.var.deps.now ?? Date.now)();

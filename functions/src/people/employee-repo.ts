@@ -198,6 +198,19 @@ export async function recordSuccessfulLogin(db: Db, id: string, now: string, see
   }
 }
 
+/**
+ * Clears the attempt counter after a right password outside a sign-in (the
+ * current password of a password change), like a successful login does: only
+ * if it still reads `seenCount`, the count this request's own attempt made.
+ */
+export async function clearLoginAttempts(db: Db, id: string, seenCount: number): Promise<void> {
+  try {
+    await execute(db, signInWrite(id, { failedLoginCount: 0, lockedUntil: null }, conditions.equals('failedLoginCount', seenCount, 'seen')));
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
 /** A change of the sign-in bookkeeping (kept fields: no new version) of an employee who must exist. */
 function signInWrite(id: string, set: Partial<EmployeeCredentials>, condition?: Condition): Write {
   return { op: 'update', type: employeeEntity.type, key: employeeEntity.key(id), set, condition: conditions.all(conditions.present(), condition) ?? conditions.present() };

@@ -1,10 +1,11 @@
 import { customerName, type Customer } from '@app/shared-types/customers';
+import { MAX_MONEY } from '@app/shared-types/forms';
 import type { Transaction } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import type { Lead, LeadConversion } from '@app/shared-types/leads';
 import { isOneOf } from '@app/shared-types/guards';
 import { PROJECT_TYPES, projectCreateSchema, type Project } from '@app/shared-types/projects';
-import type { ClientResponse, Quotation } from '@app/shared-types/quotations';
+import type { ClientResponse, Quotation, QuotationStatus } from '@app/shared-types/quotations';
 import { addCustomerProjectCount, customerEntity, newCustomer } from '../customers';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
@@ -36,7 +37,9 @@ function nameParts(name: string): { firstName: string; lastName: string } {
  * Advance stage is demanded in Finance (PRODUCT.md: approval creates the
  * project and the advance demand), unless it already was. All of it lands or
  * none of it. The quote's version is the condition, so a second approval
- * cannot pass.
+ * cannot pass, nor one of a quote changed meanwhile (pulled back to draft).
+ * `from` is the statuses it may start from: the client's link approves only
+ * a sent quote; staff may mark a draft approved too.
  */
 export async function approveQuotation(
   db: Db,
@@ -44,9 +47,14 @@ export async function approveQuotation(
   answer: { name: string; comment: string; ip: string },
   ctx: WriteContext,
   today = calendarDate(new Date(ctx.now)),
-): Promise<{ quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { notFound: true }> {
+  from: readonly QuotationStatus[] = ['sent', 'draft'],
+): Promise<
+  { quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { tooLarge: Quotation } | { notFound: true }
+> {
   if (quote.status === 'approved') return { answered: quote };
-  if (quote.status !== 'sent' && quote.status !== 'draft') return { notOpen: quote };
+  if (!from.includes(quote.status)) return { notOpen: quote };
+  // Stored before the bound: no project budget may hold it.
+  if (quote.grandTotal > MAX_MONEY) return { tooLarge: quote };
   return rounds(quotationEntity.type, async () => {
     const lead = quote.leadId ? await getLead(db, quote.leadId, true) : undefined;
     const existingCustomerId = quote.customerId ?? lead?.conversion?.customerId ?? null;

@@ -493,7 +493,8 @@ export async function requestChanges(
   const p = plan(db, ctx);
   quotationEntity.planUpdate(p, 'quote', before, after, {
     action: 'request_changes',
-    condition: { expression: '#status IN (:draft, :sent)', names: { '#status': 'status' }, values: { ':draft': 'draft', ':sent': 'sent' } },
+    // Only while sent: a quote pulled back to draft meanwhile takes no answer through its link.
+    condition: { expression: '#status = :sent', names: { '#status': 'status' }, values: { ':sent': 'sent' } },
   });
   leadNote(p, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`);
   p.write('response', quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'changes_requested' }));

@@ -8,6 +8,7 @@ import {
   LOW_MARGIN_MESSAGE,
   PROJECT_TYPE_TO_SEND,
   letterheadOf,
+  QUOTE_TOO_LARGE_TO_MARK,
   STALE_QUOTATION_MESSAGE,
   publicQuotationOf,
   quotationCreateSchema,
@@ -207,6 +208,7 @@ export const quotations = new Hono<AppEnv>()
     if ('answered' in result) return c.json({ ...errorBody(ALREADY_APPROVED), current: result.answered }, 409);
     if ('notOpen' in result) return c.json({ ...errorBody(NOT_APPROVABLE), current: result.notOpen }, 409);
     if ('stale' in result) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: result.stale }, 409);
+    if ('tooLarge' in result) return c.json({ ...errorBody(QUOTE_TOO_LARGE_TO_MARK), current: result.tooLarge }, 422);
     const demandTransactionId = result.demand?.id ?? null;
     log.info('quotation approved', { quotationId: id, by: c.var.auth.employee.id });
     return c.json({ quotation: result.quote, projectId: result.quote.projectId, demandTransactionId }, 200);

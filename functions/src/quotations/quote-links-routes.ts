@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { calendarDate } from '@app/shared-types/format';
-import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, SHARE_TOKEN_PATTERN, clientAnswerSchema } from '@app/shared-types/quotations';
+import {
+  QUOTE_ALREADY_ANSWERED,
+  QUOTE_LINK_EXPIRED,
+  QUOTE_LINK_INVALID,
+  QUOTE_TOO_LARGE_TO_APPROVE,
+  SHARE_TOKEN_PATTERN,
+  clientAnswerSchema,
+  quoteNotOpenFor,
+} from '@app/shared-types/quotations';
 import { nowIso, nowMs } from '../auth';
 import { approveQuotation } from './approval';
 import { clientContext, quotationByToken, requestChanges } from './quotation-repo';
@@ -51,10 +59,13 @@ export const quoteLinks = new Hono<AppEnv>()
     const db = c.var.deps.db;
     const { name, comment } = c.req.valid('json');
     const ctx = clientContext(name, c.var.requestId, nowIso(c));
-    const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx, today(c));
+    // Only a sent quote: one pulled back to draft (or rejected) keeps its link, but not its approval.
+    const result = await approveQuotation(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx, today(c), ['sent']);
     if ('notFound' in result) return c.json(errorBody(QUOTE_LINK_INVALID), 404);
     if ('answered' in result) return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
-    if ('notOpen' in result || 'stale' in result) return c.json(errorBody(NOT_OPEN), 409);
+    if ('notOpen' in result) return c.json(errorBody(quoteNotOpenFor('approval', result.notOpen.status)), 409);
+    if ('stale' in result) return c.json(errorBody(NOT_OPEN), 409);
+    if ('tooLarge' in result) return c.json(errorBody(QUOTE_TOO_LARGE_TO_APPROVE), 422);
     log.info('quotation approved by client', { quotationId: result.quote.id });
     return c.json(await publicView(db, result.quote, today(c)), 200);
   })
@@ -64,6 +75,7 @@ export const quoteLinks = new Hono<AppEnv>()
     const db = c.var.deps.db;
     const { name, comment } = c.req.valid('json');
     if (link.quote.status === 'approved') return c.json(errorBody(QUOTE_ALREADY_ANSWERED), 409);
+    if (link.quote.status !== 'sent') return c.json(errorBody(quoteNotOpenFor('change requests', link.quote.status)), 409);
     const ctx = clientContext(name, c.var.requestId, nowIso(c));
     const result = await requestChanges(db, link.quote, { name, comment, ip: c.var.deps.clientIp(c) }, ctx);
     if (!('item' in result)) return c.json(errorBody(NOT_OPEN), 409);
