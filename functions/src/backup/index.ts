@@ -2,5 +2,6 @@
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { BackupFileError, BackupWriter, UnsupportedValueError, backupItems, itemKeyText, validateBackup, type BackupSummary, type Item } from './backup-file';
 export { backupFileKey, localBackupStorage, type BackupStorage } from './backup-storage';
+export { backupLockKind, backupScheduleKind } from './backup-kinds';
 export { isBackedUp } from './classify';
 export { s3BackupStorage } from './s3-backup-storage';

@@ -20,8 +20,8 @@ export interface StoredSettings {
   version: number;
 }
 
-/** The one settings item (Settings screen, calculator rates, security): parsed, never cast. */
-export const settingsKind = defineItem({ type: 'Settings', schema: storedSettingsSchema, key: () => keys.settings() });
+/** The one settings item (Settings screen, calculator rates, security): parsed, never cast. The website and the PDFs (letterhead, session timeout) read it. */
+export const settingsKind = defineItem({ type: 'Settings', schema: storedSettingsSchema, key: () => keys.settings(), partition: 'SETTINGS', grants: { public: ['read'], pdf: ['read'] } });
 
 /** The settings item, or the first-start defaults when none has been saved. */
 export async function getSettings(db: Db): Promise<StoredSettings> {
