@@ -11,6 +11,7 @@ const note = defineItem({
   type: 'TestNote',
   schema: yup.object({ id: yup.string().required(), text: yup.string().defined(), count: yup.number().default(0) }),
   key: (id: string) => ({ pk: `TESTNOTE#${id}`, sk: 'NOTE' }),
+  partition: 'TESTNOTE#*',
 });
 const total = { type: 'TestTotal', key: { pk: 'TESTTOTAL', sk: 'ALL' }, sets: { entityType: 'TestTotal' } };
 const sharded = { type: 'TestShards', shards: 4, key: (shard: number) => ({ pk: 'TESTSHARDS', sk: `S#${shard}` }) };

@@ -13,6 +13,11 @@ export const auditEntryKind = defineItem({
   type: 'AuditEntry',
   schema: auditEntrySchema,
   key: (entityId: string, sort: string) => keys.auditEntry(entityId, sort),
+  partition: 'AUDIT#*',
+  // The audit log outlives every restore (and records it).
+  backup: false,
+  // A website lead writes its audit entry (never reads one).
+  grants: { public: ['write'] },
 });
 
 /**

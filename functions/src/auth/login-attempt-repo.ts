@@ -25,10 +25,12 @@ export type AttemptSubject = { employeeId: string } | { unknownEmail: string };
 export type AttemptResult = { allowed: true; count: number } | { allowed: false; retryAfterSeconds: number };
 
 /** The counter as read: on the employee item, or on the unknown email's own item. */
-const attemptsKind = defineItem({
+export const attemptsKind = defineItem({
   type: 'LoginAttempts',
   schema: yup.object({ failedLoginCount: yup.number().default(0), lockedUntil: yup.string().nullable().default(null) }),
   key: (key: Key) => key,
+  // The unknown email's own item (an employee's count is on the employee item).
+  partition: 'RATE#login-email#*',
   backup: false,
 });
 

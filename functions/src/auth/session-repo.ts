@@ -20,6 +20,9 @@ export const sessionKind = defineItem({
   type: 'Session',
   schema: sessionSchema,
   key: keys.session,
+  partition: 'SESSION#*',
+  // The PDF routes check a staff session, touch it and end one that has idled out.
+  grants: { pdf: ['read', 'sessions'] },
   backup: false,
 });
 

@@ -47,6 +47,7 @@ export const twoFactorKind = defineItem({
     updatedAt: yup.string().optional(),
   }),
   key: keys.twoFactor,
+  partition: 'EMPLOYEE#*',
 });
 
 /** A sign-in waiting for its second step, keyed by its token's SHA-256; the TTL (`expiresAt`, epoch seconds) removes it. */
@@ -60,6 +61,7 @@ export const loginChallengeKind = defineItem({
     expiresAt: yup.number().required(),
   }),
   key: keys.loginChallenge,
+  partition: 'LOGINCHALLENGE#*',
   backup: false,
 });
 

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BACKED_UP_ENTITY_TYPES, EXCLUDED_ENTITY_TYPES, isBackedUp } from './classify';
+import { allKinds } from '../db/kind';
 import { keys } from '../db/keys';
+import { kinds } from '../kinds';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
@@ -50,6 +52,10 @@ describe('what a backup holds', () => {
     expect(unclassified.map(([name, file]) => `${name} (${file})`)).toEqual([]);
     const both = [...BACKED_UP_ENTITY_TYPES].filter((name) => EXCLUDED_ENTITY_TYPES.has(name));
     expect(both).toEqual([]);
+  });
+
+  it('reads the kinds of the app catalog (functions/src/kinds.ts), which a module may not import', () => {
+    expect(new Set([...BACKED_UP_ENTITY_TYPES, ...EXCLUDED_ENTITY_TYPES])).toEqual(new Set(allKinds(kinds).map((kind) => kind.type)));
   });
 
   it('leaves out sessions, rate limits, login attempts, the audit log, the outbox, notifications and backup jobs; keeps business items and counters', () => {

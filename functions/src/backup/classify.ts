@@ -1,96 +1,66 @@
+import { kinds as auditKinds } from '../audit';
+import { kinds as authKinds } from '../auth';
+import { kinds as blogKinds } from '../blog';
+import { kinds as customerKinds } from '../customers';
+import { engineKinds } from '../db/engine-kinds';
+import { allKinds, matchesPattern, type Kind } from '../db/kind';
+import { kinds as financeKinds } from '../finance';
+import { kinds as leadKinds } from '../leads';
+import { rateLimitWindowKind } from '../lib/rate-limit';
+import { kinds as notifyKinds } from '../notify';
+import { kinds as peopleKinds } from '../people';
+import { kinds as projectKinds } from '../projects';
+import { kinds as quotationKinds } from '../quotations';
+import { kinds as settingsKinds } from '../settings';
+import { kinds as vendorKinds } from '../vendors';
+import { backupJobKind, backupLockKind, backupScheduleKind } from './backup-kinds';
+
 /**
- * What a backup holds: the business data, i.e. every item of the table except
- * the kinds below. Business data includes what keeps it consistent (unique
+ * What a backup holds: the business data, i.e. every item of the table but
+ * the kinds whose definition says `backup: false` (who is signed in, the
+ * audit log, mail and notifications, backups themselves, local start-up
+ * bookkeeping). Business data includes what keeps it consistent (unique
  * markers, kept counters and figures, number sequences, search tokens, the
- * rate library, settings, photos' records). Every entityType the code writes
- * is named in one of the two lists; backup.test.ts reads the sources and fails
- * when a new one is in neither.
+ * rate library, settings, photos' records). A module may not import the app's
+ * catalog (functions/src/kinds.ts), so the same modules' kinds are read here;
+ * classify.test.ts checks both name the same kinds, and that every entityType
+ * the code writes is one of them.
  */
+const CATALOG: readonly Kind[] = allKinds([
+  ...engineKinds,
+  rateLimitWindowKind,
+  ...auditKinds(),
+  ...authKinds(),
+  backupJobKind,
+  backupLockKind,
+  backupScheduleKind,
+  ...blogKinds(),
+  ...customerKinds(),
+  ...financeKinds(),
+  ...leadKinds(),
+  ...notifyKinds(),
+  ...peopleKinds(),
+  ...projectKinds(),
+  ...quotationKinds(),
+  ...settingsKinds(),
+  ...vendorKinds(),
+]);
 
 /** Kinds a backup leaves out and a restore never touches. */
-export const EXCLUDED_ENTITY_TYPES: ReadonlySet<string> = new Set([
-  // Who is signed in, and the defences around signing in.
-  'Session',
-  'LoginAttempts',
-  'LoginChallenge',
-  'RateLimitWindow',
-  // A visitor's once-a-day view marker of a blog post (expires by TTL); the post's count is kept.
-  'BlogView',
-  // The audit log: it outlives every restore (and records it).
-  'AuditEntry',
-  // Mail and notifications (issue 15): delivery state, not business data.
-  'Outbox',
-  'Notification',
-  'NotificationUnread',
-  // Backups themselves: their job records, the one-at-a-time lock and when the schedule began.
-  'BackupJob',
-  'BackupLock',
-  'BackupSchedule',
-  // Local start-up bookkeeping: which data upgrades and seeding this table has had.
-  'DataVersion',
-  'SeedMarker',
-]);
+export const EXCLUDED_ENTITY_TYPES: ReadonlySet<string> = new Set(CATALOG.filter((kind) => !kind.backup).map((kind) => kind.type));
 
 /** Kinds a backup holds (items without an entityType, the kept counters and figures, are held too). */
-export const BACKED_UP_ENTITY_TYPES: ReadonlySet<string> = new Set([
-  'Settings',
-  'Lead',
-  'LeadPhone',
-  'LeadCommunication',
-  'Customer',
-  'Project',
-  'ProjectSlug',
-  'Vendor',
-  'BlogPost',
-  'BlogSlug',
-  'CalculatorEstimate',
-  'ContactSubmission',
-  'Employee',
-  // An employee's two-factor sign-in (sealed secret, recovery code hashes): part of the account, like its password hash.
-  'TwoFactor',
-  'EmployeeEmail',
-  'Transaction',
-  'TransactionListCopy',
-  'TransactionDue',
-  'TransactionCounter',
-  'IdempotencyKey',
-  'StageDemand',
-  'Quotation',
-  'QuotationRevision',
-  'QuotationNumber',
-  'QuotationCounter',
-  'QuotationLink',
-  'QuotationResponse',
-  'Attendance',
-  'AttendanceDay',
-  'AttendanceMonth',
-  'RateUsageArea',
-  'RateUsageAreaName',
-  'RateItem',
-  'RateItemName',
-  'RateUnit',
-  'RateUnitName',
-  'RateBrand',
-  'RateBrandName',
-  'RatePrice',
-  'RatePriceFor',
-  'RateLibraryVersion',
-  'SearchToken',
-  'Department',
-  'DepartmentName',
-  'JobRole',
-  'JobRoleName',
-]);
+export const BACKED_UP_ENTITY_TYPES: ReadonlySet<string> = new Set(CATALOG.filter((kind) => kind.backup).map((kind) => kind.type));
 
 /**
  * Partitions left out whatever their entityType says (an item written before
- * it had one): the same kinds as EXCLUDED_ENTITY_TYPES, by their keys.ts prefix.
+ * it had one): those of the kinds left out.
  */
-const EXCLUDED_PARTITION_PREFIXES = ['SESSION#', 'RATE#', 'AUDIT#', 'OUTBOX#', 'BELL#', 'BACKUP', 'META'];
+const EXCLUDED_PARTITIONS = [...new Set(CATALOG.filter((kind) => !kind.backup).map((kind) => kind.partition))];
 
 /** Whether an item is business data a backup holds and a restore replaces. */
 export function isBackedUp(item: { pk?: unknown; sk?: unknown; entityType?: unknown }): boolean {
   if (typeof item.entityType === 'string' && EXCLUDED_ENTITY_TYPES.has(item.entityType)) return false;
   const pk = String(item.pk ?? '');
-  return !EXCLUDED_PARTITION_PREFIXES.some((prefix) => pk.startsWith(prefix));
+  return !EXCLUDED_PARTITIONS.some((partition) => matchesPattern(partition, pk));
 }

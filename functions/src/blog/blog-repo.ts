@@ -35,6 +35,10 @@ export const blogPostEntity = defineEntity({
   type: 'BlogPost',
   schema: blogPostSchema,
   key: keys.blogPost,
+  partition: 'BLOGPOST#*',
+  grants: { public: ['read'] },
+  // The website lists the published posts only.
+  otherPartitions: { 'BLOGPOSTS#published': { public: ['queryGsi1'] } },
   indexes: {
     gsi1: (post) => ({ pk: keys.blogPostsByStatus(post.status), sk: statusSort(post) }),
     gsi2: (post) => ({ pk: keys.blogPosts(), sk: newestFirst(post.createdAt, post.id) }),
@@ -45,7 +49,7 @@ export const blogPostEntity = defineEntity({
     all: { index: 'gsi2', partition: () => keys.blogPosts() },
   },
   // Always given: the editor shows the address a blank slug makes from the title (the schema derives it), so a taken one is refused (409), never moved on.
-  unique: [{ name: 'BlogSlug', key: (post) => keys.blogSlug(post.slug), owner: 'postId', contested: { field: 'slug' } }],
+  unique: [{ name: 'BlogSlug', partition: 'BLOGSLUG#*', key: (post) => keys.blogSlug(post.slug), owner: 'postId', contested: { field: 'slug' } }],
   counts: (post) => ({ DASHBOARD: { [blogCounter.total]: 1, [blogCounter.status(post.status)]: 1, [blogCounter.views]: post.viewCount } }),
   search: (post) => ({ texts: [post.title, post.excerpt, ...post.tags] }),
   // Public views add to it (recordView); an edit never writes back the count it read.
@@ -103,10 +107,12 @@ async function postBySlug(db: Db, slug: string): Promise<BlogPost | undefined> {
 }
 
 /** The slug marker of a post (blogPostEntity's BlogSlug marker, written by the entity): who holds an address. */
-const blogSlugKind = defineItem({
+export const blogSlugKind = defineItem({
   type: 'BlogSlug',
   schema: yup.object({ postId: yup.string().required() }),
   key: (slug: string) => keys.blogSlug(slug),
+  partition: 'BLOGSLUG#*',
+  grants: { public: ['read'] },
 });
 
 /** A published post by its slug; drafts and archived posts are not there for the website. */
@@ -176,10 +182,11 @@ export async function blogStats(db: Db): Promise<BlogStats> {
 const VIEW_MARKER_TTL_SECONDS = 2 * 24 * 60 * 60;
 
 /** A visitor's view of a post on one day (UTC): claimed once, so a repeated view counts nothing; expires by TTL. */
-const blogViewKind = defineItem({
+export const blogViewKind = defineItem({
   type: 'BlogView',
   schema: yup.object({ expiresAt: yup.number().required() }),
   key: (postId: string, day: string, visitor: string) => keys.blogView(postId, day, visitor),
+  partition: 'BLOGVIEW#*',
   // Markers of a day or two: not worth restoring.
   backup: false,
 });

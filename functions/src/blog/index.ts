@@ -1,3 +1,9 @@
 // The blog module's public entry: what other modules, the hosts and other packages use from it.
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
+import type { Kind } from '../db/kind';
+import { blogPostEntity, blogSlugKind, blogViewKind } from './blog-repo';
+
 export { blogPostEntity, publishedPostDates, publishedPostsPage } from './blog-repo';
+
+/** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */
+export const kinds = (): readonly Kind[] => [blogPostEntity, blogSlugKind, blogViewKind];

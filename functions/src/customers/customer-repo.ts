@@ -13,6 +13,7 @@ export const customerEntity = defineEntity({
   type: 'Customer',
   schema: customerSchema,
   key: keys.customer,
+  partition: 'CUSTOMER#*',
   indexes: { gsi1: (customer) => ({ pk: keys.customers(), sk: byName(customer) }) },
   patterns: { byName: { index: 'gsi1', partition: () => keys.customers() } },
   counts: () => ({ DASHBOARD: { [dashboardCounter.customers]: 1 } }),

@@ -3,6 +3,7 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import type * as yup from 'yup';
 import type { AuditAction } from '@app/shared-types/audit';
 import type { Db } from './client';
+import type { KindDeclaration } from './kind';
 import { keys } from './keys';
 import type { SearchSource } from './search-tokens';
 import { ContendedWrite, RETRY, type WriteContext } from './plan';
@@ -88,6 +89,8 @@ export interface UniqueMarker<T> {
   name: string;
   /** The marker's key for an item; undefined when the item claims none. */
   key: (item: T) => Key | undefined;
+  /** The marker's partition key as an IAM StringLike pattern (see KindDeclaration). */
+  partition: string;
   /** Attribute of the marker that names its owner's id. */
   owner: string;
   /**
@@ -102,7 +105,7 @@ export interface UniqueMarker<T> {
 /** A unique marker whose value writers contend for (it has `contested`). */
 export type ContestedMarker<T extends Stored> = UniqueMarker<T> & { contested: NonNullable<UniqueMarker<T>['contested']> };
 
-export interface EntityConfig<T extends Stored, P extends Record<string, AccessPattern<never>>> {
+export interface EntityConfig<T extends Stored, P extends Record<string, AccessPattern<never>>> extends KindDeclaration {
   /** entityType of its items and the entity name in the audit log. */
   type: string;
   schema: yup.Schema<T>;

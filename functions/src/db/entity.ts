@@ -4,6 +4,7 @@ import { entityClaims } from './entity-claim';
 import { entityReads } from './entity-read';
 import { entityShape } from './entity-shape';
 import { entityWrites } from './entity-write';
+import { declaredKind } from './kind';
 import type { WritePlan } from './plan';
 import type { AuditAction } from '@app/shared-types/audit';
 import type { Condition } from './entity-base';
@@ -35,6 +36,9 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     planDelete: (p: WritePlan, name: string, before: T, options: { action?: AuditAction; condition?: Condition<T> } = {}) => inPlan(p, name, before, null, options),
     type,
     key: config.key,
+    ...declaredKind(config),
+    /** Its unique markers, as kinds of their own: in backups as it is, touched by admin and jobs only. */
+    markers: (config.unique ?? []).map((marker) => ({ ...declaredKind({ partition: marker.partition, backup: config.backup }), type: marker.name, key: marker.key })),
     parse,
     stored,
     get,

@@ -10,6 +10,7 @@ import {
 import type * as yup from 'yup';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from './client';
+import { declaredKind, type KindDeclaration } from './kind';
 
 /**
  * Every stored item kind that is not an entity (figures, markers, outbox
@@ -128,15 +129,13 @@ export interface StoredShape<T> {
   validateSync(value: unknown, options?: yup.ValidateOptions): this['__outputType'];
 }
 
-export interface ItemKindConfig<T extends object, A extends unknown[]> {
+export interface ItemKindConfig<T extends object, A extends unknown[]> extends KindDeclaration {
   /** entityType of its items. */
   type: string;
   schema: StoredShape<T>;
   key: (...args: A) => Key;
   /** Index attributes of an item; undefined keeps the item out of that index. */
   indexes?: Partial<Record<IndexName, (item: T) => Key | undefined>>;
-  /** Whether backups hold it (default true): sessions and rate-limit windows are not worth restoring. */
-  backup?: boolean;
 }
 
 /** The stored shape of an item, or a clear error naming the kind when it is not one. */
@@ -172,7 +171,7 @@ export function defineItem<T extends object, A extends unknown[]>(config: ItemKi
     type,
     key: config.key,
     parse,
-    backup: config.backup ?? true,
+    ...declaredKind(config),
     stored,
 
     /** The item at this key, parsed; undefined when there is none. */

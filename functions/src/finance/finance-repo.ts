@@ -72,13 +72,13 @@ function amountsOf(raw: Item): Record<string, number> {
   );
 }
 
-const figureKind = <A extends unknown[]>(type: string, key: (...args: A) => { pk: string; sk: string }) => defineItem({ type, schema: figuresSchema, key });
+const figureKind = <A extends unknown[]>(type: string, key: (...args: A) => { pk: string; sk: string }, partition: string) => defineItem({ type, schema: figuresSchema, key, partition });
 /** A shard of the all-time totals, and of one month's. */
-const financeTotalKind = figureKind('FinanceTotal', (shard: number) => keys.financeTotal(shard));
-const financeMonthKind = figureKind('FinanceMonth', (month: string, shard: number) => keys.financeMonth(month, shard));
+export const financeTotalKind = figureKind('FinanceTotal', (shard: number) => keys.financeTotal(shard), 'FINANCE');
+export const financeMonthKind = figureKind('FinanceMonth', (month: string, shard: number) => keys.financeMonth(month, shard), 'FINANCE');
 /** A project's figures and payment plan; a vendor's ledger. */
-const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId));
-const financeVendorKind = figureKind('FinanceVendor', (vendorId: string) => keys.financeVendor(vendorId));
+export const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId), 'FINPROJECT#*');
+export const financeVendorKind = figureKind('FinanceVendor', (vendorId: string) => keys.financeVendor(vendorId), 'FINVENDOR#*');
 
 /** A figures item, parsed (with its per-category and per-stage amounts). */
 const figuresOf = (kind: typeof financeTotalKind | typeof financeMonthKind | typeof financeProjectKind | typeof financeVendorKind, raw: Item): Figures => ({ ...kind.parse(raw), amounts: amountsOf(raw) });

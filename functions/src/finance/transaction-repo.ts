@@ -75,6 +75,7 @@ export const transactionEntity = defineEntity({
   type: 'Transaction',
   schema: transactionSchema,
   key: keys.transaction,
+  partition: 'TXN#*',
   indexes: {
     gsi1: (tx) => ({ pk: keys.transactions(), sk: byDate(tx) }),
     gsi3: (tx) => (tx.isRecurring ? { pk: keys.transactionsRecurring(), sk: byDate(tx) } : undefined),
@@ -233,10 +234,11 @@ export function newTransaction(input: TransactionInput, refs: References, transa
 }
 
 /** The year's count of transactions, from which each takes its readable number. */
-const transactionCounterKind = defineItem({
+export const transactionCounterKind = defineItem({
   type: 'TransactionCounter',
   schema: yup.object({ sequence: yup.number().integer().min(0).default(0) }),
   key: (year: string) => keys.transactionCounter(year),
+  partition: 'TXNCOUNTER',
 });
 
 /**

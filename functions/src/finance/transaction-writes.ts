@@ -39,11 +39,20 @@ export function filterValue(tx: Pick<Transaction, 'type' | 'status' | 'projectId
 // ---------------------------------------------------------------------------
 // Item kinds
 
+/** A transaction's copy in one filtered list: its stored fields under the list's gsi1 partition. */
+export const transactionListCopyKind = defineItem({
+  type: 'TransactionListCopy',
+  schema: yup.object({ id: yup.string().required() }),
+  key: (id: string, list: string) => keys.transactionListCopy(id, list),
+  partition: 'TXN#*',
+});
+
 /** The due-date marker of a pending transaction with a due date (what the overdue count counts). */
 export const transactionDueKind = defineItem({
   type: 'TransactionDue',
   schema: yup.object({ id: yup.string().required() }),
   key: (dueDate: string, id: string) => keys.transactionDue(dueDate, id),
+  partition: 'TXNDUE',
 });
 
 /** A stage's demand, claimed once per project and stage: a retry never raises two. */
@@ -56,6 +65,7 @@ export const stageDemandKind = defineItem({
     transactionRef: yup.string().required(),
   }),
   key: (projectId: string, stageName: string) => keys.stageDemand(projectId, stageName),
+  partition: 'FINPROJECT#*',
 });
 
 /**
@@ -72,6 +82,7 @@ export const idempotencyKeyKind = defineItem({
     expiresAt: yup.number().required(),
   }),
   key: (scope: string, key: string) => keys.idempotencyKey(scope, key),
+  partition: 'IDEMPOTENCY#*',
 });
 
 /** The all-time totals (one shard per write). */
@@ -151,14 +162,14 @@ export function addListCopies(
   prefix = '',
 ): void {
   for (const filter of TRANSACTION_LIST_FILTERS) {
-    const key = keys.transactionListCopy((after ?? before)!.id, filter);
+    const key = transactionListCopyKind.key((after ?? before)!.id, filter);
     const value = after ? filterValue(after, filter) : null;
     if (after && value) {
-      const item: Item = { ...stored(after), ...key, entityType: 'TransactionListCopy', gsi1pk: keys.transactions(filter, value), gsi1sk: sort(after) };
+      const item: Item = { ...stored(after), ...key, entityType: transactionListCopyKind.type, gsi1pk: keys.transactions(filter, value), gsi1sk: sort(after) };
       for (const attribute of ['gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'searchText']) delete item[attribute];
-      p.write(`${prefix}copy:${filter}`, { op: 'put', type: 'TransactionListCopy', key, item });
+      p.write(`${prefix}copy:${filter}`, { op: 'put', type: transactionListCopyKind.type, key, item });
     } else if (before && filterValue(before, filter)) {
-      p.write(`${prefix}copy:${filter}`, { op: 'delete', type: 'TransactionListCopy', key });
+      p.write(`${prefix}copy:${filter}`, { op: 'delete', type: transactionListCopyKind.type, key });
     }
   }
 }

@@ -2,7 +2,7 @@ import { inTurns } from '../lib/in-turns';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 // eslint-disable-next-line no-restricted-imports -- the one place a Scan is allowed: the backup and restore jobs below, never a request path.
-import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, ScanCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import {
   BACKUP_INTERVAL_MS,
   BACKUP_JOB_KINDS,
@@ -14,9 +14,9 @@ import {
 } from '@app/shared-types/backup';
 import { backupFileKey, type BackupStorage } from '../backup';
 import { BackupFileError, backupItems, BackupWriter, itemKeyText, UnsupportedValueError, validateBackup, type BackupSummary, type Item } from '../backup';
-import { isBackedUp } from '../backup';
+import { backupLockKind, backupScheduleKind, isBackedUp } from '../backup';
 import * as yup from 'yup';
-import { defineItem, parseWith } from '../db/item';
+import { execute, parseWith } from '../db/item';
 import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type WriteContext } from '../db/entity';
 import { employeeEntity } from '../people';
@@ -477,13 +477,10 @@ export const SCHEDULE_ACTOR: BackupActor = systemContext('').actor;
  * the next one is due a period after it: a fresh install has nothing to back up.
  */
 async function scheduleStartedAt(db: Db, nowMs: number): Promise<number> {
-  const key = keys.backupSchedule();
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key, ConsistentRead: true }));
-  if (typeof Item?.startedAt === 'number') return Item.startedAt;
+  const began = await backupScheduleKind.get(db, []);
+  if (began) return began.startedAt;
   try {
-    await db.doc.send(
-      new PutCommand({ TableName: db.table, Item: { ...key, entityType: 'BackupSchedule', startedAt: nowMs }, ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await execute(db, backupScheduleKind.put([], { startedAt: nowMs }));
     return nowMs;
   } catch (error) {
     // Another check recorded it first: theirs stands.
@@ -510,14 +507,6 @@ export async function runScheduledBackup(db: Db, runner: JobRunner, nowMs: numbe
   await runner.start({ backupJob: { jobId: job.id } });
   return job;
 }
-
-/** The lock a running backup or restore holds (one at a time). */
-export const backupLockKind = defineItem({
-  type: 'BackupLock',
-  schema: yup.object({ jobId: yup.string().required(), kind: yup.string().optional(), lockedUntil: yup.number().optional() }),
-  key: () => keys.backupLock(),
-  backup: false,
-});
 
 /** The job holding the backup lock, if one does (the routes' 409 names it). */
 export async function lockHoldingJob(db: Db): Promise<BackupJob | null> {

@@ -43,6 +43,10 @@ export const leadEntity = defineEntity({
   type: 'Lead',
   schema: leadSchema,
   key: keys.lead,
+  partition: 'LEAD#*',
+  grants: { public: ['write'] },
+  // A website lead is counted and indexed for search in its transaction.
+  otherPartitions: { STATS: { public: ['write'] }, 'SEARCH#Lead#*': { public: ['write'] } },
   indexes: {
     gsi1: (lead) => ({ pk: keys.leads(), sk: byCreation(lead) }),
     gsi2: (lead) => ({ pk: keys.leadsByStatus(lead.status), sk: byCreation(lead) }),
@@ -58,7 +62,7 @@ export const leadEntity = defineEntity({
     byFollowUp: { index: 'gsi3', partition: () => keys.leadFollowUps() },
   },
   // One lead per phone number, however it is written.
-  unique: [{ name: 'LeadPhone', key: (lead) => keys.leadPhone(normalizePhone(lead.phone)), owner: 'leadId' }],
+  unique: [{ name: 'LeadPhone', partition: 'LEADPHONE#*', key: (lead) => keys.leadPhone(normalizePhone(lead.phone)), owner: 'leadId' }],
   counts: (lead) => ({
     LEADS: {
       [leadCounter.total]: 1,
@@ -108,6 +112,9 @@ export const leadPhoneKind = defineItem({
   type: 'LeadPhone',
   schema: yup.object({ leadId: yup.string().required() }),
   key: (phone: string) => keys.leadPhone(normalizePhone(phone)),
+  partition: 'LEADPHONE#*',
+  // Lead capture looks up whether a lead owns the phone already, and claims it for a new one.
+  grants: { public: ['leadLookup', 'write'] },
 });
 
 /** A communication on a lead's timeline (a note, a call, a website submission...). */
@@ -124,6 +131,8 @@ export const leadCommunicationKind = defineItem({
     submission: yup.object({ pk: yup.string().required(), sk: yup.string().required() }).optional().default(undefined),
   }),
   key: (leadId: string, createdAt: string, id: string) => keys.leadCommunication(leadId, createdAt, id),
+  partition: 'LEAD#*',
+  grants: { public: ['write'] },
 });
 
 type CommunicationInput = Omit<TimelineEntry, 'id' | 'changes'> & { submission?: { pk: string; sk: string } };

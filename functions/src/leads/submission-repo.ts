@@ -37,12 +37,16 @@ export const calculatorEstimateKind = defineItem({
   type: 'CalculatorEstimate',
   schema: submissionSchema,
   key: (id: string) => keys.estimate(id),
+  partition: 'ESTIMATE#*',
+  grants: { public: ['write'] },
 });
 /** A contact form message as the website received it (gsi1: the contact list, or its spam twin). */
 export const contactSubmissionKind = defineItem({
   type: 'ContactSubmission',
   schema: submissionSchema,
   key: (id: string) => keys.contactSubmission(id),
+  partition: 'CONTACT#*',
+  grants: { public: ['write'] },
 });
 
 const kindOf = (kind: Kind) => (kind === 'estimate' ? calculatorEstimateKind : contactSubmissionKind);

@@ -18,6 +18,8 @@ export const rateLimitWindowKind = defineItem({
     expiresAt: yup.number().integer().default(0),
   }),
   key: (scope: string, subject: string, window: number) => keys.rateLimit(scope, subject, window),
+  partition: 'RATE#*',
+  grants: { public: ['rateLimit'] },
   backup: false,
 });
 

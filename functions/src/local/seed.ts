@@ -1,16 +1,15 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { blogPostEntity } from '../blog';
 import type { Db } from '../db/client';
 import { customerEntity } from '../customers';
 import { mergedCounterWrites, systemContext } from '../db/entity';
+import { seedMarkerKind } from '../db/engine-kinds';
+import { execute } from '../db/item';
 import { projectEntity } from '../projects';
 import { createDefaultSettings, getSettings } from '../settings';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { firstStartBlogPosts, firstStartProjects } from './first-start-content';
 import { seedRateLibrary } from './rate-library-seed';
 import { seedDepartments } from '../people';
-
-const SEED_MARKER = { pk: 'SEED', sk: 'FIRST_START' };
 
 const alreadyThere = (error: unknown) =>
   isConditionalCheckFailed(error) || isTransactionCanceled(error);
@@ -23,8 +22,7 @@ const alreadyThere = (error: unknown) =>
 export async function seedFirstStart(db: Db, now = new Date().toISOString()): Promise<boolean> {
   // Before the marker: a table seeded before the rate library existed gets one too (only when it has none).
   await seedRateLibrary(db, now);
-  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: SEED_MARKER, ConsistentRead: true }));
-  if (marker.Item) return false;
+  if (await seedMarkerKind.get(db, [])) return false;
 
   await createDefaultSettings(db, now);
   await seedDepartments(db, systemContext(now, 'first-start'));
@@ -45,13 +43,7 @@ export async function seedFirstStart(db: Db, now = new Date().toISOString()): Pr
       if (!alreadyThere(error)) throw error;
     });
   }
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...SEED_MARKER, entityType: 'SeedMarker', seededAt: now },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  ).catch((error: unknown) => {
+  await execute(db, seedMarkerKind.put([], { seededAt: now })).catch((error: unknown) => {
     if (!alreadyThere(error)) throw error;
   });
   return true;

@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { getSettings } from '../settings';
 import { customerEntity, getCustomers } from '../customers';
 import { auditEntryWrite, mergedCounterWrites, systemContext, type ItemKey, type ListSource, type WriteContext } from '../db/entity';
+import { dataVersionKind } from '../db/engine-kinds';
 import { keys } from '../db/keys';
 import { assignedLeadsCounter, deleteLead, leadEntity } from '../leads';
 import { employeeEntity, getEmployee, type EmployeeItem } from '../people';
@@ -101,8 +102,7 @@ export async function upgradeLocalData(db: Db): Promise<Upgraded> {
 
 /** The data version the table's marker item records (0: none, a table never upgraded). */
 async function recordedDataVersion(db: Db): Promise<number> {
-  const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.dataVersion(), ConsistentRead: true }));
-  return typeof marker.Item?.version === 'number' ? marker.Item.version : 0;
+  return (await dataVersionKind.get(db, []))?.version ?? 0;
 }
 
 /** The version the table records and the upgrade steps a run would take from there, in order (`npm run upgrade-data -- --list`). */
@@ -115,7 +115,7 @@ export async function pendingUpgrades(db: Db): Promise<{ from: number; steps: { 
 function dataVersionPut(db: Db, reached: number) {
   return {
     TableName: db.table,
-    Item: { ...keys.dataVersion(), entityType: 'DataVersion', version: reached },
+    Item: { ...dataVersionKind.key(), entityType: dataVersionKind.type, version: reached },
     ConditionExpression: 'attribute_not_exists(pk) OR version < :version',
     ExpressionAttributeValues: { ':version': reached },
   };

@@ -27,6 +27,8 @@ export const notificationKind = defineItem({
     expiresAt: yup.number().optional(),
   }),
   key: (userId: string, id: string) => keys.bellNotification(userId, id),
+  partition: 'BELL#*',
+  backup: false,
 });
 
 /** A user's kept unread count (a figure: writes add to it). */
@@ -34,6 +36,8 @@ export const notificationUnreadKind = defineItem({
   type: 'NotificationUnread',
   schema: yup.object({ unread: yup.number().defined().default(0) }),
   key: (userId: string) => keys.bellUnread(userId),
+  partition: 'BELL#*',
+  backup: false,
 });
 
 const unreadFigure = (userId: string): Figure => ({ type: notificationUnreadKind.type, key: keys.bellUnread(userId), sets: { entityType: notificationUnreadKind.type } });

@@ -43,6 +43,11 @@ export const outboxKind = defineItem({
     expiresAt: yup.number().optional(),
   }),
   key: (id: string) => keys.outbox(id),
+  partition: 'OUTBOX#*',
+  // Delivery state, not business data.
+  backup: false,
+  // A website lead's notification event joins its transaction.
+  grants: { public: ['write'] },
   indexes: { gsi1: (item) => ({ pk: keys.outboxByStatus(item.status), sk: keys.outboxSort(item.status, item.status === 'pending' ? item.nextAttemptAt : item.updatedAt, item.id) }) },
 });
 

@@ -44,6 +44,7 @@ export const attendanceEntity = defineEntity({
   type: 'Attendance',
   schema: attendanceSchema,
   key: keys.attendance,
+  partition: 'ATTENDANCE#*',
   indexes: {
     gsi1: (record) => ({ pk: keys.attendanceAll(), sk: sortOf(record) }),
     gsi2: (record) => ({ pk: keys.attendanceByUser(record.userId), sk: sortOf(record) }),
@@ -89,14 +90,15 @@ function difference(before: Record<string, number>, after: Record<string, number
 const countField = () => yup.number().default(0);
 
 /** A shard of a day's counts by status (today's cards). */
-const attendanceDayKind = defineItem({
+export const attendanceDayKind = defineItem({
   type: 'AttendanceDay',
   schema: yup.object({ records: countField(), present: countField(), absent: countField(), half_day: countField(), leave: countField() }),
   key: (date: string, shard: number) => keys.attendanceDay(date, shard),
+  partition: 'ATTENDANCEDAY#*',
 });
 
 /** An employee's month (the monthly report): days by status, leaves by type, hours in hundredths. */
-const attendanceMonthKind = defineItem({
+export const attendanceMonthKind = defineItem({
   type: 'AttendanceMonth',
   schema: yup.object({
     userId: yup.string().default(''),
@@ -111,6 +113,7 @@ const attendanceMonthKind = defineItem({
     ...Object.fromEntries(LEAVE_TYPES.map((type) => [leaveAttribute(type), countField()])),
   }),
   key: (month: string, userId: string) => keys.attendanceMonth(month, userId),
+  partition: 'ATTENDANCEMONTH#*',
 });
 
 /** The day's counts: spread over ATTENDANCE_DAY_SHARDS items. */

@@ -24,9 +24,10 @@ export const departmentEntity = defineEntity({
   type: 'Department',
   schema: departmentSchema,
   key: departmentKeys.item,
+  partition: 'DEPARTMENT#*',
   indexes: { gsi1: (d) => ({ pk: departmentKeys.all(), sk: `${departmentNameKey(d.name)}#${d.id}` }) },
   patterns: { all: { index: 'gsi1', partition: () => departmentKeys.all() } },
-  unique: [{ name: 'DepartmentName', key: (d) => departmentKeys.name(d.name), owner: 'departmentId' }],
+  unique: [{ name: 'DepartmentName', partition: 'DEPARTMENTNAME#*', key: (d) => departmentKeys.name(d.name), owner: 'departmentId' }],
 });
 
 export const getDepartment = (db: Db, id: string) => departmentEntity.get(db, id);

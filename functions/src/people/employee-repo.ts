@@ -67,6 +67,9 @@ export const employeeEntity = defineEntity({
   type: 'Employee',
   schema: employeeSchema,
   key: keys.employee,
+  partition: 'EMPLOYEE#*',
+  // The PDF routes read the signed-in employee.
+  grants: { pdf: ['read'] },
   indexes: {
     gsi1: (employee) => ({ pk: keys.employees(), sk: `${employee.name.trim().toLowerCase()}#${employee.id}` }),
     // The active superadmins (a handful): the last one is never demoted, deactivated or deleted.
@@ -76,7 +79,7 @@ export const employeeEntity = defineEntity({
     byName: { index: 'gsi1', partition: () => keys.employees() },
     activeSuperadmins: { index: 'gsi2', partition: () => ACTIVE_SUPERADMINS },
   },
-  unique: [{ name: 'EmployeeEmail', key: (employee) => keys.employeeEmail(employee.email), owner: 'employeeId' }],
+  unique: [{ name: 'EmployeeEmail', partition: 'USER#*', key: (employee) => keys.employeeEmail(employee.email), owner: 'employeeId' }],
   search: (employee) => ({ texts: [employee.name, employee.email] }),
   // Employee Management's cards: total, by status, by department (GET /api/users/stats).
   counts: (employee) => ({
@@ -167,10 +170,11 @@ export async function createEmployee(db: Db, input: NewEmployee, now: string, ct
 export const getEmployee = (db: Db, id: string) => employeeEntity.get(db, id, true);
 
 /** The marker that claims an email for one employee (written by the entity's unique marker, read here). */
-const employeeEmailKind = defineItem({
+export const employeeEmailKind = defineItem({
   type: 'EmployeeEmail',
   schema: yup.object({ employeeId: yup.string().required() }),
   key: (email: string) => keys.employeeEmail(email),
+  partition: 'USER#*',
 });
 
 /** The employee owning `email` (marker GetItem, then the item). */
@@ -460,10 +464,11 @@ export function assignmentGuardWrite(employeeId: string): Write {
 }
 
 /** The employee item with its count of lead assignments (kept outside the record's fields by assignmentGuardWrite). */
-const employeeWithAssignmentsKind = defineItem({
+export const employeeWithAssignmentsKind = defineItem({
   type: 'Employee',
   schema: employeeSchema.shape({ leadAssignments: yup.number().integer().min(0).default(0) }),
   key: keys.employee,
+  partition: 'EMPLOYEE#*',
 });
 
 /** An employee with how many lead assignments they have had (read together, so a delete can condition on it). */

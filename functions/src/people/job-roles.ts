@@ -27,6 +27,7 @@ export const jobRoleEntity = defineEntity({
   type: 'JobRole',
   schema: jobRoleSchema,
   key: jobRoleKeys.item,
+  partition: 'JOBROLE#*',
   indexes: {
     gsi1: (role) => ({ pk: jobRoleKeys.all(), sk: byName(role) }),
     gsi2: (role) => ({ pk: jobRoleKeys.ofDepartment(role.departmentId), sk: byName(role) }),
@@ -35,7 +36,7 @@ export const jobRoleEntity = defineEntity({
     all: { index: 'gsi1', partition: () => jobRoleKeys.all() },
     ofDepartment: { index: 'gsi2', partition: ({ departmentId }: { departmentId: string }) => jobRoleKeys.ofDepartment(departmentId) },
   },
-  unique: [{ name: 'JobRoleName', key: (role) => jobRoleKeys.name(role.name), owner: 'jobRoleId' }],
+  unique: [{ name: 'JobRoleName', partition: 'JOBROLENAME#*', key: (role) => jobRoleKeys.name(role.name), owner: 'jobRoleId' }],
 });
 
 /** The job role's department exists, checked in the write's own transaction (a department deleted meanwhile refuses it). */

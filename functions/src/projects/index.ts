@@ -1,3 +1,9 @@
 // The projects module's public entry: what other modules, the hosts and other packages use from it.
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
+import type { Kind } from '../db/kind';
+import { projectEntity, projectSlugKind } from './project-repo';
+
 export { getProject, newProject, projectEntity, websiteProjectDates } from './project-repo';
+
+/** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */
+export const kinds = (): readonly Kind[] => [projectEntity, projectSlugKind];

@@ -29,6 +29,10 @@ export const projectEntity = defineEntity({
   type: 'Project',
   schema: storedProjectSchema,
   key: keys.project,
+  partition: 'PROJECT#*',
+  grants: { public: ['read'] },
+  // The website's list (gsi1 holds only the projects shown there).
+  otherPartitions: { PUBLIC_PROJECTS: { public: ['queryGsi1'] } },
   indexes: {
     // The website's list: only projects shown there, by public status.
     gsi1: (project) =>
@@ -45,6 +49,7 @@ export const projectEntity = defineEntity({
   unique: [
     {
       name: 'ProjectSlug',
+      partition: 'PROJSLUG#*',
       key: (project) => (project.slug ? keys.projectSlug(project.slug) : undefined),
       owner: 'projectId',
       // Typed: refused when taken (409). Blank: the n-th candidate of the website title, else the name ('villa', 'villa-2'...).
@@ -87,6 +92,8 @@ export const projectSlugKind = defineItem({
   type: 'ProjectSlug',
   schema: yup.object({ projectId: yup.string().required() }),
   key: (slug: string) => keys.projectSlug(slug),
+  partition: 'PROJSLUG#*',
+  grants: { public: ['read'] },
 });
 
 export type CreateProjectResult = { project: Project } | { customerMissing: true } | { slugTaken: true };

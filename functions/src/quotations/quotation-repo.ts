@@ -46,6 +46,8 @@ export const quotationEntity = defineEntity({
   type: 'Quotation',
   schema: quotationSchema,
   key: keys.quotation,
+  partition: 'QUOTE#*',
+  grants: { pdf: ['read'] },
   indexes: {
     gsi1: (quote) => ({ pk: keys.quotations(), sk: byCreation(quote) }),
     gsi2: (quote) => ({ pk: keys.quotationsByStatus(quote.status), sk: byCreation(quote) }),
@@ -56,7 +58,7 @@ export const quotationEntity = defineEntity({
     byStatus: { index: 'gsi2', partition: ({ status }: Pick<Quotation, 'status'>) => keys.quotationsByStatus(status) },
     open: { index: 'gsi3', partition: () => keys.quotationsOpen() },
   },
-  unique: [{ name: 'QuotationNumber', key: (quote) => keys.quotationNumber(quote.quotationNumber), owner: 'quotationId' }],
+  unique: [{ name: 'QuotationNumber', partition: 'QUOTENO#*', key: (quote) => keys.quotationNumber(quote.quotationNumber), owner: 'quotationId' }],
   counts: (quote) => ({ DASHBOARD: { [dashboardCounter.pendingQuotations]: isOpen(quote) ? 1 : 0 } }),
   search: (quote) => ({
     texts: [quote.quotationNumber, quote.clientDetails.name, quote.title, quote.clientDetails.community, quote.clientDetails.email],
@@ -119,10 +121,11 @@ const moneyOf = (quote: Quotation) =>
   JSON.stringify([quote.discount, quote.grandTotal, quote.rows.map((row) => [row.unit, row.length, row.width, row.quantity, row.unitPrice, row.usageArea, row.item, row.finishType, row.brand])]);
 
 /** A fiscal year's number sequence (one atomic ADD per number: a failed save leaves a gap, never a repeat). */
-const quotationCounterKind = defineItem({
+export const quotationCounterKind = defineItem({
   type: 'QuotationCounter',
   schema: yup.object({ sequence: yup.number().defined().default(1) }),
   key: (fiscalYear: string) => keys.quotationCounter(fiscalYear),
+  partition: 'QUOTECOUNTER',
 });
 
 /** Takes the next number of the fiscal year: no two saves ever share one. */
@@ -292,7 +295,7 @@ export async function updateQuotation(
 }
 
 /** A version of a quote kept when a save replaces it: the quote as it was stored, who replaced it and when. */
-const revisionKind = defineItem({
+export const revisionKind = defineItem({
   type: 'QuotationRevision',
   schema: yup.object({
     quotationId: yup.string().required(),
@@ -302,6 +305,7 @@ const revisionKind = defineItem({
     quotation: yup.mixed((value): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value)).required(),
   }),
   key: (quotationId: string, revision: number) => keys.quotationRevision(quotationId, revision),
+  partition: 'QUOTE#*',
 });
 
 /** Keeps `before` as the quote's next revision, in the save's plan. */
@@ -374,6 +378,7 @@ export const quotationResponseKind = defineItem({
   type: 'QuotationResponse',
   schema: yup.object({ quotationId: yup.string().required(), action: yup.string().oneOf(['approved', 'changes_requested'] as const).required() }),
   key: (at: string, quotationId: string) => keys.quotationResponse(at, quotationId),
+  partition: 'QUOTERESPONSES',
 });
 
 /** The quotes with the newest client answers (the dashboard's card). */
@@ -394,10 +399,13 @@ function newShareToken(): string {
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A share link's marker: the hash of its token names the quote it opens. */
-const quotationLinkKind = defineItem({
+export const quotationLinkKind = defineItem({
   type: 'QuotationLink',
   schema: yup.object({ quotationId: yup.string().required() }),
   key: (hash: string) => keys.quotationLink(hash),
+  partition: 'QUOTELINK#*',
+  // A client's share link opens its PDF.
+  grants: { pdf: ['read'] },
 });
 
 /** The link marker moves with the token: put when a quote gets one, deleted with the quote (entries 'link', 'link.release'). */

@@ -50,50 +50,56 @@ const areaEntity = defineEntity({
   type: 'RateUsageArea',
   schema: usageAreaSchema,
   key: (id) => keys.rateLibraryEntry('AREA', id),
+  partition: 'RATELIB',
   patterns: {},
-  unique: [{ name: 'RateUsageAreaName', key: (area) => keys.rateLibraryName('AREA', nameKey(area.name)), owner: 'ownerId' }],
+  unique: [{ name: 'RateUsageAreaName', partition: 'RATELIB', key: (area) => keys.rateLibraryName('AREA', nameKey(area.name)), owner: 'ownerId' }],
 });
 
 const itemEntity = defineEntity({
   type: 'RateItem',
   schema: rateItemSchema,
   key: (id) => keys.rateLibraryEntry('ITEM', id),
+  partition: 'RATELIB',
   patterns: {},
-  unique: [{ name: 'RateItemName', key: (item) => keys.rateLibraryName(`ITEM#${item.usageAreaId}`, nameKey(item.itemName)), owner: 'ownerId' }],
+  unique: [{ name: 'RateItemName', partition: 'RATELIB', key: (item) => keys.rateLibraryName(`ITEM#${item.usageAreaId}`, nameKey(item.itemName)), owner: 'ownerId' }],
 });
 
 const unitEntity = defineEntity({
   type: 'RateUnit',
   schema: unitSchema,
   key: (id) => keys.rateLibraryEntry('UNIT', id),
+  partition: 'RATELIB',
   patterns: {},
-  unique: [{ name: 'RateUnitName', key: (unit) => keys.rateLibraryName('UNIT', nameKey(unit.name)), owner: 'ownerId' }],
+  unique: [{ name: 'RateUnitName', partition: 'RATELIB', key: (unit) => keys.rateLibraryName('UNIT', nameKey(unit.name)), owner: 'ownerId' }],
 });
 
 const brandEntity = defineEntity({
   type: 'RateBrand',
   schema: brandSchema,
   key: (id) => keys.rateLibraryEntry('BRAND', id),
+  partition: 'RATELIB',
   patterns: {},
-  unique: [{ name: 'RateBrandName', key: (brand) => keys.rateLibraryName('BRAND', nameKey(brand.name)), owner: 'ownerId' }],
+  unique: [{ name: 'RateBrandName', partition: 'RATELIB', key: (brand) => keys.rateLibraryName('BRAND', nameKey(brand.name)), owner: 'ownerId' }],
 });
 
 const priceEntity = defineEntity({
   type: 'RatePrice',
   schema: priceSchema,
   key: (id) => keys.rateLibraryEntry('PRICE', id),
+  partition: 'RATELIB',
   patterns: {},
   // One price per item, finish and brand ('' = any brand).
-  unique: [{ name: 'RatePriceFor', key: (price) => keys.rateLibraryName(`PRICE#${price.itemId}`, `${price.finishId}#${price.brandId}`), owner: 'ownerId' }],
+  unique: [{ name: 'RatePriceFor', partition: 'RATELIB', key: (price) => keys.rateLibraryName(`PRICE#${price.itemId}`, `${price.finishId}#${price.brandId}`), owner: 'ownerId' }],
 });
 
 export const rateLibraryEntities = { area: areaEntity, item: itemEntity, unit: unitEntity, brand: brandEntity, price: priceEntity };
 
 /** The library's version: every library write adds one, so a process knows when its copy is old. */
-const libraryVersionKind = defineItem({
+export const libraryVersionKind = defineItem({
   type: 'RateLibraryVersion',
   schema: yup.object({ version: yup.number().defined().default(0) }),
   key: () => keys.rateLibraryVersion(),
+  partition: 'RATELIB',
 });
 
 /** The plan entry that moves the library's version on (every library write carries one). */

@@ -1,4 +1,10 @@
 // The settings module's public entry: what other modules, the hosts and other packages use from it.
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
+import type { Kind } from '../db/kind';
+import { settingsKind } from './settings-repo';
+
 export { settingsLogLevel, settingsReplaced } from './settings-cache';
 export { createDefaultSettings, oneSettingsRead, getRetentionSetting, getSettings, smtpPassword, type RetentionSetting } from './settings-repo';
+
+/** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */
+export const kinds = (): readonly Kind[] => [settingsKind];

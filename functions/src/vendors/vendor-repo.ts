@@ -12,6 +12,7 @@ export const vendorEntity = defineEntity({
   type: 'Vendor',
   schema: vendorSchema,
   key: keys.vendor,
+  partition: 'VENDOR#*',
   indexes: {
     gsi1: (vendor) => ({ pk: keys.vendors(), sk: byName(vendor) }),
     gsi2: (vendor) => ({ pk: keys.vendorsByCategory(vendor.category), sk: byName(vendor) }),

@@ -18,7 +18,9 @@ import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { logicalId } from '../nag';
 import { addApiRoutes } from './api-routes';
+import { keyAccess } from '@app/functions/db/kind';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
+import { kinds } from '@app/functions/kinds';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
@@ -38,23 +40,17 @@ const FONT_DIR = relative(
 
 /**
  * Partition keys the public function may touch, as IAM StringLike patterns
- * over the prefixes of functions/src/db/keys.ts. Reads are the website's
- * content; writes are lead capture (submission, lead, its timeline entries
- * under LEAD#, the phone marker, the lead counters under STATS, the lead's
- * search tokens and its audit entry) and the per-IP rate-limit windows.
+ * over the prefixes of functions/src/db/keys.ts, from the definitions' grants
+ * (`public`, functions/src/kinds.ts). `read`: GetItem of the website's content.
+ * `queryGsi1`: Query of the gsi1 partitions the public list routes read.
+ * `leadLookup`: GetItem for lead capture ("does a lead own this phone number
+ * already?"). `write`: PutItem/UpdateItem (also inside TransactWriteItems),
+ * returning nothing: lead capture (submission, lead, its timeline entries under
+ * LEAD#, the phone marker, the lead counters under STATS, the lead's search
+ * tokens, its audit entry and its outbox item). `rateLimit`: UpdateItem of the
+ * per-IP rate-limit windows, which return their new count.
  */
-export const PUBLIC_KEY_ACCESS = {
-  /** GetItem on the table. */
-  read: ['SETTINGS', 'PROJECT#*', 'PROJSLUG#*', 'BLOGPOST#*', 'BLOGSLUG#*'],
-  /** Query on gsi1: the index partitions the public list routes read. */
-  queryGsi1: ['PUBLIC_PROJECTS', 'BLOGPOSTS#published'],
-  /** GetItem for lead capture: "does a lead own this phone number already?" */
-  leadLookup: ['LEADPHONE#*'],
-  /** PutItem/UpdateItem (also inside TransactWriteItems), returning nothing. A new lead's outbox item ('lead.created') joins its transaction. */
-  write: ['ESTIMATE#*', 'CONTACT#*', 'LEAD#*', 'LEADPHONE#*', 'STATS', 'SEARCH#Lead#*', 'AUDIT#*', 'OUTBOX#*'],
-  /** UpdateItem of the per-IP rate-limit counters, which return their new count. */
-  rateLimit: ['RATE#*'],
-} as const;
+export const PUBLIC_KEY_ACCESS = keyAccess(kinds, 'public');
 
 export interface ApiProps {
   readonly table: TableV2;
