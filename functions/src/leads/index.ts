@@ -2,3 +2,4 @@
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 export { addTimelineNote, assignedLeadCount, assignedLeadsCounter, deleteLead, getLead, leadEntity, listFollowUpsDue, listNewestInStatus, timelineItem } from './lead-repo';
 export { restampSubmissionExpiry, type RestampProgress } from './submission-repo';
+export { formTokenKeysFromOriginSecrets, formTokenKeysFromSigningKey, type FormTokenKeys } from './form-token';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
-import type { CalculatorResult, ContactResult } from '@app/shared-types/api';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { CalculatorResult, ContactResult, FormTokenResult } from '@app/shared-types/api';
 import {
   CONTACT_PROJECT_TYPE_LABELS,
   MATERIAL_LABELS,
@@ -21,7 +21,8 @@ import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/share
 import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../app-deps';
-import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
+import { errorBody, jsonBody, limitBody, nowMs, rateLimit, requireJson } from '../lib/http';
+import { formAgeMs, issueFormToken } from './form-token';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
 
@@ -54,27 +55,63 @@ async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem
   log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId: submission.id });
 }
 
+/** Why a submission is kept as spam (stored as its spamReason). */
+type SpamReason = 'honeypot' | 'no form token' | 'too fast';
+
 /**
- * Why a submission is spam, or null for a person's: a filled honeypot, or a
- * form sent sooner after it was shown than a person can fill it in (the
- * visitor's own elapsed time; none sent, as by older clients, is a person's).
- * Either is answered like a success, so a bot cannot tell.
+ * How long ago the form was shown, by the server's clock: from the token it
+ * got then (GET /api/form-token). Undefined without a valid token of the last
+ * day, or when this host has no token keys (or cannot read them): the
+ * submission is then kept flagged, never refused.
  */
-function spamReason(honeypot: string, elapsedMs: number | undefined): 'honeypot' | 'too fast' | null {
+async function formAge(c: Context<AppEnv>, token: string | undefined): Promise<number | undefined> {
+  const { formTokenKeys } = c.var.deps;
+  if (!formTokenKeys || token === undefined) return undefined;
+  try {
+    return formAgeMs(token, await formTokenKeys.getKeys(), nowMs(c));
+  } catch (error) {
+    log.warn('form token keys unreadable', { requestId: c.var.requestId, error });
+    return undefined;
+  }
+}
+
+/**
+ * Why a submission is spam, or null for a person's: a filled honeypot; no
+ * valid token (a bot that never showed the form, or one that made its own);
+ * or sent sooner after the form was shown than a person can fill it in,
+ * measured by the server (what the client says it took is not read). Each is
+ * answered like a success, so a bot cannot tell, and stored: a person whose
+ * token fetch failed is not lost.
+ */
+function spamReason(honeypot: string, ageMs: number | undefined): SpamReason | null {
   if (honeypot !== '') return 'honeypot';
-  if (elapsedMs !== undefined && elapsedMs < MIN_FILL_MS) return 'too fast';
+  if (ageMs === undefined) return 'no form token';
+  if (ageMs < MIN_FILL_MS) return 'too fast';
   return null;
 }
 
-/** What a submission keeps of its spam checks: the reason, the honeypot's text and the fill time. */
-function spamFields(reason: ReturnType<typeof spamReason>, honeypot: string, elapsedMs: number | undefined) {
+/** What a submission keeps of its spam checks: the reason, the honeypot's text and the fill time the server measured. */
+function spamFields(reason: SpamReason | null, honeypot: string, ageMs: number | undefined) {
   return {
     spam: reason !== null,
     ...(reason ? { spamReason: reason } : {}),
     ...(honeypot !== '' ? { honeypot } : {}),
-    ...(elapsedMs !== undefined ? { elapsedMs } : {}),
+    ...(ageMs !== undefined ? { elapsedMs: ageMs } : {}),
   };
 }
+
+/**
+ * GET /api/form-token: what a public form fetches when it is shown. No table
+ * access (the key is the host's: Deps.formTokenKeys), never cached.
+ */
+export const formToken = new Hono<AppEnv>().get('/', access.public({ lambda: 'public' }), async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const { formTokenKeys } = c.var.deps;
+  if (!formTokenKeys) return c.json(errorBody('Form tokens are not available on this host'), 503);
+  const [key] = await formTokenKeys.getKeys();
+  if (!key) return c.json(errorBody('Form tokens are not available on this host'), 503);
+  return c.json({ token: issueFormToken(key, nowMs(c)) } satisfies FormTokenResult, 200);
+});
 
 /** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
 const calculatorProjectType: Record<PropertyType, LeadProjectType> = {
@@ -106,16 +143,17 @@ export const calculator = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(calculatorSchema),
   async (c) => {
-    const { website: honeypot, elapsedMs, ...input } = c.req.valid('json');
+    const { website: honeypot, formToken: token, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
     const { pricing } = (await getSettings(db)).business;
     const estimate = estimateCost(input, pricing);
-    const reason = spamReason(honeypot, elapsedMs);
+    const ageMs = await formAge(c, token);
+    const reason = spamReason(honeypot, ageMs);
     const spam = reason !== null;
-    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, elapsedMs) }, await getRetentionSetting(db));
+    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, ageMs) }, await getRetentionSetting(db));
     const summary =
       `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
       `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
@@ -137,7 +175,7 @@ export const calculator = new Hono<AppEnv>().post(
           },
       ctx,
     );
-    // A bot (honeypot filled, or sent too fast) gets the same answer as a person, so it cannot tell.
+    // A bot (honeypot filled, no token, or sent too fast) gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
 );
@@ -151,14 +189,15 @@ export const contact = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(contactSchema),
   async (c) => {
-    const { website: honeypot, elapsedMs, ...input } = c.req.valid('json');
+    const { website: honeypot, formToken: token, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
-    const reason = spamReason(honeypot, elapsedMs);
+    const ageMs = await formAge(c, token);
+    const reason = spamReason(honeypot, ageMs);
     const spam = reason !== null;
-    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, elapsedMs) }, await getRetentionSetting(db));
+    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, ageMs) }, await getRetentionSetting(db));
     const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
     const leadType = input.projectType ? contactProjectType[input.projectType] : '';
     // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
