@@ -98,15 +98,3 @@ export function formTokenIssuedAt(token: string | undefined, keys: readonly Buff
   for (const key of keys) valid = timingSafeEqual(sent, mac(key, issuedAtMs)) || valid;
   return valid ? issuedAtMs : undefined;
 }
-
-/**
- * How long ago, by the server's clock, the form was shown: undefined when
- * the token is not one of ours or is older than FORM_TOKEN_MAX_AGE_MS.
- * Negative (a token from a clock ahead of this one) is kept: it is too fast.
- */
-export function formAgeMs(token: string | undefined, keys: readonly Buffer[], nowMs: number): number | undefined {
-  const issuedAtMs = formTokenIssuedAt(token, keys);
-  if (issuedAtMs === undefined) return undefined;
-  const age = nowMs - issuedAtMs;
-  return age > FORM_TOKEN_MAX_AGE_MS ? undefined : age;
-}

@@ -22,7 +22,7 @@ import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, nowMs, rateLimit, requireJson } from '../lib/http';
-import { formAgeMs, issueFormToken } from './form-token';
+import { FORM_TOKEN_MAX_AGE_MS, formTokenIssuedAt, issueFormToken } from './form-token';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
 
@@ -56,48 +56,66 @@ async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem
 }
 
 /** Why a submission is kept as spam (stored as its spamReason). */
-type SpamReason = 'honeypot' | 'no form token' | 'too fast';
+type SpamReason = 'honeypot' | 'forged form token' | 'too fast';
 
 /**
- * How long ago the form was shown, by the server's clock: from the token it
- * got then (GET /api/form-token). Undefined without a valid token of the last
- * day, or when this host has no token keys (or cannot read them): the
- * submission is then kept flagged, never refused.
+ * What the form's token says of a submission: the form's age by the server's
+ * clock; a token that is not one of ours (a bot made its own); or nothing to
+ * go by. Nothing to go by is a person's, flagged: no token sent (a bot that
+ * never showed the form, but also a visitor whose token fetch failed, or one
+ * with a page from before a deploy), a token over a day old (a tab left
+ * open), or a host that cannot check (no keys, or they could not be read).
+ * A lead is never lost to what cannot be told apart from a person.
  */
-async function formAge(c: Context<AppEnv>, token: string | undefined): Promise<number | undefined> {
+type FormCheck = { ageMs: number } | { forged: true } | { unverified: 'no form token' | 'expired form token' | 'not checked' };
+
+async function formCheck(c: Context<AppEnv>, token: string | undefined): Promise<FormCheck> {
+  if (!token) return { unverified: 'no form token' };
   const { formTokenKeys } = c.var.deps;
-  if (!formTokenKeys || token === undefined) return undefined;
+  if (!formTokenKeys) return { unverified: 'not checked' };
+  let keys: readonly Buffer[];
   try {
-    return formAgeMs(token, await formTokenKeys.getKeys(), nowMs(c));
+    keys = await formTokenKeys.getKeys();
   } catch (error) {
     log.warn('form token keys unreadable', { requestId: c.var.requestId, error });
-    return undefined;
+    return { unverified: 'not checked' };
   }
+  const issuedAtMs = formTokenIssuedAt(token, keys);
+  if (issuedAtMs === undefined) return { forged: true };
+  const ageMs = nowMs(c) - issuedAtMs;
+  return ageMs > FORM_TOKEN_MAX_AGE_MS ? { unverified: 'expired form token' } : { ageMs };
 }
 
 /**
- * Why a submission is spam, or null for a person's: a filled honeypot; no
- * valid token (a bot that never showed the form, or one that made its own);
- * or sent sooner after the form was shown than a person can fill it in,
- * measured by the server (what the client says it took is not read). Each is
- * answered like a success, so a bot cannot tell, and stored: a person whose
- * token fetch failed is not lost.
+ * Why a submission is spam, or null for a person's: a filled honeypot; a
+ * token we did not make; or sent sooner after the form was shown than a
+ * person can fill it in, measured by the server (what the client says it
+ * took is not read). Each is answered like a success, so a bot cannot tell.
  */
-function spamReason(honeypot: string, ageMs: number | undefined): SpamReason | null {
+function spamReason(honeypot: string, check: FormCheck): SpamReason | null {
   if (honeypot !== '') return 'honeypot';
-  if (ageMs === undefined) return 'no form token';
-  if (ageMs < MIN_FILL_MS) return 'too fast';
+  if ('forged' in check) return 'forged form token';
+  if ('ageMs' in check && check.ageMs < MIN_FILL_MS) return 'too fast';
   return null;
 }
 
-/** What a submission keeps of its spam checks: the reason, the honeypot's text and the fill time the server measured. */
-function spamFields(reason: SpamReason | null, honeypot: string, ageMs: number | undefined) {
+/** What a submission keeps of its spam checks: the reason, the honeypot's text, the fill time the server measured, or why none was. */
+function spamFields(reason: SpamReason | null, honeypot: string, check: FormCheck) {
   return {
     spam: reason !== null,
     ...(reason ? { spamReason: reason } : {}),
     ...(honeypot !== '' ? { honeypot } : {}),
-    ...(ageMs !== undefined ? { elapsedMs: ageMs } : {}),
+    ...('ageMs' in check ? { elapsedMs: check.ageMs } : {}),
+    ...('unverified' in check ? { formCheck: check.unverified } : {}),
   };
+}
+
+/** The sentence a lead's timeline entry gets when the form's time could not be checked because of what was sent. */
+function uncheckedNote(check: FormCheck): string {
+  if (!('unverified' in check)) return '';
+  if (check.unverified === 'no form token') return " Sent without the website form's check: it may be automated.";
+  if (check.unverified === 'expired form token') return ' Sent from a form shown over a day earlier: not checked.';
+  return '';
 }
 
 /**
@@ -150,10 +168,10 @@ export const calculator = new Hono<AppEnv>().post(
     const createdAt = ctx.now;
     const { pricing } = (await getSettings(db)).business;
     const estimate = estimateCost(input, pricing);
-    const ageMs = await formAge(c, token);
-    const reason = spamReason(honeypot, ageMs);
+    const check = await formCheck(c, token);
+    const reason = spamReason(honeypot, check);
     const spam = reason !== null;
-    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, ageMs) }, await getRetentionSetting(db));
+    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
     const summary =
       `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
       `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
@@ -171,11 +189,11 @@ export const calculator = new Hono<AppEnv>().post(
             location: input.city,
             requirements: summary,
             estimate: { min: estimate.minCost, max: estimate.maxCost },
-            summary,
+            summary: `${summary}${uncheckedNote(check)}`,
           },
       ctx,
     );
-    // A bot (honeypot filled, no token, or sent too fast) gets the same answer as a person, so it cannot tell.
+    // A bot (honeypot filled, a forged token, or sent too fast) gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
 );
@@ -194,10 +212,10 @@ export const contact = new Hono<AppEnv>().post(
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
-    const ageMs = await formAge(c, token);
-    const reason = spamReason(honeypot, ageMs);
+    const check = await formCheck(c, token);
+    const reason = spamReason(honeypot, check);
     const spam = reason !== null;
-    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, ageMs) }, await getRetentionSetting(db));
+    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
     const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
     const leadType = input.projectType ? contactProjectType[input.projectType] : '';
     // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
@@ -214,7 +232,7 @@ export const contact = new Hono<AppEnv>().post(
             projectType: leadType,
             location: '',
             requirements,
-            summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}`,
+            summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}${uncheckedNote(check)}`,
           },
       ctx,
     );
