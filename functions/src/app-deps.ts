@@ -8,6 +8,7 @@ import type { SessionItem } from './auth';
 import type { PhotoStorage } from './photos';
 import type { JobRunner } from './jobs/backup';
 import type { FieldCrypto } from './secrets/field-crypto';
+import type { FormTokenKeys } from './leads';
 import type { MailerFactory } from './notify';
 import type { PublicQuotation } from '@app/shared-types/quotations';
 import type { PageRenderer } from './site';
@@ -86,6 +87,13 @@ export interface Deps {
    * the website provide it (site/page-renderer.ts); without it those paths fall through.
    */
   renderPage?: PageRenderer;
+  /**
+   * The HMAC keys of the public forms' tokens (leads/form-token.ts): derived
+   * from the origin-verify secret in the public function, from the session
+   * signing key locally. Without them, GET /api/form-token answers 503 and
+   * every form submission is kept flagged as spam ('no form token').
+   */
+  formTokenKeys?: FormTokenKeys;
   /** The clock (epoch milliseconds); tests move it instead of waiting. */
   now?: () => number;
 }

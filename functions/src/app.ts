@@ -24,7 +24,7 @@ import { leads } from './leads/routes';
 import { notifications, testEmailRoute } from './notify/routes';
 import { pageRoutes } from './site/routes';
 import { customers } from './customers/routes';
-import { calculator, contact } from './leads/routes';
+import { calculator, contact, formToken } from './leads/routes';
 import { seo } from './site/routes';
 import { settings } from './settings/routes';
 import { oneSettingsRead, settingsLogLevel } from './settings';
@@ -138,6 +138,7 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/blog-posts', blogPosts)
     .route('/calculator', calculator)
     .route('/contact', contact)
+    .route('/form-token', formToken)
     .route('/auth', auth)
     .route('/users', users)
     .route('/users', employeePhotos)

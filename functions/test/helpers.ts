@@ -10,6 +10,7 @@ import type { Deps } from '../src/app-deps';
 import { createEmployee } from '../src/people/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
 import { createDb, type Db } from '../src/db/client';
+import { formTokenKeyFromSigningKey, formTokenKeysFromSigningKey, issueFormToken } from '../src/leads/form-token';
 import { ensureTable } from '../src/local/create-table';
 import { localPhotoStorage } from '../src/photos/local-photo-storage';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';
@@ -33,9 +34,14 @@ export class TestClock {
 /** An in-memory session signing key, one per test file. */
 export const testSigningKey: SigningKey = signingKeyFromJwk(generatePrivateJwk());
 
+/** Each test app's clock, for the form tokens postForm makes (by the app's time). */
+const clocks = new WeakMap<object, TestClock>();
+
 /**
  * A fresh table on the run's DynamoDB Local and the app on top of it. The
  * caller's IP comes from a test header, so each test can be its own visitor.
+ * Public form tokens are signed as on a laptop: with a key derived from the
+ * (test) signing key, whatever signingKey an override gives.
  */
 export async function createTestApp(overrides: Partial<Deps> = {}) {
   const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
@@ -51,8 +57,10 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     photos: photos.storage,
     // Employees' personal data sealed under a key file of this test app's own, as on a laptop.
     fieldCrypto: fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key')),
+    formTokenKeys: formTokenKeysFromSigningKey(staticSigningKey(testSigningKey)),
     ...overrides,
   });
+  clocks.set(app, clock);
   return { app, db, clock, photoRoutes: photos.routes };
 }
 
@@ -70,6 +78,23 @@ export function postJson(app: TestApp, path: string, body: unknown, ip = newVisi
     headers: { 'content-type': 'application/json', [TEST_IP_HEADER]: ip },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+}
+
+/**
+ * The token of a form shown `ageMs` ago by `app`'s clock (GET /api/form-token
+ * would have given it then): a person's time unless `ageMs` says otherwise.
+ */
+export function formTokenOf(app: TestApp, ageMs = 60_000): string {
+  const now = clocks.get(app)?.now() ?? Date.now();
+  return issueFormToken(formTokenKeyFromSigningKey(testSigningKey), now - ageMs);
+}
+
+/**
+ * A public form (calculator, contact) as the website sends it: with the token
+ * it got when it was shown, a person's time ago (the body may replace it).
+ */
+export function postForm(app: TestApp, path: string, body: object, ip = newVisitorIp()) {
+  return postJson(app, path, { formToken: formTokenOf(app), ...body }, ip);
 }
 
 export const validEstimate = {

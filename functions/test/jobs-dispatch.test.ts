@@ -13,7 +13,7 @@ import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { handler, JOBS_TASKS, runJobsEvent, type JobsDeps, type JobsEvent } from '../src/handlers/jobs';
 import { getBackupJob, SCHEDULE_ACTOR, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
-import { createTestApp, json, postJson, signedInStaff, staffRequest, uniquePhone, validContact, type TestApp } from './helpers';
+import { createTestApp, json, postForm, signedInStaff, staffRequest, uniquePhone, validContact, type TestApp } from './helpers';
 
 /**
  * The Jobs Lambda's dispatch (handlers/jobs.ts, runJobsEvent) on DynamoDB Local: each event
@@ -77,7 +77,7 @@ describe('the Jobs function', () => {
   });
 
   it("'submission-retention' (started by a settings save) re-stamps the stored submissions", async () => {
-    const contact = await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone('7'), elapsedMs: 10_000 });
+    const contact = await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone('7') });
     expect(contact.status, await contact.clone().text()).toBe(201);
     const current = await json<SettingsAnswer>(staffRequest(app, '/api/settings', admin));
     const { smtpPasswordSet: _set, ...email } = current.email;

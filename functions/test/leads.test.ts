@@ -10,7 +10,7 @@ import { keys } from '../src/db/keys';
 import { createTableInput, ensureTable } from '../src/local/create-table';
 import { seedSalespeople } from '../src/local/salespeople';
 import { upgradeLocalData } from '../src/local/upgrade-data';
-import { createStaffApp, createTestApp, json, postJson, readAllPages, signedInStaff, staffRequest, type TestApp, uniquePhone, validEstimate } from './helpers';
+import { createStaffApp, createTestApp, json, postForm, readAllPages, signedInStaff, staffRequest, uniquePhone, validEstimate, type TestApp } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -76,7 +76,7 @@ describe('POST /api/leads', () => {
   it('gives website leads project types the CRM knows, so staff can edit them', async () => {
     for (const [projectType, expected] of [['consultation', ''], ['commercial', 'Commercial']] as const) {
       const own = uniquePhone();
-      expect((await postJson(app, '/api/contact', { firstName: 'Web', lastName: 'Visitor', email: 'web@example.com', phone: own, projectType, message: 'Hello' })).status).toBe(201);
+      expect((await postForm(app, '/api/contact', { firstName: 'Web', lastName: 'Visitor', email: 'web@example.com', phone: own, projectType, message: 'Hello' })).status).toBe(201);
       const { items } = await json<Page<Lead>>(staffRequest(app, `/api/leads?q=${own}`, employee));
       expect(items[0]?.projectType).toBe(expected);
       const edit = await staffRequest(app, `/api/leads/${items[0]!.id}`, employee, { method: 'PUT', body: { ...items[0], status: 'Follow-up' } });
@@ -420,7 +420,7 @@ describe('analytics and the dashboard on a known data set', () => {
       await add({ source: 'Google Ads' }),
     ];
     // A website submission is a lead too (source Website).
-    expect((await postJson(own.app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
+    expect((await postForm(own.app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
     expect(await analytics()).toMatchObject({
       totalLeads: 7,
       newLeads: 3,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MIN_FILL_MS } from '@app/shared-types/forms';
 import { createDb } from '../src/db/client';
 import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
 import { startDynamoLocal } from '../src/local/dynamo-local';
@@ -81,11 +82,14 @@ describe('the local host (npm start)', () => {
   it('sends the security headers, keeps a submitted lead across a restart and leaves no Java process behind', async () => {
     const phone = '9123456780';
     const first = await startLocalHost();
+    // The form's token, signed with the key derived from .data's signing key; then a person's time.
+    const { token: formToken } = (await (await fetch(`${first.url}/api/form-token`)).json()) as { token: string };
     await expectSecurityHeaders(first.url);
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
     const response = await fetch(`${first.url}/api/calculator`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...validEstimate, phone }),
+      body: JSON.stringify({ ...validEstimate, phone, formToken }),
     });
     expect(response.status).toBe(201);
     expect(javaProcessesFor(dataDir)).toHaveLength(1);

@@ -6,7 +6,7 @@ import { keys } from '../src/db/keys';
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '../src/leads/lead-repo';
 import { normalizePhone } from '@app/shared-types/phone';
 import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, json, newVisitorIp, postJson, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
+import { createTestApp, formTokenOf, json, newVisitorIp, postForm, postJson, TEST_IP_HEADER, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
 
 let app: TestApp;
 let db: Db;
@@ -34,7 +34,7 @@ async function listSpam(kind: 'ESTIMATES' | 'CONTACTS') {
 describe('POST /api/calculator', () => {
   it('computes the estimate on the server, stores it and answers 201 with it', async () => {
     const phone = uniquePhone();
-    const response = await postJson(app, '/api/calculator', { ...validEstimate, phone });
+    const response = await postForm(app, '/api/calculator', { ...validEstimate, phone });
     expect(response.status).toBe(201);
     const body = (await response.json()) as Record<string, unknown>;
     const expected = estimateCost({ bhk: '3bhk', area: 1450, material: 'premium', rooms: 'all' });
@@ -50,7 +50,7 @@ describe('POST /api/calculator', () => {
 
   it('creates exactly one New lead with source Website and a timeline entry', async () => {
     const phone = uniquePhone();
-    await postJson(app, '/api/calculator', { ...validEstimate, phone, email: '' });
+    await postForm(app, '/api/calculator', { ...validEstimate, phone, email: '' });
     const leadId = await findLeadIdByPhone(db, phone);
     expect(leadId).toBeDefined();
     const lead = await getLead(db, leadId!);
@@ -71,7 +71,7 @@ describe('POST /api/calculator', () => {
 
   it("keeps the estimate on the lead: its range, and its midpoint as the budget (not ₹0)", async () => {
     const phone = uniquePhone();
-    const response = await postJson(app, '/api/calculator', { ...validEstimate, phone });
+    const response = await postForm(app, '/api/calculator', { ...validEstimate, phone });
     const { minCost, maxCost, totalCost } = (await response.json()) as { minCost: number; maxCost: number; totalCost: number };
     const lead = await getLead(db, (await findLeadIdByPhone(db, phone))!);
     expect(lead?.estimate).toEqual({ min: minCost, max: maxCost });
@@ -80,7 +80,7 @@ describe('POST /api/calculator', () => {
   });
 
   it('answers 400 with a message per invalid field, using the form schema', async () => {
-    const response = await postJson(app, '/api/calculator', { bhk: 'castle', area: 'big', phone: '12' });
+    const response = await postForm(app, '/api/calculator', { bhk: 'castle', area: 'big', phone: '12' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: 'Validation failed',
@@ -97,13 +97,13 @@ describe('POST /api/calculator', () => {
   });
 
   it('rejects the default carpet area of 0 with a clear message', async () => {
-    const response = await postJson(app, '/api/calculator', { ...validEstimate, area: 0 });
+    const response = await postForm(app, '/api/calculator', { ...validEstimate, area: 0 });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ fields: { area: 'Carpet area must be at least 100 sq ft' } });
   });
 
   it('drops unknown fields instead of storing them', async () => {
-    const response = await postJson(app, '/api/calculator', {
+    const response = await postForm(app, '/api/calculator', {
       ...validEstimate,
       phone: uniquePhone(),
       isAdmin: true,
@@ -119,7 +119,7 @@ describe('POST /api/calculator', () => {
   });
 
   it('answers 413 to a body over 16 KiB', async () => {
-    const response = await postJson(app, '/api/calculator', { ...validEstimate, name: 'x'.repeat(17 * 1024) });
+    const response = await postForm(app, '/api/calculator', { ...validEstimate, name: 'x'.repeat(17 * 1024) });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: 'Request body too large (16 KiB at most)' });
   });
@@ -147,7 +147,7 @@ describe('POST /api/calculator', () => {
 
   it('accepts a filled honeypot silently, stores it as spam and creates no lead', async () => {
     const phone = uniquePhone();
-    const response = await postJson(app, '/api/calculator', { ...validEstimate, phone, website: 'http://spam.example' });
+    const response = await postForm(app, '/api/calculator', { ...validEstimate, phone, website: 'http://spam.example' });
     expect(response.status).toBe(201);
     expect(await response.json()).toHaveProperty('totalCost');
     expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
@@ -163,7 +163,7 @@ describe('POST /api/calculator', () => {
     for (let i = 0; i < 11; i++) {
       const path = i % 2 === 0 ? '/api/calculator' : '/api/contact';
       const body = i % 2 === 0 ? { ...validEstimate, phone: uniquePhone() } : { ...validContact, phone: uniquePhone() };
-      const response = await postJson(app, path, body, ip);
+      const response = await postForm(app, path, body, ip);
       statuses.push(response.status);
       if (response.status === 429) {
         const retryAfter = Number(response.headers.get('retry-after'));
@@ -175,7 +175,7 @@ describe('POST /api/calculator', () => {
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Another visitor is not affected.
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
   });
 
   it('never answers 500, whatever the body', async () => {
@@ -192,7 +192,7 @@ describe('POST /api/calculator', () => {
       { ...validEstimate, name: '\u0000\uFFFF🙂' },
     ];
     for (const body of bodies) {
-      const response = await postJson(app, '/api/calculator', { ...(body as object), phone: (body as { phone?: unknown }).phone ?? uniquePhone() });
+      const response = await postForm(app, '/api/calculator', { ...(body as object), phone: (body as { phone?: unknown }).phone ?? uniquePhone() });
       expect(response.status, JSON.stringify(body)).toBeLessThan(500);
     }
   });
@@ -205,14 +205,14 @@ describe('POST /api/contact', () => {
     ['commercial', 'Commercial', 'We want to redo our kitchen and living room.'],
   ])('keeps the project type %s on the lead', async (projectType, leadType, requirements) => {
     const phone = uniquePhone();
-    expect((await postJson(app, '/api/contact', { ...validContact, phone, projectType })).status).toBe(201);
+    expect((await postForm(app, '/api/contact', { ...validContact, phone, projectType })).status).toBe(201);
     const lead = await getLead(db, (await findLeadIdByPhone(db, phone))!);
     expect(lead).toMatchObject({ projectType: leadType, requirements });
   });
 
   it('stores the message and creates a lead with all six fields', async () => {
     const phone = uniquePhone();
-    const response = await postJson(app, '/api/contact', { ...validContact, phone });
+    const response = await postForm(app, '/api/contact', { ...validContact, phone });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.contactSubmission(id) }));
@@ -231,7 +231,7 @@ describe('POST /api/contact', () => {
   });
 
   it('needs first name, last name, email and phone; project type and message are optional', async () => {
-    const missing = await postJson(app, '/api/contact', {});
+    const missing = await postForm(app, '/api/contact', {});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({
       error: 'Validation failed',
@@ -242,7 +242,7 @@ describe('POST /api/contact', () => {
         phone: 'Phone number is required',
       },
     });
-    const minimal = await postJson(app, '/api/contact', {
+    const minimal = await postForm(app, '/api/contact', {
       firstName: 'A',
       lastName: 'B',
       email: 'ab@example.com',
@@ -253,7 +253,7 @@ describe('POST /api/contact', () => {
 
   it('stores a filled honeypot as spam without a lead', async () => {
     const phone = uniquePhone();
-    expect((await postJson(app, '/api/contact', { ...validContact, phone, website: 'x' })).status).toBe(201);
+    expect((await postForm(app, '/api/contact', { ...validContact, phone, website: 'x' })).status).toBe(201);
     expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
     expect((await listSpam('CONTACTS')).some((item) => item.phone === phone)).toBe(true);
   });
@@ -264,7 +264,7 @@ describe('a submission whose lead cannot be written', () => {
     const phone = uniquePhone();
     // A phone marker that points at no lead: the merge into "that lead" cannot be written.
     await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...keys.leadPhone(normalizePhone(phone)), entityType: 'LeadPhone', leadId: 'gone' } }));
-    const response = await postJson(app, '/api/contact', { ...validContact, phone });
+    const response = await postForm(app, '/api/contact', { ...validContact, phone });
     expect(response.status).toBeGreaterThanOrEqual(500);
     const stored = await db.doc.send(
       new QueryCommand({
@@ -282,10 +282,10 @@ describe('a submission whose lead cannot be written', () => {
 describe('the same phone from two submissions', () => {
   it('adds a timeline entry to the existing lead instead of creating a duplicate', async () => {
     const digits = uniquePhone();
-    await postJson(app, '/api/calculator', { ...validEstimate, phone: digits, email: '' });
+    await postForm(app, '/api/calculator', { ...validEstimate, phone: digits, email: '' });
     // The same number written the way people do: country code, spaces, dashes.
     const formatted = `+91 ${digits.slice(0, 5)}-${digits.slice(5)}`;
-    await postJson(app, '/api/contact', { ...validContact, phone: formatted });
+    await postForm(app, '/api/contact', { ...validContact, phone: formatted });
 
     const leadId = await findLeadIdByPhone(db, digits);
     const lead = await getLead(db, leadId!);
@@ -303,7 +303,7 @@ describe('the same phone from two submissions', () => {
   it('keeps one lead when submissions with the same phone race each other', async () => {
     const phone = uniquePhone();
     const responses = await Promise.all(
-      Array.from({ length: 5 }, () => postJson(app, '/api/calculator', { ...validEstimate, phone })),
+      Array.from({ length: 5 }, () => postForm(app, '/api/calculator', { ...validEstimate, phone })),
     );
     expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const { items } = await listLeads(db, { sort: 'created', limit: 1000 });
@@ -319,13 +319,17 @@ describe('a form sent faster than a person can fill it (issue 11, item 13)', () 
     ['contact form', '/api/contact', validContact, 'CONTACTS'],
   ] as const)('%s: under 3 s is answered like a success but stored as spam, with no lead', async (_name, path, valid, kind) => {
     const phone = uniquePhone();
-    const human = await postJson(app, path, { ...valid, phone: uniquePhone(), elapsedMs: 12_000 });
-    const response = await postJson(app, path, { ...valid, phone, elapsedMs: 900 });
+    const human = await postForm(app, path, { ...valid, phone: uniquePhone(), formToken: formTokenOf(app, 12_000) });
+    // The form's token says it was shown 0.9 s ago (the server's clock), whatever the client claims.
+    const response = await postForm(app, path, { ...valid, phone, formToken: formTokenOf(app, 900), elapsedMs: 12_000 });
     expect(response.status).toBe(201);
     // The same shape as a person's answer: a bot cannot tell.
     expect(Object.keys(await json<object>(response)).sort()).toEqual(Object.keys(await json<object>(human)).sort());
     expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
-    expect((await listSpam(kind)).find((item) => item.phone === phone)).toMatchObject({ spam: true, elapsedMs: 900 });
+    const stored = (await listSpam(kind)).find((item) => item.phone === phone);
+    expect(stored).toMatchObject({ spam: true, spamReason: 'too fast' });
+    expect(stored?.elapsedMs).toBeGreaterThanOrEqual(900);
+    expect(stored?.elapsedMs).toBeLessThan(3_000);
   });
 
   it.each([
@@ -337,5 +341,97 @@ describe('a form sent faster than a person can fill it (issue 11, item 13)', () 
       expect((await postJson(app, path, { ...valid, phone, ...elapsed })).status).toBe(201);
       expect(await findLeadIdByPhone(db, phone), JSON.stringify(elapsed)).toBeDefined();
     }
+  });
+});
+
+/** A token from GET /api/form-token, as a form gets when it is shown. */
+async function fetchFormToken(): Promise<string> {
+  const response = await app.request('/api/form-token', { headers: { [TEST_IP_HEADER]: newVisitorIp() } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const { token } = await json<{ token: string }>(response);
+  expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+  return token;
+}
+
+describe('the time trap measured by the server (issue 24, low 4)', () => {
+  const forms = [
+    ['calculator', '/api/calculator', validEstimate, 'ESTIMATES'],
+    ['contact form', '/api/contact', validContact, 'CONTACTS'],
+  ] as const;
+
+  /** Sends the form and expects it answered like a person's, stored as spam for `reason`, with no lead. */
+  async function expectSpam(path: string, body: object, kind: 'ESTIMATES' | 'CONTACTS', reason: string) {
+    const phone = uniquePhone();
+    const response = await postJson(app, path, { ...body, phone });
+    expect(response.status).toBe(201);
+    expect(await findLeadIdByPhone(db, phone)).toBeUndefined();
+    expect((await listSpam(kind)).find((item) => item.phone === phone)).toMatchObject({ spam: true, spamReason: reason });
+  }
+
+  /**
+   * Sends the form and expects a person's lead, flagged: nothing told its fill time (`formCheck` on the
+   * submission), and, for what was sent, a sentence on the lead's timeline entry for staff.
+   */
+  async function expectFlaggedLead(path: string, body: object, formCheck: string, note?: string) {
+    const phone = uniquePhone();
+    const response = await postJson(app, path, { ...body, phone });
+    expect(response.status).toBe(201);
+    const leadId = await findLeadIdByPhone(db, phone);
+    expect(leadId, JSON.stringify(body)).toBeDefined();
+    const { id } = await json<{ id: string }>(response);
+    const key = path === '/api/calculator' ? keys.estimate(id) : keys.contactSubmission(id);
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key }));
+    expect(Item).toMatchObject({ spam: false, formCheck });
+    expect(Item).not.toHaveProperty('elapsedMs');
+    const timeline = await listTimeline(db, leadId!);
+    if (note) expect(timeline.some((entry) => entry.content.includes(note)), JSON.stringify(timeline)).toBe(true);
+  }
+
+  it.each(forms)('%s: no token, or only a time the client claims, is a lead flagged as unchecked (a person whose token fetch failed is not lost)', async (_name, path, valid) => {
+    await expectFlaggedLead(path, valid, 'no form token', "Sent without the website form's check: it may be automated.");
+    await expectFlaggedLead(path, { ...valid, elapsedMs: 999_999 }, 'no form token', "Sent without the website form's check");
+    await expectFlaggedLead(path, { ...valid, formToken: '' }, 'no form token');
+  });
+
+  it.each(forms)('%s: a forged, malformed or tampered token is stored as spam', async (_name, path, valid, kind) => {
+    const real = await fetchFormToken();
+    clock.advance(10_000);
+    const forged = Buffer.from(real, 'base64url');
+    forged[forged.length - 1]! ^= 1;
+    // An earlier issue time under the real MAC.
+    const backdated = Buffer.from(real, 'base64url');
+    backdated[0]! ^= 1;
+    for (const formToken of [forged.toString('base64url'), backdated.toString('base64url'), 'not-a-token', `${real}x`, 12345]) {
+      await expectSpam(path, { ...valid, formToken }, kind, 'forged form token');
+    }
+  });
+
+  it.each(forms)('%s: a token issued just now is too fast for a person: stored as spam', async (_name, path, valid, kind) => {
+    const formToken = await fetchFormToken();
+    clock.advance(1_000);
+    await expectSpam(path, { ...valid, formToken, elapsedMs: 60_000 }, kind, 'too fast');
+  });
+
+  it.each(forms)('%s: a token issued 10 s earlier is a person: a lead, with the time the server measured', async (_name, path, valid) => {
+    const formToken = await fetchFormToken();
+    clock.advance(10_000);
+    const phone = uniquePhone();
+    const response = await postJson(app, path, { ...valid, phone, formToken, elapsedMs: 5 });
+    expect(response.status).toBe(201);
+    expect(await findLeadIdByPhone(db, phone)).toBeDefined();
+    const { id } = await json<{ id: string }>(response);
+    const key = path === '/api/calculator' ? keys.estimate(id) : keys.contactSubmission(id);
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: key }));
+    expect(Item).toMatchObject({ spam: false });
+    expect(Item?.elapsedMs).toBeGreaterThanOrEqual(10_000);
+    expect(Item?.elapsedMs).toBeLessThan(60_000);
+    expect(Item).not.toHaveProperty('formToken');
+  });
+
+  it.each(forms)('%s: a token older than a day (a tab left open) is a lead flagged as unchecked', async (_name, path, valid) => {
+    const formToken = await fetchFormToken();
+    clock.advance(24 * 60 * 60_000 + 1_000);
+    await expectFlaggedLead(path, { ...valid, formToken }, 'expired form token', 'Sent from a form shown over a day earlier: not checked.');
   });
 });

@@ -5,7 +5,7 @@ import { WEBSITE_ACTOR_ID } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
 import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, json, newVisitorIp, postJson, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
+import { createTestApp, formTokenOf, json, newVisitorIp, postForm, postJson, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
 import { allows, describeRequest, iamRequestsOf, type IamRequest } from './iam/policy';
 import { publicRolePolicy, recordPublicCalls, type RecordedCall } from './iam/recorder';
 
@@ -26,11 +26,12 @@ let app: TestApp;
 let db: Db;
 let clock: TestClock;
 let calls: RecordedCall[];
+let served: Set<string>;
 
 beforeAll(async () => {
   ({ app, db, clock } = await createTestApp());
   await seedFirstStart(db);
-  ({ calls } = recordPublicCalls(app, db, policy.routes));
+  ({ calls, served } = recordPublicCalls(app, db, policy.routes));
 });
 
 const get = async (path: string, status = 200) => {
@@ -51,9 +52,9 @@ describe('one settings read per request', () => {
         .filter((request) => request.action === 'dynamodb:GetItem' && request.leadingKeys.includes(settingsPk)).length;
     };
     const phone = uniquePhone();
-    expect(await settingsReads(() => postJson(app, '/api/calculator', { ...validEstimate, phone }))).toBe(1);
-    expect(await settingsReads(() => postJson(app, '/api/contact', { ...validContact, phone }))).toBe(1);
-    expect(await settingsReads(() => postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() }))).toBe(1);
+    expect(await settingsReads(() => postForm(app, '/api/calculator', { ...validEstimate, phone }))).toBe(1);
+    expect(await settingsReads(() => postForm(app, '/api/contact', { ...validContact, phone }))).toBe(1);
+    expect(await settingsReads(() => postForm(app, '/api/contact', { ...validContact, phone: uniquePhone() }))).toBe(1);
   });
 });
 
@@ -73,16 +74,18 @@ describe('the website as visitors use it', () => {
     await get('/blog/rss.xml');
   });
 
-  it('sends the calculator and the contact form: new leads, repeat phones, spam and a rate limit', async () => {
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
-    expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() })).status).toBe(201);
+  it('sends the calculator and the contact form: their token, new leads, repeat phones, spam and a rate limit', async () => {
+    // The token a form gets when it is shown: signed by the function's own key, no table access.
+    await get('/api/form-token');
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() })).status).toBe(201);
+    expect((await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone() })).status).toBe(201);
 
     // A repeat phone: first without an email, then with one (filled in), then with another (kept).
     const phone = uniquePhone();
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone, email: '' })).status).toBe(201);
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone, email: '' })).status).toBe(201);
-    expect((await postJson(app, '/api/contact', { ...validContact, phone })).status).toBe(201);
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone, email: 'other@example.com' })).status).toBe(201);
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, phone, email: '' })).status).toBe(201);
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, phone, email: '' })).status).toBe(201);
+    expect((await postForm(app, '/api/contact', { ...validContact, phone })).status).toBe(201);
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, phone, email: 'other@example.com' })).status).toBe(201);
     const leadId = (await findLeadIdByPhone(db, phone))!;
     const lead = await getLead(db, leadId);
     expect(lead).toMatchObject({ email: validContact.email, version: 2 });
@@ -96,26 +99,28 @@ describe('the website as visitors use it', () => {
       ['update', WEBSITE_ACTOR_ID, { before: '', after: validContact.email }],
     ]);
 
-    // Spam: a filled honeypot, a form sent too fast.
-    expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone(), website: 'http://spam.example' })).status).toBe(201);
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone(), elapsedMs: 900 })).status).toBe(201);
+    // Spam: a filled honeypot, a form sent too fast, one without a form token.
+    expect((await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone(), website: 'http://spam.example' })).status).toBe(201);
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, phone: uniquePhone(), formToken: formTokenOf(app, 900) })).status).toBe(201);
+    expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() })).status).toBe(201);
 
     // One visitor past the limit (its 11 requests in one minute of the limit's).
     clock.toNextMinute();
     const ip = newVisitorIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() }, ip)).status);
+    for (let i = 0; i < 11; i++) statuses.push((await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone() }, ip)).status);
     expect(statuses.at(-1)).toBe(429);
 
     // An invalid body.
-    expect((await postJson(app, '/api/calculator', { ...validEstimate, area: -1 })).status).toBe(400);
+    expect((await postForm(app, '/api/calculator', { ...validEstimate, area: -1 })).status).toBe(400);
   });
 });
 
 describe('the public function role', () => {
   it('allows every DynamoDB call those requests made', () => {
-    // Every route of the public function was exercised.
-    expect([...new Set(calls.map((call) => call.route))].sort()).toEqual([...policy.routes].sort());
+    // Every route of the public function was exercised (GET /api/form-token touches no table).
+    expect([...served].sort()).toEqual([...policy.routes].sort());
+    expect(calls.filter((call) => call.route === 'GET /api/form-token')).toEqual([]);
     const refused = calls.flatMap((call) =>
       call.requests.filter((request) => !allows(policy.statements, request)).map((request) => `${call.route}: ${call.command} -> ${describeRequest(request)}`),
     );

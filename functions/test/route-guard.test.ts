@@ -26,6 +26,8 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/blog-posts/by-slug/:slug/view',
   'POST /api/calculator',
   'POST /api/contact',
+  // The token a public form gets when it is shown (public-forms.test.ts, issue 24).
+  'GET /api/form-token',
   'POST /api/auth/login',
   // The second step of a sign-in, and 'Request access' (two-factor.test.ts, registration.test.ts).
   'POST /api/auth/login/verify',

@@ -19,6 +19,7 @@ import {
   customerInput,
   json,
   login,
+  postForm,
   postJson,
   projectInput,
   signedInStaff,
@@ -356,7 +357,7 @@ describe('what the settings do', () => {
     expect((await json<SiteInfo>(app.request('/api/site'))).maintenanceMode).toBe(true);
     expect((await staffRequest(app, '/api/leads', admin)).status).toBe(200);
     await change(app, admin, { system: { maintenanceMode: false } });
-    expect((await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone('9') })).status).toBe(201);
+    expect((await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone('9') })).status).toBe(201);
     expect((await json<SiteInfo>(app.request('/api/site'))).maintenanceMode).toBe(false);
   });
 

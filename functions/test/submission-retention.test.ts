@@ -14,7 +14,7 @@ import { runJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
 import { runDailyJobs } from '../src/jobs/daily';
 import { localJobRunner } from '../src/jobs/job-runner';
 import { applySubmissionRetention } from '../src/jobs/submission-retention';
-import { createTestApp, json, postJson, signedInStaff, staffRequest, uniquePhone, validContact, validEstimate, type TestApp } from './helpers';
+import { createTestApp, json, postForm, signedInStaff, staffRequest, uniquePhone, validContact, validEstimate, type TestApp } from './helpers';
 
 /**
  * Settings > dataRetentionDays: raw website submissions and spam carry the
@@ -102,10 +102,10 @@ async function expectExpiry(days: number) {
 
 /** Two real submissions (each with its lead) and two spam ones. */
 async function submitSome() {
-  const estimate = await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() });
-  const contact = await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone() });
-  const spamEstimate = await postJson(app, '/api/calculator', { ...validEstimate, phone: uniquePhone(), website: 'http://spam.example' });
-  const spamContact = await postJson(app, '/api/contact', { ...validContact, phone: uniquePhone(), website: 'x' });
+  const estimate = await postForm(app, '/api/calculator', { ...validEstimate, phone: uniquePhone() });
+  const contact = await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone() });
+  const spamEstimate = await postForm(app, '/api/calculator', { ...validEstimate, phone: uniquePhone(), website: 'http://spam.example' });
+  const spamContact = await postForm(app, '/api/contact', { ...validContact, phone: uniquePhone(), website: 'x' });
   for (const response of [estimate, contact, spamEstimate, spamContact]) expect(response.status).toBe(201);
   return { estimate: await json<{ id: string }>(estimate), contact: await json<{ id: string }>(contact) };
 }

@@ -17,6 +17,7 @@ import { createQuotation } from '@app/functions/quotations/quotation-repo';
 import { systemContext } from '@app/functions/db/entity';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
+import { formTokenIssuedAt, formTokenKeyFrom, issueFormToken } from '@app/functions/leads/form-token';
 import { quotationCreateSchema } from '@app/shared-types/quotations';
 import type {} from '../../functions/test/global-setup';
 import { validEstimate } from '../../functions/test/helpers';
@@ -28,6 +29,8 @@ type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: numbe
 
 const ORIGIN_SECRET = 'origin-secret-from-secrets-manager';
 const ORIGIN_SECRET_ARN = 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:OriginVerify-AbCdEf';
+/** A form token the public function signed a minute ago (its key: derived from the origin secret). */
+const personsFormToken = () => issueFormToken(formTokenKeyFrom(ORIGIN_SECRET), Date.now() - 60_000);
 const EDGE_IP = '130.176.12.34'; // a CloudFront edge server: what API Gateway sees as sourceIp
 
 /** A realistic HTTP API v2 event for a request relayed by CloudFront. */
@@ -264,6 +267,18 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     }
   });
 
+  it('answer GET /api/form-token with a token signed with the key derived from the origin secret, never cached', async () => {
+    const before = Date.now();
+    const response = await handlers.public(
+      httpApiEvent({ method: 'GET', path: '/api/form-token', routeKey: 'GET /api/form-token', viewerIp: '203.0.113.46', originSecret: ORIGIN_SECRET }),
+      lambdaContext('public'),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers?.['cache-control']).toBe('no-store');
+    const { token } = JSON.parse(response.body) as { token: string };
+    expect(formTokenIssuedAt(token, [formTokenKeyFrom(ORIGIN_SECRET)])).toBeGreaterThanOrEqual(before);
+  });
+
   it('answer POST /api/calculator with 201 and the estimate, stored with a lead', async () => {
     const viewerIp = '203.0.113.45';
     const start = Date.now();
@@ -274,7 +289,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
         routeKey: 'POST /api/calculator',
         viewerIp,
         originSecret: ORIGIN_SECRET,
-        body: validEstimate,
+        body: { ...validEstimate, formToken: personsFormToken() },
       }),
       lambdaContext('public'),
     );

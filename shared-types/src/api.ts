@@ -59,6 +59,11 @@ export interface CalculatorResult extends Estimate {
   createdAt: string;
 }
 
+/** GET /api/form-token: what a public form sends back with its submission (forms.ts FORM_TOKEN_FIELD). */
+export interface FormTokenResult {
+  token: string;
+}
+
 export interface ContactResult {
   id: string;
   createdAt: string;

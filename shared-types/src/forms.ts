@@ -259,17 +259,20 @@ const honeypot = yup
   .default('');
 
 /**
- * Milliseconds from the form being shown to its submission, measured on the
- * visitor's device (a monotonic clock, so a device clock set wrong cannot make
- * a person look like a bot). Optional: older clients send none, and none is
- * not taken for a bot. Anything that is not a number is treated as none.
+ * The token a public form gets when it is shown (GET /api/form-token): the
+ * server's own issue time under its MAC, so the server measures how long the
+ * form took to fill in by its own clock. Optional here: a form whose token
+ * fetch failed is still sent (and kept, flagged). Anything that is not text is
+ * treated as none (so is text over 200 characters). What the client once measured itself (elapsedMs) is no
+ * longer read: like any unknown field, it is dropped.
  */
-export const FILL_TIME_FIELD = 'elapsedMs';
+export const FORM_TOKEN_FIELD = 'formToken';
 /** A form sent sooner than this after it was shown was not filled in by a person: stored as spam, answered as usual. */
 export const MIN_FILL_MS = 3_000;
-const fillTime = yup
-  .number()
-  .transform((_value: unknown, original: unknown) => (typeof original === 'number' && Number.isFinite(original) ? original : undefined))
+const formToken = yup
+  .string()
+  // Never a message: a bot's garbage here is simply no token (the submission is kept, flagged).
+  .transform((value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined))
   .optional();
 
 export const calculatorSchema = yup.object({
@@ -296,7 +299,7 @@ export const calculatorSchema = yup.object({
   email: optionalEmail,
   city: text().required('City is required').max(100, 'City is too long'),
   [HONEYPOT_FIELD]: honeypot,
-  [FILL_TIME_FIELD]: fillTime,
+  [FORM_TOKEN_FIELD]: formToken,
 });
 export type CalculatorInput = yup.InferType<typeof calculatorSchema>;
 
@@ -314,7 +317,7 @@ export const contactSchema = yup.object({
     .default(''),
   message: multilineText().max(5000, 'Message is too long (5000 characters at most)').default(''),
   [HONEYPOT_FIELD]: honeypot,
-  [FILL_TIME_FIELD]: fillTime,
+  [FORM_TOKEN_FIELD]: formToken,
 });
 export type ContactInput = yup.InferType<typeof contactSchema>;
 

@@ -37,6 +37,7 @@ import { chromium } from '@playwright/test';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { transactionCreateSchema } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
+import { MIN_FILL_MS } from '@app/shared-types/forms';
 import { SALESPEOPLE, leadImportRowSchema } from '@app/shared-types/leads';
 import { DEFAULT_QUOTATION_NOTES, quotationTotals, rowTotal, type PublicQuotation } from '@app/shared-types/quotations';
 import { createDb, type Db } from '@app/functions/db/client';
@@ -464,7 +465,14 @@ async function constantRate(seconds: number, request: (n: number) => Promise<Res
   };
 }
 
-function calculatorLoad(url: string, options: { seconds: number; firstVisitor: number }) {
+/**
+ * Calculator posts as people send them: with the token the form got when it
+ * was shown, a person's time earlier (one token, reused: it is not single-use),
+ * so each one stores a lead, not spam.
+ */
+async function calculatorLoad(url: string, options: { seconds: number; firstVisitor: number }) {
+  const { token: formToken } = (await (await fetch(`${url}/api/form-token`)).json()) as { token: string };
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
   return constantRate(options.seconds, (n) => {
     const i = options.firstVisitor + n;
     return fetch(`${url}/api/calculator`, {
@@ -479,6 +487,7 @@ function calculatorLoad(url: string, options: { seconds: number; firstVisitor: n
         phone: `9${String(100000000 + i)}`,
         email: '',
         city: 'Hyderabad',
+        formToken,
       }),
     });
   });

@@ -2,7 +2,7 @@ import { getLead, findLeadIdByPhone } from '@app/functions/leads/lead-repo';
 import { SALESPERSON_IDS } from '@app/shared-types/leads';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
-import { e2eDb, expect, test } from './fixtures';
+import { aShownFormsToken, e2eDb, expect, test } from './fixtures';
 import { signIn, toast, unique } from './portal';
 
 async function openLeads(page: Page) {
@@ -54,8 +54,9 @@ test.describe('admin portal', () => {
 
   test('a website calculator submission appears in Leads', async ({ page }) => {
     const { phone, tag } = unique();
+    const formToken = await aShownFormsToken(page.request);
     const submitted = await page.request.post('/api/calculator', {
-      data: { bhk: '2bhk', area: 1100, material: 'basic', rooms: 'all', name: `${tag} Visitor`, phone, email: '', city: 'Hyderabad' },
+      data: { bhk: '2bhk', area: 1100, material: 'basic', rooms: 'all', name: `${tag} Visitor`, phone, email: '', city: 'Hyderabad', formToken },
     });
     expect(submitted.status()).toBe(201);
 

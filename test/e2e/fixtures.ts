@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { test as base, expect, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type ConsoleMessage, type Locator, type Page } from '@playwright/test';
 import { createDb, type Db } from '@app/functions/db/client';
 import { MIN_FILL_MS } from '@app/shared-types/forms';
 
@@ -93,10 +93,24 @@ export async function choose(page: Page, label: string, option: string | RegExp,
 
 /**
  * Lets a public form's fill time reach what a person needs before it is sent.
- * The server keeps a form sent sooner than MIN_FILL_MS after it was shown as
- * spam (no lead), and Playwright fills a form in about a second. The rule is
- * not relaxed for tests: they take the time a person would.
+ * The server keeps a form sent sooner than MIN_FILL_MS after it was shown (by
+ * its own clock, from the token the form got then) as spam (no lead), and
+ * Playwright fills a form in about a second. The rule is not relaxed for
+ * tests: they take the time a person would.
  */
 export async function takeAPersonsTime(page: Page) {
   await page.waitForTimeout(MIN_FILL_MS);
+}
+
+/**
+ * For a test that posts a public form itself: the token the form would have
+ * got when it was shown (GET /api/form-token), once a person's time has
+ * passed. Without one the server keeps the form as spam (no lead).
+ */
+export async function aShownFormsToken(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/form-token');
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
+  return token;
 }

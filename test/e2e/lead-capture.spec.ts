@@ -1,5 +1,5 @@
 import { findLeadIdByPhone, getLead, listTimeline, listLeads } from '@app/functions/leads/lead-repo';
-import { choose, e2eDb, expect, takeAPersonsTime, test } from './fixtures';
+import { aShownFormsToken, choose, e2eDb, expect, takeAPersonsTime, test } from './fixtures';
 import { signIn } from './portal';
 
 const uniquePhone = () => `9${Math.floor(100_000_000 + Math.random() * 899_999_999)}`;
@@ -65,13 +65,14 @@ test.describe('a website lead in the portal', () => {
   test("shows the calculator's estimate and the contact form's project type", async ({ page, request }) => {
     const db = e2eDb();
     const phone = uniquePhone();
+    const formToken = await aShownFormsToken(request);
     const calculator = await request.post('/api/calculator', {
-      data: { bhk: '2bhk', area: 1000, material: 'basic', rooms: 'all', name: 'Estimate Visitor', phone, email: '', city: 'Hyderabad' },
+      data: { bhk: '2bhk', area: 1000, material: 'basic', rooms: 'all', name: 'Estimate Visitor', phone, email: '', city: 'Hyderabad', formToken },
     });
     expect(calculator.status()).toBe(201);
     const contactPhone = uniquePhone();
     const contact = await request.post('/api/contact', {
-      data: { firstName: 'Residential', lastName: 'Visitor', email: 'res@example.com', phone: contactPhone, projectType: 'residential', message: 'A 3BHK in Kokapet.' },
+      data: { firstName: 'Residential', lastName: 'Visitor', email: 'res@example.com', phone: contactPhone, projectType: 'residential', message: 'A 3BHK in Kokapet.', formToken },
     });
     expect(contact.status()).toBe(201);
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { NOTIFICATION_MESSAGES } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type TestSmtpServer } from '../../functions/test/smtp';
-import { expect, test } from './fixtures';
+import { aShownFormsToken, expect, test } from './fixtures';
 import { signIn, toast, unique } from './portal';
 
 let smtp: TestSmtpServer;
@@ -27,8 +27,9 @@ test('a website lead rings the bell and is mailed through SMTP; the test email g
   const before = await saveEmail(page, { smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUsername: SMTP_USER, smtpPassword: SMTP_PASSWORD, smtpSecure: false });
   try {
     const { phone, tag } = unique('8', 'Bell');
+    const formToken = await aShownFormsToken(page.request);
     const sent = await page.request.post('/api/contact', {
-      data: { firstName: 'Leela', lastName: tag, email: 'leela@example.com', phone, projectType: 'renovation', message: 'Kitchen', elapsedMs: 10_000 },
+      data: { firstName: 'Leela', lastName: tag, email: 'leela@example.com', phone, projectType: 'renovation', message: 'Kitchen', formToken },
     });
     expect(sent.status()).toBe(201);
     // The local server sends right after the write: the email arrives, and the bell has it.

@@ -8,7 +8,7 @@ import { loginChallengeKind, twoFactorKind } from './two-factor-repo';
 export { authOf, csrfGuard, nowIso, nowMs, requireManager, requireRole, requireSession, startSessionCookie, websiteContext, writeContext } from './middleware';
 export { hashPassword, unusablePasswordHash, type HashSlot } from './password';
 export { createSession, deleteSession, type SessionItem } from './session-repo';
-export { fileSigningKey, type SigningKeyProvider } from './signing-key';
+export { fileSigningKey, type SigningKey, type SigningKeyProvider } from './signing-key';
 export { secretsManagerSigningKey } from './signing-key-aws';
 export { disableTwoFactor, getTwoFactor, removeTwoFactor } from './two-factor-repo';
 

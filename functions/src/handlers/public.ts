@@ -5,13 +5,15 @@ import { handle } from 'hono/aws-lambda';
 import * as webRenderer from '@app/web-renderer';
 import { createApp } from '../app';
 import { dbFromEnv } from '../db/client';
+import { formTokenKeysFromOriginSecrets } from '../leads';
 import { pageRenderer } from '../site';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
 /**
  * Lambda entry point of the public surface (API Gateway HTTP API, payload v2). Requests
- * without CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs.
+ * without CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs. The
+ * public forms' tokens are signed with a key derived from that same secret (leads/form-token.ts).
  */
 const originSecret = originSecretFromEnv();
 // The website's renderer is bundled in (esbuild, from the web's source: infra/src/constructs/api.ts);
@@ -20,6 +22,12 @@ const originSecret = originSecretFromEnv();
 // API), page paths answer the JSON 404.
 const templatePath = join(dirname(fileURLToPath(import.meta.url)), 'site.html');
 const renderPage = existsSync(templatePath) ? pageRenderer(webRenderer, readFileSync(templatePath, 'utf8')) : undefined;
-const app = createApp({ db: dbFromEnv(), clientIp: lambdaClientIp(), siteUrl: process.env.SITE_URL || undefined, renderPage });
+const app = createApp({
+  db: dbFromEnv(),
+  clientIp: lambdaClientIp(),
+  siteUrl: process.env.SITE_URL || undefined,
+  renderPage,
+  formTokenKeys: formTokenKeysFromOriginSecrets(originSecret),
+});
 
 export const handler = requireOriginSecret(originSecret, handle(app));

@@ -6,6 +6,7 @@ import { calculatorEstimateKind, contactSubmissionKind } from './submission-repo
 
 export { addTimelineNote, assignedLeadCount, assignedLeadsCounter, deleteLead, getLead, leadEntity, listFollowUpsDue, listNewestInStatus, timelineItem } from './lead-repo';
 export { restampSubmissionExpiry, type RestampProgress } from './submission-repo';
+export { formTokenKeysFromOriginSecrets, formTokenKeysFromSigningKey, type FormTokenKeys } from './form-token';
 
 /**
  * Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
-import type { CalculatorResult, ContactResult } from '@app/shared-types/api';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { CalculatorResult, ContactResult, FormTokenResult } from '@app/shared-types/api';
 import {
   CONTACT_PROJECT_TYPE_LABELS,
   MATERIAL_LABELS,
@@ -21,7 +21,8 @@ import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/share
 import { saveSubmission, submissionItem } from './submission-repo';
 import type { Db } from '../db/client';
 import type { AppEnv } from '../app-deps';
-import { errorBody, jsonBody, limitBody, rateLimit, requireJson } from '../lib/http';
+import { errorBody, jsonBody, limitBody, nowMs, rateLimit, requireJson } from '../lib/http';
+import { FORM_TOKEN_MAX_AGE_MS, formTokenIssuedAt, issueFormToken } from './form-token';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
 
@@ -54,27 +55,81 @@ async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem
   log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId: submission.id });
 }
 
+/** Why a submission is kept as spam (stored as its spamReason). */
+type SpamReason = 'honeypot' | 'forged form token' | 'too fast';
+
 /**
- * Why a submission is spam, or null for a person's: a filled honeypot, or a
- * form sent sooner after it was shown than a person can fill it in (the
- * visitor's own elapsed time; none sent, as by older clients, is a person's).
- * Either is answered like a success, so a bot cannot tell.
+ * What the form's token says of a submission: the form's age by the server's
+ * clock; a token that is not one of ours (a bot made its own); or nothing to
+ * go by. Nothing to go by is a person's, flagged: no token sent (a bot that
+ * never showed the form, but also a visitor whose token fetch failed, or one
+ * with a page from before a deploy), a token over a day old (a tab left
+ * open), or a host that cannot check (no keys, or they could not be read).
+ * A lead is never lost to what cannot be told apart from a person.
  */
-function spamReason(honeypot: string, elapsedMs: number | undefined): 'honeypot' | 'too fast' | null {
+type FormCheck = { ageMs: number } | { forged: true } | { unverified: 'no form token' | 'expired form token' | 'not checked' };
+
+async function formCheck(c: Context<AppEnv>, token: string | undefined): Promise<FormCheck> {
+  if (!token) return { unverified: 'no form token' };
+  const { formTokenKeys } = c.var.deps;
+  if (!formTokenKeys) return { unverified: 'not checked' };
+  let keys: readonly Buffer[];
+  try {
+    keys = await formTokenKeys.getKeys();
+  } catch (error) {
+    log.warn('form token keys unreadable', { requestId: c.var.requestId, error });
+    return { unverified: 'not checked' };
+  }
+  const issuedAtMs = formTokenIssuedAt(token, keys);
+  if (issuedAtMs === undefined) return { forged: true };
+  const ageMs = nowMs(c) - issuedAtMs;
+  return ageMs > FORM_TOKEN_MAX_AGE_MS ? { unverified: 'expired form token' } : { ageMs };
+}
+
+/**
+ * Why a submission is spam, or null for a person's: a filled honeypot; a
+ * token we did not make; or sent sooner after the form was shown than a
+ * person can fill it in, measured by the server (what the client says it
+ * took is not read). Each is answered like a success, so a bot cannot tell.
+ */
+function spamReason(honeypot: string, check: FormCheck): SpamReason | null {
   if (honeypot !== '') return 'honeypot';
-  if (elapsedMs !== undefined && elapsedMs < MIN_FILL_MS) return 'too fast';
+  if ('forged' in check) return 'forged form token';
+  if ('ageMs' in check && check.ageMs < MIN_FILL_MS) return 'too fast';
   return null;
 }
 
-/** What a submission keeps of its spam checks: the reason, the honeypot's text and the fill time. */
-function spamFields(reason: ReturnType<typeof spamReason>, honeypot: string, elapsedMs: number | undefined) {
+/** What a submission keeps of its spam checks: the reason, the honeypot's text, the fill time the server measured, or why none was. */
+function spamFields(reason: SpamReason | null, honeypot: string, check: FormCheck) {
   return {
     spam: reason !== null,
     ...(reason ? { spamReason: reason } : {}),
     ...(honeypot !== '' ? { honeypot } : {}),
-    ...(elapsedMs !== undefined ? { elapsedMs } : {}),
+    ...('ageMs' in check ? { elapsedMs: check.ageMs } : {}),
+    ...('unverified' in check ? { formCheck: check.unverified } : {}),
   };
 }
+
+/** The sentence a lead's timeline entry gets when the form's time could not be checked because of what was sent. */
+function uncheckedNote(check: FormCheck): string {
+  if (!('unverified' in check)) return '';
+  if (check.unverified === 'no form token') return " Sent without the website form's check: it may be automated.";
+  if (check.unverified === 'expired form token') return ' Sent from a form shown over a day earlier: not checked.';
+  return '';
+}
+
+/**
+ * GET /api/form-token: what a public form fetches when it is shown. No table
+ * access (the key is the host's: Deps.formTokenKeys), never cached.
+ */
+export const formToken = new Hono<AppEnv>().get('/', access.public({ lambda: 'public' }), async (c) => {
+  c.header('Cache-Control', 'no-store');
+  const { formTokenKeys } = c.var.deps;
+  if (!formTokenKeys) return c.json(errorBody('Form tokens are not available on this host'), 503);
+  const [key] = await formTokenKeys.getKeys();
+  if (!key) return c.json(errorBody('Form tokens are not available on this host'), 503);
+  return c.json({ token: issueFormToken(key, nowMs(c)) } satisfies FormTokenResult, 200);
+});
 
 /** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
 const calculatorProjectType: Record<PropertyType, LeadProjectType> = {
@@ -106,16 +161,17 @@ export const calculator = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(calculatorSchema),
   async (c) => {
-    const { website: honeypot, elapsedMs, ...input } = c.req.valid('json');
+    const { website: honeypot, formToken: token, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
     const { pricing } = (await getSettings(db)).business;
     const estimate = estimateCost(input, pricing);
-    const reason = spamReason(honeypot, elapsedMs);
+    const check = await formCheck(c, token);
+    const reason = spamReason(honeypot, check);
     const spam = reason !== null;
-    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, elapsedMs) }, await getRetentionSetting(db));
+    const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
     const summary =
       `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
       `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
@@ -133,11 +189,11 @@ export const calculator = new Hono<AppEnv>().post(
             location: input.city,
             requirements: summary,
             estimate: { min: estimate.minCost, max: estimate.maxCost },
-            summary,
+            summary: `${summary}${uncheckedNote(check)}`,
           },
       ctx,
     );
-    // A bot (honeypot filled, or sent too fast) gets the same answer as a person, so it cannot tell.
+    // A bot (honeypot filled, a forged token, or sent too fast) gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
 );
@@ -151,14 +207,15 @@ export const contact = new Hono<AppEnv>().post(
   requireJson,
   jsonBody(contactSchema),
   async (c) => {
-    const { website: honeypot, elapsedMs, ...input } = c.req.valid('json');
+    const { website: honeypot, formToken: token, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
     const createdAt = ctx.now;
-    const reason = spamReason(honeypot, elapsedMs);
+    const check = await formCheck(c, token);
+    const reason = spamReason(honeypot, check);
     const spam = reason !== null;
-    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, elapsedMs) }, await getRetentionSetting(db));
+    const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
     const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
     const leadType = input.projectType ? contactProjectType[input.projectType] : '';
     // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
@@ -175,7 +232,7 @@ export const contact = new Hono<AppEnv>().post(
             projectType: leadType,
             location: '',
             requirements,
-            summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}`,
+            summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}${uncheckedNote(check)}`,
           },
       ctx,
     );

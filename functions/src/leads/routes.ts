@@ -1,3 +1,3 @@
 // The leads module's HTTP routes, for the hosts that mount them (app.ts).
 export { leads } from './leads-routes';
-export { calculator, contact } from './public-forms-routes';
+export { calculator, contact, formToken } from './public-forms-routes';

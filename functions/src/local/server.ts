@@ -26,6 +26,7 @@ import { smtpMailers } from '../notify';
 import { localPhotoStorage } from '../photos';
 import { renderQuotationPdf } from '../quotations';
 import { fileFieldCrypto } from '../secrets/field-crypto';
+import { formTokenKeysFromSigningKey } from '../leads';
 import { loadPageRenderer } from '../site';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
@@ -131,6 +132,8 @@ if (serveWeb && !existsSync(join(webDist, 'index.html'))) {
   throw new Error(`No built web app in ${webDist}: run 'npm run build' (npm start does it for you).`);
 }
 const renderPage = serveWeb ? await loadPageRenderer(webDist) : undefined;
+// Created on the first start, kept beside the data (mode 0600); never in the repository.
+const signingKey = fileSigningKey(join(dataDir, 'jwt-signing-key.json'));
 const api = createApp({
   db,
   renderPage,
@@ -139,8 +142,9 @@ const api = createApp({
     const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     return forwarded || (getConnInfo(c).remote.address ?? 'unknown');
   },
-  // Created on the first start, kept beside the data (mode 0600); never in the repository.
-  signingKey: fileSigningKey(join(dataDir, 'jwt-signing-key.json')),
+  signingKey,
+  // No origin secret here: the public forms' tokens use a key derived from the signing key (leads/form-token.ts).
+  formTokenKeys: formTokenKeysFromSigningKey(signingKey),
   fieldCrypto,
   mailer,
   outboxChanged: () => outbox.kick(),

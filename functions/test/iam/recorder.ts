@@ -39,6 +39,8 @@ function routeOf(routes: readonly string[], method: string, path: string): strin
 export function recordPublicCalls(app: TestApp, db: Db, routes: readonly string[]) {
   const serving = new AsyncLocalStorage<string>();
   const calls: RecordedCall[] = [];
+  /** Every route requested, whether or not it called DynamoDB. */
+  const served = new Set<string>();
   db.doc.middlewareStack.add(
     (next, context) => async (args) => {
       const route = serving.getStore();
@@ -55,7 +57,8 @@ export function recordPublicCalls(app: TestApp, db: Db, routes: readonly string[
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = (input instanceof Request ? input.method : init?.method) ?? 'GET';
     const route = routeOf(routes, method.toUpperCase(), url.pathname);
+    if (route) served.add(route);
     return route ? serving.run(route, () => request(input, init, ...rest)) : request(input, init, ...rest);
   }) as typeof app.request;
-  return { calls };
+  return { calls, served };
 }

@@ -19,6 +19,7 @@ describe('the route table from the declarations', () => {
       'GET /api/blog-posts/by-slug/{slug}',
       'POST /api/calculator',
       'POST /api/contact',
+      'GET /api/form-token',
       'GET /sitemap.xml',
       'GET /robots.txt',
       'GET /blog/rss.xml',

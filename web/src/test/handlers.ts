@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CalculatorResult, ContactResult, Page, PublicProject } from '@app/shared-types/api';
+import type { CalculatorResult, ContactResult, FormTokenResult, Page, PublicProject } from '@app/shared-types/api';
 import { estimateCost } from '@app/shared-types/pricing';
 import { calculatorSchema } from '@app/shared-types/forms';
 import { blogPostFixtures, projectFixtures, siteFixture } from './fixtures';
@@ -29,6 +29,9 @@ export const handlers = [
 
   // The contact page's map asks Google whether it can load; tests are offline unless one says otherwise.
   http.get('https://www.google.com/maps', () => HttpResponse.error()),
+
+  // What a public form fetches when it is shown, and sends back with the submission.
+  http.get('/api/form-token', () => HttpResponse.json<FormTokenResult>({ token: 'test-form-token' })),
 
   http.post('/api/calculator', async ({ request }) => {
     const input = await calculatorSchema.validate(await request.json());

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ContactResult } from '@app/shared-types/api';
+import type { ContactResult, FormTokenResult } from '@app/shared-types/api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { siteFixture } from '../../test/fixtures';
 import { findToast, renderRoute } from '../../test/render';
@@ -24,35 +24,51 @@ async function fillContactForm(user: User) {
   await enter(user, screen.getByLabelText('Message'), 'Kitchen and two bathrooms in Kondapur.');
 }
 
-/** Moves performance.now() on by `ms` from now on (the form's fill time is measured with it). */
-function passTime(ms: number) {
-  const real = performance.now.bind(performance);
-  vi.spyOn(performance, 'now').mockImplementation(() => real() + ms);
-}
-
 describe('contact page', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('sends how long the form took to fill in, counted again from the cleared form for the next message', async () => {
+  it('sends the token the server gave when the form was shown, and a new one for the cleared form', async () => {
     const bodies: Record<string, unknown>[] = [];
+    let issued = 0;
+    let issuedBeforeFirstMessage = 0;
     server.use(
+      http.get('/api/form-token', () => HttpResponse.json<FormTokenResult>({ token: `token-${++issued}` })),
       http.post('/api/contact', async ({ request }) => {
+        if (bodies.length === 0) issuedBeforeFirstMessage = issued;
         bodies.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json<ContactResult>({ id: 'c-1', createdAt: '2025-01-01T10:00:00.000Z' }, { status: 201 });
       }),
     );
     const { user } = renderRoute('/contact');
     await fillContactForm(user);
-    passTime(30_000);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await findToast('status', 'Message Sent');
-    expect(bodies[0]?.elapsedMs).toBeGreaterThanOrEqual(30_000);
+    expect(bodies[0]?.formToken).toBe(`token-${issuedBeforeFirstMessage}`);
+    // The server measures the time: the client's own count is not sent.
+    expect(bodies[0]).not.toHaveProperty('elapsedMs');
 
-    // The cleared form is a new one: its time starts when it was cleared.
+    // The cleared form is a new one: it gets a token of its own.
     await fillContactForm(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     await vi.waitFor(() => expect(bodies).toHaveLength(2));
-    expect(bodies[1]?.elapsedMs).toBeLessThan(30_000);
+    expect(Number(String(bodies[1]?.formToken).replace('token-', ''))).toBeGreaterThan(issuedBeforeFirstMessage);
+  });
+
+  it('still sends the message when the token could not be fetched (the server keeps it, flagged)', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.get('/api/form-token', () => HttpResponse.error()),
+      http.post('/api/contact', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json<ContactResult>({ id: 'c-1', createdAt: '2025-01-01T10:00:00.000Z' }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute('/contact');
+    await fillContactForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await findToast('status', 'Message Sent');
+    expect(body).toMatchObject({ firstName: 'Ravi', phone: '+91 98765 43210' });
+    expect(body).not.toHaveProperty('formToken');
   });
 
   it("sends every field, shows the 'Message Sent' toast and clears the form", async () => {
@@ -78,7 +94,7 @@ describe('contact page', () => {
       projectType: 'renovation',
       message: 'Kitchen and two bathrooms in Kondapur.',
       website: '',
-      elapsedMs: expect.any(Number),
+      formToken: 'test-form-token',
     });
     expect(screen.getByLabelText<HTMLInputElement>('First Name').value).toBe('');
     expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');

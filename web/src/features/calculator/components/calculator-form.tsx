@@ -8,7 +8,7 @@ import { calculatorSchema } from '@app/shared-types/forms';
 import { Formik } from 'formik';
 import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { useFillTimer } from '../../../lib/fill-timer';
+import { useFormToken } from '../../../lib/form-token';
 import { useToast } from '../../../lib/toast';
 import { useSubmitCalculator } from '../api/submit-calculator';
 import {
@@ -26,8 +26,8 @@ interface CalculatorFormProps {
 
 export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
   const { toast } = useToast();
-  // The form is shown anew (mounted) for each project, so its time starts there.
-  const fillTimer = useFillTimer();
+  // The form is shown anew (mounted) for each project, so its token (and time) starts there.
+  const formToken = useFormToken();
   const mutation = useSubmitCalculator({
     onSuccess: () =>
       toast({ title: 'Request Submitted', description: 'Your project details have been submitted successfully!' }),
@@ -48,7 +48,7 @@ export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
           setStatus(undefined);
           const input = toCalculatorInput(values);
           try {
-            const result = await mutation.mutateAsync({ ...input, elapsedMs: fillTimer.elapsedMs() });
+            const result = await mutation.mutateAsync({ ...input, formToken: await formToken.token() });
             onSubmitted(result, input.name);
           } catch (error) {
             // The toast is already shown by the mutation; put the server's messages under their fields.

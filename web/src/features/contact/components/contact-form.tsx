@@ -5,14 +5,14 @@ import { contactSchema } from '@app/shared-types/forms';
 import { Formik } from 'formik';
 import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
-import { useFillTimer } from '../../../lib/fill-timer';
+import { useFormToken } from '../../../lib/form-token';
 import { useToast } from '../../../lib/toast';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { CONTACT_INITIAL_VALUES, PROJECT_TYPE_OPTIONS, toContactInput } from '../model';
 
 export function ContactForm() {
   const { toast } = useToast();
-  const fillTimer = useFillTimer();
+  const formToken = useFormToken();
   const mutation = useSendContactMessage({
     onSuccess: () =>
       toast({ title: 'Message Sent', description: 'Thank you for your message! We will get back to you soon.' }),
@@ -27,9 +27,10 @@ export function ContactForm() {
       onSubmit={async (values, { resetForm, setStatus }) => {
         setStatus(undefined);
         try {
-          await mutation.mutateAsync({ ...toContactInput(values), elapsedMs: fillTimer.elapsedMs() });
+          await mutation.mutateAsync({ ...toContactInput(values), formToken: await formToken.token() });
           resetForm();
-          fillTimer.restart();
+          // The cleared form is a new one: its time starts now.
+          formToken.renew();
         } catch (error) {
           const fields = serverFieldErrors(error);
           if (fields) setStatus(serverErrorsStatus(fields));
