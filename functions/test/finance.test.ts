@@ -174,6 +174,14 @@ describe('roles', () => {
   it('401 without a session', async () => {
     expect((await staffRequest(app, '/api/finance/summary', undefined)).status).toBe(401);
   });
+
+  it("the dashboard gives an employee its counts and leads but no money (issue 24, medium 3); a manager gets the money cards' figures", async () => {
+    const seen = await get<Record<string, unknown>>('/api/dashboard/comprehensive-stats', employee);
+    expect(seen).toHaveProperty('totalCustomers');
+    for (const field of ['incomeThisMonth', 'pendingReceivables', 'overduePayments']) expect(seen, field).not.toHaveProperty(field);
+    const managed = await get<Record<string, unknown>>('/api/dashboard/comprehensive-stats', manager);
+    for (const field of ['incomeThisMonth', 'pendingReceivables', 'overduePayments']) expect(typeof managed[field], field).toBe('number');
+  });
 });
 
 describe('POST /api/transactions', () => {

@@ -54,6 +54,10 @@ test("a website project lives at /projects/<slug>: its old id address moves ther
   const saved = await (await page.request.get(`/api/projects/manage/${project.id}`)).json();
   expect((saved as Project).slug).toBe(slug);
 
+  // The portal's list showed every project, among them the other worker's, whose photo may be deleted while it
+  // loads (project-management.spec): that thumbnail's 404 is not this page's error.
+  for (let i = consoleErrors.length - 1; i >= 0; i--) if (/status of 404 .*\/uploads\/projects\//.test(consoleErrors[i]!)) consoleErrors.splice(i, 1);
+
   // Gone again, so the website's project list is as the other specs expect it (projects.spec counts its cards).
   const removed = await page.request.delete(`/api/projects/${project.id}`, { headers: { origin: new URL(page.url()).origin, 'x-requested-with': 'fetch' } });
   expect(removed.status(), await removed.text()).toBe(200);
