@@ -58,6 +58,7 @@ import { backupBench } from './backup-bench';
 import { employeesBench } from './employees-bench';
 import { lighthouseBench } from './lighthouse-bench';
 import { outboxBench } from './outbox-bench';
+import { durabilityBench } from './durability-bench';
 import { rateLibraryBench } from './rate-library-bench';
 import { ssrBench } from './ssr-bench';
 
@@ -722,6 +723,9 @@ try {
 
   // The notification outbox: 200 events to a local SMTP server, by one sender and by two at once (outbox-bench.ts); BENCH_ONLY=outbox runs it alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'outbox') await outboxBench(dynamo.endpoint);
+
+  // Local durability: acknowledged transactions kept across a kill of DynamoDB Local (durability-bench.ts); BENCH_ONLY=durability runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'durability') await durabilityBench();
 
   if (!BENCH_ONLY) {
     const flood = await staticDuringLoginFlood(server.url, 5);

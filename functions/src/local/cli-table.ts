@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, dbFromEnv, type Db } from '../db/client';
 import { ensureTable } from './create-table';
+import { waitForCommits } from './commit-wait';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { keepDataPrivate } from './data-dir';
 
@@ -31,6 +32,7 @@ export async function openCliTable(aws: boolean, env: NodeJS.ProcessEnv = proces
   keepDataPrivate(dataDir);
   const dynamo: DynamoLocal = await startDynamoLocal({ dataDir: join(dataDir, 'dynamodb') });
   const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint: dynamo.endpoint, region: 'local' });
+  waitForCommits(db);
   try {
     await ensureTable(db);
   } catch (error) {

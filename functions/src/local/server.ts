@@ -13,6 +13,7 @@ import { isServiceUnavailable } from '../db/unavailable';
 import { allowedOriginsFrom } from '../lib/origins';
 import { errorBody } from '../lib/http';
 import { securityHeaders } from '../lib/security-headers';
+import { waitForCommits } from './commit-wait';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
@@ -59,6 +60,8 @@ if (!env.DYNAMODB_ENDPOINT) {
 }
 const endpoint = env.DYNAMODB_ENDPOINT || dynamo?.endpoint;
 const db = createDb({ table: env.TABLE_NAME ?? 'interiors', endpoint, region: env.AWS_REGION ?? 'local' });
+// The DynamoDB Local started here, on disk: a transaction's answer waits for its commit (commit-wait.ts).
+if (dynamo && !inMemory) waitForCommits(db);
 
 /**
  * A start step against a database that may answer slowly (a first start on a
