@@ -173,12 +173,11 @@ describe('events reach the SMTP server when their setting is on, and not when it
   it('a lead assigned to someone also goes to the assignee', async () => {
     const t = await setUp();
     // Website leads come unassigned; the event names an assignee when the lead has one.
-    const { notificationWrite } = await import('../src/notify/outbox');
-    const { transactWrite } = await import('../src/db/writes');
-    const ctx = systemContext(new Date(t.now()).toISOString());
-    await transactWrite(t.db, [
-      notificationWrite(t.db, { kind: 'lead.created', leadId: 'l-1', name: 'Asha Pillai', phone: '9000000001', source: 'Website', assigneeId: t.employee.employee.id, assigneeName: 'Test employee' }, ctx),
-    ]);
+    const { notify } = await import('../src/notify/outbox');
+    const { commit, plan } = await import('../src/db/plan');
+    const p = plan(t.db, systemContext(new Date(t.now()).toISOString()));
+    notify(p, { kind: 'lead.created', leadId: 'l-1', name: 'Asha Pillai', phone: '9000000001', source: 'Website', assigneeId: t.employee.employee.id, assigneeName: 'Test employee' });
+    await commit(p);
     await t.send();
     const [mail] = smtp.withSubject('New lead: Asha Pillai');
     expect(mail!.to.sort()).toEqual([COMPANY_EMAIL, t.employee.employee.email.toLowerCase()].sort());

@@ -12,10 +12,10 @@ import { createDb, type Db } from '@app/functions/db/client';
 import { createEmployee } from '@app/functions/people/employee-repo';
 import { systemContext } from '@app/functions/db/entity';
 import { keys } from '@app/functions/db/keys';
-import { transactWrite } from '@app/functions/db/writes';
+import { commit, plan } from '@app/functions/db/plan';
 import { runOutboxSender } from '@app/functions/jobs/outbox';
 import { ensureTable } from '@app/functions/local/create-table';
-import { notificationWrite } from '@app/functions/notify/outbox';
+import { notify } from '@app/functions/notify/outbox';
 import { smtpMailers } from '@app/functions/notify/smtp-mailer';
 import { staticFieldCrypto } from '@app/functions/secrets/field-crypto';
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer } from '../../functions/test/smtp';
@@ -26,9 +26,11 @@ async function record(db: Db, batch: string, count: number) {
   const ctx = systemContext(new Date().toISOString(), 'bench');
   for (let start = 0; start < count; start += 20) {
     await Promise.all(
-      Array.from({ length: Math.min(20, count - start) }, (_, i) =>
-        transactWrite(db, [notificationWrite(db, { kind: 'lead.created', leadId: randomUUID(), name: `${batch} ${start + i}`, phone: '9000000000', source: 'Website' }, ctx)]),
-      ),
+      Array.from({ length: Math.min(20, count - start) }, (_, i) => {
+        const p = plan(db, ctx);
+        notify(p, { kind: 'lead.created', leadId: randomUUID(), name: `${batch} ${start + i}`, phone: '9000000000', source: 'Website' });
+        return commit(p);
+      }),
     );
   }
 }

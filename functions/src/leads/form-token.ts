@@ -51,7 +51,18 @@ export function formTokenKeyFrom(secret: string | Buffer): Buffer {
  * a form shown before that and sent after it is kept, flagged.
  */
 export function formTokenKeysFromOriginSecrets(source: OriginSecretSource): FormTokenKeys {
-  return { getKeys: async () => (await source.getOriginSecrets()).map((secret) => formTokenKeyFrom(secret)) };
+  // Derived once per secret value, not per request: the source answers the same strings until a rotation.
+  const derived = new Map<string, Buffer>();
+  const keyOf = (secret: string) => {
+    let key = derived.get(secret);
+    if (!key) {
+      if (derived.size >= 4) derived.clear();
+      key = formTokenKeyFrom(secret);
+      derived.set(secret, key);
+    }
+    return key;
+  };
+  return { getKeys: async () => (await source.getOriginSecrets()).map(keyOf) };
 }
 
 /** The private scalar of a signing key, as HKDF input. */
@@ -67,7 +78,19 @@ export function formTokenKeyFromSigningKey(key: SigningKey): Buffer {
  * a distinct HKDF label, so the token MAC never equals anything the JWT key signs.
  */
 export function formTokenKeysFromSigningKey(provider: SigningKeyProvider): FormTokenKeys {
-  return { getKeys: async () => [formTokenKeyFromSigningKey(await provider.getSigningKey())] };
+  // Derived once per signing key (the provider answers the same object until the key file changes).
+  const derived = new WeakMap<SigningKey, Buffer>();
+  return {
+    getKeys: async () => {
+      const signingKey = await provider.getSigningKey();
+      let key = derived.get(signingKey);
+      if (!key) {
+        key = formTokenKeyFromSigningKey(signingKey);
+        derived.set(signingKey, key);
+      }
+      return [key];
+    },
+  };
 }
 
 function mac(key: Buffer, issuedAtMs: number): Buffer {

@@ -7,7 +7,7 @@ import { outboxKind } from './outbox';
 export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type Mailer, type MailerFactory } from './mail';
 export { eventEmail } from './messages';
 export { addBellNotification, notificationKind, notificationUnreadKind } from './bell';
-export { notificationWrite, notify, outboxKind } from './outbox';
+export { notify, outboxKind } from './outbox';
 export { outboxLoop } from './outbox-loop';
 export { OUTBOX_TICK_BUDGET_MS, isOutboxTick } from './outbox-tick';
 export { noticeOverduePayments } from './overdue';

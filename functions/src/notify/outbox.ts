@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import { NOTIFICATION_KINDS, OUTBOX_STATUSES, type NotificationEvent, type NotificationKind, type OutboxStatus } from '@app/shared-types/notifications';
-import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
-import { defineItem, transactItem, type TransactItem } from '../db/item';
+import { defineItem } from '../db/item';
 import { keys } from '../db/keys';
 import type { WritePlan } from '../db/plan';
 
@@ -68,17 +67,6 @@ function newOutboxWrite(event: NotificationEvent, ctx: WriteContext, id = outbox
     createdAt: ctx.now,
     updatedAt: ctx.now,
   });
-}
-
-/**
- * The outbox entry of `event` as a transaction entry, for the transactions
- * not yet on plans (projects/project-repo.ts updateProject's extra,
- * auth/auth-routes.ts registration): prefer `notify(p, event)`.
- */
-export function notificationWrite(db: Db, event: NotificationEvent, ctx: WriteContext, id?: string): TransactItem {
-  const entry = transactItem(db, newOutboxWrite(event, ctx, id));
-  if (!entry) throw new Error('an outbox put is always an entry');
-  return entry;
 }
 
 /**
