@@ -424,6 +424,8 @@ export const STALE_QUOTATION_MESSAGE = 'Someone else changed this quotation. Rel
 export const LOW_MARGIN_MESSAGE = 'The margin is below the threshold. Confirm to send it anyway.';
 /** SPEC.md 8. */
 export const QUOTATION_SAVED_MESSAGE = 'Quotation saved successfully!';
+/** A sent quote whose figures a save changed: a new revision, back in draft (the link cannot approve it until it is sent). */
+export const QUOTATION_REVISED_MESSAGE = 'Its figures changed after it was sent: this is a new revision, back in draft. Send it again for the client to approve.';
 export const PDF_ERROR_TITLE = 'Error generating PDF';
 export const PDF_ERROR_DESCRIPTION = 'Please try again';
 
@@ -495,6 +497,7 @@ export const clientAnswerFieldsSchema = yup.object({
   name: text().required('Your name is required').max(120, 'Name is too long (120 characters at most)'),
   comment: multilineText().max(2000, 'Comment is too long (2000 characters at most)').default(''),
 });
+export type ClientAnswerFields = yup.InferType<typeof clientAnswerFieldsSchema>;
 /** The answer of a page from before answers carried the version it showed (one kept in a browser's cache). */
 export const QUOTE_PAGE_OUTDATED = 'This page is out of date. Please reload it to see the latest quotation.';
 /** The version of the quote the link's page showed: a whole number, as its GET answered it. */
