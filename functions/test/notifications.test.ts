@@ -7,7 +7,7 @@ import type { Page } from '@app/shared-types/api';
 import { calendarDate } from '@app/shared-types/format';
 import type { BellPage, OutboxEntry } from '@app/shared-types/notifications';
 import { NOTIFICATION_MESSAGES } from '@app/shared-types/notifications';
-import { addDays, type Quotation, type QuotationSendResult } from '@app/shared-types/quotations';
+import { addDays, type PublicQuotation, type Quotation, type QuotationSendResult } from '@app/shared-types/quotations';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Transaction } from '@app/shared-types/finance';
 import type { Project } from '@app/shared-types/projects';
@@ -195,14 +195,18 @@ describe('events reach the SMTP server when their setting is on, and not when it
       const quote = await json<Quotation>(response);
       const sent = await staffRequest(t.app, `/api/quotations/${quote.id}/send`, t.employee.cookie, { method: 'POST', body: { version: quote.version, confirmLowMargin: true } });
       expect(sent.status, await sent.clone().text()).toBe(200);
-      return { quote, token: (await json<QuotationSendResult>(sent)).sharePath.slice(3) };
+      const result = await json<QuotationSendResult>(sent);
+      return { quote, token: result.sharePath.slice(3), version: result.quotation.version };
     };
     const client = (path: string, body: unknown) =>
       t.app.request(path, { method: 'POST', headers: { origin: TEST_ORIGIN, [TEST_IP_HEADER]: '203.0.113.9', 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
     const first = await createQuote('Meera Nair');
-    expect((await client(`/api/quote-links/${first.token}/request-changes`, { name: 'Meera', comment: 'Acrylic <please>' })).status).toBe(200);
-    expect((await client(`/api/quote-links/${first.token}/approve`, { name: 'Meera Nair', comment: '' })).status).toBe(200);
+    const asked = await client(`/api/quote-links/${first.token}/request-changes`, { name: 'Meera', comment: 'Acrylic <please>', version: first.version });
+    expect(asked.status).toBe(200);
+    // The page shows the quote as the answer left it, and approves that version.
+    const { version } = await json<PublicQuotation>(asked);
+    expect((await client(`/api/quote-links/${first.token}/approve`, { name: 'Meera Nair', comment: '', version })).status).toBe(200);
     await t.send();
     const number = first.quote.quotationNumber;
     expect(smtp.withSubject(`Quotation ${number} sent to Meera Nair`)).toHaveLength(1);

@@ -355,7 +355,7 @@ describe('the client approval link', () => {
     const view = JSON.parse(text) as PublicQuotation;
     expect([view.quotationNumber, view.grandTotal, view.status]).toEqual([quote.quotationNumber, quote.grandTotal, 'sent']);
 
-    const approve = (name: string, ip?: string) => visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name, comment: 'Go ahead' }, ip });
+    const approve = (name: string, ip?: string) => visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name, comment: 'Go ahead', version: view.version }, ip });
     const [first, second] = await Promise.all([approve('Anita Rao', '203.0.113.77'), approve('Anita Rao')]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const again = await approve('Someone else');
@@ -403,14 +403,15 @@ describe('the client approval link', () => {
     const expired = await visitor(`/api/quote-links/${sent.body.sharePath.slice(3)}`);
     expect(expired.status).toBe(410);
     expect((await json<Fields>(expired)).error).toBe(QUOTE_LINK_EXPIRED);
-    const late = await visitor(`/api/quote-links/${sent.body.sharePath.slice(3)}/approve`, { method: 'POST', body: { name: 'Late client' } });
+    const late = await visitor(`/api/quote-links/${sent.body.sharePath.slice(3)}/approve`, { method: 'POST', body: { name: 'Late client', version: sent.body.quotation.version } });
     expect(late.status).toBe(410);
 
     const open = await create(quoteBody());
-    const link = (await send(open.body.id, 1)).body.sharePath.slice(3);
-    const nameless = await visitor(`/api/quote-links/${link}/request-changes`, { method: 'POST', body: { name: '' } });
+    const opened = (await send(open.body.id, 1)).body;
+    const [link, version] = [opened.sharePath.slice(3), opened.quotation.version];
+    const nameless = await visitor(`/api/quote-links/${link}/request-changes`, { method: 'POST', body: { name: '', version } });
     expect(nameless.status).toBe(400);
-    const asked = await visitor(`/api/quote-links/${link}/request-changes`, { method: 'POST', body: { name: 'Meera', comment: 'Please use acrylic in the kitchen' } });
+    const asked = await visitor(`/api/quote-links/${link}/request-changes`, { method: 'POST', body: { name: 'Meera', comment: 'Please use acrylic in the kitchen', version } });
     expect(asked.status).toBe(200);
     expect((await json<PublicQuotation>(asked)).response).toMatchObject({ action: 'changes_requested', name: 'Meera' });
     const responses = await json<{ items: Quotation[] }>(staffRequest(app, '/api/quotations/responses', employee));
@@ -427,10 +428,10 @@ describe('the client approval link', () => {
     // Staff pull it back to draft to rework it; the client still has the old link.
     const draft = await put(quote.id, { ...quoteBody(), clientDetails: quote.clientDetails, status: 'draft', version: sent.body.quotation.version });
     expect([draft.status, draft.body.status]).toEqual([200, 'draft']);
-    const approve = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    const approve = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair', version: draft.body.version } });
     expect(approve.status).toBe(409);
     expect((await json<Fields>(approve)).error).toBe('This quotation is not open for approval: it is draft.');
-    const changes = await visitor(`/api/quote-links/${token}/request-changes`, { method: 'POST', body: { name: 'Meera Nair' } });
+    const changes = await visitor(`/api/quote-links/${token}/request-changes`, { method: 'POST', body: { name: 'Meera Nair', version: draft.body.version } });
     expect(changes.status).toBe(409);
     expect((await json<Fields>(changes)).error).toBe('This quotation is not open for change requests: it is draft.');
     const still = await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}`, employee));
@@ -438,7 +439,7 @@ describe('the client approval link', () => {
 
     const rejected = await put(quote.id, { ...quoteBody(), clientDetails: quote.clientDetails, status: 'rejected', version: draft.body.version });
     expect(rejected.status).toBe(200);
-    const late = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    const late = await visitor(`/api/quote-links/${token}/approve`, { method: 'POST', body: { name: 'Meera Nair', version: rejected.body.version } });
     expect(late.status).toBe(409);
     expect((await json<Fields>(late)).error).toBe('This quotation is not open for approval: it is rejected.');
   });
@@ -475,7 +476,7 @@ describe('huge numbers (issue 24)', () => {
     await db.doc.send(
       new UpdateCommand({ TableName: db.table, Key: keys.quotation(quote.id), UpdateExpression: 'SET grandTotal = :total, subtotal = :total', ExpressionAttributeValues: { ':total': 1e13 } }),
     );
-    const approve = await visitor(`/api/quote-links/${sent.body.sharePath.slice(3)}/approve`, { method: 'POST', body: { name: 'Meera Nair' } });
+    const approve = await visitor(`/api/quote-links/${sent.body.sharePath.slice(3)}/approve`, { method: 'POST', body: { name: 'Meera Nair', version: sent.body.quotation.version } });
     expect(approve.status).toBe(422);
     expect((await json<Fields>(approve)).error).toBe('This quotation is over ₹1,000 crore. Ask us for an updated quote.');
     const marked = await staffRequest(app, `/api/quotations/${quote.id}/approve`, manager, { method: 'POST', body: { version: sent.body.quotation.version } });

@@ -221,7 +221,7 @@ describe('quote approval', () => {
     const raced = racedBy('ProjectSlug', async () => {
       await createProject(db, projectCreateSchema.validateSync({ customerId, name: title, projectType: '3BHK' }), ctx());
     });
-    const result = await approveQuotation(raced, quote, { name: 'Meera Nair', comment: '', ip: '203.0.113.5' }, ctx());
+    const result = await approveQuotation(raced, quote, { name: 'Meera Nair', comment: '', ip: '203.0.113.5', version: quote.version }, ctx());
     expect(raced.raced()).toBe(true);
     expect(result).toMatchObject({ quote: { status: 'approved' }, project: { slug: `${projectSlug(title)}-2` } });
     expect((await getQuotation(db, quote.id))?.projectId).toBe('project' in result ? result.project?.id : 'none');

@@ -161,11 +161,11 @@ async function quoteFor(lead: Lead, title: string) {
 }
 
 /** The client's answer through the share link: no session, their own IP. */
-function clientApproves(target: TestApp, token: string) {
+function clientApproves(target: TestApp, token: string, version: number) {
   return target.request(`/api/quote-links/${token}/approve`, {
     method: 'POST',
     headers: { origin: TEST_ORIGIN, [TEST_IP_HEADER]: '203.0.113.60', 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Anita Rao', comment: 'Go ahead' }),
+    body: JSON.stringify({ name: 'Anita Rao', comment: 'Go ahead', version }),
   });
 }
 
@@ -203,13 +203,13 @@ describe('quote approval whose lead keeps changing', () => {
     const raced = racedOn(keys.quotation(quote.id), () => touchLead(lead.id));
     const before = await tableItems();
 
-    const response = await expectStatus(clientApproves(appOn(raced), token), 503);
+    const response = await expectStatus(clientApproves(appOn(raced), token, sent.quotation.version), 503);
     expect(await response.json()).toEqual({ error: UNAVAILABLE });
     expect(changedKeys(before, await tableItems())).toEqual({ added: [], removed: [], changed: [keyOf(keys.lead(lead.id))] });
     expect(await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}`, employee))).toEqual(sent.quotation);
 
     // The client tries again when it is quiet: approved, with its project and the lead Won.
-    await expectStatus(clientApproves(app, token), 200);
+    await expectStatus(clientApproves(app, token, sent.quotation.version), 200);
     const approved = await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}`, employee));
     expect(approved).toMatchObject({ status: 'approved', approvedBy: 'Anita Rao' });
     expect(approved.projectId).toEqual(expect.any(String));
@@ -258,7 +258,7 @@ describe('quote approval whose lead keeps changing', () => {
     const raced = racedOn(keys.quotation(quote.id), async (n) => {
       if (n === 1) await deleteQuotation(db, quote.id, ctx());
     });
-    const response = await expectStatus(clientApproves(appOn(raced), sent.sharePath.slice(3)), 404);
+    const response = await expectStatus(clientApproves(appOn(raced), sent.sharePath.slice(3), sent.quotation.version), 404);
     expect(await response.json()).toEqual({ error: QUOTE_LINK_INVALID });
   }, 60_000);
 });

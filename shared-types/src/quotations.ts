@@ -400,6 +400,11 @@ export const quotationSchema = yup.object({
     .default(null),
   /** The share link's token (staff can copy the link again); null until sent. */
   shareToken: yup.string().nullable().default(null),
+  /**
+   * When its money last changed after it went to the client (a new revision,
+   * back to draft to be sent again): the link's page says so. Null until then.
+   */
+  revisedAt: yup.string().nullable().default(null),
   ...storedFields,
 });
 export type Quotation = yup.InferType<typeof quotationSchema>;
@@ -419,6 +424,8 @@ export const STALE_QUOTATION_MESSAGE = 'Someone else changed this quotation. Rel
 export const LOW_MARGIN_MESSAGE = 'The margin is below the threshold. Confirm to send it anyway.';
 /** SPEC.md 8. */
 export const QUOTATION_SAVED_MESSAGE = 'Quotation saved successfully!';
+/** A sent quote whose figures a save changed: a new revision, back in draft (the link cannot approve it until it is sent). */
+export const QUOTATION_REVISED_MESSAGE = 'Its figures changed after it was sent: this is a new revision, back in draft. Send it again for the client to approve.';
 export const PDF_ERROR_TITLE = 'Error generating PDF';
 export const PDF_ERROR_DESCRIPTION = 'Please try again';
 
@@ -448,6 +455,10 @@ export interface PublicQuotation {
   notes: string;
   /** The latest answer given through the link, if any. */
   response: Omit<ClientResponse, 'ip'> | null;
+  /** The version this view shows: the page sends it back with its answer, which a quote changed since refuses (409). */
+  version: number;
+  /** When its money changed after it was sent (a new revision): the page says so. */
+  revisedAt: string | null;
   company: { companyName: string; companyAddress: string; companyPhone: string; companyEmail: string; gstNumber: string; /** Settings > Company > Tax number; absent from letterheads kept before it was shown. */ taxNumber?: string; companyLogo: string };
 }
 
@@ -468,6 +479,8 @@ export function publicQuotationOf(quote: Quotation, today: string, company: Publ
     grandTotal: quote.grandTotal,
     notes: quote.notes,
     response: last ? { action: last.action, name: last.name, comment: last.comment, at: last.at } : null,
+    version: quote.version,
+    revisedAt: quote.revisedAt,
     company: letterheadOf(company),
   };
 }
@@ -479,11 +492,23 @@ export function letterheadOf(company: PublicQuotation['company']): PublicQuotati
   return { companyName, companyAddress, companyPhone, companyEmail, gstNumber, taxNumber: taxNumber ?? '', companyLogo };
 }
 
-/** POST /api/quote-links/:token/approve and .../request-changes. */
-export const clientAnswerSchema = yup.object({
+/** What the client types to answer through the link: their name and a comment (the answer dialog checks it). */
+export const clientAnswerFieldsSchema = yup.object({
   name: text().required('Your name is required').max(120, 'Name is too long (120 characters at most)'),
   comment: multilineText().max(2000, 'Comment is too long (2000 characters at most)').default(''),
 });
+export type ClientAnswerFields = yup.InferType<typeof clientAnswerFieldsSchema>;
+/** The answer of a page from before answers carried the version it showed (one kept in a browser's cache). */
+export const QUOTE_PAGE_OUTDATED = 'This page is out of date. Please reload it to see the latest quotation.';
+/** The version of the quote the link's page showed: a whole number, as its GET answered it. */
+export const shownVersion = () => yup.number().typeError(QUOTE_PAGE_OUTDATED).integer(QUOTE_PAGE_OUTDATED).min(1, QUOTE_PAGE_OUTDATED);
+/** The answer to a page older than the quote: it changed since the client read it. */
+export const QUOTE_UPDATED = 'This quotation was updated; please review it again';
+/**
+ * POST /api/quote-links/:token/approve and .../request-changes: the typed
+ * fields and the version of the quote the page showed (GET answers it).
+ */
+export const clientAnswerSchema = clientAnswerFieldsSchema.shape({ version: shownVersion().required(QUOTE_PAGE_OUTDATED) });
 export type ClientAnswerInput = yup.InferType<typeof clientAnswerSchema>;
 export const QUOTE_LINK_INVALID = 'This quotation link is not valid. Ask us for a new one.';
 export const QUOTE_LINK_EXPIRED = 'This quotation has expired. Ask us for an updated quote.';

@@ -602,6 +602,8 @@ function benchQuote(): PublicQuotation {
     ...quotationTotals(rows, 5),
     notes: DEFAULT_QUOTATION_NOTES,
     response: null,
+    version: 1,
+    revisedAt: null,
     company: { companyName: 'Kaveri Design Studio', companyAddress: 'Jubilee Hills, Hyderabad', companyPhone: '+91 40 2354 6789', companyEmail: 'hello@kaveri-studio.in', gstNumber: '36ABCDE1234F1Z5', companyLogo: '' },
   };
 }

@@ -36,15 +36,18 @@ function nameParts(name: string): { firstName: string; lastName: string } {
  * lead becomes Won and converted, with a timeline entry; and the project's
  * Advance stage is demanded in Finance (PRODUCT.md: approval creates the
  * project and the advance demand), unless it already was. All of it lands or
- * none of it. The quote's version is the condition, so a second approval
- * cannot pass, nor one of a quote changed meanwhile (pulled back to draft).
- * `from` is the statuses it may start from: the client's link approves only
- * a sent quote; staff may mark a draft approved too.
+ * none of it. `answer.version` is the version of the quote the approver saw
+ * (the client's page, the staff member's screen): a quote at any other is
+ * stale, and that version is the commit's condition, so a quote changed
+ * between this read and the commit (repriced, pulled back to draft) is stale
+ * too, and a second approval cannot pass. `from` is the statuses it may start
+ * from: the client's link approves only a sent quote; staff may mark a draft
+ * approved too.
  */
 export async function approveQuotation(
   db: Db,
   quote: Quotation,
-  answer: { name: string; comment: string; ip: string },
+  answer: { name: string; comment: string; ip: string; version: number },
   ctx: WriteContext,
   today = calendarDate(new Date(ctx.now)),
   from: readonly QuotationStatus[] = ['sent', 'draft'],
@@ -52,6 +55,7 @@ export async function approveQuotation(
   { quote: Quotation; project: Project | null; demand: Transaction | null } | { answered: Quotation } | { notOpen: Quotation } | { stale: Quotation } | { tooLarge: Quotation } | { notFound: true }
 > {
   if (quote.status === 'approved') return { answered: quote };
+  if (quote.version !== answer.version) return { stale: quote };
   if (!from.includes(quote.status)) return { notOpen: quote };
   // Stored before the bound: no project budget may hold it.
   if (quote.grandTotal > MAX_MONEY) return { tooLarge: quote };
@@ -126,6 +130,7 @@ export async function approveQuotation(
     /** The approval's plan, with the new project (if any) as it claims its slug; then its commit. */
     const write = async (created: Project | null) => {
       const p = plan(db, ctx);
+      // On the condition that the quote is still at the version the approver saw (`quote` is only ever read at it).
       quotationEntity.planUpdate(p, 'quote', quote, approved, { action: 'approve' });
       if (created && customer && !existingCustomer) customerEntity.planCreate(p, 'customer', customer);
       else if (created && customer) addCustomerProjectCount(p, 'customer', customer.id, 1);

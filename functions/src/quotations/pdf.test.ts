@@ -32,6 +32,8 @@ function quoteOf(rows: Row[], discount: number, overrides: Partial<PublicQuotati
     ...quotationTotals(rows, discount),
     notes: DEFAULT_QUOTATION_NOTES,
     response: null,
+    version: 1,
+    revisedAt: null,
     company: {
       companyName: 'Kaveri Design Studio',
       companyAddress: 'Plot 21, Road No. 36, Jubilee Hills, Hyderabad, Telangana 500033',

@@ -211,6 +211,7 @@ export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteC
     responses: [],
     lowMarginConfirmed: null,
     shareToken: input.status === 'sent' ? newShareToken() : null,
+    revisedAt: null,
     confirmLowMargin: false,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -245,6 +246,15 @@ export type UpdateQuotationResult =
  * Saves the builder's quote at the version the editor read. Saving a sent or
  * approved quote, or any save that changes money, keeps the version it
  * replaces as a revision, in the same transaction.
+ *
+ * A money change (rows, quantities, rates, the discount: anything in
+ * `moneyOf`) on a quote its client was sent makes a new revision the client
+ * has not seen: it gets `revisedAt` (the link's page says so), and a sent
+ * quote goes back to draft, so it must be sent again before the link can
+ * approve it. Other changes (wording, notes, dates, client details) leave a
+ * sent quote sent: the link shows them at once, and an answer from a page
+ * read before them is refused (409) all the same. An approved quote stays
+ * approved (issue 25 decides what may change on one).
  */
 export async function updateQuotation(
   db: Db,
@@ -258,25 +268,32 @@ export async function updateQuotation(
   if (before.version !== input.version) return { stale: before };
   const { confirmLowMargin, version: _version, ...fields } = input;
   const rows = await storedRows(db, input.rows);
-  const quotationDate = input.quotationDate ?? before.quotationDate;
-  // An approved quote stays approved: its changes are kept as revisions, its status is the client's.
-  const status = before.status === 'approved' ? 'approved' : input.status;
-  const after = withFigures({
+  const priced = withFigures({
     ...before,
     ...fields,
-    quotationDate,
+    quotationDate: input.quotationDate ?? before.quotationDate,
     validUntil: input.validUntil ?? before.validUntil,
     rows,
-    status,
-    sentAt: status === 'sent' && before.status !== 'sent' ? ctx.now : before.sentAt,
-    shareToken: status === 'sent' ? (before.shareToken ?? newShareToken()) : before.shareToken,
     confirmLowMargin: false,
     updatedAt: ctx.now,
     version: before.version + 1,
   });
-  const guarded = status !== before.status || moneyOf(after) !== moneyOf(before) ? marginGuard(after, settings, confirmLowMargin, ctx) : { item: after };
+  const moneyChanged = moneyOf(priced) !== moneyOf(before);
+  // New figures on a quote that went to the client (it has a link), unless approved.
+  const revised = moneyChanged && before.shareToken !== null && before.status !== 'approved';
+  // An approved quote stays approved: its changes are kept as revisions, its status is the client's.
+  // A sent one whose figures change is sent again by hand: until then the link cannot approve them.
+  const status = before.status === 'approved' ? 'approved' : revised && before.status === 'sent' && input.status === 'sent' ? 'draft' : input.status;
+  const after: Quotation = {
+    ...priced,
+    status,
+    sentAt: status === 'sent' && before.status !== 'sent' ? ctx.now : before.sentAt,
+    shareToken: status === 'sent' ? (before.shareToken ?? newShareToken()) : before.shareToken,
+    revisedAt: revised ? ctx.now : before.revisedAt,
+  };
+  const guarded = status !== before.status || moneyChanged ? marginGuard(after, settings, confirmLowMargin, ctx) : { item: after };
   if ('lowMargin' in guarded) return guarded;
-  const keep = before.status === 'sent' || before.status === 'approved' || moneyOf(after) !== moneyOf(before);
+  const keep = before.status === 'sent' || before.status === 'approved' || moneyChanged;
   const saved: Quotation = keep ? { ...guarded.item, revisionCount: before.revisionCount + 1 } : guarded.item;
   if (unchanged(before, saved)) return { item: before };
   const p = plan(db, ctx);
@@ -487,21 +504,24 @@ export function clientContext(name: string, requestId: string, now: string): Wri
   return { actor: { id: 'client', name: `${name} (client)`, email: '' }, requestId, now };
 }
 
-/** The client asks for changes: recorded on the quote (an open edit of it then hears of it as a 409), the lead's timeline and the dashboard's answers. */
+/**
+ * The client asks for changes on `quote` as their page showed it: recorded on
+ * the quote (an open edit of it then hears of it as a 409), the lead's
+ * timeline and the dashboard's answers. On the condition that the quote is
+ * still at that version and sent: one changed or pulled back to draft
+ * meanwhile is stale.
+ */
 export async function requestChanges(
   db: Db,
   quote: Quotation,
-  answer: ClientAnswerInput & { ip: string },
+  answer: Omit<ClientAnswerInput, 'version'> & { ip: string },
   ctx: WriteContext,
 ): Promise<{ item: Quotation } | { stale: Quotation } | { notFound: true }> {
-  const before = await getQuotation(db, quote.id);
-  if (!before) return { notFound: true };
   const response: ClientResponse = { action: 'changes_requested', name: answer.name, comment: answer.comment, at: ctx.now, ip: answer.ip };
-  const after: Quotation = { ...before, responses: [...before.responses, response].slice(-20), updatedAt: ctx.now, version: before.version + 1 };
+  const after: Quotation = { ...quote, responses: [...quote.responses, response].slice(-20), updatedAt: ctx.now, version: quote.version + 1 };
   const p = plan(db, ctx);
-  quotationEntity.planUpdate(p, 'quote', before, after, {
+  quotationEntity.planUpdate(p, 'quote', quote, after, {
     action: 'request_changes',
-    // Only while sent: a quote pulled back to draft meanwhile takes no answer through its link.
     condition: { expression: '#status = :sent', names: { '#status': 'status' }, values: { ':sent': 'sent' } },
   });
   leadNote(p, quote, `Changes requested on quotation ${quote.quotationNumber} by ${answer.name}${answer.comment ? `: ${answer.comment}` : ''}`);

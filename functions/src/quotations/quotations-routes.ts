@@ -201,9 +201,10 @@ export const quotations = new Hono<AppEnv>()
     const db = c.var.deps.db;
     const quote = isEntityId(id) ? await getQuotation(db, id) : undefined;
     if (!quote) return c.json(errorBody(NOT_FOUND), 404);
-    if (quote.version !== c.req.valid('json').version) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: quote }, 409);
+    const { version } = c.req.valid('json');
+    if (quote.version !== version) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: quote }, 409);
     const ctx = writeContext(c);
-    const result = await approveQuotation(db, quote, { name: ctx.actor.name, comment: 'Marked approved in the portal', ip: c.var.deps.clientIp(c) }, ctx, today(c));
+    const result = await approveQuotation(db, quote, { name: ctx.actor.name, comment: 'Marked approved in the portal', ip: c.var.deps.clientIp(c), version }, ctx, today(c));
     if ('notFound' in result) return c.json(errorBody(NOT_FOUND), 404);
     if ('answered' in result) return c.json({ ...errorBody(ALREADY_APPROVED), current: result.answered }, 409);
     if ('notOpen' in result) return c.json({ ...errorBody(NOT_APPROVABLE), current: result.notOpen }, 409);

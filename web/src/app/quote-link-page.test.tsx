@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID } from '@app/shared-types/quotations';
+import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, QUOTE_UPDATED, type PublicQuotation } from '@app/shared-types/quotations';
 import { describe, expect, it } from 'vitest';
 import { SHARE_TOKEN, publicQuotationFixture } from '../features/quotations/test-fixtures';
 import { enter } from '../test/portal';
@@ -28,7 +28,7 @@ describe("The client's quotation link (/q/:token)", () => {
     await waitFor(() => expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow'));
   });
 
-  it('approves with the name (required) and a comment, then thanks the client', async () => {
+  it('approves with the name (required), a comment and the version it shows, then thanks the client', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.post('/api/quote-links/:token/approve', async ({ request }) => {
@@ -47,7 +47,7 @@ describe("The client's quotation link (/q/:token)", () => {
     await enter(user, dialog.getByLabelText('Comment (optional)'), 'Please start next week');
     await user.click(dialog.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Thank you, Ayesha Khan. Your approval has been recorded.')).toBeTruthy();
-    expect(bodies).toEqual([{ name: 'Ayesha Khan', comment: 'Please start next week' }]);
+    expect(bodies).toEqual([{ name: 'Ayesha Khan', comment: 'Please start next week', version: publicQuotationFixture.version }]);
     // Answered: no more buttons, the PDF stays.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Request changes' })).toBeNull();
@@ -72,6 +72,36 @@ describe("The client's quotation link (/q/:token)", () => {
     await enter(user, dialog.getByLabelText(/Your name/), 'Ayesha');
     await user.click(dialog.getByRole('button', { name: 'Approve' }));
     expect(await dialog.findByText(QUOTE_ALREADY_ANSWERED)).toBeTruthy();
+  });
+
+  it('says so when the quote changed since the page showed it, and shows the new revision with its notice, not open for approval', async () => {
+    let shown: PublicQuotation = publicQuotationFixture;
+    server.use(
+      http.get('/api/quote-links/:token', () => HttpResponse.json(shown)),
+      http.post('/api/quote-links/:token/approve', async ({ request }) => {
+        const { version } = (await request.json()) as { version: number };
+        return version === shown.version ? HttpResponse.json({ ...shown, status: 'approved' }) : HttpResponse.json({ error: QUOTE_UPDATED }, { status: 409 });
+      }),
+    );
+    const { user } = renderRoute(LINK);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    // Staff reprice it while the client reads: a new revision, back to draft.
+    shown = { ...publicQuotationFixture, status: 'draft', grandTotal: 31000, version: publicQuotationFixture.version + 1, revisedAt: '2026-11-23T06:00:00.000Z' };
+    const dialog = within(await screen.findByRole('dialog', { name: 'Approve this quotation' }));
+    await enter(user, dialog.getByLabelText(/Your name/), 'Ayesha');
+    await user.click(dialog.getByRole('button', { name: 'Approve' }));
+    expect(await dialog.findByText(QUOTE_UPDATED)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('This quotation was revised on 23 November 2026: the figures below are the new ones. We will send it to you again to approve.')).toBeTruthy();
+    expect(within(screen.getByLabelText('Totals')).getByText('₹31,000')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('shows a revision sent again with its notice, open for approval', async () => {
+    server.use(http.get('/api/quote-links/:token', () => HttpResponse.json({ ...publicQuotationFixture, revisedAt: '2026-11-23T06:00:00.000Z' })));
+    renderRoute(LINK);
+    expect(await screen.findByText('This quotation was revised on 23 November 2026: the figures below are the new ones. Please review them before you approve.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 
   it('shows an approved quote as approved, without the buttons', async () => {

@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate } from '@app/shared-types/format';
-import { QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, type PublicQuotation } from '@app/shared-types/quotations';
+import { QUOTE_LINK_EXPIRED, QUOTE_LINK_INVALID, QUOTE_PAGE_OUTDATED, type ClientAnswerFields, type PublicQuotation } from '@app/shared-types/quotations';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../components/error-state';
@@ -33,8 +33,22 @@ function outcomeOf(quote: PublicQuotation): { severity: 'success' | 'info' | 'wa
 }
 
 /**
+ * What the client reads on a quote not open for their answer yet: one whose
+ * figures changed after it was sent (a new revision, shown here, that we send
+ * again), or one sent again after that.
+ */
+function revisionNoticeOf(quote: PublicQuotation): string | null {
+  const revised = quote.revisedAt ? `This quotation was revised on ${formatDate(quote.revisedAt)}: the figures below are the new ones.` : null;
+  if (quote.status === 'draft') return `${revised ?? 'This quotation is being updated.'} We will send it to you again to approve.`;
+  if (quote.status === 'sent' && revised) return `${revised} Please review them before you approve.`;
+  return null;
+}
+
+/**
  * /q/:token: the quote the firm sent, for the client (no sign-in, not indexed):
- * the sheet, its PDF, and Approve or Request changes with their name.
+ * the sheet, its PDF, and Approve or Request changes with their name. An
+ * answer carries the version of the quote on screen: one changed since is
+ * refused (409) and shown again.
  */
 export function QuoteLinkPage() {
   const token = useParams().token ?? '';
@@ -43,11 +57,13 @@ export function QuoteLinkPage() {
   const [asking, setAsking] = useState<QuoteAnswer | null>(null);
   const [thanks, setThanks] = useState<string | null>(null);
 
-  const submit = async (kind: QuoteAnswer, input: { name: string; comment: string }) => {
+  const submit = async (kind: QuoteAnswer, input: ClientAnswerFields) => {
+    const shown = query.data;
+    if (!shown) throw new Error(QUOTE_PAGE_OUTDATED);
     try {
-      await answer.mutateAsync({ token, answer: kind, input });
+      await answer.mutateAsync({ token, answer: kind, input: { ...input, version: shown.version } });
     } catch (error) {
-      // Already answered (or closed) meanwhile: show the quote as it is now, and say why.
+      // Already answered, changed or closed meanwhile: show the quote as it is now, and say why.
       if (error instanceof ApiError && error.status === 409) void query.refetch();
       throw new Error(error instanceof ApiError ? (error.body?.error ?? 'Something went wrong. Please try again.') : 'Something went wrong. Please try again.');
     }
@@ -72,6 +88,7 @@ export function QuoteLinkPage() {
   } else {
     const quote = query.data;
     const outcome = outcomeOf(quote);
+    const notice = revisionNoticeOf(quote);
     const open = quote.status === 'sent';
     content = (
       <PublicQuotationView
@@ -83,6 +100,7 @@ export function QuoteLinkPage() {
                 {thanks}
               </Alert>
             )}
+            {!thanks && notice && <Alert severity="info">{notice}</Alert>}
             {!thanks && outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={quoteLinkPdfHref(token)} download>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { LOW_MARGIN_MESSAGE, PROJECT_TYPE_TO_SEND, STALE_QUOTATION_MESSAGE, type Quotation, type QuotationInput } from '@app/shared-types/quotations';
+import { LOW_MARGIN_MESSAGE, PROJECT_TYPE_TO_SEND, QUOTATION_REVISED_MESSAGE, STALE_QUOTATION_MESSAGE, type Quotation, type QuotationInput } from '@app/shared-types/quotations';
 import { describe, expect, it, vi } from 'vitest';
 import { quotationFixtures, savedFrom } from '../../features/quotations/test-fixtures';
 import { choose, enter, renderPortalPage, replace } from '../../test/portal';
@@ -322,6 +322,27 @@ describe('Quotation Builder: send, PDF, history', () => {
     await user.click(screen.getByRole('button', { name: 'Send to client' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Client link' }));
     expect((dialog.getByLabelText('Link') as HTMLInputElement).value).toBe(`${window.location.origin}/q/${'a'.repeat(43)}`);
+  }, SHEET_TIMEOUT);
+
+  it('says a sent quote repriced by the save is a new revision in draft, and offers to send it again beside its link', async () => {
+    const sent = quotationFixtures[1]!;
+    let stored: Quotation = sent;
+    server.use(
+      http.get('/api/quotations/:id', () => HttpResponse.json(stored)),
+      http.put('/api/quotations/:id', async ({ request }) => {
+        const input = (await request.json()) as QuotationInput & { version: number };
+        stored = { ...savedFrom(input, { ...sent, version: 2 }), status: 'draft', revisedAt: '2026-11-23T06:00:00.000Z' };
+        return HttpResponse.json(stored);
+      }),
+    );
+    const { user } = renderQuotations(`/admin/quotations?quote=${sent.id}`);
+    await screen.findByRole('region', { name: 'Row 1' });
+    expect(screen.queryByRole('button', { name: 'Send to client' })).toBeNull();
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    const toast = await findToast('status', 'Quotation saved successfully!');
+    expect(within(toast).getByText(`${sent.quotationNumber}: ${QUOTATION_REVISED_MESSAGE}`)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send to client' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Client link' })).toBeTruthy();
   }, SHEET_TIMEOUT);
 
   it("shows the server's field message when a quote cannot be sent yet (no project type)", async () => {

@@ -4,6 +4,8 @@ import {
   DEFAULT_QUOTATION_NOTES,
   QUOTE_LINK_EXPIRED,
   QUOTE_LINK_INVALID,
+  QUOTE_PAGE_OUTDATED,
+  QUOTE_UPDATED,
   publicQuotationOf,
   quotationCreateSchema,
   quotationMargin,
@@ -101,6 +103,7 @@ export function makeQuotation(overrides: Partial<Quotation> & Pick<Quotation, 'i
     responses: [],
     lowMarginConfirmed: null,
     shareToken: null,
+    revisedAt: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     version: 1,
@@ -170,6 +173,14 @@ export function savedFrom(input: QuotationInput, base: Partial<Quotation> & Pick
 export const publicQuotationFixture: PublicQuotation = publicQuotationOf(quotationFixtures[1]!, '2026-11-22', companyFixture);
 
 const find = (id: unknown) => quotationFixtures.find((quote) => quote.id === id);
+
+/** A client's answer as the server reads it: the typed fields, and the version of the quote its page showed (the fixture's, or 409). */
+async function clientAnswer(request: Request, answered: (name: string, comment: string) => PublicQuotation) {
+  const { name, comment, version } = (await request.json()) as { name: string; comment: string; version?: number };
+  if (version === undefined) return HttpResponse.json({ error: QUOTE_PAGE_OUTDATED, fields: { version: QUOTE_PAGE_OUTDATED } }, { status: 400 });
+  if (version !== publicQuotationFixture.version) return HttpResponse.json({ error: QUOTE_UPDATED }, { status: 409 });
+  return HttpResponse.json<PublicQuotation>(answered(name, comment));
+}
 const notFound = () => HttpResponse.json({ error: 'Quotation not found' }, { status: 404 });
 
 export function quotationHandlers() {
@@ -241,13 +252,11 @@ export function quotationHandlers() {
       if (params.token === 'expired') return HttpResponse.json({ error: QUOTE_LINK_EXPIRED }, { status: 410 });
       return params.token === SHARE_TOKEN ? HttpResponse.json(publicQuotationFixture) : HttpResponse.json({ error: QUOTE_LINK_INVALID }, { status: 404 });
     }),
-    http.post('/api/quote-links/:token/approve', async ({ request }) => {
-      const { name, comment } = (await request.json()) as { name: string; comment: string };
-      return HttpResponse.json<PublicQuotation>({ ...publicQuotationFixture, status: 'approved', response: { action: 'approved', name, comment, at: '2026-11-22T10:00:00.000Z' } });
-    }),
-    http.post('/api/quote-links/:token/request-changes', async ({ request }) => {
-      const { name, comment } = (await request.json()) as { name: string; comment: string };
-      return HttpResponse.json<PublicQuotation>({ ...publicQuotationFixture, response: { action: 'changes_requested', name, comment, at: '2026-11-22T10:00:00.000Z' } });
-    }),
+    http.post('/api/quote-links/:token/approve', ({ request }) =>
+      clientAnswer(request, (name, comment) => ({ ...publicQuotationFixture, status: 'approved', response: { action: 'approved', name, comment, at: '2026-11-22T10:00:00.000Z' } })),
+    ),
+    http.post('/api/quote-links/:token/request-changes', ({ request }) =>
+      clientAnswer(request, (name, comment) => ({ ...publicQuotationFixture, response: { action: 'changes_requested', name, comment, at: '2026-11-22T10:00:00.000Z' } })),
+    ),
   ];
 }

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { clientAnswerSchema, type ClientAnswerInput } from '@app/shared-types/quotations';
+import { clientAnswerFieldsSchema, type ClientAnswerFields } from '@app/shared-types/quotations';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
 
@@ -19,7 +19,7 @@ interface PublicAnswerDialogProps {
   /** The comment's label ('Comment (optional)', 'What should we change?'). */
   commentLabel: string;
   /** Rejects with a message to show in the dialog. */
-  onSubmit: (input: ClientAnswerInput) => Promise<void>;
+  onSubmit: (input: ClientAnswerFields) => Promise<void>;
   onClose: () => void;
 }
 
@@ -34,9 +34,9 @@ export function PublicAnswerDialog({ open, title, intro, submitLabel, commentLab
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    let input: ClientAnswerInput;
+    let input: ClientAnswerFields;
     try {
-      input = clientAnswerSchema.validateSync({ name, comment }, { abortEarly: false });
+      input = clientAnswerFieldsSchema.validateSync({ name, comment }, { abortEarly: false });
     } catch (error) {
       if (error instanceof ValidationError) {
         setErrors(Object.fromEntries(error.inner.map((inner) => [inner.path ?? '', inner.message])));

@@ -21,6 +21,7 @@ import {
   PDF_ERROR_DESCRIPTION,
   PDF_ERROR_TITLE,
   QUOTATION_PROJECT_TYPES,
+  QUOTATION_REVISED_MESSAGE,
   QUOTATION_SAVED_MESSAGE,
   QUOTATION_STATUS_LABELS,
   effectiveStatus,
@@ -132,7 +133,9 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
     try {
       const input = toQuotationInput(values, confirmLowMargin);
       const saved = quote ? await update.mutateAsync({ ...input, id: quote.id, version: quote.version }) : await create.mutateAsync(input);
-      toast({ title: QUOTATION_SAVED_MESSAGE, description: saved.quotationNumber });
+      // Repriced after it was sent: the server made it a new revision in draft, to be sent again.
+      const revised = quote?.status === 'sent' && saved.status === 'draft' && saved.revisedAt !== quote.revisedAt;
+      toast({ title: QUOTATION_SAVED_MESSAGE, description: revised ? `${saved.quotationNumber}: ${QUOTATION_REVISED_MESSAGE}` : saved.quotationNumber });
       then?.(saved);
       onSaved(saved);
       return saved;
@@ -285,16 +288,16 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
               <Button variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={() => void exportPdf()} disabled={busy || exporting}>
                 {exporting ? 'Exporting...' : 'Export PDF'}
               </Button>
-              {quote?.shareToken ? (
+              {quote?.shareToken && (
                 <Button variant="outlined" startIcon={<LinkIcon />} onClick={() => setLink(shareUrl(origin, `/q/${quote.shareToken}`))}>
                   Client link
                 </Button>
-              ) : (
-                canSend && (
-                  <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendToClient()} disabled={busy}>
-                    {send.isPending ? 'Sending...' : 'Send to client'}
-                  </Button>
-                )
+              )}
+              {/* Not yet sent, or back in draft (a new revision, pulled back): the link it has approves nothing until it is sent. */}
+              {canSend && (!quote?.shareToken || quote.status === 'draft') && (
+                <Button variant="outlined" startIcon={<SendIcon />} onClick={() => void sendToClient()} disabled={busy}>
+                  {send.isPending ? 'Sending...' : 'Send to client'}
+                </Button>
               )}
               {canMarkApproved && (
                 <Button variant="outlined" color="success" startIcon={<TaskAltIcon />} onClick={() => setApproving(true)} disabled={busy || formik.dirty}>
