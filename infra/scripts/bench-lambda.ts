@@ -6,10 +6,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { FUNCTION_RUNTIME } from '../src/constructs/api';
-import { bundleOf } from '../src/lambda-bundle';
+import { bundleOf, LAMBDA_BUNDLE_BUDGET_BYTES, LAMBDA_BUNDLE_BUDGET_TEXT } from '../src/lambda-bundle';
 import { removeTempDirs, synthesize } from '../test/synth';
 
-const BUDGET_BYTES = 1024 * 1024;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 7;
 
@@ -36,7 +35,7 @@ function coldImportMs(file: string, nodeArgs: string[] = []): number {
 }
 
 const synth = synthesize({ stage: 'dev', bundle: true });
-const rows = (['publicFunction', 'adminFunction', 'pdfFunction'] as const).map((name) => {
+const rows = (['publicFunction', 'adminFunction', 'pdfFunction', 'jobsFunction'] as const).map((name) => {
   const { entry } = bundleOf(synth.template, synth.assemblyDir, synth.stacks.api[name]);
   const bytes = statSync(entry).size;
   const times = Array.from({ length: runs }, () => coldImportMs(entry));
@@ -47,7 +46,7 @@ const rows = (['publicFunction', 'adminFunction', 'pdfFunction'] as const).map((
     minified: kib(bytes),
     gzip: kib(gzipSync(readFileSync(entry)).length),
     sourceMap: kib(statSync(`${entry}.map`).size),
-    budget: bytes < BUDGET_BYTES ? 'ok (< 1 MiB)' : 'OVER 1 MiB',
+    budget: bytes < LAMBDA_BUNDLE_BUDGET_BYTES ? `ok (< ${LAMBDA_BUNDLE_BUDGET_TEXT})` : `OVER ${LAMBDA_BUNDLE_BUDGET_TEXT}`,
     [`cold import median of ${runs}`]: `${median(times).toFixed(1)} ms`,
     'cold import min': `${Math.min(...times).toFixed(1)} ms`,
     'with --enable-source-maps': `${median(withMaps).toFixed(1)} ms`,
@@ -56,4 +55,4 @@ const rows = (['publicFunction', 'adminFunction', 'pdfFunction'] as const).map((
 console.log(`Node ${process.version} on ${process.arch} (Lambda runs ${FUNCTION_RUNTIME.name} on arm64)`);
 console.table(rows);
 removeTempDirs();
-if (rows.some((row) => row.budget !== 'ok (< 1 MiB)')) process.exitCode = 1;
+if (rows.some((row) => row.budget.startsWith('OVER'))) process.exitCode = 1;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeWebDist, removeTempDirs } from '../test/synth';
-import { ConfigError, DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
+import { ConfigError, DEFAULT_ADMIN_CONCURRENCY, DEFAULT_JOBS_CONCURRENCY, DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 
 const webDist = fakeWebDist();
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666';
@@ -84,6 +84,27 @@ describe('deployment config', () => {
     for (const bad of ['0', '-3', '2.5', 'lots', '100000']) {
       expect(problemsOf({ webDist, publicConcurrency: bad })).toEqual([expect.stringMatching(/^publicConcurrency '.*' must be/)]);
     }
+  });
+
+  it('reserves concurrency for the admin and Jobs functions too: defaults, numbers, or none', () => {
+    expect(parseConfig({ webDist })).toMatchObject({ adminConcurrency: DEFAULT_ADMIN_CONCURRENCY, jobsConcurrency: DEFAULT_JOBS_CONCURRENCY });
+    expect(parseConfig({ webDist, adminConcurrency: '30', jobsConcurrency: '1' })).toMatchObject({ adminConcurrency: 30, jobsConcurrency: 1 });
+    const unreserved = parseConfig({ webDist, adminConcurrency: 'none', jobsConcurrency: 'none' });
+    expect(unreserved.adminConcurrency).toBeUndefined();
+    expect(unreserved.jobsConcurrency).toBeUndefined();
+    expect(problemsOf({ webDist, adminConcurrency: '0', jobsConcurrency: 'two' })).toEqual([
+      "adminConcurrency '0' must be a whole number from 1 to 1000, or 'none' to leave the admin function unreserved",
+      "jobsConcurrency 'two' must be a whole number from 1 to 1000, or 'none' to leave the Jobs function unreserved",
+    ]);
+  });
+
+  it('deploys kept stages as a canary and dev stages all at once, unless told', () => {
+    const alarmEmail = 'ops@kaveri-studio.in';
+    expect(parseConfig({ webDist }).deployment).toBe('all-at-once');
+    expect(parseConfig({ webDist, stage: 'prod', alarmEmail }).deployment).toBe('canary');
+    expect(parseConfig({ webDist, stage: 'prod', alarmEmail, deployment: 'all-at-once' }).deployment).toBe('all-at-once');
+    expect(parseConfig({ webDist, deployment: 'canary' }).deployment).toBe('canary');
+    expect(problemsOf({ webDist, deployment: 'blue-green' })).toEqual(["deployment 'blue-green' must be one of canary, all-at-once"]);
   });
 
   it('requires an alarm email outside dev stages, so alarms reach someone', () => {

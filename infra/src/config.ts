@@ -9,11 +9,34 @@ export const DEFAULT_WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)),
  * Concurrent executions reserved for the public function. It is also its ceiling: a flood of
  * public requests is throttled there and cannot use up the account's concurrency, which the
  * admin function draws on. About 3 are busy at the stage's 50 requests a second of ~50 ms
- * each; 20 leaves room for cold starts and slow DynamoDB moments. Lambda keeps 10 of the
- * account's limit unreserved, so the account needs a limit of at least this plus 10.
+ * each; 20 leaves room for cold starts and slow DynamoDB moments. Lambda keeps 100 of the
+ * account's limit unreserved, so the account needs a limit of at least the reservations
+ * (public, admin and Jobs) plus 100.
  */
 export const DEFAULT_PUBLIC_CONCURRENCY = 20;
-const MAX_PUBLIC_CONCURRENCY = 1000;
+/**
+ * Concurrent executions reserved for the admin function (the portal, sign-in, the outbox tick every
+ * minute): a firm's staff of a few dozen keep a handful busy (a sign-in's password hash is the longest,
+ * ~0.3 s), so 20 is room to spare, kept from the website's floods, and a ceiling on what a flood of the
+ * anonymous auth routes can cost.
+ */
+export const DEFAULT_ADMIN_CONCURRENCY = 20;
+/**
+ * Concurrent executions reserved for the Jobs function: the daily and hourly rules, a backup or restore a
+ * superadmin started, the deploy's data upgrade and a retention change rarely overlap; 3 lets them, and
+ * caps how many full-table jobs can load DynamoDB at once (an async invoke beyond it waits and is retried).
+ */
+export const DEFAULT_JOBS_CONCURRENCY = 3;
+const MAX_CONCURRENCY = 1000;
+
+/**
+ * How a deploy moves each API function's 'live' alias to the new version (CodeDeploy, constructs/live-aliases.ts):
+ * `canary` sends 10% of the traffic to it for 5 minutes and rolls back if the API's 5xx alarms or the function's
+ * errors alarm fire meanwhile; `all-at-once` moves all of it at once, alarms aside (throw-away stages, or a fix
+ * that must go out while a 5xx alarm is already firing, which would roll a canary back).
+ */
+export type DeploymentStrategy = 'canary' | 'all-at-once';
+const DEPLOYMENT_STRATEGIES: readonly DeploymentStrategy[] = ['canary', 'all-at-once'];
 
 /** Everything that differs between two deployments of the product. */
 export interface AppConfig {
@@ -32,6 +55,12 @@ export interface AppConfig {
   readonly webDistPath: string;
   /** Reserved concurrency of the public function; unset leaves it unreserved (`none`). */
   readonly publicConcurrency?: number;
+  /** Reserved concurrency of the admin function; unset leaves it unreserved (`none`). */
+  readonly adminConcurrency?: number;
+  /** Reserved concurrency of the Jobs function; unset leaves it unreserved (`none`). */
+  readonly jobsConcurrency?: number;
+  /** How deploys shift the API functions' traffic: `canary` by default on kept stages, `all-at-once` on dev ones. */
+  readonly deployment: DeploymentStrategy;
   /** Target account/region; unset synthesizes an environment-agnostic stack. */
   readonly env?: { readonly account?: string; readonly region?: string };
 }
@@ -44,6 +73,9 @@ export interface ConfigInput {
   alarmEmail?: unknown;
   webDist?: unknown;
   publicConcurrency?: unknown;
+  adminConcurrency?: unknown;
+  jobsConcurrency?: unknown;
+  deployment?: unknown;
   account?: unknown;
   region?: unknown;
 }
@@ -107,23 +139,27 @@ export function parseConfig(input: ConfigInput): AppConfig {
     problems.push(`no built web app at ${webDistPath} (${missing.join(' and ')} missing): run 'npm run build -w web' first`);
   }
 
-  const concurrencyText = text(input.publicConcurrency) ?? String(DEFAULT_PUBLIC_CONCURRENCY);
-  const publicConcurrency = concurrencyText === 'none' ? undefined : Number(concurrencyText);
-  if (
-    publicConcurrency !== undefined &&
-    !(Number.isInteger(publicConcurrency) && publicConcurrency >= 1 && publicConcurrency <= MAX_PUBLIC_CONCURRENCY)
-  ) {
-    problems.push(
-      `publicConcurrency '${concurrencyText}' must be a whole number from 1 to ${MAX_PUBLIC_CONCURRENCY}, ` +
-        "or 'none' to leave the public function unreserved",
-    );
-  }
+  const concurrency = (name: string, value: unknown, fallback: number, fn: string): number | undefined => {
+    const concurrencyText = text(value) ?? String(fallback);
+    const reserved = concurrencyText === 'none' ? undefined : Number(concurrencyText);
+    if (reserved !== undefined && !(Number.isInteger(reserved) && reserved >= 1 && reserved <= MAX_CONCURRENCY)) {
+      problems.push(`${name} '${concurrencyText}' must be a whole number from 1 to ${MAX_CONCURRENCY}, or 'none' to leave the ${fn} function unreserved`);
+    }
+    return reserved;
+  };
+  const publicConcurrency = concurrency('publicConcurrency', input.publicConcurrency, DEFAULT_PUBLIC_CONCURRENCY, 'public');
+  const adminConcurrency = concurrency('adminConcurrency', input.adminConcurrency, DEFAULT_ADMIN_CONCURRENCY, 'admin');
+  const jobsConcurrency = concurrency('jobsConcurrency', input.jobsConcurrency, DEFAULT_JOBS_CONCURRENCY, 'Jobs');
+
+  const deploymentText = text(input.deployment) ?? (disposable ? 'all-at-once' : 'canary');
+  const deployment = DEPLOYMENT_STRATEGIES.find((strategy) => strategy === deploymentText);
+  if (!deployment) problems.push(`deployment '${deploymentText}' must be one of ${DEPLOYMENT_STRATEGIES.join(', ')}`);
 
   const account = text(input.account);
   const region = text(input.region);
   if (account && !/^\d{12}$/.test(account)) problems.push(`account '${account}' is not a 12-digit AWS account id`);
 
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (problems.length > 0 || !deployment) throw new ConfigError(problems);
   return {
     stage,
     disposable,
@@ -131,13 +167,17 @@ export function parseConfig(input: ConfigInput): AppConfig {
     ...(alarmEmail ? { alarmEmail } : {}),
     webDistPath,
     ...(publicConcurrency !== undefined ? { publicConcurrency } : {}),
+    ...(adminConcurrency !== undefined ? { adminConcurrency } : {}),
+    ...(jobsConcurrency !== undefined ? { jobsConcurrency } : {}),
+    deployment,
     ...(account || region ? { env: { account, region } } : {}),
   };
 }
 
 /**
  * Reads the config from CDK context (`-c stage=prod`) first, then from the
- * environment (STAGE, DOMAIN_NAME, CERTIFICATE_ARN, ALARM_EMAIL, WEB_DIST, PUBLIC_CONCURRENCY), and
+ * environment (STAGE, DOMAIN_NAME, CERTIFICATE_ARN, ALARM_EMAIL, WEB_DIST, PUBLIC_CONCURRENCY, ADMIN_CONCURRENCY,
+ * JOBS_CONCURRENCY, DEPLOYMENT), and
  * the account/region the CDK CLI resolved from your credentials.
  */
 export function readConfig(context: (key: string) => unknown, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -148,6 +188,9 @@ export function readConfig(context: (key: string) => unknown, env: NodeJS.Proces
     alarmEmail: context('alarmEmail') ?? env.ALARM_EMAIL,
     webDist: context('webDist') ?? env.WEB_DIST,
     publicConcurrency: context('publicConcurrency') ?? env.PUBLIC_CONCURRENCY,
+    adminConcurrency: context('adminConcurrency') ?? env.ADMIN_CONCURRENCY,
+    jobsConcurrency: context('jobsConcurrency') ?? env.JOBS_CONCURRENCY,
+    deployment: context('deployment') ?? env.DEPLOYMENT,
     account: env.CDK_DEFAULT_ACCOUNT,
     region: env.CDK_DEFAULT_REGION,
   });

@@ -11,7 +11,7 @@ import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { employeePhotoKey, employeeStagingKey } from '@app/functions/photos/photo-storage';
 import { BACKUP_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
-import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
+import { DEFAULT_ADMIN_CONCURRENCY, DEFAULT_JOBS_CONCURRENCY, DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PUBLIC_KEY_ACCESS } from './constructs/api';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PAGE_ROUTES, PDF_ROUTES, PUBLIC_API_ROUTES, PUBLIC_ROUTES } from './constructs/api-routes';
@@ -550,8 +550,9 @@ describe('functions', () => {
         JSON.stringify(a).localeCompare(JSON.stringify(b)),
       ),
     );
+    // Beyond those: active tracing's X-Ray writes (no resource to narrow them to), nothing else.
     const others = statements.filter((s) => asArray(s.Action).some((a: string) => !/^(dynamodb|secretsmanager|logs):/.test(a)));
-    expect(others).toEqual([]);
+    expect(others).toEqual([{ Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' }]);
   });
 
   it('run the recurring-transactions job daily at 00:10 Asia/Kolkata, retried twice, with the table and its own alarm', () => {
@@ -566,9 +567,11 @@ describe('functions', () => {
     const rules = resources(prod.template, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression === 'cron(40 18 * * ? *)');
     expect(rules).toHaveLength(1);
     const rule = rules[0]![1];
+    // Its `live` alias, as every rule's target (constructs/operations.test.ts checks their dead-letter queues).
     expect(rule.Properties.Targets).toEqual([
-      expect.objectContaining({ Arn: { 'Fn::GetAtt': [jobsId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
+      expect.objectContaining({ Arn: { Ref: logicalId(prod.stacks.api.live.alias(prod.stacks.api.jobsFunction)) }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
     ]);
+    expect(jobsId).toMatch(/^ApiJobsFunction/);
     const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.jobsRole));
     expect(JSON.stringify(statements.find((st) => asArray(st.Action).includes('dynamodb:PutItem'))?.Resource)).toContain(
       logicalId(prod.stacks.database.table),
@@ -631,17 +634,19 @@ describe('functions', () => {
     expect(url(dev, 'ApiAdmin').ALLOWED_ORIGINS).toEqual(distributionDomain);
   });
 
-  it('reserve concurrency for the public function, so a flood of it cannot take what the admin function needs', () => {
+  it('reserve concurrency for the public, admin and Jobs functions, so a flood of one cannot take what another needs', () => {
     const fns = resources(prod.template, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Api'));
-    const publicFn = fns.find(([id]) => id.startsWith('ApiPublic'))![1];
-    const admin = fns.find(([id]) => id.startsWith('ApiAdmin'))![1];
-    expect(publicFn.Properties.ReservedConcurrentExecutions).toBe(DEFAULT_PUBLIC_CONCURRENCY);
-    // The admin function draws on the unreserved rest of the account, which the public one no longer can.
-    expect(admin.Properties.ReservedConcurrentExecutions).toBeUndefined();
-    const custom = synthesize({ stage: 'dev', publicConcurrency: '7', bundle: false });
-    const customPublic = resources(custom.template, 'AWS::Lambda::Function').find(([id]) => id.startsWith('ApiPublic'))![1];
-    expect(customPublic.Properties.ReservedConcurrentExecutions).toBe(7);
-    const unreserved = synthesize({ stage: 'dev', publicConcurrency: 'none', bundle: false });
+    const reserved = (prefix: string) => fns.find(([id]) => id.startsWith(prefix))![1].Properties.ReservedConcurrentExecutions;
+    expect(reserved('ApiPublic')).toBe(DEFAULT_PUBLIC_CONCURRENCY);
+    expect(reserved('ApiAdmin')).toBe(DEFAULT_ADMIN_CONCURRENCY);
+    expect(reserved('ApiJobs')).toBe(DEFAULT_JOBS_CONCURRENCY);
+    // The PDF function draws on the unreserved rest of the account.
+    expect(reserved('ApiPdf')).toBeUndefined();
+    const custom = synthesize({ stage: 'dev', publicConcurrency: '7', adminConcurrency: '9', jobsConcurrency: '1', bundle: false });
+    const customReserved = (prefix: string) =>
+      resources(custom.template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(prefix))![1].Properties.ReservedConcurrentExecutions;
+    expect([customReserved('ApiPublic'), customReserved('ApiAdmin'), customReserved('ApiJobs')]).toEqual([7, 9, 1]);
+    const unreserved = synthesize({ stage: 'dev', publicConcurrency: 'none', adminConcurrency: 'none', jobsConcurrency: 'none', bundle: false });
     for (const [, fn] of resources(unreserved.template, 'AWS::Lambda::Function')) {
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
     }
@@ -976,7 +981,7 @@ describe('WAF web ACL on CloudFront', () => {
 });
 
 describe('monitoring', () => {
-  it('alarms on function errors and throttles, error log lines, API 5xx and DynamoDB throttles, into the alarm topic', () => {
+  it('alarms on function errors, throttles and latency, error log lines, API 5xx and error ratios, dead letters, rules and DynamoDB throttles, into the alarm topic', () => {
     const alarms = resources(prod.template, 'AWS::CloudWatch::Alarm');
     const metricNames = alarms.map(([, a]) => a.Properties.MetricName ?? a.Properties.Metrics?.map((m: Cfn) => m.MetricStat?.Metric.MetricName).filter(Boolean).join('+'));
     expect(metricNames.sort()).toEqual(
@@ -994,6 +999,19 @@ describe('monitoring', () => {
         'PdfErrorLogLines',
         'JobsErrorLogLines',
         '5xx',
+        // The API's 4xx and 5xx ratios (metric math over Count).
+        '4xx+Count',
+        '5xx+Count',
+        // p99 latency of each route group's function.
+        'Duration',
+        'Duration',
+        'Duration',
+        // The dead-letter queues (async invokes, rule targets) and each rule's failed invocations.
+        'ApproximateNumberOfMessagesVisible',
+        'ApproximateNumberOfMessagesVisible',
+        'FailedInvocations',
+        'FailedInvocations',
+        'FailedInvocations',
         // The table and each of its indexes.
         Array(1 + TABLE_DEFINITION.globalSecondaryIndexes.length).fill('ReadThrottleEvents').join('+'),
         Array(1 + TABLE_DEFINITION.globalSecondaryIndexes.length).fill('WriteThrottleEvents').join('+'),
@@ -1019,8 +1037,8 @@ describe('monitoring', () => {
       filters.map(([, f]) => [f.Properties.MetricTransformations[0].MetricName, f.Properties.LogGroupName.Ref]).sort(),
     ).toEqual(expected.sort());
     for (const [id, filter] of filters) {
-      // The lines functions/src/lib/log.ts writes for log.error: {"level":"error",...}.
-      expect(filter.Properties.FilterPattern, id).toBe('{ $.level = "error" }');
+      // The lines functions/src/lib/log.ts writes for log.error, inside Lambda's JSON record (monitoring.test.ts).
+      expect(filter.Properties.FilterPattern, id).toBe('{ $.message.level = "error" }');
       expect(filter.Properties.MetricTransformations[0], id).toMatchObject({ MetricValue: '1', MetricNamespace: expect.any(String) });
     }
     // Each alarm watches its filter's metric.
@@ -1093,8 +1111,9 @@ describe('backups', () => {
     }
   });
 
-  it('let the admin function invoke the Jobs function, and no other (the job runner), and tell it where', () => {
-    const jobsId = logicalId(prod.stacks.api.jobsFunction);
+  it("let the admin function invoke the Jobs function's live alias, and no other (the job runner), and tell it where", () => {
+    // The alias, whose async invokes have a dead-letter queue (constructs/operations.test.ts).
+    const jobsAliasId = logicalId(prod.stacks.api.live.alias(prod.stacks.api.jobsFunction));
     const invokes = resources(prod.template, 'AWS::IAM::Policy')
       .flatMap(([, p]) => (p.Properties.PolicyDocument.Statement as Cfn[]).map((s) => ({ s, roles: p.Properties.Roles as { Ref: string }[] })))
       .filter(({ s }) => asArray(s.Action).includes('lambda:InvokeFunction'));
@@ -1103,9 +1122,9 @@ describe('backups', () => {
       [[logicalId(prod.stacks.api.adminRole)], [logicalId(prod.stacks.api.dataUpgradeRole)]].sort(),
     );
     const adminInvoke = invokes.find(({ roles }) => roles[0]!.Ref === logicalId(prod.stacks.api.adminRole))!;
-    expect(adminInvoke.s).toEqual({ Sid: 'StartBackupJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [jobsId, 'Arn'] } });
+    expect(adminInvoke.s).toEqual({ Sid: 'StartBackupJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { Ref: jobsAliasId } });
     const admin = prod.template.toJSON().Resources[logicalId(prod.stacks.api.adminFunction)] as Resource;
-    expect(admin.Properties.Environment.Variables).toMatchObject({ BACKUP_BUCKET: { Ref: bucketId() }, JOBS_FUNCTION_NAME: { Ref: jobsId } });
+    expect(admin.Properties.Environment.Variables).toMatchObject({ BACKUP_BUCKET: { Ref: bucketId() }, JOBS_FUNCTION_NAME: { Ref: jobsAliasId } });
   });
 
   it('size the Jobs function for 50,000 items and run the backup schedule hourly with its task', () => {
@@ -1117,7 +1136,7 @@ describe('backups', () => {
     expect(backup).toHaveLength(1);
     expect(backup[0]![1].Properties.Targets).toEqual([
       expect.objectContaining({
-        Arn: { 'Fn::GetAtt': [logicalId(prod.stacks.api.jobsFunction), 'Arn'] },
+        Arn: { Ref: logicalId(prod.stacks.api.live.alias(prod.stacks.api.jobsFunction)) },
         Input: JSON.stringify({ task: 'scheduled-backup' }),
         RetryPolicy: { MaximumRetryAttempts: 2 },
       }),

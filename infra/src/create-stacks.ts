@@ -1,9 +1,11 @@
 import { type App, Aspects, CfnOutput, RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
 import type { AppConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Database } from './constructs/database';
-import { EDGE_REGION, EdgeFirewall, WebAclArnReader } from './constructs/edge';
+import { EDGE_REGION, EdgeFirewall, WebAclArnReader, webAclName } from './constructs/edge';
+import { EdgeMonitoring, edgeAlarmName } from './constructs/edge-monitoring';
 import { Monitoring, RequireLogRetention, logRetentionFor } from './constructs/monitoring';
 import { PRIVATE_PREFIX, STAGING_PREFIX, UPLOADS_PREFIX, Web } from './constructs/web';
 import { addNagChecks } from './nag';
@@ -18,6 +20,9 @@ export interface Stacks {
   /** The us-east-1 stack with CloudFront's WAF web ACL (deployed before `stack`). */
   readonly edgeStack: Stack;
   readonly firewall: EdgeFirewall;
+  /** The us-east-1 stack with the CloudFront and WAF alarms (deployed after `stack`). */
+  readonly edgeMonitoringStack: Stack;
+  readonly edgeMonitoring: EdgeMonitoring;
 }
 
 /** Name of the stack a stage deploys to. */
@@ -26,13 +31,18 @@ export const stackName = (stage: string) => `StudioInteriors-${stage}`;
 /** Name of the stage's us-east-1 stack (CloudFront's web ACL). */
 export const edgeStackName = (stage: string) => `${stackName(stage)}-edge`;
 
+/** Name of the stage's us-east-1 stack of the edge's alarms (CloudFront and WAF metrics exist only there). */
+export const edgeMonitoringStackName = (stage: string) => `${stackName(stage)}-edge-monitoring`;
+
 /**
  * The whole product for one stage, as `npm run deploy` and the tests build it.
  * One main stack: the table, secrets, API, site and alarms reference each other
  * freely, and a stage is deployed or torn down as one unit. Data outlives the
  * stack outside throw-away stages (RETAIN, deletion and termination protection).
  * Beside it, in us-east-1 whatever the main stack's region, the edge stack holds
- * the WAF web ACL in front of CloudFront (CloudFront takes none from another region).
+ * the WAF web ACL in front of CloudFront (CloudFront takes none from another region),
+ * and the edge monitoring stack, deployed last, the alarms on CloudFront's and WAF's
+ * metrics (published in us-east-1 only).
  */
 export function createStacks(app: App, config: AppConfig): Stacks {
   // The web ACL's ARN travels through an SSM parameter in us-east-1 that the main stack reads
@@ -51,7 +61,13 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     terminationProtection: !config.disposable,
   });
   stack.addStackDependency(edgeStack, 'The distribution reads the web ACL ARN the edge stack writes to SSM');
-  for (const tagged of [stack, edgeStack]) {
+  const edgeMonitoringStack = new Stack(app, edgeMonitoringStackName(config.stage), {
+    description: `Studio interiors: CloudFront and WAF alarms, in us-east-1 where their metrics are (${config.stage})`,
+    env: { ...(config.env?.account ? { account: config.env.account } : {}), region: EDGE_REGION },
+    terminationProtection: !config.disposable,
+  });
+  edgeMonitoringStack.addStackDependency(stack, 'Its alarms watch the distribution the main stack makes');
+  for (const tagged of [stack, edgeStack, edgeMonitoringStack]) {
     Tags.of(tagged).add('project', 'studio-interiors');
     Tags.of(tagged).add('stage', config.stage);
   }
@@ -70,6 +86,9 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     logRetention,
     logRemovalPolicy,
     ...(config.publicConcurrency !== undefined ? { publicConcurrency: config.publicConcurrency } : {}),
+    ...(config.adminConcurrency !== undefined ? { adminConcurrency: config.adminConcurrency } : {}),
+    ...(config.jobsConcurrency !== undefined ? { jobsConcurrency: config.jobsConcurrency } : {}),
+    deployment: config.deployment,
   });
   const webAcl = new WebAclArnReader(stack, 'WebAcl', { stage: config.stage, logRetention, logRemovalPolicy });
   const web = new Web(stack, 'Web', {
@@ -90,11 +109,27 @@ export function createStacks(app: App, config: AppConfig): Stacks {
 
   const monitoring = new Monitoring(stack, 'Monitoring', {
     functions: { Public: api.publicFunction, Admin: api.adminFunction, Pdf: api.pdfFunction, Jobs: api.jobsFunction },
+    routeFunctions: api.routeFunctions,
     httpApi: api.httpApi,
     table: database.table,
+    deadLetterQueues: api.live.deadLetterQueues,
+    rules: api.node.findAll().filter((construct) => construct instanceof Rule),
+    deployments: api.live,
+    edge: {
+      distributionId: web.distribution.distributionId,
+      webAclMetricName: webAclName(config.stage),
+      alarmNames: [edgeAlarmName(config.stage, 'cloudfront-5xx-rate'), edgeAlarmName(config.stage, 'waf-blocked-spike')],
+    },
+    ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
+  });
+  const edgeMonitoring = new EdgeMonitoring(edgeMonitoringStack, 'Monitoring', {
+    stage: config.stage,
+    logRetention,
+    logRemovalPolicy,
     ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
   });
   Aspects.of(stack).add(new RequireLogRetention());
+  Aspects.of(edgeMonitoringStack).add(new RequireLogRetention());
   new CfnOutput(edgeStack, 'WebAclArn', { value: firewall.webAcl.attrArn, description: 'CloudFront web ACL' });
 
   new CfnOutput(stack, 'SiteUrl', {
@@ -113,6 +148,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
   new CfnOutput(stack, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
 
   addNagChecks(app);
-  return { stack, database, auth, api, web, monitoring, edgeStack, firewall };
+  new CfnOutput(stack, 'DashboardName', { value: monitoring.dashboard.dashboardName, description: 'The CloudWatch dashboard of the stage' });
+  return { stack, database, auth, api, web, monitoring, edgeStack, firewall, edgeMonitoringStack, edgeMonitoring };
 }
 

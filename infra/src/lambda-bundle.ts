@@ -4,6 +4,17 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { logicalId } from './nag';
 
+/**
+ * The size budget of every minified Lambda bundle (its index.mjs; source map and copied files aside), checked by
+ * lambda-bundles.test.ts and `npm run bench:lambda`: 1.5 MiB. The public bundle carries the website's page renderer
+ * (React, MUI and the pages) besides the API and sits closest to it (1493 KiB when this was set); the size is what
+ * the cold import costs, which the bench prints beside it. Lambda's own limit (50 MB zipped) is far away.
+ */
+export const LAMBDA_BUNDLE_BUDGET_BYTES = 1.5 * 1024 * 1024;
+
+/** The budget as people read it (1.5 MiB). */
+export const LAMBDA_BUNDLE_BUDGET_TEXT = `${LAMBDA_BUNDLE_BUDGET_BYTES / 1024 / 1024} MiB`;
+
 /** A function's code as the cloud assembly holds it: the folder CDK zips and uploads. */
 export interface Bundle {
   /** The asset folder (cdk.out/asset.<hash>). */

@@ -46,6 +46,8 @@ export interface Synthesized {
   template: Template;
   /** The us-east-1 stack's template (CloudFront's WAF web ACL). */
   edgeTemplate: Template;
+  /** The us-east-1 edge monitoring stack's template (CloudFront and WAF alarms). */
+  edgeMonitoringTemplate: Template;
   /** The cloud assembly folder: templates, bundled assets, the validation report. */
   assemblyDir: string;
   findings: Finding[];
@@ -68,6 +70,7 @@ export function synthesize(input: Omit<ConfigInput, 'webDist'> & { bundle: boole
     stacks,
     template: Template.fromJSON(assembly.getStackByName(stacks.stack.stackName).template),
     edgeTemplate: Template.fromJSON(assembly.getStackByName(stacks.edgeStack.stackName).template),
+    edgeMonitoringTemplate: Template.fromJSON(assembly.getStackByName(stacks.edgeMonitoringStack.stackName).template),
     assemblyDir: assembly.directory,
     findings: unacknowledgedFindings(assembly.directory),
   };

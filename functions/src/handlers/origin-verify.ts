@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { LambdaEvent } from 'hono/aws-lambda';
+import { log } from '../lib/log';
 import { ORIGIN_VERIFY_HEADER } from './client-ip';
 
 /** The origin secret's values a request may carry: the current one, and the one before it shortly after a rotation. */
@@ -112,7 +113,7 @@ export function requireOriginSecret<Event extends LambdaEvent, Context, Result>(
     try {
       secrets = await source.getOriginSecrets();
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', msg: 'origin-verify secret unreadable', error: String(error) }));
+      log.error('origin-verify secret unreadable', { error: String(error) });
       return refusal(503, 'Service unavailable', { 'retry-after': '5' });
     }
     if (!isOriginSecret(headerOf(event, ORIGIN_VERIFY_HEADER), secrets)) return refusal(403, 'Forbidden');

@@ -2,7 +2,8 @@ import { isOneOf } from '@app/shared-types/guards';
 import { LOG_LEVELS, type LogLevel } from '@app/shared-types/settings';
 
 /**
- * One JSON line per event, so CloudWatch and a terminal can both read it. Never pass secrets or form contents.
+ * One JSON line per event, so CloudWatch and a terminal can both read it (in Lambda, the object inside the
+ * runtime's JSON record: see write). Never pass secrets or form contents.
  *
  * The level: LOG_LEVEL 'silent' (tests, benches) writes nothing; otherwise
  * Settings > System (logLevel, or debug when debugMode is on) as the app last
@@ -34,6 +35,11 @@ function write(level: LogLevel, message: string, fields: Record<string, unknown>
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields }, (_key, value: unknown) =>
     value instanceof Error ? { name: value.name, message: value.message } : value,
   );
-  if (level === 'error') console.error(line);
-  else console.log(line);
+  // Deployed, Lambda's JSON log format (AWS_LAMBDA_LOG_FORMAT=JSON, infra's nodeFunction) wraps every console call
+  // in its own record, {timestamp, level, requestId, message}: handed the object rather than its text, it nests it
+  // as `message`, so the app's fields stay fields ($.message.level, which infra's error-log metric filter reads)
+  // instead of one escaped string. The object is the line read back: the replacer above has shaped its errors.
+  const entry: unknown = process.env.AWS_LAMBDA_LOG_FORMAT?.toUpperCase() === 'JSON' ? JSON.parse(line) : line;
+  if (level === 'error') console.error(entry);
+  else console.log(entry);
 }

@@ -7,9 +7,8 @@ import { HttpApi, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -17,7 +16,10 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { logicalId } from '../nag';
+import type { DeploymentStrategy } from '../config';
 import { addApiRoutes } from './api-routes';
+import { LiveAliases } from './live-aliases';
+import { JSON_LOG_FORMAT } from './monitoring';
 import { keyAccess } from '@app/functions/db/kind';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { kinds } from '@app/functions/kinds';
@@ -25,6 +27,7 @@ import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
 import { RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/site/renderer-bundle';
+import type { RouteLambda } from '@app/functions/lib/route-access';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
@@ -65,6 +68,10 @@ export interface ApiProps {
    * and its ceiling, so a flood of public requests cannot starve the admin function.
    */
   readonly publicConcurrency?: number;
+  /** Reserved concurrency of the admin and Jobs functions (unset: unreserved), and how a deploy moves the `live` aliases (LiveAliases). */
+  readonly adminConcurrency?: number;
+  readonly jobsConcurrency?: number;
+  readonly deployment?: DeploymentStrategy;
 }
 
 /** What the DataUpgrade resource asks the Jobs function to run (functions/src/handlers/jobs.ts, runDeployEvent). */
@@ -97,6 +104,10 @@ export class Api extends Construct {
   /** The provider framework function's own role: it may invoke the Jobs function, nothing else. */
   readonly dataUpgradeRole: Role;
   readonly accessLogs: LogGroup;
+  /** Each function's `live` alias (what gets invoked), its CodeDeploy deployment, and the dead-letter queues of async invokes. */
+  readonly live: LiveAliases;
+  /** The functions API Gateway sends routes to, by the route declarations' name (`lambda` in lib/route-access.ts). */
+  readonly routeFunctions: Readonly<Record<RouteLambda, NodejsFunction>>;
   /**
    * Wraps the data keys that seal employees' Aadhaar, PAN and bank account
    * (functions/src/secrets/field-crypto.ts). Only the admin function's role may
@@ -108,6 +119,7 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const { table } = props;
+    this.live = new LiveAliases(this, 'Live', { deployment: props.deployment ?? 'all-at-once' });
     const environment = {
       TABLE_NAME: table.tableName,
       // Stack traces point into the TypeScript sources through the bundle's source map.
@@ -153,6 +165,7 @@ export class Api extends Construct {
         ...environment,
         JWT_SECRET_ARN: props.jwtSigningKey.secretArn,
       },
+      ...(props.adminConcurrency !== undefined ? { reservedConcurrentExecutions: props.adminConcurrency } : {}),
       props,
     });
     table.grantReadWriteData(this.adminRole);
@@ -212,6 +225,7 @@ export class Api extends Construct {
       memorySize: 1024,
       timeout: Duration.minutes(15),
       environment: { TABLE_NAME: table.tableName, NODE_OPTIONS: '--enable-source-maps' },
+      ...(props.jobsConcurrency !== undefined ? { reservedConcurrentExecutions: props.jobsConcurrency } : {}),
       props,
     });
     table.grantReadWriteData(this.jobsRole);
@@ -224,7 +238,7 @@ export class Api extends Construct {
     new Rule(this, 'RecurringTransactionsSchedule', {
       description: "Creates the next month's pending copy of recurring transactions",
       schedule: Schedule.cron({ minute: '40', hour: '18' }),
-      targets: [new LambdaFunction(this.jobsFunction, { retryAttempts: 2 })],
+      targets: [this.live.ruleTarget(this.jobsFunction, { retryAttempts: 2 })],
     });
     [this.dataUpgrade, this.dataUpgradeRole] = this.runDataUpgradesOnDeploy(table, props);
     // The notification outbox's sender, every minute, in the admin function: it holds the key that
@@ -233,7 +247,7 @@ export class Api extends Construct {
     new Rule(this, 'NotificationOutboxSchedule', {
       description: 'Sends due notification emails and bell notifications (the outbox)',
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(this.adminFunction, { event: RuleTargetInput.fromObject(OUTBOX_TICK), retryAttempts: 0 })],
+      targets: [this.live.ruleTarget(this.adminFunction, { event: RuleTargetInput.fromObject(OUTBOX_TICK), retryAttempts: 0 })],
     });
 
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -269,7 +283,8 @@ export class Api extends Construct {
       },
     });
 
-    const routes = addApiRoutes(this.httpApi, this.stage, { public: this.publicFunction, admin: this.adminFunction, pdf: this.pdfFunction });
+    this.routeFunctions = { public: this.publicFunction, admin: this.adminFunction, pdf: this.pdfFunction };
+    const routes = addApiRoutes(this.httpApi, this.stage, this.live.aliases(this.routeFunctions));
     for (const route of routes) {
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
@@ -334,11 +349,11 @@ export class Api extends Construct {
    * Backup and restore (functions/src/jobs/backup.ts): the Jobs function reads and writes backup
    * files (BACKUP_BUCKET) and runs the jobs; the admin function signs download links and upload
    * forms, reads an uploaded file to validate it, and starts a job by an async invoke of the Jobs
-   * function (JOBS_FUNCTION_NAME), the only function it may invoke. An hourly rule runs the schedule.
+   * function's `live` alias (JOBS_FUNCTION_NAME), the only function it may invoke. An hourly rule runs the schedule.
    */
   allowBackups(bucket: IBucket) {
     this.adminFunction.addEnvironment('BACKUP_BUCKET', bucket.bucketName);
-    this.adminFunction.addEnvironment('JOBS_FUNCTION_NAME', this.jobsFunction.functionName);
+    this.adminFunction.addEnvironment('JOBS_FUNCTION_NAME', this.live.asyncTarget(this.jobsFunction).functionArn);
     this.jobsFunction.addEnvironment('BACKUP_BUCKET', bucket.bucketName);
     const prefixes = ['backups/', 'uploads/'];
     const grants: [Role, string][] = [
@@ -366,12 +381,12 @@ export class Api extends Construct {
       }
     }
     this.adminRole.addToPrincipalPolicy(
-      new PolicyStatement({ sid: 'StartBackupJobs', actions: ['lambda:InvokeFunction'], resources: [this.jobsFunction.functionArn] }),
+      new PolicyStatement({ sid: 'StartBackupJobs', actions: ['lambda:InvokeFunction'], resources: [this.live.asyncTarget(this.jobsFunction).functionArn] }),
     );
     new Rule(this, 'BackupSchedule', {
       description: 'Makes a backup when Settings > System > backupFrequency says one is due',
       schedule: Schedule.rate(Duration.hours(1)),
-      targets: [new LambdaFunction(this.jobsFunction, { event: RuleTargetInput.fromObject({ task: 'scheduled-backup' }), retryAttempts: 2 })],
+      targets: [this.live.ruleTarget(this.jobsFunction, { event: RuleTargetInput.fromObject({ task: 'scheduled-backup' }), retryAttempts: 2 })],
     });
   }
 
@@ -455,6 +470,8 @@ export class Api extends Construct {
         : {}),
       role,
       logGroup,
+      tracing: Tracing.ACTIVE, // X-Ray; no SDK of ours in the bundle
+      ...JSON_LOG_FORMAT, // the records ERROR_LOG_PATTERN reads (monitoring.ts)
       environment: options.environment,
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
@@ -477,6 +494,8 @@ export class Api extends Construct {
           : {}),
       },
     });
+    Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: 'Active tracing: xray:PutTraceSegments and PutTelemetryRecords take no narrower resource.' });
+    this.live.add(id, fn, { trafficShifting: id !== 'Jobs' });
     return [fn, role];
   }
 

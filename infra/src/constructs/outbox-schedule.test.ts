@@ -19,24 +19,24 @@ const resources = (type: string): [string, Cfn][] => Object.entries(synth.templa
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
 describe('the notification outbox schedule', () => {
-  it('ticks every minute into the admin function with the input its handler recognises, without retries', () => {
-    const adminId = logicalId(synth.stacks.api.adminFunction);
+  it("ticks every minute into the admin function's live alias with the input its handler recognises, without retries", () => {
+    const adminAliasId = logicalId(synth.stacks.api.live.alias(synth.stacks.api.adminFunction));
     const rules = resources('AWS::Events::Rule').filter(([, rule]) => rule.Properties.ScheduleExpression === 'rate(1 minute)');
     expect(rules).toHaveLength(1);
     const [, rule] = rules[0]!;
     expect(rule.Properties.State).toBe('ENABLED');
     expect(rule.Properties.Targets).toHaveLength(1);
     const [target] = rule.Properties.Targets;
-    expect(target.Arn).toEqual({ 'Fn::GetAtt': [adminId, 'Arn'] });
+    expect(target.Arn).toEqual({ Ref: adminAliasId });
     expect(JSON.parse(target.Input)).toEqual(OUTBOX_TICK);
     expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 0 });
   });
 
-  it('lets EventBridge invoke the admin function from that rule only', () => {
-    const adminId = logicalId(synth.stacks.api.adminFunction);
+  it("lets EventBridge invoke the admin function's live alias from that rule only", () => {
+    const adminAliasId = logicalId(synth.stacks.api.live.alias(synth.stacks.api.adminFunction));
     const [ruleId] = resources('AWS::Events::Rule').find(([, rule]) => rule.Properties.ScheduleExpression === 'rate(1 minute)')!;
     const permissions = resources('AWS::Lambda::Permission').filter(
-      ([, p]) => p.Properties.Principal === 'events.amazonaws.com' && JSON.stringify(p.Properties.FunctionName).includes(adminId),
+      ([, p]) => p.Properties.Principal === 'events.amazonaws.com' && JSON.stringify(p.Properties.FunctionName).includes(adminAliasId),
     );
     expect(permissions).toHaveLength(1);
     expect(permissions[0]![1].Properties.SourceArn).toEqual({ 'Fn::GetAtt': [ruleId, 'Arn'] });
