@@ -43,7 +43,11 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     env: { ...(config.env?.account ? { account: config.env.account } : {}), region: EDGE_REGION },
     terminationProtection: !config.disposable,
   });
-  const firewall = new EdgeFirewall(edgeStack, 'Firewall', { stage: config.stage });
+  const retainData = !config.disposable;
+  const dataRemovalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+  const logRetention = logRetentionFor(config.disposable);
+  const logRemovalPolicy = dataRemovalPolicy;
+  const firewall = new EdgeFirewall(edgeStack, 'Firewall', { stage: config.stage, logRetention, logRemovalPolicy });
 
   const stack = new Stack(app, stackName(config.stage), {
     description: `Studio interiors website, admin portal and API (${config.stage})`,
@@ -55,11 +59,6 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     Tags.of(tagged).add('project', 'studio-interiors');
     Tags.of(tagged).add('stage', config.stage);
   }
-
-  const retainData = !config.disposable;
-  const dataRemovalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-  const logRetention = logRetentionFor(config.disposable);
-  const logRemovalPolicy = dataRemovalPolicy;
 
   const database = new Database(stack, 'Database', { retainData });
   const auth = new Auth(stack, 'Auth', { retainSecrets: retainData });
@@ -94,7 +93,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     table: database.table,
     ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
   });
-  Aspects.of(stack).add(new RequireLogRetention());
+  for (const withLogs of [stack, edgeStack]) Aspects.of(withLogs).add(new RequireLogRetention());
   new CfnOutput(edgeStack, 'WebAclArn', { value: firewall.webAcl.attrArn, description: 'CloudFront web ACL' });
 
   new CfnOutput(stack, 'SiteUrl', {

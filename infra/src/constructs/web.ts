@@ -36,6 +36,7 @@ import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { PHOTOS_PREFIX, PRIVATE_PREFIX, STAGING_EXPIRY_DAYS, STAGING_PREFIX } from '@app/functions/photos/photo-storage';
 import { BACKUP_RETENTION_DAYS, UPLOAD_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
+import { PAGE_QUERY_CODE, PAGE_QUERY_NAMES } from '@app/functions/site/page-query';
 import { logicalId } from '../nag';
 
 /**
@@ -124,6 +125,8 @@ export class Web extends Construct {
   readonly logsBucket: Bucket;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   readonly spaRewrite: CloudFrontFunction;
+  /** The pages' viewer-request function: a query that is not its page's canonical one gets a 302 to it (site/page-query.ts). */
+  readonly pageQuery: CloudFrontFunction;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -222,6 +225,12 @@ export class Web extends Construct {
       comment: 'SPA fallback: extension-less paths outside /api get /index.html',
     });
 
+    this.pageQuery = new CloudFrontFunction(this, 'PageQuery', {
+      code: FunctionCode.fromInline(PAGE_QUERY_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "Pages: a query other than the page's canonical one gets a 302 to it, before the cache",
+    });
+
     // The headers are defined once, in functions/src/lib/security-headers.ts: the local host sends the same.
     const hsts = SECURITY_HEADERS.strictTransportSecurity;
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -296,12 +305,14 @@ export class Web extends Construct {
     );
     // Rendered pages say how long the edge may keep them (functions/src/site/pages-routes.ts: s-maxage=60
     // and stale-while-revalidate, 404s shorter): honoured as sent, so a change shows within a minute.
-    // The project filter (?status=) is part of the page, so it is part of the key; nothing else is.
+    // The query names a page reads (the project filter, ?status=) are part of the key; nothing else is.
+    // Before the cache, the page-query function sends any other query to the page's canonical address
+    // (a 302 from the edge: no cache miss, no Lambda call), so only known values ever make a key.
     const pageBehavior = originCachedBehavior(
       'PageCaching',
-      'Rendered pages: cached as the origin says (s-maxage), keyed by path and ?status',
-      CacheQueryStringBehavior.allowList('status'),
-      { compress: true },
+      `Rendered pages: cached as the origin says (s-maxage), keyed by path and ${PAGE_QUERY_NAMES.map((name) => `?${name}`).join(', ')}`,
+      CacheQueryStringBehavior.allowList(...PAGE_QUERY_NAMES),
+      { compress: true, functionAssociations: [{ function: this.pageQuery, eventType: FunctionEventType.VIEWER_REQUEST }] },
     );
 
     /** Files of a private bucket (through origin access control): CACHING_OPTIMIZED, compressed, with the security headers. */
