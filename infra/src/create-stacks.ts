@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Database } from './constructs/database';
+import { BackupReplica, backupReplicaBucketName } from './constructs/backup-replica';
 import { EDGE_REGION, EdgeFirewall, WebAclArnReader } from './constructs/edge';
 import { Monitoring, RequireLogRetention, logRetentionFor } from './constructs/monitoring';
 import { PRIVATE_PREFIX, STAGING_PREFIX, UPLOADS_PREFIX, Web } from './constructs/web';
@@ -18,6 +19,9 @@ export interface Stacks {
   /** The us-east-1 stack with CloudFront's WAF web ACL (deployed before `stack`). */
   readonly edgeStack: Stack;
   readonly firewall: EdgeFirewall;
+  /** The second region's stack with the backup replica (config.drRegion), deployed before `stack`; none without a drRegion. */
+  readonly drStack?: Stack;
+  readonly backupReplica?: BackupReplica;
 }
 
 /** Name of the stack a stage deploys to. */
@@ -25,6 +29,9 @@ export const stackName = (stage: string) => `StudioInteriors-${stage}`;
 
 /** Name of the stage's us-east-1 stack (CloudFront's web ACL). */
 export const edgeStackName = (stage: string) => `${stackName(stage)}-edge`;
+
+/** Name of the stage's disaster-recovery stack, in its second region (the backup replica). */
+export const drStackName = (stage: string) => `${stackName(stage)}-dr`;
 
 /**
  * The whole product for one stage, as `npm run deploy` and the tests build it.
@@ -55,12 +62,27 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     terminationProtection: !config.disposable,
   });
   stack.addStackDependency(edgeStack, 'The distribution reads the web ACL ARN the edge stack writes to SSM');
-  for (const tagged of [stack, edgeStack]) {
+  // The backup replica in the second region, if there is one: S3 refuses a replication rule to a bucket that does not exist yet.
+  const drStack = config.drRegion
+    ? new Stack(app, drStackName(config.stage), {
+        description: `Studio interiors: copies of the backups in a second region (${config.stage})`,
+        env: { ...(config.env?.account ? { account: config.env.account } : {}), region: config.drRegion },
+        terminationProtection: !config.disposable,
+      })
+    : undefined;
+  const backupReplica = drStack
+    ? new BackupReplica(drStack, 'Backups', { stage: config.stage, dataRemovalPolicy, autoDeleteObjects: config.disposable })
+    : undefined;
+  if (drStack) stack.addStackDependency(drStack, 'The backup bucket replicates into the replica bucket, which must exist first');
+  for (const tagged of [stack, edgeStack, ...(drStack ? [drStack] : [])]) {
     Tags.of(tagged).add('project', 'studio-interiors');
     Tags.of(tagged).add('stage', config.stage);
   }
 
-  const database = new Database(stack, 'Database', { retainData });
+  const database = new Database(stack, 'Database', {
+    retainData,
+    ...(config.restoredTableName ? { restoredTableName: config.restoredTableName } : {}),
+  });
   const auth = new Auth(stack, 'Auth', { retainSecrets: retainData });
   const api = new Api(stack, 'Api', {
     table: database.table,
@@ -81,6 +103,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     autoDeleteObjects: config.disposable,
     logRetention,
     logRemovalPolicy,
+    ...(config.drRegion ? { backupReplicaBucketName: backupReplicaBucketName(config.stage, stack.account, config.drRegion) } : {}),
   });
   api.allowPhotoUploads(web.photosBucket, { served: UPLOADS_PREFIX, staging: STAGING_PREFIX, private: PRIVATE_PREFIX });
   api.allowBackups(web.backupBucket);
@@ -104,7 +127,10 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     value: web.distribution.distributionDomainName,
     description: 'Point your domain (CNAME or Route 53 alias) here',
   });
-  new CfnOutput(stack, 'TableName', { value: database.table.tableName, description: 'For create-admin' });
+  new CfnOutput(stack, 'TableName', {
+    value: database.table.tableName,
+    description: config.restoredTableName ? 'The restored table the stage runs on (restoredTableName), for create-admin' : 'For create-admin',
+  });
   new CfnOutput(stack, 'JobsFunctionName', {
     value: api.jobsFunction.functionName,
     description: 'Runs the data upgrades again: aws lambda invoke with {"task":"data-upgrade"} (every deploy runs them)',
@@ -112,6 +138,6 @@ export function createStacks(app: App, config: AppConfig): Stacks {
   new CfnOutput(stack, 'AlarmTopicArn', { value: monitoring.topic.topicArn });
 
   addNagChecks(app);
-  return { stack, database, auth, api, web, monitoring, edgeStack, firewall };
+  return { stack, database, auth, api, web, monitoring, edgeStack, firewall, ...(drStack && backupReplica ? { drStack, backupReplica } : {}) };
 }
 

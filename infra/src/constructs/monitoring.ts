@@ -9,7 +9,7 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { CfnLogGroup, FilterPattern, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -38,7 +38,7 @@ export interface MonitoringProps {
   /** The API functions, by the name their alarms carry; their log groups get an error-line filter. */
   readonly functions: Readonly<Record<string, LambdaFunction>>;
   readonly httpApi: HttpApi;
-  readonly table: TableV2;
+  readonly table: ITableV2;
   /** Subscribed to the alarm topic when set (the address must confirm the subscription). */
   readonly alarmEmail?: string;
 }
