@@ -30,7 +30,13 @@ const IN_FLIGHT = Number(process.env.FLOOD_IN_FLIGHT ?? 16);
 
 // A fixed seed: the same 10,000 addresses on every run.
 let seed = 20_240_024;
-const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+// mulberry32: a 32-bit generator in integer arithmetic (a float LCG loses its low bits).
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+};
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 const token = (length = 8) => Array.from({ length }, () => pick([...'abcdefghijklmnopqrstuvwxyz0123456789'])).join('');
 

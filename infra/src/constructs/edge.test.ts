@@ -206,7 +206,13 @@ describe("the pages' cache keys", () => {
     const keys = new Set<string>();
     let answered = 0;
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    // mulberry32: a 32-bit generator in integer arithmetic (a float LCG loses its low bits).
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+    };
     const token = () => Math.floor(random() * 36 ** 7).toString(36);
     for (let n = 0; n < 10_000; n++) {
       const value = random() < 0.05 ? PUBLIC_PROJECT_STATUSES[n % 3]! : token();
