@@ -85,6 +85,14 @@ describe('the local host (npm start)', () => {
     // The form's token, signed with the key derived from .data's signing key; then a person's time.
     const { token: formToken } = (await (await fetch(`${first.url}/api/form-token`)).json()) as { token: string };
     await expectSecurityHeaders(first.url);
+    // The pages' CloudFront Function runs here too (site/page-query.ts): a query other than the page's own is its 302, never rendered.
+    const odd = await fetch(`${first.url}/projects?status=zz9&utm_source=x`, { redirect: 'manual' });
+    expect(odd.status).toBe(302);
+    expect(odd.headers.get('location')).toBe('/projects');
+    expect(await odd.text()).not.toContain('Rendered');
+    const known = await fetch(`${first.url}/projects?status=finished`, { redirect: 'manual' });
+    expect(known.status).toBe(200);
+    expect(await known.text()).toContain('<title>Rendered /projects</title>');
     await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS));
     const response = await fetch(`${first.url}/api/calculator`, {
       method: 'POST',

@@ -61,6 +61,16 @@ export interface AppConfig {
   readonly jobsConcurrency?: number;
   /** How deploys shift the API functions' traffic: `canary` by default on kept stages, `all-at-once` on dev ones. */
   readonly deployment: DeploymentStrategy;
+  /**
+   * A second region for disaster recovery: the backup files are replicated (S3 Cross-Region
+   * Replication) into a bucket of a stack there. Set it for prod; unset (dev) copies nothing.
+   */
+  readonly drRegion?: string;
+  /**
+   * The DynamoDB table the stage runs on when it is not the stack's own: a table restored to a
+   * point in time (infra/scripts/pitr-restore.ts), by name. Unset: the stack's own table.
+   */
+  readonly restoredTableName?: string;
   /** Target account/region; unset synthesizes an environment-agnostic stack. */
   readonly env?: { readonly account?: string; readonly region?: string };
 }
@@ -76,6 +86,8 @@ export interface ConfigInput {
   adminConcurrency?: unknown;
   jobsConcurrency?: unknown;
   deployment?: unknown;
+  drRegion?: unknown;
+  restoredTableName?: unknown;
   account?: unknown;
   region?: unknown;
 }
@@ -92,6 +104,9 @@ const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}
 // CloudFront only accepts certificates from us-east-1, whatever region the stack is in.
 const CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const REGION = /^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/;
+// DynamoDB's table names: 3-255 letters, digits, '_', '-' and '.'.
+const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
 
 function text(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
@@ -159,6 +174,15 @@ export function parseConfig(input: ConfigInput): AppConfig {
   const region = text(input.region);
   if (account && !/^\d{12}$/.test(account)) problems.push(`account '${account}' is not a 12-digit AWS account id`);
 
+  const drRegion = text(input.drRegion)?.toLowerCase();
+  if (drRegion && !REGION.test(drRegion)) problems.push(`drRegion '${drRegion}' is not an AWS region name (like ap-south-2)`);
+  if (drRegion && drRegion === region) problems.push(`drRegion '${drRegion}' is the stack's own region: a second region must be another one`);
+
+  const restoredTableName = text(input.restoredTableName);
+  if (restoredTableName && !TABLE_NAME.test(restoredTableName)) {
+    problems.push(`restoredTableName '${restoredTableName}' is not a DynamoDB table name (3-255 letters, digits, '_', '-', '.')`);
+  }
+
   if (problems.length > 0 || !deployment) throw new ConfigError(problems);
   return {
     stage,
@@ -170,6 +194,8 @@ export function parseConfig(input: ConfigInput): AppConfig {
     ...(adminConcurrency !== undefined ? { adminConcurrency } : {}),
     ...(jobsConcurrency !== undefined ? { jobsConcurrency } : {}),
     deployment,
+    ...(drRegion ? { drRegion } : {}),
+    ...(restoredTableName ? { restoredTableName } : {}),
     ...(account || region ? { env: { account, region } } : {}),
   };
 }
@@ -177,7 +203,7 @@ export function parseConfig(input: ConfigInput): AppConfig {
 /**
  * Reads the config from CDK context (`-c stage=prod`) first, then from the
  * environment (STAGE, DOMAIN_NAME, CERTIFICATE_ARN, ALARM_EMAIL, WEB_DIST, PUBLIC_CONCURRENCY, ADMIN_CONCURRENCY,
- * JOBS_CONCURRENCY, DEPLOYMENT), and
+ * JOBS_CONCURRENCY, DEPLOYMENT, DR_REGION, RESTORED_TABLE_NAME), and
  * the account/region the CDK CLI resolved from your credentials.
  */
 export function readConfig(context: (key: string) => unknown, env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -191,6 +217,8 @@ export function readConfig(context: (key: string) => unknown, env: NodeJS.Proces
     adminConcurrency: context('adminConcurrency') ?? env.ADMIN_CONCURRENCY,
     jobsConcurrency: context('jobsConcurrency') ?? env.JOBS_CONCURRENCY,
     deployment: context('deployment') ?? env.DEPLOYMENT,
+    drRegion: context('drRegion') ?? env.DR_REGION,
+    restoredTableName: context('restoredTableName') ?? env.RESTORED_TABLE_NAME,
     account: env.CDK_DEFAULT_ACCOUNT,
     region: env.CDK_DEFAULT_REGION,
   });

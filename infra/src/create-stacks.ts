@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Database } from './constructs/database';
+import { BackupReplica, backupReplicaBucketName } from './constructs/backup-replica';
 import { EDGE_REGION, EdgeFirewall, WebAclArnReader, webAclName } from './constructs/edge';
 import { EdgeMonitoring, edgeAlarmName } from './constructs/edge-monitoring';
 import { Monitoring, RequireLogRetention, logRetentionFor } from './constructs/monitoring';
@@ -23,6 +24,9 @@ export interface Stacks {
   /** The us-east-1 stack with the CloudFront and WAF alarms (deployed after `stack`). */
   readonly edgeMonitoringStack: Stack;
   readonly edgeMonitoring: EdgeMonitoring;
+  /** The second region's stack with the backup replica (config.drRegion), deployed before `stack`; none without a drRegion. */
+  readonly drStack?: Stack;
+  readonly backupReplica?: BackupReplica;
 }
 
 /** Name of the stack a stage deploys to. */
@@ -33,6 +37,8 @@ export const edgeStackName = (stage: string) => `${stackName(stage)}-edge`;
 
 /** Name of the stage's us-east-1 stack of the edge's alarms (CloudFront and WAF metrics exist only there). */
 export const edgeMonitoringStackName = (stage: string) => `${stackName(stage)}-edge-monitoring`;
+/** Name of the stage's disaster-recovery stack, in its second region (the backup replica). */
+export const drStackName = (stage: string) => `${stackName(stage)}-dr`;
 
 /**
  * The whole product for one stage, as `npm run deploy` and the tests build it.
@@ -53,7 +59,11 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     env: { ...(config.env?.account ? { account: config.env.account } : {}), region: EDGE_REGION },
     terminationProtection: !config.disposable,
   });
-  const firewall = new EdgeFirewall(edgeStack, 'Firewall', { stage: config.stage });
+  const retainData = !config.disposable;
+  const dataRemovalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+  const logRetention = logRetentionFor(config.disposable);
+  const logRemovalPolicy = dataRemovalPolicy;
+  const firewall = new EdgeFirewall(edgeStack, 'Firewall', { stage: config.stage, logRetention, logRemovalPolicy });
 
   const stack = new Stack(app, stackName(config.stage), {
     description: `Studio interiors website, admin portal and API (${config.stage})`,
@@ -67,17 +77,27 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     terminationProtection: !config.disposable,
   });
   edgeMonitoringStack.addStackDependency(stack, 'Its alarms watch the distribution the main stack makes');
-  for (const tagged of [stack, edgeStack, edgeMonitoringStack]) {
+  // The backup replica in the second region, if there is one: S3 refuses a replication rule to a bucket that does not exist yet.
+  const drStack = config.drRegion
+    ? new Stack(app, drStackName(config.stage), {
+        description: `Studio interiors: copies of the backups in a second region (${config.stage})`,
+        env: { ...(config.env?.account ? { account: config.env.account } : {}), region: config.drRegion },
+        terminationProtection: !config.disposable,
+      })
+    : undefined;
+  const backupReplica = drStack
+    ? new BackupReplica(drStack, 'Backups', { stage: config.stage, dataRemovalPolicy, autoDeleteObjects: config.disposable })
+    : undefined;
+  if (drStack) stack.addStackDependency(drStack, 'The backup bucket replicates into the replica bucket, which must exist first');
+  for (const tagged of [stack, edgeStack, edgeMonitoringStack, ...(drStack ? [drStack] : [])]) {
     Tags.of(tagged).add('project', 'studio-interiors');
     Tags.of(tagged).add('stage', config.stage);
   }
 
-  const retainData = !config.disposable;
-  const dataRemovalPolicy = retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
-  const logRetention = logRetentionFor(config.disposable);
-  const logRemovalPolicy = dataRemovalPolicy;
-
-  const database = new Database(stack, 'Database', { retainData });
+  const database = new Database(stack, 'Database', {
+    retainData,
+    ...(config.restoredTableName ? { restoredTableName: config.restoredTableName } : {}),
+  });
   const auth = new Auth(stack, 'Auth', { retainSecrets: retainData });
   const api = new Api(stack, 'Api', {
     table: database.table,
@@ -101,6 +121,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     autoDeleteObjects: config.disposable,
     logRetention,
     logRemovalPolicy,
+    ...(config.drRegion ? { backupReplicaBucketName: backupReplicaBucketName(config.stage, stack.account, config.drRegion) } : {}),
   });
   api.allowPhotoUploads(web.photosBucket, { served: UPLOADS_PREFIX, staging: STAGING_PREFIX, private: PRIVATE_PREFIX });
   api.allowBackups(web.backupBucket);
@@ -128,8 +149,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     logRemovalPolicy,
     ...(config.alarmEmail ? { alarmEmail: config.alarmEmail } : {}),
   });
-  Aspects.of(stack).add(new RequireLogRetention());
-  Aspects.of(edgeMonitoringStack).add(new RequireLogRetention());
+  for (const withLogs of [stack, edgeStack, edgeMonitoringStack]) Aspects.of(withLogs).add(new RequireLogRetention());
   new CfnOutput(edgeStack, 'WebAclArn', { value: firewall.webAcl.attrArn, description: 'CloudFront web ACL' });
 
   new CfnOutput(stack, 'SiteUrl', {
@@ -140,7 +160,10 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     value: web.distribution.distributionDomainName,
     description: 'Point your domain (CNAME or Route 53 alias) here',
   });
-  new CfnOutput(stack, 'TableName', { value: database.table.tableName, description: 'For create-admin' });
+  new CfnOutput(stack, 'TableName', {
+    value: database.table.tableName,
+    description: config.restoredTableName ? 'The restored table the stage runs on (restoredTableName), for create-admin' : 'For create-admin',
+  });
   new CfnOutput(stack, 'JobsFunctionName', {
     value: api.jobsFunction.functionName,
     description: 'Runs the data upgrades again: aws lambda invoke with {"task":"data-upgrade"} (every deploy runs them)',
@@ -149,6 +172,6 @@ export function createStacks(app: App, config: AppConfig): Stacks {
 
   addNagChecks(app);
   new CfnOutput(stack, 'DashboardName', { value: monitoring.dashboard.dashboardName, description: 'The CloudWatch dashboard of the stage' });
-  return { stack, database, auth, api, web, monitoring, edgeStack, firewall, edgeMonitoringStack, edgeMonitoring };
+  return { stack, database, auth, api, web, monitoring, edgeStack, firewall, edgeMonitoringStack, edgeMonitoring, ...(drStack && backupReplica ? { drStack, backupReplica } : {}) };
 }
 

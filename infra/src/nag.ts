@@ -19,6 +19,27 @@ export function logicalId(construct: IConstruct): string {
   return Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 }
 
+/**
+ * An ARN as cdk-nag writes it in a finding's id (AwsSolutions-IAM5[Resource::<this>/...]): a
+ * resource's attribute as <LogicalId.Attr>, a reference as <Name>, the rest as written. So an
+ * acknowledgement names the table's ARN whether the table is the stack's own or an imported one.
+ */
+export function nagArn(scope: IConstruct, arn: string): string {
+  const render = (value: unknown): string => {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'object' && value !== null) {
+      if ('Fn::GetAtt' in value && Array.isArray(value['Fn::GetAtt'])) return `<${value['Fn::GetAtt'].join('.')}>`;
+      if ('Ref' in value && typeof value.Ref === 'string') return `<${value.Ref}>`;
+      if ('Fn::Join' in value && Array.isArray(value['Fn::Join'])) {
+        const [separator, parts] = value['Fn::Join'];
+        if (typeof separator === 'string' && Array.isArray(parts)) return parts.map(render).join(separator);
+      }
+    }
+    throw new Error(`nagArn: cannot render ${JSON.stringify(value)}`);
+  };
+  return render(Stack.of(scope).resolve(arn));
+}
+
 /** One unacknowledged finding of a validation plugin, as the synth's report lists it. */
 export interface Finding {
   plugin: string;

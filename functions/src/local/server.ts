@@ -29,6 +29,7 @@ import { renderQuotationPdf } from '../quotations';
 import { fileFieldCrypto } from '../secrets/field-crypto';
 import { formTokenKeysFromSigningKey } from '../leads';
 import { loadPageRenderer } from '../site';
+import { pageQueryRedirects } from '../site/routes';
 import { seedFirstStart } from './seed';
 import { upgradeLocalData } from './upgrade-data';
 import { keepDataPrivate } from './data-dir';
@@ -173,6 +174,8 @@ host.use('/api/*', async (c, next) => {
   await next();
   if (c.req.method !== 'GET' && c.res.status < 400) outbox.kick();
 });
+// What CloudFront's viewer-request function does to a page's query before its cache (site/page-query.ts, the same code).
+if (renderPage) host.use('*', pageQueryRedirects());
 host.route('/', api);
 host.route('/', photos.routes);
 host.route('/', backupFiles.routes);

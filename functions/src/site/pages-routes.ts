@@ -1,9 +1,10 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { isPortalPath } from '@app/shared-types/app-paths';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import type { AppEnv } from '../app-deps';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
+import { pageQueryRedirect } from './page-query';
 
 /**
  * Rendered HTML is cached by CloudFront for a minute and served stale while it
@@ -70,4 +71,20 @@ export function pageRoutes(app: { request: (input: string, init?: RequestInit, e
     if (!response) return next();
     return response;
   });
+}
+
+/**
+ * For the local host, which has no CloudFront in front: the pages' CloudFront Function
+ * (site/page-query.ts, the same source), run on every GET or HEAD of a page before it is
+ * rendered. A query that is not its page's canonical one is answered with the function's 302,
+ * as the edge answers it, and never reaches the renderer.
+ */
+export function pageQueryRedirects(): MiddlewareHandler {
+  return async (c, next) => {
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && isSitePath(c.req.path)) {
+      const location = pageQueryRedirect(c.req.method, new URL(c.req.url));
+      if (location) return c.redirect(location, 302);
+    }
+    return next();
+  };
 }

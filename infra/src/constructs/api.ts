@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -15,7 +15,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { logicalId } from '../nag';
+import { logicalId, nagArn } from '../nag';
 import type { DeploymentStrategy } from '../config';
 import { addApiRoutes } from './api-routes';
 import { LiveAliases } from './live-aliases';
@@ -56,7 +56,7 @@ const FONT_DIR = relative(
 export const PUBLIC_KEY_ACCESS = keyAccess(kinds, 'public');
 
 export interface ApiProps {
-  readonly table: TableV2;
+  readonly table: ITableV2;
   /** The admin function may read it; it gets its ARN as JWT_SECRET_ARN. */
   readonly jwtSigningKey: ISecret;
   /** Value CloudFront sends in X-Origin-Verify; the functions trust viewer headers only with it. */
@@ -188,7 +188,7 @@ export class Api extends Construct {
       }),
     );
     Validations.of(this.adminRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::${nagArn(this, table.tableArn)}/index/*]`,
       reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
     });
 
@@ -230,7 +230,7 @@ export class Api extends Construct {
     });
     table.grantReadWriteData(this.jobsRole);
     Validations.of(this.jobsRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
+      id: `AwsSolutions-IAM5[Resource::${nagArn(this, table.tableArn)}/index/*]`,
       reason: 'The jobs read the index partitions of recurring transactions and write their copies with the figures they keep.',
     });
     // Daily at 00:10 in Asia/Kolkata (18:40 UTC): a month's copies appear as it begins, and a
@@ -398,7 +398,7 @@ export class Api extends Construct {
    * (RequestResponse) up to its own 15 minutes, the Jobs function's timeout too, so an upgrade that uses nearly
    * all of them can outlive the framework: CloudFormation then fails the resource after 20 minutes (ServiceTimeout).
    */
-  private runDataUpgradesOnDeploy(table: TableV2, props: ApiProps): [CustomResource, Role] {
+  private runDataUpgradesOnDeploy(table: ITableV2, props: ApiProps): [CustomResource, Role] {
     const logGroup = new LogGroup(this, 'DataUpgradeLogs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
     // Our own role instead of the framework's default one (AWSLambdaBasicExecutionRole): logs go to this group only.
     const role = new Role(this, 'DataUpgradeRole', {
@@ -504,7 +504,7 @@ export class Api extends Construct {
    * public role): GetItem of the items the PDF routes read, and UpdateItem/DeleteItem of staff
    * sessions, returning nothing. No Query, no Scan, no index, no other write.
    */
-  private grantPdfTableAccess(role: Role, table: TableV2) {
+  private grantPdfTableAccess(role: Role, table: ITableV2) {
     const onlyKeys = (patterns: readonly string[]) => ({
       'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
       Null: { 'dynamodb:LeadingKeys': 'false' },
@@ -547,7 +547,7 @@ export class Api extends Construct {
    * What LeadingKeys cannot stop: a conditional write can still probe whether an
    * item it may write exists; the role keeps that to the partitions above.
    */
-  private grantPublicTableAccess(role: Role, table: TableV2) {
+  private grantPublicTableAccess(role: Role, table: ITableV2) {
     const gsi1 = TABLE_DEFINITION.globalSecondaryIndexes.find((index) => index.indexName === 'gsi1');
     if (!gsi1) throw new Error('table definition has no gsi1');
     const onlyKeys = (patterns: readonly string[]) => ({

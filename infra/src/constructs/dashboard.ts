@@ -13,7 +13,7 @@ import {
   type MathExpression,
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRule } from 'aws-cdk-lib/aws-events';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -38,7 +38,7 @@ export interface OperationsDashboardProps {
   readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
   readonly rules: readonly IRule[];
   readonly tableThrottles: readonly IMetric[];
-  readonly table: TableV2;
+  readonly table: ITableV2;
   readonly edge: EdgeDashboardProps;
 }
 

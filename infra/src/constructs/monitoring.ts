@@ -11,7 +11,7 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRule } from 'aws-cdk-lib/aws-events';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { ApplicationLogLevel, LoggingFormat, SystemLogLevel, type Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -45,7 +45,7 @@ export interface MonitoringProps {
   /** The functions API Gateway sends routes to, by route group (public: the website's API and pages, admin, pdf): a p99 latency alarm each. */
   readonly routeFunctions: Readonly<Record<string, IFunction>>;
   readonly httpApi: HttpApi;
-  readonly table: TableV2;
+  readonly table: ITableV2;
   /** Dead-letter queues (of async invokes and of EventBridge targets), by name: an alarm as soon as one holds a message. */
   readonly deadLetterQueues: Readonly<Record<string, IQueue>>;
   /** The EventBridge rules: an alarm on each one's FailedInvocations. */

@@ -28,7 +28,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -36,7 +36,9 @@ import { ORIGIN_VERIFY_HEADER } from '@app/functions/handlers/client-ip';
 import { contentSecurityPolicy, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { PHOTOS_PREFIX, PRIVATE_PREFIX, STAGING_EXPIRY_DAYS, STAGING_PREFIX } from '@app/functions/photos/photo-storage';
 import { BACKUP_RETENTION_DAYS, UPLOAD_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
-import { logicalId } from '../nag';
+import { PAGE_QUERY_CODE, PAGE_QUERY_NAMES } from '@app/functions/site/page-query';
+import { logicalId, nagArn } from '../nag';
+import { REPLICATED_BACKUP_PREFIX } from './backup-replica';
 
 /**
  * CloudFront Function (viewer request, default behaviour): a path whose last
@@ -105,6 +107,11 @@ export interface WebProps {
   readonly logRemovalPolicy: RemovalPolicy;
   /** ARN of the AWS WAF web ACL (scope CLOUDFRONT, us-east-1) in front of the distribution. */
   readonly webAclArn: string;
+  /**
+   * The bucket in the second region that the backup files are replicated to (constructs/backup-replica.ts),
+   * by name; unset replicates nothing.
+   */
+  readonly backupReplicaBucketName?: string;
 }
 
 /**
@@ -124,6 +131,8 @@ export class Web extends Construct {
   readonly logsBucket: Bucket;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
   readonly spaRewrite: CloudFrontFunction;
+  /** The pages' viewer-request function: a query that is not its page's canonical one gets a 302 to it (site/page-query.ts). */
+  readonly pageQuery: CloudFrontFunction;
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -191,6 +200,14 @@ export class Web extends Construct {
       autoDeleteObjects,
     });
 
+    // S3 Cross-Region Replication of backups/ into the second region's bucket (constructs/backup-replica.ts), if there is one.
+    const replica = props.backupReplicaBucketName ? Bucket.fromBucketName(this, 'BackupReplica', props.backupReplicaBucketName) : undefined;
+    const replicationRole = replica
+      ? new Role(this, 'BackupReplicationRole', {
+          assumedBy: new ServicePrincipal('s3.amazonaws.com'),
+          description: 'S3 replication of the backup files to the bucket in the second region',
+        })
+      : undefined;
     this.backupBucket = new Bucket(this, 'BackupBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -208,6 +225,16 @@ export class Web extends Construct {
         },
       ],
       versioned: true,
+      // Backups (not restore uploads) are copied to the second region as they are written; deletions are not.
+      ...(replica && replicationRole
+        ? {
+            replicationRole,
+            replicationRules: [
+              // S3 wants a priority (and the delete-marker choice) with a filter, even for one rule.
+              { id: 'CopyBackupsToSecondRegion', priority: 0, destination: replica, filter: { prefix: REPLICATED_BACKUP_PREFIX }, deleteMarkerReplication: false },
+            ],
+          }
+        : {}),
       lifecycleRules: [
         { id: 'ExpireOldBackups', prefix: 'backups/', expiration: Duration.days(BACKUP_RETENTION_DAYS), noncurrentVersionExpiration: Duration.days(1) },
         { id: 'ExpireRestoreUploads', prefix: 'uploads/', expiration: Duration.days(UPLOAD_RETENTION_DAYS), noncurrentVersionExpiration: Duration.days(1) },
@@ -216,10 +243,18 @@ export class Web extends Construct {
       autoDeleteObjects,
     });
 
+    if (replica && replicationRole) this.allowBackupReplication(replicationRole, replica);
+
     this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
       runtime: FunctionRuntime.JS_2_0,
       comment: 'SPA fallback: extension-less paths outside /api get /index.html',
+    });
+
+    this.pageQuery = new CloudFrontFunction(this, 'PageQuery', {
+      code: FunctionCode.fromInline(PAGE_QUERY_CODE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: "Pages: a query other than the page's canonical one gets a 302 to it, before the cache",
     });
 
     // The headers are defined once, in functions/src/lib/security-headers.ts: the local host sends the same.
@@ -296,12 +331,14 @@ export class Web extends Construct {
     );
     // Rendered pages say how long the edge may keep them (functions/src/site/pages-routes.ts: s-maxage=60
     // and stale-while-revalidate, 404s shorter): honoured as sent, so a change shows within a minute.
-    // The project filter (?status=) is part of the page, so it is part of the key; nothing else is.
+    // The query names a page reads (the project filter, ?status=) are part of the key; nothing else is.
+    // Before the cache, the page-query function sends any other query to the page's canonical address
+    // (a 302 from the edge: no cache miss, no Lambda call), so only known values ever make a key.
     const pageBehavior = originCachedBehavior(
       'PageCaching',
-      'Rendered pages: cached as the origin says (s-maxage), keyed by path and ?status',
-      CacheQueryStringBehavior.allowList('status'),
-      { compress: true },
+      `Rendered pages: cached as the origin says (s-maxage), keyed by path and ${PAGE_QUERY_NAMES.map((name) => `?${name}`).join(', ')}`,
+      CacheQueryStringBehavior.allowList(...PAGE_QUERY_NAMES),
+      { compress: true, functionAssociations: [{ function: this.pageQuery, eventType: FunctionEventType.VIEWER_REQUEST }] },
     );
 
     /** Files of a private bucket (through origin access control): CACHING_OPTIMIZED, compressed, with the security headers. */
@@ -377,6 +414,40 @@ export class Web extends Construct {
     }
 
     this.deploySite(props);
+  }
+
+  /**
+   * What S3 needs to replicate backups/ (and only that prefix) into the replica bucket: read the
+   * source's replication configuration and its objects' versions, write replicas there. S3's
+   * own role for it, instead of CDK's default grant of every object of both buckets.
+   */
+  private allowBackupReplication(role: Role, replica: IBucket) {
+    const sourceObjects = this.backupBucket.arnForObjects(`${REPLICATED_BACKUP_PREFIX}*`);
+    const replicaObjects = replica.arnForObjects(`${REPLICATED_BACKUP_PREFIX}*`);
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ sid: 'SourceBucket', actions: ['s3:GetReplicationConfiguration', 's3:ListBucket'], resources: [this.backupBucket.bucketArn] }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'SourceBackups',
+        actions: ['s3:GetObjectVersionForReplication', 's3:GetObjectVersionAcl', 's3:GetObjectVersionTagging'],
+        resources: [sourceObjects],
+      }),
+    );
+    role.addToPrincipalPolicy(
+      // No ReplicateDelete: deletions (delete markers) are not replicated.
+      new PolicyStatement({ sid: 'ReplicaBackups', actions: ['s3:ReplicateObject', 's3:ReplicateTags'], resources: [replicaObjects] }),
+    );
+    Validations.of(role).acknowledge(
+      {
+        id: `AwsSolutions-IAM5[Resource::${nagArn(this, sourceObjects)}]`,
+        reason: 'Replication reads every backup file under backups/ (named by the app: a job id each); nothing else of the bucket.',
+      },
+      {
+        id: `AwsSolutions-IAM5[Resource::${nagArn(this, replicaObjects)}]`,
+        reason: 'Replication writes the copies of the backup files under backups/ of the replica bucket, with the names they have here.',
+      },
+    );
   }
 
   /**
