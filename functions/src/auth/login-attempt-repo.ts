@@ -31,6 +31,7 @@ export const attemptsKind = defineItem({
   key: (key: Key) => key,
   // The unknown email's own item (an employee's count is on the employee item).
   partition: 'RATE#login-email#*',
+  grants: { auth: ['count'] },
   backup: false,
 });
 

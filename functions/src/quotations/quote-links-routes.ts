@@ -41,7 +41,7 @@ async function openLink(c: Context<AppEnv>) {
  * stage's demand in Finance.
  */
 export const quoteLinks = new Hono<AppEnv>()
-  .get('/:token', access.clientLink(), async (c) => {
+  .get('/:token', access.clientLink({ lambda: 'clientLink' }), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     c.header('Cache-Control', 'no-store');
@@ -53,7 +53,7 @@ export const quoteLinks = new Hono<AppEnv>()
     if ('response' in link) return link.response;
     return pdfResponse(c, link.quote);
   })
-  .post('/:token/approve', access.clientLink(), answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
+  .post('/:token/approve', access.clientLink({ lambda: 'clientLink' }), answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     const db = c.var.deps.db;
@@ -69,7 +69,7 @@ export const quoteLinks = new Hono<AppEnv>()
     log.info('quotation approved by client', { quotationId: result.quote.id });
     return c.json(await publicView(db, result.quote, today(c)), 200);
   })
-  .post('/:token/request-changes', access.clientLink(), answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
+  .post('/:token/request-changes', access.clientLink({ lambda: 'clientLink' }), answerRateLimit, limitBody(), requireJson, jsonBody(clientAnswerSchema), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     const db = c.var.deps.db;

@@ -5,7 +5,7 @@ import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -22,6 +22,7 @@ import { keyAccess } from '@app/functions/db/kind';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
 import { kinds } from '@app/functions/kinds';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
+import { PII_ENCRYPTION_CONTEXT } from '@app/functions/secrets/field-crypto';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
 import { RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/site/renderer-bundle';
@@ -52,6 +53,75 @@ const FONT_DIR = relative(
  */
 export const PUBLIC_KEY_ACCESS = keyAccess(kinds, 'public');
 
+/**
+ * Partition keys the auth function may touch (signing in, requesting access, who is signed in),
+ * by grant (functions/src/db/kind.ts FUNCTION_GRANTS): `read` GetItem; `write` PutItem/UpdateItem
+ * returning nothing; `delete` DeleteItem returning nothing; `count` UpdateItem that may return the
+ * counts it changed. From the definitions' `auth` grants.
+ */
+export const AUTH_KEY_ACCESS = keyAccess(kinds, 'auth');
+/** Partition keys the client-link function may touch (a quote's share link and the client's answer), as AUTH_KEY_ACCESS without deletes. */
+export const CLIENT_LINK_KEY_ACCESS = keyAccess(kinds, 'clientLink');
+
+/** What each grant of the auth and client-link roles allows: its actions, and what they may hand back (dynamodb:ReturnValues). */
+const ITEM_GRANTS: Record<'read' | 'write' | 'delete' | 'count', { sid: string; actions: string[]; returnValues?: string[] }> = {
+  read: { sid: 'Reads', actions: ['dynamodb:GetItem'] },
+  // A write may not hand back what it replaced or changed: write access must not become a way to read.
+  write: { sid: 'Writes', actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'], returnValues: ['NONE'] },
+  delete: { sid: 'Deletes', actions: ['dynamodb:DeleteItem'], returnValues: ['NONE'] },
+  // Counters (lockouts, rate-limit windows) hand back the counts they changed.
+  count: { sid: 'Counters', actions: ['dynamodb:UpdateItem'], returnValues: ['NONE', 'UPDATED_NEW'] },
+};
+
+/** IAM conditions limiting a statement to items whose partition key matches one of `patterns` (and to requests that name one). */
+const onlyPartitions = (patterns: readonly string[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
+  Null: { 'dynamodb:LeadingKeys': 'false' },
+});
+
+/**
+ * The item actions of the admin and Jobs roles, on any key: no Scan and no BatchWriteItem
+ * (only the Jobs function's backup and restore use them, JOBS_BULK_ACTIONS), no stream or
+ * table-level action. Transactions are authorized item by item against these.
+ */
+const ITEM_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+];
+/** The backup's parallel Scan and the restore's BatchWriteItem (functions/src/jobs/backup.ts): the Jobs function only. */
+export const JOBS_BULK_ACTIONS = ['dynamodb:Scan', 'dynamodb:BatchWriteItem'];
+
+/**
+ * What the key administrators may do with the PII key: manage it (its policy, rotation, aliases,
+ * tags, deletion), never use it: no Encrypt, Decrypt, GenerateDataKey, ReEncrypt, and no CreateGrant
+ * (a grant would let its grantee use it).
+ */
+export const PII_KEY_ADMIN_ACTIONS = [
+  'kms:CancelKeyDeletion',
+  'kms:CreateAlias',
+  'kms:DeleteAlias',
+  'kms:Describe*',
+  'kms:DisableKey',
+  'kms:DisableKeyRotation',
+  'kms:EnableKey',
+  'kms:EnableKeyRotation',
+  'kms:Get*',
+  'kms:List*',
+  'kms:PutKeyPolicy',
+  'kms:RevokeGrant',
+  'kms:RotateKeyOnDemand',
+  'kms:ScheduleKeyDeletion',
+  'kms:TagResource',
+  'kms:UntagResource',
+  'kms:UpdateAlias',
+  'kms:UpdateKeyDescription',
+];
+
 export interface ApiProps {
   readonly table: TableV2;
   /** The admin function may read it; it gets its ARN as JWT_SECRET_ARN. */
@@ -67,13 +137,29 @@ export interface ApiProps {
   readonly publicConcurrency?: number;
 }
 
+/** The stack's Lambda functions (construct ids: `${id}Function`, `${id}Role`, `${id}Logs`). */
+type FunctionId = 'Public' | 'Admin' | 'Pdf' | 'Auth' | 'ClientLink' | 'Jobs';
+const ROLE_DESCRIPTIONS: Record<FunctionId, string> = {
+  Public: 'Public API function',
+  Admin: 'Admin API function',
+  Pdf: 'Quotation PDF API function',
+  Auth: 'Sign-in API function',
+  ClientLink: 'Client share link API function',
+  Jobs: 'Scheduled jobs function',
+};
+
 /** What the DataUpgrade resource asks the Jobs function to run (functions/src/handlers/jobs.ts, runDeployEvent). */
 export const DATA_UPGRADE_TASK = 'data-upgrade';
 
 /**
- * The Hono app as two Lambda functions behind one HTTP API: the public surface
- * (the website's routes, a role limited to the items they need) and the admin
- * surface (every other /api route, read/write on the table).
+ * The Hono app as Lambda functions behind one HTTP API, each route on the
+ * function its declaration names (functions/src/lib/route-access.ts), each
+ * function with a role that allows only what its routes do: the public surface
+ * (the website's routes and pages, the blog view beacon), signing in (auth), a
+ * client's share link (clientLink), the quotation PDFs (pdf), all limited to the
+ * items they touch by dynamodb:LeadingKeys; and the admin surface (every staff
+ * route), item access to the whole table but no Scan or BatchWriteItem, which
+ * only the Jobs function's backups use.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -85,6 +171,12 @@ export class Api extends Construct {
   /** The quotation PDFs (PDF_ROUTES in api-routes.ts): the app with the renderer, its fonts beside the bundle. */
   readonly pdfFunction: NodejsFunction;
   readonly pdfRole: Role;
+  /** Signing in, requesting access and who is signed in (routes declared `lambda: 'auth'`; AUTH_KEY_ACCESS). */
+  readonly authFunction: NodejsFunction;
+  readonly authRole: Role;
+  /** A client's share link and their answer (routes declared `lambda: 'clientLink'`; CLIENT_LINK_KEY_ACCESS). */
+  readonly clientLinkFunction: NodejsFunction;
+  readonly clientLinkRole: Role;
   /** The scheduled jobs (recurring transactions), run daily by an EventBridge rule. */
   readonly jobsFunction: NodejsFunction;
   readonly jobsRole: Role;
@@ -98,10 +190,12 @@ export class Api extends Construct {
   readonly dataUpgradeRole: Role;
   readonly accessLogs: LogGroup;
   /**
-   * Wraps the data keys that seal employees' Aadhaar, PAN and bank account
-   * (functions/src/secrets/field-crypto.ts). Only the admin function's role may
-   * use it (GenerateDataKey, Decrypt, for that purpose's encryption context);
-   * rotated yearly by KMS, and kept when the stack goes: the data is unreadable without it.
+   * Wraps the data keys that seal employees' Aadhaar, PAN and bank account, and their
+   * two-factor secrets (functions/src/secrets/field-crypto.ts). Its key policy lets only the
+   * admin and auth roles use it (GenerateDataKey, Decrypt, for that purpose's encryption
+   * context), and the account's key administrators manage it without using it (no `kms:*`
+   * to the account root); rotated yearly by KMS, and kept when the stack goes: the data is
+   * unreadable without it.
    */
   readonly piiKey: Key;
 
@@ -155,29 +249,41 @@ export class Api extends Construct {
       },
       props,
     });
-    table.grantReadWriteData(this.adminRole);
+    this.grantWholeTableItems(this.adminRole, table);
     props.jwtSigningKey.grantRead(this.adminRole);
     this.grantOriginSecretRead(this.adminRole, props.originVerify);
-    this.piiKey = new Key(this, 'PiiKey', {
-      description: "Wraps the data keys of employees' personal data (Aadhaar, PAN, bank account); used only by the admin function",
-      enableKeyRotation: true,
-      alias: `alias/${Stack.of(this).stackName}/employee-pii`,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.adminFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
-    this.adminRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'EmployeePiiDataKeys',
-        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
-        resources: [this.piiKey.keyArn],
-        // The encryption context field-crypto.ts binds every data key to (PII_ENCRYPTION_CONTEXT).
-        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'employee-pii' } },
-      }),
-    );
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
-      reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
+      reason: 'The admin surface queries every index of the single table; the table has only gsi1, gsi2 and gsi3.',
     });
+
+    // Signing in: the account, its sessions and counters, Settings, and a request for access.
+    [this.authFunction, this.authRole] = this.nodeFunction('Auth', {
+      entry: 'auth.ts',
+      // Password hashing (scrypt, N=2^17) wants the CPU share that comes with more memory.
+      memorySize: 1024,
+      timeout: Duration.seconds(15),
+      environment: { ...environment, JWT_SECRET_ARN: props.jwtSigningKey.secretArn },
+      props,
+    });
+    this.grantItemAccess(this.authRole, table, 'Auth', AUTH_KEY_ACCESS);
+    props.jwtSigningKey.grantRead(this.authRole);
+    this.grantOriginSecretRead(this.authRole, props.originVerify);
+
+    // A client's share link: the quote, and an approval's customer, project and Advance demand.
+    [this.clientLinkFunction, this.clientLinkRole] = this.nodeFunction('ClientLink', {
+      entry: 'client-link.ts',
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      environment,
+      props,
+    });
+    this.grantItemAccess(this.clientLinkRole, table, 'ClientLink', CLIENT_LINK_KEY_ACCESS);
+    this.grantOriginSecretRead(this.clientLinkRole, props.originVerify);
+
+    this.piiKey = this.piiDataKey([this.adminRole, this.authRole]);
+    this.adminFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
+    this.authFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
 
     [this.pdfFunction, this.pdfRole] = this.nodeFunction('Pdf', {
       entry: 'pdf.ts',
@@ -214,7 +320,7 @@ export class Api extends Construct {
       environment: { TABLE_NAME: table.tableName, NODE_OPTIONS: '--enable-source-maps' },
       props,
     });
-    table.grantReadWriteData(this.jobsRole);
+    this.grantWholeTableItems(this.jobsRole, table, JOBS_BULK_ACTIONS);
     Validations.of(this.jobsRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::<${logicalId(table)}.Arn>/index/*]`,
       reason: 'The jobs read the index partitions of recurring transactions and write their copies with the figures they keep.',
@@ -269,7 +375,13 @@ export class Api extends Construct {
       },
     });
 
-    const routes = addApiRoutes(this.httpApi, this.stage, { public: this.publicFunction, admin: this.adminFunction, pdf: this.pdfFunction });
+    const routes = addApiRoutes(this.httpApi, this.stage, {
+      public: this.publicFunction,
+      admin: this.adminFunction,
+      pdf: this.pdfFunction,
+      auth: this.authFunction,
+      clientLink: this.clientLinkFunction,
+    });
     for (const route of routes) {
       Validations.of(route).acknowledge({
         id: 'AwsSolutions-APIG4',
@@ -282,9 +394,9 @@ export class Api extends Construct {
   }
 
   /**
-   * Tells both functions the site's own URL (SITE_URL) and lets the admin function's CSRF guard
-   * accept it as an Origin (ALLOWED_ORIGINS): behind CloudFront the functions see the
-   * execute-api host, never the site's. The distribution's domain is a deploy-time value; it
+   * Tells the API functions the site's own URL (SITE_URL) and lets the CSRF guard of those that
+   * serve forms with a session or a sign-in accept it as an Origin (ALLOWED_ORIGINS): behind
+   * CloudFront the functions see the execute-api host, never the site's. The distribution's domain is a deploy-time value; it
    * makes no cycle, because the distribution depends on the HTTP API (its origin) and not on
    * the functions, which depend on the distribution.
    */
@@ -294,6 +406,9 @@ export class Api extends Construct {
     this.adminFunction.addEnvironment('ALLOWED_ORIGINS', url);
     this.pdfFunction.addEnvironment('SITE_URL', url);
     this.pdfFunction.addEnvironment('ALLOWED_ORIGINS', url);
+    this.authFunction.addEnvironment('SITE_URL', url);
+    this.authFunction.addEnvironment('ALLOWED_ORIGINS', url);
+    this.clientLinkFunction.addEnvironment('SITE_URL', url);
   }
 
   /**
@@ -419,7 +534,7 @@ export class Api extends Construct {
   }
 
   private nodeFunction(
-    id: 'Public' | 'Admin' | 'Pdf' | 'Jobs',
+    id: FunctionId,
     options: {
       entry: string;
       memorySize: number;
@@ -440,7 +555,7 @@ export class Api extends Construct {
     // Our own role instead of the default one: no AWS managed policy, logs only to this group.
     const role = new Role(this, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: id === 'Jobs' ? 'Scheduled jobs function' : id === 'Pdf' ? 'Quotation PDF API function' : `${id} API function`,
+      description: ROLE_DESCRIPTIONS[id],
     });
     logGroup.grantWrite(role);
     const fn = new NodejsFunction(this, `${id}Function`, {
@@ -478,6 +593,75 @@ export class Api extends Construct {
       },
     });
     return [fn, role];
+  }
+
+  /**
+   * Item access to the whole table, for the admin and Jobs roles: ITEM_ACTIONS on the table,
+   * Query on its indexes, and `extra` actions on the table (the Jobs function's Scan and BatchWriteItem).
+   */
+  private grantWholeTableItems(role: Role, table: TableV2, extra: readonly string[] = []) {
+    role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableItems', actions: ITEM_ACTIONS, resources: [table.tableArn] }));
+    role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableIndexQueries', actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/*`] }));
+    if (extra.length > 0) role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableBulkReadsAndWrites', actions: [...extra], resources: [table.tableArn] }));
+  }
+
+  /**
+   * A narrowed role's DynamoDB access, grant by grant (ITEM_GRANTS), each limited to its
+   * partitions through dynamodb:LeadingKeys as the public role's is (see grantPublicTableAccess):
+   * items of the table only, no Query, no Scan, no index, no batch.
+   */
+  private grantItemAccess(role: Role, table: TableV2, sidPrefix: string, access: Partial<Record<keyof typeof ITEM_GRANTS, string[]>>) {
+    for (const [grant, { sid, actions, returnValues }] of Object.entries(ITEM_GRANTS)) {
+      const partitions = access[grant as keyof typeof ITEM_GRANTS];
+      if (!partitions || partitions.length === 0) continue;
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: `${sidPrefix}${sid}`,
+          actions,
+          resources: [table.tableArn],
+          conditions: {
+            ...onlyPartitions(partitions),
+            ...(returnValues ? { StringEqualsIfExists: { 'dynamodb:ReturnValues': returnValues } } : {}),
+          },
+        }),
+      );
+    }
+  }
+
+  /**
+   * The KMS key of employees' personal data (see `piiKey`), with its own key policy instead of CDK's
+   * default (which gives the account root `kms:*`, so any IAM policy of the account could use it):
+   * `users` may GenerateDataKey and Decrypt for the encryption context field-crypto.ts binds every
+   * data key to (PII_ENCRYPTION_CONTEXT), and the account's key administrators (principals its IAM
+   * policies allow key administration, such as the CloudFormation deploy role) may manage it but not
+   * use it (PII_KEY_ADMIN_ACTIONS). KMS refuses a key policy its creator could not change again,
+   * so administration stays with the account.
+   */
+  private piiDataKey(users: Role[]): Key {
+    const key = new Key(this, 'PiiKey', {
+      description: "Wraps the data keys of employees' personal data (Aadhaar, PAN, bank account) and two-factor secrets; used by the admin and sign-in functions only",
+      enableKeyRotation: true,
+      alias: `alias/${Stack.of(this).stackName}/employee-pii`,
+      removalPolicy: RemovalPolicy.RETAIN,
+      policy: new PolicyDocument({
+        statements: [
+          new PolicyStatement({
+            sid: 'KeyAdministration',
+            principals: [new AccountRootPrincipal()],
+            actions: PII_KEY_ADMIN_ACTIONS,
+            resources: ['*'],
+          }),
+          new PolicyStatement({
+            sid: 'EmployeePiiDataKeys',
+            principals: users.map((role) => role.grantPrincipal),
+            actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
+            resources: ['*'],
+            conditions: { StringEquals: { 'kms:EncryptionContext:purpose': PII_ENCRYPTION_CONTEXT.purpose } },
+          }),
+        ],
+      }),
+    });
+    return key;
   }
 
   /**
@@ -564,6 +748,12 @@ export class Api extends Construct {
           // write access to LEAD# must not become a way to read leads.
           StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
         },
+      }),
+      new PolicyStatement({
+        sid: 'BlogViewCounts',
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: { ...onlyKeys(PUBLIC_KEY_ACCESS.viewCount), StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] } },
       }),
       new PolicyStatement({
         sid: 'RateLimitCounters',
