@@ -7,7 +7,7 @@ import { systemContext } from '../src/db/entity';
 import { routeKey } from '../src/lib/route-access';
 import { createProject } from '../src/projects/project-repo';
 import { createTestApp, customerInput, json, postJson, projectInput, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
-import { callSummary, recordCalls, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import { callRecorder, callSummary, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
 
 /**
  * The IAM replay of the client-link function (handlers/client-link.ts): every
@@ -22,12 +22,13 @@ const policy = rolePolicy('clientLink');
 let app: TestApp;
 let db: Db;
 let calls: RecordedCall[];
-let served: ReturnType<typeof recordCalls>['served'];
+let served: ReturnType<typeof callRecorder>['served'];
 let cookie: string;
 
 beforeAll(async () => {
-  ({ app, db } = await createTestApp());
-  ({ calls, served } = recordCalls(app, db));
+  const made = await createTestApp();
+  ({ app, db } = made);
+  ({ calls, served } = made.replay);
   ({ cookie } = await signedInStaff(app, db, 'admin'));
 });
 

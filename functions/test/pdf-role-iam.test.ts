@@ -8,7 +8,7 @@ import { PDF_KEY_ACCESS } from '../src/handlers/pdf-access';
 import { routeKey } from '../src/lib/route-access';
 import { renderQuotationPdf } from '../src/quotations/pdf';
 import { createTestApp, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
-import { recordCalls, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import { callRecorder, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
 
 /**
  * The IAM replay of the PDF function (handlers/pdf.ts): every DynamoDB call
@@ -24,7 +24,7 @@ let app: TestApp;
 let db: Db;
 let clock: Awaited<ReturnType<typeof createTestApp>>['clock'];
 let calls: RecordedCall[];
-let served: ReturnType<typeof recordCalls>['served'];
+let served: ReturnType<typeof callRecorder>['served'];
 let cookie: string;
 let quote: Quotation;
 let token: string;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const sent = await staffRequest(app, `/api/quotations/${quote.id}/send`, cookie, { method: 'POST', body: { version: quote.version, confirmLowMargin: true } });
   expect(sent.status).toBe(200);
   token = ((await sent.json()) as QuotationSendResult).sharePath.slice('/q/'.length);
-  ({ calls, served } = recordCalls(app, db));
+  ({ calls, served } = test.replay);
 });
 
 const get = async (path: string, status: number, withSession = true) => {

@@ -11,7 +11,7 @@ import { apiGatewayPaths, routeKey } from '../src/lib/route-access';
 import { getSettings, saveSettings } from '../src/settings/settings-repo';
 import { customerInput, formTokenOf, json, projectInput, newVisitorIp, postForm, postJson, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
 import { allows, iamRequestsOf, type IamRequest } from './iam/policy';
-import { callSummary, recordCalls, refusedCalls, rolePolicy, unusedGrants, type FunctionName, type RecordedCall } from './iam/recorder';
+import { callSummary, refusedCalls, rolePolicy, unusedGrants, type FunctionName, type RecordedCall } from './iam/recorder';
 import { createRenderingApp } from './rendering-app';
 
 /**
@@ -36,8 +36,9 @@ let served: Map<FunctionName, Set<string>>;
 
 beforeAll(async () => {
   // The app as it serves the website: the web's renderer, the first-start content.
-  ({ app, db, clock } = await createRenderingApp());
-  ({ calls, served } = recordCalls(app, db));
+  const made = await createRenderingApp();
+  ({ app, db, clock } = made);
+  ({ calls, served } = made.replay);
 });
 
 const get = async (path: string, status = 200) => {

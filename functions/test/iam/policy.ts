@@ -61,10 +61,18 @@ export interface IamRequest {
   returnValues?: string;
 }
 
+/** Each pattern's expression, made once: every DynamoDB call of every API test is checked. */
+const patterns = new Map<string, RegExp>();
+
 /** IAM StringLike: `*` matches any run of characters, `?` one character. */
 export function stringLike(pattern: string, value: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${regex}$`).test(value);
+  let regex = patterns.get(pattern);
+  if (!regex) {
+    const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    regex = new RegExp(`^${source}$`);
+    patterns.set(pattern, regex);
+  }
+  return regex.test(value);
 }
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../src/db/client';
+import type { JobRunner } from '../../src/jobs/backup';
 import { declarationsOf, routeKey } from '../../src/lib/route-access';
 import type { TestApp } from '../helpers';
 import { allows, describeRequest, iamRequestsOf, ROLE_POLICY_FILES, stringLike, type FunctionName, type IamRequest, type PolicySnapshot } from './policy';
@@ -53,13 +54,14 @@ export function routeResolver(app: TestApp) {
  * Records every DynamoDB call the app makes while serving a request, under the
  * function that would serve it deployed (routeResolver): a middleware on the test
  * app's DynamoDB client (its build step, where the command's input is the
- * low-level request) and the app's `request` wrapped so each request runs in its
- * own async context naming its function and route. A request made while serving
- * another (the website's pages read the app's own routes, in the same process)
- * stays in the outer request's function. Calls the test makes itself are not
- * recorded; `runAs` records work the test runs as a function (the Jobs function's jobs).
+ * low-level request) and the app's `request` wrapped (`attach`) so each request
+ * runs in its own async context naming its function and route. A request made
+ * while serving another (the website's pages read the app's own routes, in the
+ * same process) stays in the outer request's function. Calls the test makes itself
+ * are not recorded; `runAs` records work run as a function (the Jobs function's
+ * jobs, which tests run in the process that started them).
  */
-export function recordCalls(app: TestApp, db: Db) {
+export function callRecorder(db: Db) {
   const serving = new AsyncLocalStorage<{ fn: FunctionName; route: string }>();
   const calls: RecordedCall[] = [];
   /** Every route requested, by function, whether or not it called DynamoDB. */
@@ -75,19 +77,27 @@ export function recordCalls(app: TestApp, db: Db) {
     },
     { step: 'build', name: 'iamReplayRecorder' },
   );
-  const resolve = routeResolver(app);
-  const request = app.request;
-  app.request = ((input, init, ...rest) => {
-    if (serving.getStore()) return request(input, init, ...rest);
-    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
-    const method = ((input instanceof Request ? input.method : init?.method) ?? 'GET').toUpperCase();
-    const target = resolve(method, url.pathname) ?? { fn: 'admin', route: `no route: ${method} ${url.pathname}` };
-    if (!served.has(target.fn)) served.set(target.fn, new Set());
-    served.get(target.fn)!.add(target.route);
-    return serving.run(target, () => request(input, init, ...rest));
-  }) as typeof app.request;
+  const attach = (app: TestApp) => {
+    const resolve = routeResolver(app);
+    const request = app.request;
+    app.request = ((input, init, ...rest) => {
+      if (serving.getStore()) return request(input, init, ...rest);
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const method = ((input instanceof Request ? input.method : init?.method) ?? 'GET').toUpperCase();
+      // A path no route serves reaches no function (outside /api) and makes no call.
+      const target = resolve(method, url.pathname) ?? { fn: 'public', route: `no route: ${method} ${url.pathname}` };
+      if (!served.has(target.fn)) served.set(target.fn, new Set());
+      served.get(target.fn)!.add(target.route);
+      return serving.run(target, () => request(input, init, ...rest));
+    }) as typeof app.request;
+  };
   const runAs = <T>(fn: FunctionName, route: string, work: () => Promise<T>): Promise<T> => serving.run({ fn, route }, work);
-  return { calls, served, runAs };
+  return { calls, served, runAs, attach };
+}
+
+/** What the Jobs function runs, started by a test app's host: run as the Jobs function (its role), wherever it is started. */
+export function asJobsFunction(recorder: Pick<ReturnType<typeof callRecorder>, 'runAs'>, runner: JobRunner): JobRunner {
+  return { start: (request) => recorder.runAs('jobs', 'backupJob' in request ? 'backup job' : request.task, () => runner.start(request)) };
 }
 
 /** The recorded calls of `fn` that its role (as synthesized) would refuse, one line each. */
