@@ -36,7 +36,7 @@ function coldImportMs(file: string, nodeArgs: string[] = []): number {
 }
 
 const synth = synthesize({ stage: 'dev', bundle: true });
-const rows = (['publicFunction', 'adminFunction', 'pdfFunction'] as const).map((name) => {
+const rows = (['publicFunction', 'adminFunction', 'pdfFunction', 'authFunction', 'clientLinkFunction'] as const).map((name) => {
   const { entry } = bundleOf(synth.template, synth.assemblyDir, synth.stacks.api[name]);
   const bytes = statSync(entry).size;
   const times = Array.from({ length: runs }, () => coldImportMs(entry));

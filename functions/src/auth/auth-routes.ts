@@ -137,8 +137,10 @@ const holdHashPlace =
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
 /**
- * Sign-in and the session. Only POST /login is public (declared so in its chain); the
- * other routes run behind requireSession and the CSRF guard.
+ * Sign-in and the session. The routes without a session (signing in, its second step,
+ * requesting access, who is signed in) are declared public and run on the auth function,
+ * whose role reaches only what they touch; the others run behind requireSession and the
+ * CSRF guard, on the admin function.
  */
 export const auth = new Hono<AppEnv>()
   .post('/login', access.public({ lambda: 'auth' }), holdHashPlace(hashQueue, 'login'), loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {

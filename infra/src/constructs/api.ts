@@ -48,8 +48,10 @@ const FONT_DIR = relative(
  * already?"). `write`: PutItem/UpdateItem (also inside TransactWriteItems),
  * returning nothing: lead capture (submission, lead, its timeline entries under
  * LEAD#, the phone marker, the lead counters under STATS, the lead's search
- * tokens, its audit entry and its outbox item). `rateLimit`: UpdateItem of the
- * per-IP rate-limit windows, which return their new count.
+ * tokens, its audit entry and its outbox item) and the blog view beacon's daily
+ * view marker. `rateLimit`: UpdateItem of the per-IP rate-limit windows, which
+ * return their new count. `viewCount`: the beacon's UpdateItem of a post (its
+ * viewCount), returning nothing.
  */
 export const PUBLIC_KEY_ACCESS = keyAccess(kinds, 'public');
 
