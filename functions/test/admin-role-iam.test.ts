@@ -8,9 +8,10 @@ import type { Db } from '../src/db/client';
 import { runJobsEvent } from '../src/handlers/jobs';
 import { runJob } from '../src/jobs/backup';
 import { localJobRunner } from '../src/jobs/job-runner';
-import { createTestApp, customerInput, json, projectInput, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
+import { createTestApp, customerInput, projectInput, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
 import { iamRequestsOf } from './iam/policy';
-import { callRecorder, callSummary, refusedCalls, rolePolicy, type RecordedCall } from './iam/recorder';
+import { callSummary, refusedCalls, rolePolicy, type RecordedCall } from './iam/recorder';
+import type { callRecorder } from './iam/recorder';
 
 /**
  * The IAM replay of the admin and Jobs functions, representative: each admin

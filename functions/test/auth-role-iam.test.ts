@@ -22,7 +22,8 @@ import {
   type TestApp,
   type TestClock,
 } from './helpers';
-import { callRecorder, callSummary, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import { callSummary, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import type { callRecorder } from './iam/recorder';
 
 /**
  * The IAM replay of the auth function (handlers/auth.ts): every DynamoDB call

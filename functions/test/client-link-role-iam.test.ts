@@ -7,7 +7,8 @@ import { systemContext } from '../src/db/entity';
 import { routeKey } from '../src/lib/route-access';
 import { createProject } from '../src/projects/project-repo';
 import { createTestApp, customerInput, json, postJson, projectInput, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
-import { callRecorder, callSummary, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import { callSummary, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import type { callRecorder } from './iam/recorder';
 
 /**
  * The IAM replay of the client-link function (handlers/client-link.ts): every

@@ -8,7 +8,8 @@ import { PDF_KEY_ACCESS } from '../src/handlers/pdf-access';
 import { routeKey } from '../src/lib/route-access';
 import { renderQuotationPdf } from '../src/quotations/pdf';
 import { createTestApp, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
-import { callRecorder, refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import { refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import type { callRecorder } from './iam/recorder';
 
 /**
  * The IAM replay of the PDF function (handlers/pdf.ts): every DynamoDB call

@@ -15,7 +15,7 @@ export function policyStatementsOf(template: Template, roleLogicalId: string): C
 }
 
 /** Whether a statement names a DynamoDB action. */
-export const isDynamoStatement = (statement: Cfn): boolean => asArray(statement.Action).some((a: string) => a.startsWith('dynamodb:'));
+const isDynamoStatement = (statement: Cfn): boolean => asArray(statement.Action).some((a: string) => a.startsWith('dynamodb:'));
 
 /**
  * A role's DynamoDB statements in the snapshot's form (functions/test/iam/policy.ts): resources as

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../../src/db/client';
 import type { JobRunner } from '../../src/jobs/backup';
 import { declarationsOf, routeKey } from '../../src/lib/route-access';
-import type { TestApp } from '../helpers';
+import type { App } from '../../src/app';
 import { allows, describeRequest, iamRequestsOf, ROLE_POLICY_FILES, stringLike, type FunctionName, type IamRequest, type PolicySnapshot } from './policy';
 
 export type { FunctionName };
@@ -40,7 +40,7 @@ function pathPattern(path: string): RegExp {
  * same declarations, api-routes.ts). An /api path no route serves goes to the
  * admin function's catch-all; any other path without a route reaches no function.
  */
-export function routeResolver(app: TestApp) {
+export function routeResolver(app: App) {
   const routes = declarationsOf(app.routes).declared.map((route) => ({ route, pattern: pathPattern(route.path) }));
   return (method: string, path: string): { fn: FunctionName; route: string } | undefined => {
     const wanted = method === 'HEAD' ? 'GET' : method;
@@ -77,7 +77,7 @@ export function callRecorder(db: Db) {
     },
     { step: 'build', name: 'iamReplayRecorder' },
   );
-  const attach = (app: TestApp) => {
+  const attach = (app: App) => {
     const resolve = routeResolver(app);
     const request = app.request;
     app.request = ((input, init, ...rest) => {

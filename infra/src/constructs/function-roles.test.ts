@@ -4,7 +4,7 @@ import type { Role } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@app/functions/db/keys';
 import { allows, ROLE_POLICY_FILES, type FunctionName, type PolicySnapshot, type SnapshotStatement } from '../../../functions/test/iam/policy';
-import { isDynamoStatement, policyStatementsOf, snapshotStatementsOf } from '../../test/role-policy';
+import { policyStatementsOf, snapshotStatementsOf } from '../../test/role-policy';
 import { removeTempDirs, synthesize, type Synthesized } from '../../test/synth';
 import { logicalId } from '../nag';
 import { AUTH_KEY_ACCESS, CLIENT_LINK_KEY_ACCESS, JOBS_BULK_ACTIONS } from './api';
