@@ -13,7 +13,7 @@ import { BACKUP_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
 import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
-import { PUBLIC_KEY_ACCESS } from './constructs/api';
+import { PUBLIC_KEY_ACCESS } from './constructs/table-access';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PAGE_ROUTES, PDF_ROUTES, PUBLIC_API_ROUTES, PUBLIC_ROUTES } from './constructs/api-routes';
 import { contentSecurityPolicy, securityHeaders, SECURITY_HEADERS } from '@app/functions/lib/security-headers';
 import { MANAGED_RULE_GROUPS, RATE_LIMITED_PATHS, webAclArnParameterName } from './constructs/edge';

@@ -7,7 +7,7 @@ import { allows, ROLE_POLICY_FILES, type FunctionName, type PolicySnapshot, type
 import { policyStatementsOf, snapshotStatementsOf } from '../../test/role-policy';
 import { removeTempDirs, synthesize, type Synthesized } from '../../test/synth';
 import { logicalId } from '../nag';
-import { AUTH_KEY_ACCESS, CLIENT_LINK_KEY_ACCESS, JOBS_BULK_ACTIONS } from './api';
+import { AUTH_KEY_ACCESS, CLIENT_LINK_KEY_ACCESS, JOBS_BULK_ACTIONS } from './table-access';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, AUTH_ROUTES, CLIENT_LINK_ROUTES, PAGE_ROUTES, PDF_ROUTES, PUBLIC_ROUTES } from './api-routes';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PII_ENCRYPTION_CONTEXT } from '@app/functions/secrets/field-crypto';
 import { removeTempDirs, synthesize, type Synthesized } from '../../test/synth';
 import { logicalId } from '../nag';
-import { PII_KEY_ADMIN_ACTIONS } from './api';
+import { PII_KEY_ADMIN_ACTIONS } from './table-access';
 
 // CloudFormation JSON as the template holds it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
