@@ -14,6 +14,12 @@ import { formTokenKeyFromSigningKey, formTokenKeysFromSigningKey, issueFormToken
 import { ensureTable } from '../src/local/create-table';
 import { localPhotoStorage } from '../src/photos/local-photo-storage';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';
+import { ROLE_POLICY_FILES, type FunctionName, type PolicySnapshot } from './iam/policy';
+import { asJobsFunction, callRecorder, refusedCalls, rolePolicy } from './iam/recorder';
+
+const FUNCTION_NAMES = Object.keys(ROLE_POLICY_FILES) as FunctionName[];
+const rolePolicies = new Map<FunctionName, PolicySnapshot>();
+const cachedRolePolicy = (fn: FunctionName) => rolePolicies.get(fn) ?? rolePolicies.set(fn, rolePolicy(fn)).get(fn)!;
 
 export const TEST_IP_HEADER = 'x-test-client-ip';
 
@@ -37,16 +43,34 @@ export const testSigningKey: SigningKey = signingKeyFromJwk(generatePrivateJwk()
 /** Each test app's clock, for the form tokens postForm makes (by the app's time). */
 const clocks = new WeakMap<object, TestClock>();
 
+/** The IAM replays of the test apps made since the last replayRefusals(): one per app. */
+const replays: ReturnType<typeof callRecorder>[] = [];
+
+/**
+ * The IAM replay of every test app (test/iam/recorder.ts): each DynamoDB call a
+ * request makes, checked against the role of the function API Gateway sends its
+ * route to, as synthesized (infra/<function>-role-policy.json); jobs the app starts
+ * against the Jobs function's. Answers the calls those roles would refuse in AWS
+ * (DynamoDB Local checks no permissions), one line each, since the last call:
+ * test/setup.ts asks after each test file, so every API test is a replay.
+ */
+export function replayRefusals(): string[] {
+  const made = replays.splice(0);
+  return FUNCTION_NAMES.flatMap((fn) => made.flatMap((replay) => refusedCalls(replay.calls, fn, cachedRolePolicy(fn))));
+}
+
 /**
  * A fresh table on the run's DynamoDB Local and the app on top of it. The
  * caller's IP comes from a test header, so each test can be its own visitor.
  * Public form tokens are signed as on a laptop: with a key derived from the
- * (test) signing key, whatever signingKey an override gives.
+ * (test) signing key, whatever signingKey an override gives. Its requests are
+ * replayed against the functions' roles (replayRefusals).
  */
 export async function createTestApp(overrides: Partial<Deps> = {}) {
   const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
   await ensureTable(db);
   const clock = new TestClock();
+  const replay = callRecorder(db);
   // Photos go to a folder of this test file's own, as on a laptop.
   const photos = localPhotoStorage(mkdtempSync(join(tmpdir(), 'photos-')), clock.now);
   const app = createApp({
@@ -59,9 +83,14 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
     fieldCrypto: fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key')),
     formTokenKeys: formTokenKeysFromSigningKey(staticSigningKey(testSigningKey)),
     ...overrides,
+    // Jobs started here run in this process, as the Jobs function does deployed: under its role.
+    ...(overrides.backups ? { backups: { ...overrides.backups, runner: asJobsFunction(replay, overrides.backups.runner) } } : {}),
+    ...(overrides.jobs ? { jobs: asJobsFunction(replay, overrides.jobs) } : {}),
   });
+  replay.attach(app);
+  replays.push(replay);
   clocks.set(app, clock);
-  return { app, db, clock, photoRoutes: photos.routes };
+  return { app, db, clock, photoRoutes: photos.routes, replay };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];

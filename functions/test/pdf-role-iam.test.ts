@@ -5,44 +5,27 @@ import { declaredRoutes } from '../src/app';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { PDF_KEY_ACCESS } from '../src/handlers/pdf-access';
-import { apiGatewayPaths } from '../src/lib/route-access';
+import { routeKey } from '../src/lib/route-access';
 import { renderQuotationPdf } from '../src/quotations/pdf';
 import { createTestApp, signedInStaff, staffRequest, uniquePhone, type TestApp } from './helpers';
-import { allows, describeRequest, type SnapshotStatement } from './iam/policy';
-import { recordPublicCalls, type RecordedCall } from './iam/recorder';
+import { refusedCalls, rolePolicy, unusedGrants, type RecordedCall } from './iam/recorder';
+import type { callRecorder } from './iam/recorder';
 
 /**
  * The IAM replay of the PDF function (handlers/pdf.ts): every DynamoDB call
  * the two routes API Gateway sends it make, for staff and through the share
  * link, found or not, with a session that is touched and one that has idled
- * out, is checked against the role infra grants from PDF_KEY_ACCESS (the
- * infra test checks the template holds exactly these statements).
+ * out, is checked against its role as synthesized (infra/pdf-role-policy.json,
+ * which infra grants from PDF_KEY_ACCESS).
  */
 
-/** The routes declared to be served by the PDF function (lib/route-access.ts), as API Gateway names them (infra builds the same). */
-const PDF_ROUTES = declaredRoutes()
-  .declared.filter((route) => route.lambda === 'pdf')
-  .flatMap((route) => apiGatewayPaths(route.path).map((path) => `${route.method} ${path}`));
-
-const onlyKeys = (patterns: readonly string[]) => ({
-  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
-  Null: { 'dynamodb:LeadingKeys': 'false' },
-});
-const PDF_ROLE: SnapshotStatement[] = [
-  { sid: 'PdfReads', effect: 'Allow', actions: ['dynamodb:GetItem'], resources: ['table'], conditions: onlyKeys(PDF_KEY_ACCESS.read) },
-  {
-    sid: 'PdfStaffSessions',
-    effect: 'Allow',
-    actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-    resources: ['table'],
-    conditions: { ...onlyKeys(PDF_KEY_ACCESS.sessions), StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] } },
-  },
-];
+const PDF_ROLE = rolePolicy('pdf');
 
 let app: TestApp;
 let db: Db;
 let clock: Awaited<ReturnType<typeof createTestApp>>['clock'];
 let calls: RecordedCall[];
+let served: ReturnType<typeof callRecorder>['served'];
 let cookie: string;
 let quote: Quotation;
 let token: string;
@@ -61,7 +44,7 @@ beforeAll(async () => {
   const sent = await staffRequest(app, `/api/quotations/${quote.id}/send`, cookie, { method: 'POST', body: { version: quote.version, confirmLowMargin: true } });
   expect(sent.status).toBe(200);
   token = ((await sent.json()) as QuotationSendResult).sharePath.slice('/q/'.length);
-  ({ calls } = recordPublicCalls(app, db, PDF_ROUTES));
+  ({ calls, served } = test.replay);
 });
 
 const get = async (path: string, status: number, withSession = true) => {
@@ -101,15 +84,17 @@ describe('the PDF routes as staff and clients use them', () => {
 
 describe('the PDF function role', () => {
   it('allows every DynamoDB call those requests made', () => {
-    expect(calls.length).toBeGreaterThan(5);
-    const refused = calls.flatMap((call) =>
-      call.requests.filter((request) => !allows(PDF_ROLE, request)).map((request) => `${call.route}: ${call.command} ${describeRequest(request)}`),
-    );
-    expect(refused).toEqual([]);
+    const pdfRoutes = declaredRoutes().declared.filter((route) => route.lambda === 'pdf').map(routeKey);
+    expect([...(served.get('pdf') ?? [])].sort()).toEqual(pdfRoutes.sort());
+    expect(calls.filter((call) => call.fn === 'pdf').length).toBeGreaterThan(5);
+    expect(refusedCalls(calls, 'pdf', PDF_ROLE)).toEqual([]);
+    expect(unusedGrants(calls, 'pdf', PDF_ROLE)).toEqual([]);
   });
 
   it('was exercised on every partition it grants: the replay is not vacuous', () => {
-    const seen = new Set(calls.flatMap((call) => call.requests.map((request) => `${request.action} ${request.leadingKeys[0]?.replace(/#.*/, '#*')}`)));
+    const seen = new Set(
+      calls.filter((call) => call.fn === 'pdf').flatMap((call) => call.requests.map((request) => `${request.action} ${request.leadingKeys[0]?.replace(/#.*/, '#*')}`)),
+    );
     for (const key of PDF_KEY_ACCESS.read) expect(seen, key).toContain(`dynamodb:GetItem ${key}`);
     for (const key of PDF_KEY_ACCESS.sessions) {
       expect(seen, key).toContain(`dynamodb:UpdateItem ${key}`);

@@ -1,37 +1,44 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { declaredRoutes } from '../src/app';
 import type { Db } from '../src/db/client';
-import { WEBSITE_ACTOR_ID } from '../src/db/entity';
+import { systemContext, WEBSITE_ACTOR_ID } from '../src/db/entity';
 import { keys } from '../src/db/keys';
+import { createCustomer } from '../src/customers/customer-repo';
 import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
-import { seedFirstStart } from '../src/local/seed';
-import { createTestApp, formTokenOf, json, newVisitorIp, postForm, postJson, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
-import { allows, describeRequest, iamRequestsOf, type IamRequest } from './iam/policy';
-import { publicRolePolicy, recordPublicCalls, type RecordedCall } from './iam/recorder';
+import { createProject } from '../src/projects/project-repo';
+import { apiGatewayPaths, routeKey } from '../src/lib/route-access';
+import { getSettings, saveSettings } from '../src/settings/settings-repo';
+import { customerInput, formTokenOf, json, projectInput, newVisitorIp, postForm, postJson, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
+import { allows, iamRequestsOf, type IamRequest } from './iam/policy';
+import { callSummary, refusedCalls, rolePolicy, unusedGrants, type FunctionName, type RecordedCall } from './iam/recorder';
+import { createRenderingApp } from './rendering-app';
 
 /**
- * The IAM replay: every DynamoDB call the public routes make while the
- * website uses them is checked against the public function's role as
- * synthesized (infra/public-role-policy.json, kept equal to the template by
- * the infra test): action, table or index, dynamodb:LeadingKeys and
+ * The IAM replay: every DynamoDB call the public function makes while the
+ * website uses it (its /api routes, the blog view beacon, and the pages it
+ * renders on the server, with the app's own routes they read in the same
+ * process) is checked against the public function's role as synthesized
+ * (infra/public-role-policy.json, kept equal to the template by the infra
+ * test): action, table or index, dynamodb:LeadingKeys and
  * dynamodb:ReturnValues, transactions and batches item by item. DynamoDB
  * Local checks no permissions, so without this a call the role refuses only
- * fails in AWS. POST /api/auth/login and GET /api/auth/me are public in the
- * app but served by the admin function (infra PUBLIC_ROUTES), so they are not
- * part of this role.
+ * fails in AWS. Signing in and a client's share link run on functions of
+ * their own (auth-role-iam.test.ts, client-link-role-iam.test.ts).
  */
 
-const policy = publicRolePolicy();
+const policy = rolePolicy('public');
 let app: TestApp;
 let db: Db;
 let clock: TestClock;
 let calls: RecordedCall[];
-let served: Set<string>;
+let served: Map<FunctionName, Set<string>>;
 
 beforeAll(async () => {
-  ({ app, db, clock } = await createTestApp());
-  await seedFirstStart(db);
-  ({ calls, served } = recordPublicCalls(app, db, policy.routes));
+  // The app as it serves the website: the web's renderer, the first-start content.
+  const made = await createRenderingApp();
+  ({ app, db, clock } = made);
+  ({ calls, served } = made.replay);
 });
 
 const get = async (path: string, status = 200) => {
@@ -72,6 +79,42 @@ describe('the website as visitors use it', () => {
     await get('/sitemap.xml');
     await get('/robots.txt');
     await get('/blog/rss.xml');
+  });
+
+  it("counts a post's views by the beacon: a first view, a repeat, an unknown post", async () => {
+    const posts = await json<{ items: { slug: string }[] }>(get('/api/blog-posts'));
+    const view = (slug: string, ip: string) => app.request(`/api/blog-posts/by-slug/${slug}/view`, { method: 'POST', headers: { 'x-test-client-ip': ip, 'user-agent': 'replay' } });
+    const ip = newVisitorIp();
+    expect(await json<{ counted: boolean }>(view(posts.items[0]!.slug, ip))).toEqual({ counted: true });
+    expect(await json<{ counted: boolean }>(view(posts.items[0]!.slug, ip))).toEqual({ counted: false });
+    expect((await view('missing-post', ip)).status).toBe(404);
+  });
+
+  it('renders the pages on the server: each page, a project by its old address, the 404 page and the maintenance notice', async () => {
+    const page = (path: string, status = 200) => get(`http://localhost${path}`, status);
+    const before = calls.length;
+    for (const path of ['/', '/projects', '/projects/jubilee-hills-villa', '/services', '/blog', '/blog/modern-3bhk-makeover', '/calculator', '/contact']) await page(path);
+    // A project's address from before slugs (its id) moves to its readable one (the project made by the test itself).
+    const ctx = systemContext(new Date().toISOString(), 'iam-replay');
+    const customer = await createCustomer(db, { ...customerInput, phone: uniquePhone() }, ctx);
+    const created = await createProject(db, { ...projectInput(customer.id), name: 'Kokapet Courtyard House', showOnWebsite: true }, ctx);
+    if (!('project' in created)) throw new Error(`project not created: ${JSON.stringify(created)}`);
+    await page(`/projects/${created.project.id}`, 301);
+    await page('/no-such-page', 404);
+    await page('/blog/no-such-post', 404);
+    // Settings > System pauses the site (saved by the test itself, not recorded), then opens it again.
+    const pause = async (maintenanceMode: boolean) => {
+      const current = await getSettings(db);
+      const { smtpPasswordSet: _set, ...email } = current.email;
+      expect(await saveSettings(db, undefined, { ...current, email, system: { ...current.system, maintenanceMode } }, systemContext(new Date().toISOString()))).toHaveProperty('saved');
+    };
+    await pause(true);
+    await page('/projects', 503);
+    await pause(false);
+    const pageCalls = calls.slice(before).filter((call) => call.route === 'GET /*');
+    // The pages' data comes from the app's own routes in the same process: the public role must allow those calls too.
+    expect(pageCalls.length).toBeGreaterThan(10);
+    console.log(`IAM replay: the rendered pages made ${pageCalls.length} DynamoDB calls (${callSummary(pageCalls, 'public')})`);
   });
 
   it('sends the calculator and the contact form: their token, new leads, repeat phones, spam and a rate limit', async () => {
@@ -118,21 +161,21 @@ describe('the website as visitors use it', () => {
 
 describe('the public function role', () => {
   it('allows every DynamoDB call those requests made', () => {
-    // Every route of the public function was exercised (GET /api/form-token touches no table).
-    expect([...served].sort()).toEqual([...policy.routes].sort());
+    // Every route of the public function was exercised (GET /api/form-token touches no table), and no other function's.
+    const publicRoutes = declaredRoutes().declared.filter((route) => route.lambda === 'public');
+    expect([...(served.get('public') ?? [])].sort()).toEqual(publicRoutes.map(routeKey).sort());
+    expect([...served.keys()], JSON.stringify([...served].map(([fn, routes]) => [fn, [...routes]]))).toEqual(['public']);
+    // The snapshot's routes are these, as API Gateway names them.
+    expect(policy.routes.sort()).toEqual(publicRoutes.flatMap((route) => apiGatewayPaths(route.path).map((path) => `${route.method} ${path}`)).sort());
     expect(calls.filter((call) => call.route === 'GET /api/form-token')).toEqual([]);
-    const refused = calls.flatMap((call) =>
-      call.requests.filter((request) => !allows(policy.statements, request)).map((request) => `${call.route}: ${call.command} -> ${describeRequest(request)}`),
-    );
-    const perAction = new Map<string, number>();
-    for (const request of calls.flatMap((call) => call.requests)) perAction.set(request.action, (perAction.get(request.action) ?? 0) + 1);
-    const summary = [...perAction].sort().map(([action, count]) => `${action.replace('dynamodb:', '')} ${count}`).join(', ');
+    const refused = refusedCalls(calls, 'public', policy);
     const requests = calls.reduce((sum, call) => sum + call.requests.length, 0);
     console.log(
-      `IAM replay: ${calls.length} DynamoDB calls (${requests} item requests) of ${policy.routes.length} public routes checked ` +
-        `against the public role: ${summary}; ${refused.length} refused`,
+      `IAM replay: ${calls.length} DynamoDB calls (${requests} item requests) of ${publicRoutes.length} public routes and the pages checked ` +
+        `against the public role: ${callSummary(calls, 'public')}; ${refused.length} refused`,
     );
     expect(refused, 'DynamoDB calls the public function role would refuse in AWS').toEqual([]);
+    expect(unusedGrants(calls, 'public', policy), 'partitions the public role grants that no call needed').toEqual([]);
   });
 });
 

@@ -35,7 +35,7 @@ function coldImportMs(file: string, nodeArgs: string[] = []): number {
 }
 
 const synth = synthesize({ stage: 'dev', bundle: true });
-const rows = (['publicFunction', 'adminFunction', 'pdfFunction', 'jobsFunction'] as const).map((name) => {
+const rows = (['publicFunction', 'adminFunction', 'pdfFunction', 'authFunction', 'clientLinkFunction', 'jobsFunction'] as const).map((name) => {
   const { entry } = bundleOf(synth.template, synth.assemblyDir, synth.stacks.api[name]);
   const bytes = statSync(entry).size;
   const times = Array.from({ length: runs }, () => coldImportMs(entry));

@@ -129,7 +129,14 @@ export function createStacks(app: App, config: AppConfig): Stacks {
   api.setSiteUrl(siteUrl);
 
   const monitoring = new Monitoring(stack, 'Monitoring', {
-    functions: { Public: api.publicFunction, Admin: api.adminFunction, Pdf: api.pdfFunction, Jobs: api.jobsFunction },
+    functions: {
+      Public: api.publicFunction,
+      Admin: api.adminFunction,
+      Pdf: api.pdfFunction,
+      Auth: api.authFunction,
+      ClientLink: api.clientLinkFunction,
+      Jobs: api.jobsFunction,
+    },
     routeFunctions: api.routeFunctions,
     httpApi: api.httpApi,
     table: database.table,

@@ -104,8 +104,8 @@ async function formHits(ip: string, sinceMs: number): Promise<number> {
   }
   return hits;
 }
-let bundles: { public: Bundle; admin: Bundle; pdf: Bundle; jobs: Bundle };
-let handlers: { public: Handler; admin: Handler; pdf: Handler };
+let bundles: { public: Bundle; admin: Bundle; pdf: Bundle; auth: Bundle; clientLink: Bundle; jobs: Bundle };
+let handlers: { public: Handler; admin: Handler; pdf: Handler; auth: Handler; clientLink: Handler };
 let secretsManager: Server;
 /** GetSecretValue calls the fake Secrets Manager answered (the bundles read the origin secret through the SDK). */
 const secretReads: { SecretId?: string; VersionStage?: string }[] = [];
@@ -148,6 +148,8 @@ beforeAll(async () => {
     public: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.publicFunction),
     admin: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.adminFunction),
     pdf: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.pdfFunction),
+    auth: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.authFunction),
+    clientLink: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.clientLinkFunction),
     jobs: bundleOf(synth.template, synth.assemblyDir, synth.stacks.api.jobsFunction),
   };
 
@@ -160,6 +162,8 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: dynamoEndpoint(),
     AWS_REGION: 'local',
     ORIGIN_VERIFY_SECRET_ARN: ORIGIN_SECRET_ARN,
+    // The site's address (Api.setSiteUrl): the sign-in's CSRF guard accepts it as an Origin.
+    ALLOWED_ORIGINS: 'https://www.kaveri-studio.in',
     AWS_ENDPOINT_URL_SECRETS_MANAGER: await fakeSecretsManager(),
     AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE',
     AWS_SECRET_ACCESS_KEY: 'not-a-real-secret',
@@ -167,7 +171,13 @@ beforeAll(async () => {
   // vitest.config.ts externalizes asset folders: Node imports the file itself, untransformed, as in Lambda.
   const load = async (bundle: Bundle) =>
     ((await import(/* @vite-ignore */ pathToFileURL(bundle.entry).href)) as { handler: Handler }).handler;
-  handlers = { public: await load(bundles.public), admin: await load(bundles.admin), pdf: await load(bundles.pdf) };
+  handlers = {
+    public: await load(bundles.public),
+    admin: await load(bundles.admin),
+    pdf: await load(bundles.pdf),
+    auth: await load(bundles.auth),
+    clientLink: await load(bundles.clientLink),
+  };
 });
 
 describe('the bundled Lambda handlers CDK deploys', () => {
@@ -188,7 +198,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     // The ToUnicode map every embedded font gets: written by the renderer alone.
     const marker = 'Adobe-Identity-UCS';
     expect(readFileSync(bundles.pdf.entry, 'utf8')).toContain(marker);
-    for (const name of ['public', 'admin', 'jobs'] as const) expect(readFileSync(bundles[name].entry, 'utf8'), name).not.toContain(marker);
+    for (const name of ['public', 'admin', 'auth', 'clientLink', 'jobs'] as const) expect(readFileSync(bundles[name].entry, 'utf8'), name).not.toContain(marker);
     const fonts = join(bundles.pdf.dir, 'node_modules/@fontsource/noto-sans');
     for (const file of Object.values(PDF_FONT_FILES)) expect(statSync(join(fonts, 'files', file)).size, file).toBeGreaterThan(10_000);
     expect(readFileSync(join(fonts, 'LICENSE'), 'utf8')).toContain('SIL Open Font License');
@@ -228,7 +238,7 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     expect(publicCode).not.toContain('resumeToPipeableStream');
     expect(publicCode).not.toContain('prerenderToNodeStream');
     expect(statSync(bundles.public.entry).size).toBeLessThan(LAMBDA_BUNDLE_BUDGET_BYTES);
-    for (const name of ['admin', 'pdf', 'jobs'] as const) {
+    for (const name of ['admin', 'pdf', 'auth', 'clientLink', 'jobs'] as const) {
       expect(existsSync(join(bundles[name].dir, 'site.html')), name).toBe(false);
       expect(readFileSync(bundles[name].entry, 'utf8'), name).not.toContain('renderToString');
     }
@@ -380,6 +390,45 @@ describe('the bundled Lambda handlers CDK deploys', () => {
     );
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body)).toEqual({ error: 'Not found' });
+  });
+
+  it('auth bundle serves signing in and who is signed in against the table', async () => {
+    const me = await handlers.auth(httpApiEvent({ method: 'GET', path: '/api/auth/me', routeKey: 'GET /api/auth/me', originSecret: ORIGIN_SECRET }), lambdaContext('auth'));
+    expect([me.statusCode, JSON.parse(me.body)]).toEqual([200, { user: null }]);
+    const login = await handlers.auth(
+      httpApiEvent({
+        method: 'POST',
+        path: '/api/auth/login',
+        routeKey: 'POST /api/auth/login',
+        viewerIp: '203.0.113.60',
+        originSecret: ORIGIN_SECRET,
+        body: { email: `nobody-${randomUUID()}@kaveri-studio.in`, password: 'not-a-password-at-all' },
+      }),
+      lambdaContext('auth'),
+    );
+    expect([login.statusCode, JSON.parse(login.body)]).toEqual([401, { error: 'Invalid email or password' }]);
+  });
+
+  it('client-link bundle shows a quote through its share link, and refuses an unknown one', async () => {
+    const input = quotationCreateSchema.validateSync({
+      clientDetails: { name: 'Ananya Reddy', phone: '9876543211', projectType: '2BHK' },
+      rows: [{ usageArea: 'Kitchen', item: 'Modular base cabinets', unit: 'sq.ft', length: 12, width: 2.5, quantity: 1, unitPrice: 1450 }],
+      status: 'sent',
+      confirmLowMargin: true,
+    });
+    const created = await createQuotation(db, input, systemContext(new Date().toISOString()), new Date().toISOString().slice(0, 10));
+    if (!('item' in created)) throw new Error('quotation not created');
+    const shown = await handlers.clientLink(
+      httpApiEvent({ method: 'GET', path: `/api/quote-links/${created.item.shareToken!}`, routeKey: 'GET /api/quote-links/{token}', originSecret: ORIGIN_SECRET }),
+      lambdaContext('clientLink'),
+    );
+    expect(shown.statusCode, shown.body.slice(0, 200)).toBe(200);
+    expect(JSON.parse(shown.body)).toMatchObject({ quotationNumber: created.item.quotationNumber, status: 'sent' });
+    const unknown = await handlers.clientLink(
+      httpApiEvent({ method: 'GET', path: `/api/quote-links/${'A'.repeat(43)}`, routeKey: 'GET /api/quote-links/{token}', originSecret: ORIGIN_SECRET }),
+      lambdaContext('clientLink'),
+    );
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('PDF bundle renders a quotation through its share link, with the fonts beside it, and refuses what it must', async () => {

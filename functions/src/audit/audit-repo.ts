@@ -16,8 +16,8 @@ export const auditEntryKind = defineItem({
   partition: 'AUDIT#*',
   // The audit log outlives every restore (and records it).
   backup: false,
-  // A website lead writes its audit entry (never reads one).
-  grants: { public: ['write'] },
+  // A website lead, a request for access and a client's answer write their audit entries (never read one).
+  grants: { public: ['write'], auth: ['write'], clientLink: ['write'] },
 });
 
 /**

@@ -137,11 +137,13 @@ const holdHashPlace =
 const changePasswordRateLimit = rateLimit({ scope: 'change-password', limit: 10, windowSeconds: 60 });
 
 /**
- * Sign-in and the session. Only POST /login is public (declared so in its chain); the
- * other routes run behind requireSession and the CSRF guard.
+ * Sign-in and the session. The routes without a session (signing in, its second step,
+ * requesting access, who is signed in) are declared public and run on the auth function,
+ * whose role reaches only what they touch; the others run behind requireSession and the
+ * CSRF guard, on the admin function.
  */
 export const auth = new Hono<AppEnv>()
-  .post('/login', access.public(), holdHashPlace(hashQueue, 'login'), loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
+  .post('/login', access.public({ lambda: 'auth' }), holdHashPlace(hashQueue, 'login'), loginIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
     const { db, clientIp } = c.var.deps;
     const now = nowMs(c);
@@ -194,7 +196,7 @@ export const auth = new Hono<AppEnv>()
   // Public (declared): the second step of a sign-in, carried by the challenge cookie of POST /login.
   // A code of the account's app, or one of its recovery codes; during an enrolment at sign-in, the
   // first code of the new secret. A wrong one counts toward the account's lockout like a wrong password.
-  .post('/login/verify', access.public(), verifyIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginVerifySchema), async (c) => {
+  .post('/login/verify', access.public({ lambda: 'auth' }), verifyIpLimit, limitBody(), csrfGuard, requireJson, jsonBody(loginVerifySchema), async (c) => {
     const input = c.req.valid('json');
     const { db, clientIp, fieldCrypto } = c.var.deps;
     const now = nowMs(c);
@@ -277,13 +279,13 @@ export const auth = new Hono<AppEnv>()
     return c.json({ user: toPublicUser(employee), ...(recoveryCodes ? { recoveryCodes } : {}) } satisfies VerifiedLogin, 200);
   })
   // Public (both declared): 'Request access' while Settings > Security > allowRegistration is on; 404 while off.
-  .get('/registration', access.public(), async (c) => {
+  .get('/registration', access.public({ lambda: 'auth' }), async (c) => {
     const { security } = await getSettings(c.var.deps.db);
     c.header('Cache-Control', 'no-store');
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
     return c.json({ passwordMinLength: security.passwordMinLength } satisfies RegistrationInfo, 200);
   })
-  .post('/register', access.public(), registerRateLimit, holdHashPlace(registrationQueue, 'registration'), limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
+  .post('/register', access.public({ lambda: 'auth' }), registerRateLimit, holdHashPlace(registrationQueue, 'registration'), limitBody(REGISTER_MAX_BODY_BYTES), csrfGuard, requireJson, jsonBody(registrationSchema), async (c) => {
     const { db } = c.var.deps;
     const { security } = await getSettings(db);
     if (!security.allowRegistration) return c.json(errorBody('Not found'), 404);
@@ -318,7 +320,7 @@ export const auth = new Hono<AppEnv>()
   // answer, not an error. A 401 here would be a console error in the browser on every
   // signed-out visit, so no session (or a dead one, whose cookie is cleared) is
   // `{ user: null }` with 200. Every other route still answers 401 without a session.
-  .get('/me', access.public(), async (c) => {
+  .get('/me', access.public({ lambda: 'auth' }), async (c) => {
     c.header('Cache-Control', 'no-store');
     await requireSession(c, async () => {});
     // Set by requireSession only when the session is alive.

@@ -31,6 +31,8 @@ export const attemptsKind = defineItem({
   key: (key: Key) => key,
   // The unknown email's own item (an employee's count is on the employee item).
   partition: 'RATE#login-email#*',
+  // Signing in counts an unknown email's attempts as an account's, and reads them once it is locked.
+  grants: { auth: ['read', 'count'] },
   backup: false,
 });
 

@@ -21,8 +21,9 @@ export const sessionKind = defineItem({
   schema: sessionSchema,
   key: keys.session,
   partition: 'SESSION#*',
-  // The PDF routes check a staff session, touch it and end one that has idled out.
-  grants: { pdf: ['read', 'sessions'] },
+  // The PDF routes check a staff session, touch it and end one that has idled out; signing in starts
+  // one, and GET /api/auth/me checks, touches or ends one as they do.
+  grants: { pdf: ['read', 'sessions'], auth: ['read', 'write', 'delete'] },
   backup: false,
 });
 

@@ -48,6 +48,8 @@ export const twoFactorKind = defineItem({
   }),
   key: keys.twoFactor,
   partition: 'EMPLOYEE#*',
+  // The second step of a sign-in: read, a code's step or a recovery code used, an enrolment at sign-in turned on.
+  grants: { auth: ['read', 'write'] },
 });
 
 /** A sign-in waiting for its second step, keyed by its token's SHA-256; the TTL (`expiresAt`, epoch seconds) removes it. */
@@ -62,6 +64,8 @@ export const loginChallengeKind = defineItem({
   }),
   key: keys.loginChallenge,
   partition: 'LOGINCHALLENGE#*',
+  // Made by the password step, read and used up by the second step.
+  grants: { auth: ['read', 'write', 'delete'] },
   backup: false,
 });
 

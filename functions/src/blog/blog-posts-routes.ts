@@ -89,7 +89,7 @@ export const blogPosts = new Hono<AppEnv>()
     return c.json(post, 200);
   })
   // Sent by the post page after it has shown (sendBeacon), so counting never delays the page.
-  .post('/by-slug/:slug/view', access.public(), viewRateLimit, async (c) => {
+  .post('/by-slug/:slug/view', access.public({ lambda: 'public' }), viewRateLimit, async (c) => {
     const slug = c.req.param('slug');
     const { db, clientIp } = c.var.deps;
     const outcome = isSlug(slug) ? await recordView(db, slug, visitorHash(clientIp(c), c.req.header('user-agent') ?? ''), nowMs(c)) : 'not-found';

@@ -36,9 +36,10 @@ export const blogPostEntity = defineEntity({
   schema: blogPostSchema,
   key: keys.blogPost,
   partition: 'BLOGPOST#*',
-  grants: { public: ['read'] },
-  // The website lists the published posts only.
-  otherPartitions: { 'BLOGPOSTS#published': { public: ['queryGsi1'] } },
+  // The website reads it; its view beacon adds to viewCount (recordView), an UpdateItem returning nothing.
+  grants: { public: ['read', 'viewCount'] },
+  // The website lists the published posts only; a view adds to the dashboard's count of views.
+  otherPartitions: { 'BLOGPOSTS#published': { public: ['queryGsi1'] }, STATS: { public: ['write'] } },
   indexes: {
     gsi1: (post) => ({ pk: keys.blogPostsByStatus(post.status), sk: statusSort(post) }),
     gsi2: (post) => ({ pk: keys.blogPosts(), sk: newestFirst(post.createdAt, post.id) }),
@@ -187,8 +188,9 @@ export const blogViewKind = defineItem({
   schema: yup.object({ expiresAt: yup.number().required() }),
   key: (postId: string, day: string, visitor: string) => keys.blogView(postId, day, visitor),
   partition: 'BLOGVIEW#*',
-  // Markers of a day or two: not worth restoring.
+  // Markers of a day or two: not worth restoring. The view beacon (on the public function) claims them.
   backup: false,
+  grants: { public: ['write'] },
 });
 
 /** Who a visitor is, for counting one view a day: a hash, so no address is stored. */

@@ -14,6 +14,9 @@ export const customerEntity = defineEntity({
   schema: customerSchema,
   key: keys.customer,
   partition: 'CUSTOMER#*',
+  // A client's approval creates the customer, or counts the new project on the one it has.
+  grants: { clientLink: ['read', 'write'] },
+  otherPartitions: { STATS: { clientLink: ['write'] }, 'SEARCH#Customer#*': { clientLink: ['write'] } },
   indexes: { gsi1: (customer) => ({ pk: keys.customers(), sk: byName(customer) }) },
   patterns: { byName: { index: 'gsi1', partition: () => keys.customers() } },
   counts: () => ({ DASHBOARD: { [dashboardCounter.customers]: 1 } }),

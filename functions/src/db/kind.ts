@@ -9,10 +9,18 @@
 
 /** The functions whose table role is narrowed to some partitions, and their grants; admin and jobs may touch every key. */
 export const FUNCTION_GRANTS = {
-  /** The website (infra/src/constructs/api.ts, PUBLIC_KEY_ACCESS). */
-  public: ['read', 'queryGsi1', 'leadLookup', 'write', 'rateLimit'],
+  /** The website (infra/src/constructs/table-access.ts, PUBLIC_KEY_ACCESS); `viewCount`: the blog view beacon's UpdateItem of a post. */
+  public: ['read', 'queryGsi1', 'leadLookup', 'write', 'rateLimit', 'viewCount'],
   /** The quotation PDFs (handlers/pdf-access.ts, PDF_KEY_ACCESS). */
   pdf: ['read', 'sessions'],
+  /**
+   * Signing in, requesting access and who is signed in (infra/src/constructs/table-access.ts, AUTH_KEY_ACCESS):
+   * `read` GetItem; `write` PutItem/UpdateItem returning nothing; `delete` DeleteItem returning
+   * nothing; `count` UpdateItem that may return the counts it changed (lockouts, rate limits).
+   */
+  auth: ['read', 'write', 'delete', 'count'],
+  /** A client's share link and their answer (infra/src/constructs/table-access.ts, CLIENT_LINK_KEY_ACCESS): as auth's, without delete. */
+  clientLink: ['read', 'write', 'count'],
 } as const;
 
 export type NarrowedFunction = keyof typeof FUNCTION_GRANTS;

@@ -32,6 +32,7 @@ import { isOneOf } from '@app/shared-types/guards';
 import { batchGet } from '../db/batch-get';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
+import type { Grants } from '../db/kind';
 import { conditions, defineItem, queryPage, type QueryOptions, type SortCondition } from '../db/item';
 import { keys } from '../db/keys';
 import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
@@ -72,12 +73,13 @@ function amountsOf(raw: Item): Record<string, number> {
   );
 }
 
-const figureKind = <A extends unknown[]>(type: string, key: (...args: A) => { pk: string; sk: string }, partition: string) => defineItem({ type, schema: figuresSchema, key, partition });
-/** A shard of the all-time totals, and of one month's. */
-export const financeTotalKind = figureKind('FinanceTotal', (shard: number) => keys.financeTotal(shard), 'FINANCE');
-export const financeMonthKind = figureKind('FinanceMonth', (month: string, shard: number) => keys.financeMonth(month, shard), 'FINANCE');
-/** A project's figures and payment plan; a vendor's ledger. */
-export const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId), 'FINPROJECT#*');
+const figureKind = <A extends unknown[]>(type: string, key: (...args: A) => { pk: string; sk: string }, partition: string, grants?: Grants) =>
+  defineItem({ type, schema: figuresSchema, key, partition, grants });
+/** A shard of the all-time totals, and of one month's: a client's approval adds its Advance demand to them. */
+export const financeTotalKind = figureKind('FinanceTotal', (shard: number) => keys.financeTotal(shard), 'FINANCE', { clientLink: ['write'] });
+export const financeMonthKind = figureKind('FinanceMonth', (month: string, shard: number) => keys.financeMonth(month, shard), 'FINANCE', { clientLink: ['write'] });
+/** A project's figures and payment plan (read and added to by a client's approval); a vendor's ledger. */
+export const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId), 'FINPROJECT#*', { clientLink: ['read', 'write'] });
 export const financeVendorKind = figureKind('FinanceVendor', (vendorId: string) => keys.financeVendor(vendorId), 'FINVENDOR#*');
 
 /** A figures item, parsed (with its per-category and per-stage amounts). */

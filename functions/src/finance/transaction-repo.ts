@@ -76,6 +76,9 @@ export const transactionEntity = defineEntity({
   schema: transactionSchema,
   key: keys.transaction,
   partition: 'TXN#*',
+  // A client's approval raises the Advance stage's demand (finance/finance-repo.ts addStageDemand).
+  grants: { clientLink: ['write'] },
+  otherPartitions: { 'SEARCH#Transaction#*': { clientLink: ['write'] } },
   indexes: {
     gsi1: (tx) => ({ pk: keys.transactions(), sk: byDate(tx) }),
     gsi3: (tx) => (tx.isRecurring ? { pk: keys.transactionsRecurring(), sk: byDate(tx) } : undefined),
@@ -239,6 +242,8 @@ export const transactionCounterKind = defineItem({
   schema: yup.object({ sequence: yup.number().integer().min(0).default(0) }),
   key: (year: string) => keys.transactionCounter(year),
   partition: 'TXNCOUNTER',
+  // The Advance demand of a client's approval takes its number.
+  grants: { clientLink: ['read', 'write'] },
 });
 
 /**

@@ -45,6 +45,7 @@ export const transactionListCopyKind = defineItem({
   schema: yup.object({ id: yup.string().required() }),
   key: (id: string, list: string) => keys.transactionListCopy(id, list),
   partition: 'TXN#*',
+  grants: { clientLink: ['write'] },
 });
 
 /** The due-date marker of a pending transaction with a due date (what the overdue count counts). */
@@ -53,6 +54,7 @@ export const transactionDueKind = defineItem({
   schema: yup.object({ id: yup.string().required() }),
   key: (dueDate: string, id: string) => keys.transactionDue(dueDate, id),
   partition: 'TXNDUE',
+  grants: { clientLink: ['write'] },
 });
 
 /** A stage's demand, claimed once per project and stage: a retry never raises two. */
@@ -66,6 +68,8 @@ export const stageDemandKind = defineItem({
   }),
   key: (projectId: string, stageName: string) => keys.stageDemand(projectId, stageName),
   partition: 'FINPROJECT#*',
+  // A client's approval claims the Advance stage's demand.
+  grants: { clientLink: ['read', 'write'] },
 });
 
 /**

@@ -8,7 +8,7 @@ import { kinds } from '../kinds';
  * link, Settings for the letterhead and the session timeout, the signed-in
  * employee and their session); `sessions`, UpdateItem and DeleteItem returning
  * nothing (requireSession moves a session's lastSeenAt and ends one that has
- * idled out). Infra grants exactly these (infra/src/constructs/api.ts), and
+ * idled out). Infra grants exactly these (infra/src/constructs/table-access.ts), and
  * functions/test/pdf-role-iam.test.ts replays every DynamoDB call the PDF
  * routes make against them: DynamoDB Local checks no permissions, so a
  * missing key would otherwise only fail in AWS.

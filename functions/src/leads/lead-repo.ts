@@ -44,9 +44,10 @@ export const leadEntity = defineEntity({
   schema: leadSchema,
   key: keys.lead,
   partition: 'LEAD#*',
-  grants: { public: ['write'] },
-  // A website lead is counted and indexed for search in its transaction.
-  otherPartitions: { STATS: { public: ['write'] }, 'SEARCH#Lead#*': { public: ['write'] } },
+  // A client's approval wins the quote's lead and converts it (quotations/approval.ts).
+  grants: { public: ['write'], clientLink: ['read', 'write'] },
+  // A website lead is counted and indexed for search in its transaction; a won lead's counts move.
+  otherPartitions: { STATS: { public: ['write'], clientLink: ['write'] }, 'SEARCH#Lead#*': { public: ['write'] } },
   indexes: {
     gsi1: (lead) => ({ pk: keys.leads(), sk: byCreation(lead) }),
     gsi2: (lead) => ({ pk: keys.leadsByStatus(lead.status), sk: byCreation(lead) }),
@@ -132,7 +133,7 @@ export const leadCommunicationKind = defineItem({
   }),
   key: (leadId: string, createdAt: string, id: string) => keys.leadCommunication(leadId, createdAt, id),
   partition: 'LEAD#*',
-  grants: { public: ['write'] },
+  grants: { public: ['write'], clientLink: ['write'] },
 });
 
 type CommunicationInput = Omit<TimelineEntry, 'id' | 'changes'> & { submission?: { pk: string; sk: string } };

@@ -20,6 +20,13 @@ export const rateLimitWindowKind = defineItem({
   key: (scope: string, subject: string, window: number) => keys.rateLimit(scope, subject, window),
   partition: 'RATE#*',
   grants: { public: ['rateLimit'] },
+  // The other functions' windows, by scope (the `scope` their routes count under).
+  otherPartitions: {
+    'RATE#login-ip#*': { auth: ['count'] },
+    'RATE#login-verify-ip#*': { auth: ['count'] },
+    'RATE#register#*': { auth: ['count'] },
+    'RATE#quote-answer#*': { clientLink: ['count'] },
+  },
   backup: false,
 });
 

@@ -17,8 +17,16 @@ import type { Role } from '@app/shared-types/auth';
  */
 export const REQUEST_DEADLINE_MS = { public: 8_000, staff: 12_000, bulkImport: 14_000 } as const;
 
-/** The Lambda function API Gateway sends a route to (the admin function's catch-all unless said otherwise). */
-export type RouteLambda = 'public' | 'admin' | 'pdf';
+/**
+ * The Lambda function API Gateway sends a route to (the admin function's catch-all unless said otherwise),
+ * each with a role that allows only what its routes do (infra/src/constructs/api.ts):
+ * - public: the website (its reads, forms, pages and the blog view beacon);
+ * - auth: signing in and requesting access, and who is signed in (GET /api/auth/me);
+ * - clientLink: a client's share link (the quote and their answer), without its PDF;
+ * - pdf: the quotation PDFs, for staff and through the share link;
+ * - admin: every staff route. A route without a session (public or client-link) may not run here.
+ */
+export type RouteLambda = 'public' | 'admin' | 'pdf' | 'auth' | 'clientLink';
 
 export interface RouteDeclaration {
   /**

@@ -45,8 +45,8 @@ export const outboxKind = defineItem({
   partition: 'OUTBOX#*',
   // Delivery state, not business data.
   backup: false,
-  // A website lead's notification event joins its transaction.
-  grants: { public: ['write'] },
+  // A website lead's, a request for access's and a client's answer's notification events join their transactions.
+  grants: { public: ['write'], auth: ['write'], clientLink: ['write'] },
   indexes: { gsi1: (item) => ({ pk: keys.outboxByStatus(item.status), sk: keys.outboxSort(item.status, item.status === 'pending' ? item.nextAttemptAt : item.updatedAt, item.id) }) },
 });
 

@@ -68,8 +68,10 @@ export const employeeEntity = defineEntity({
   schema: employeeSchema,
   key: keys.employee,
   partition: 'EMPLOYEE#*',
-  // The PDF routes read the signed-in employee.
-  grants: { pdf: ['read'] },
+  // The PDF routes read the signed-in employee. Signing in reads it, counts a failed attempt on it
+  // (returning the count), records the sign-in; a request for access creates one (its search tokens, its counts).
+  grants: { pdf: ['read'], auth: ['read', 'write', 'count'] },
+  otherPartitions: { 'SEARCH#Employee#*': { auth: ['write'] }, STATS: { auth: ['write'] } },
   indexes: {
     gsi1: (employee) => ({ pk: keys.employees(), sk: `${employee.name.trim().toLowerCase()}#${employee.id}` }),
     // The active superadmins (a handful): the last one is never demoted, deactivated or deleted.
@@ -175,6 +177,8 @@ export const employeeEmailKind = defineItem({
   schema: yup.object({ employeeId: yup.string().required() }),
   key: (email: string) => keys.employeeEmail(email),
   partition: 'USER#*',
+  // Signing in finds the account by its email; a request for access claims one.
+  grants: { auth: ['read', 'write'] },
 });
 
 /** The employee owning `email` (marker GetItem, then the item). */

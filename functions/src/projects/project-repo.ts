@@ -30,9 +30,10 @@ export const projectEntity = defineEntity({
   schema: storedProjectSchema,
   key: keys.project,
   partition: 'PROJECT#*',
-  grants: { public: ['read'] },
-  // The website's list (gsi1 holds only the projects shown there).
-  otherPartitions: { PUBLIC_PROJECTS: { public: ['queryGsi1'] } },
+  // The website reads it; a client's approval creates one (or reads the quote's).
+  grants: { public: ['read'], clientLink: ['read', 'write'] },
+  // The website's list (gsi1 holds only the projects shown there); an approved project's counts and search tokens.
+  otherPartitions: { PUBLIC_PROJECTS: { public: ['queryGsi1'] }, STATS: { clientLink: ['write'] }, 'SEARCH#Project#*': { clientLink: ['write'] } },
   indexes: {
     // The website's list: only projects shown there, by public status.
     gsi1: (project) =>
@@ -93,7 +94,8 @@ export const projectSlugKind = defineItem({
   schema: yup.object({ projectId: yup.string().required() }),
   key: (slug: string) => keys.projectSlug(slug),
   partition: 'PROJSLUG#*',
-  grants: { public: ['read'] },
+  // The website reads it; a project made by a client's approval claims its address.
+  grants: { public: ['read'], clientLink: ['read', 'write'] },
 });
 
 export type CreateProjectResult = { project: Project } | { customerMissing: true } | { slugTaken: true };

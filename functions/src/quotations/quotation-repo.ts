@@ -47,7 +47,9 @@ export const quotationEntity = defineEntity({
   schema: quotationSchema,
   key: keys.quotation,
   partition: 'QUOTE#*',
-  grants: { pdf: ['read'] },
+  // Its PDF; a client's share link shows it and takes their answer (its open-quotes count moves).
+  grants: { pdf: ['read'], clientLink: ['read', 'write'] },
+  otherPartitions: { STATS: { clientLink: ['write'] } },
   indexes: {
     gsi1: (quote) => ({ pk: keys.quotations(), sk: byCreation(quote) }),
     gsi2: (quote) => ({ pk: keys.quotationsByStatus(quote.status), sk: byCreation(quote) }),
@@ -396,6 +398,7 @@ export const quotationResponseKind = defineItem({
   schema: yup.object({ quotationId: yup.string().required(), action: yup.string().oneOf(['approved', 'changes_requested'] as const).required() }),
   key: (at: string, quotationId: string) => keys.quotationResponse(at, quotationId),
   partition: 'QUOTERESPONSES',
+  grants: { clientLink: ['write'] },
 });
 
 /** The quotes with the newest client answers (the dashboard's card). */
@@ -421,8 +424,8 @@ export const quotationLinkKind = defineItem({
   schema: yup.object({ quotationId: yup.string().required() }),
   key: (hash: string) => keys.quotationLink(hash),
   partition: 'QUOTELINK#*',
-  // A client's share link opens its PDF.
-  grants: { pdf: ['read'] },
+  // A client's share link opens the quote and its PDF.
+  grants: { pdf: ['read'], clientLink: ['read'] },
 });
 
 /** The link marker moves with the token: put when a quote gets one, deleted with the quote (entries 'link', 'link.release'). */

@@ -53,7 +53,7 @@ async function openLink(c: Context<AppEnv>) {
  * draft as a new revision) answers 409 and the page shows it again.
  */
 export const quoteLinks = new Hono<AppEnv>()
-  .get('/:token', access.clientLink(), async (c) => {
+  .get('/:token', access.clientLink({ lambda: 'clientLink' }), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     c.header('Cache-Control', 'no-store');
@@ -65,7 +65,7 @@ export const quoteLinks = new Hono<AppEnv>()
     if ('response' in link) return link.response;
     return pdfResponse(c, link.quote);
   })
-  .post('/:token/approve', access.clientLink(), answerRateLimit, limitBody(), requireJson, jsonBody(answerSchema), async (c) => {
+  .post('/:token/approve', access.clientLink({ lambda: 'clientLink' }), answerRateLimit, limitBody(), requireJson, jsonBody(answerSchema), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     const { name, comment, version } = c.req.valid('json');
@@ -82,7 +82,7 @@ export const quoteLinks = new Hono<AppEnv>()
     log.info('quotation approved by client', { quotationId: result.quote.id });
     return c.json(await publicView(db, result.quote, today(c)), 200);
   })
-  .post('/:token/request-changes', access.clientLink(), answerRateLimit, limitBody(), requireJson, jsonBody(answerSchema), async (c) => {
+  .post('/:token/request-changes', access.clientLink({ lambda: 'clientLink' }), answerRateLimit, limitBody(), requireJson, jsonBody(answerSchema), async (c) => {
     const link = await openLink(c);
     if ('response' in link) return link.response;
     const { name, comment, version } = c.req.valid('json');

@@ -15,7 +15,7 @@ import { plan, PlanConditionFailed } from '../db/plan';
 import { isConditionalCheckFailed } from '../db/writes';
 
 /** The one settings item (Settings screen, calculator rates, security): parsed, never cast. The website and the PDFs (letterhead, session timeout) read it. */
-export const settingsKind = defineItem({ type: 'Settings', schema: storedSettingsSchema, key: () => keys.settings(), partition: 'SETTINGS', grants: { public: ['read'], pdf: ['read'] } });
+export const settingsKind = defineItem({ type: 'Settings', schema: storedSettingsSchema, key: () => keys.settings(), partition: 'SETTINGS', grants: { public: ['read'], pdf: ['read'], auth: ['read'], clientLink: ['read'] } });
 
 /**
  * Every setting with the SPEC.md 9 defaults filled in (the first-start company

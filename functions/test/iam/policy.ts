@@ -1,10 +1,11 @@
 import { TABLE_DEFINITION } from '../../src/db/table-definition';
+import type { RouteLambda } from '../../src/lib/route-access';
 
 /**
- * A small evaluator of the public function's DynamoDB policy, shared by the
- * infra test (which checks it against the synthesized template) and the API
- * tests (which replay every DynamoDB call the public routes make against it).
- * Plain data and functions: no CDK, no SDK.
+ * A small evaluator of the functions' DynamoDB policies, shared by the infra
+ * tests (which keep each role's snapshot equal to the synthesized template) and
+ * the API tests (which replay every DynamoDB call each function makes against
+ * its role). Plain data and functions: no CDK, no SDK.
  *
  * It evaluates what these statements use, as IAM does, and refuses anything
  * else (an unknown condition operator fails the check instead of passing):
@@ -14,7 +15,24 @@ import { TABLE_DEFINITION } from '../../src/db/table-definition';
  * - An explicit Deny wins over any Allow; no Allow is a deny.
  */
 
-/** One statement as the snapshot (infra/public-role-policy.json) holds it. */
+/** A function with a role of its own: the API functions, and the Jobs function (backups, daily jobs, data upgrades). */
+export type FunctionName = RouteLambda | 'jobs';
+
+/**
+ * The file (under infra/) that keeps each function role's DynamoDB statements as synthesized:
+ * infra/src/constructs/function-roles.test.ts checks each equals the template (and refreshes
+ * them with UPDATE_POLICY_SNAPSHOT=1); the API tests replay each function's calls against it.
+ */
+export const ROLE_POLICY_FILES: Record<FunctionName, string> = {
+  public: 'public-role-policy.json',
+  admin: 'admin-role-policy.json',
+  pdf: 'pdf-role-policy.json',
+  auth: 'auth-role-policy.json',
+  clientLink: 'client-link-role-policy.json',
+  jobs: 'jobs-role-policy.json',
+};
+
+/** One statement as the snapshots (infra/<function>-role-policy.json) hold it. */
 export interface SnapshotStatement {
   sid: string;
   effect: 'Allow' | 'Deny';
@@ -27,7 +45,7 @@ export interface SnapshotStatement {
 export interface PolicySnapshot {
   /** How to refresh the file, for whoever reads it. */
   note: string;
-  /** The routes API Gateway sends to the public function ("GET /api/projects/{id}"). */
+  /** The routes API Gateway sends to the function ("GET /api/projects/{id}"); none for the Jobs function. */
   routes: string[];
   statements: SnapshotStatement[];
 }
@@ -43,10 +61,18 @@ export interface IamRequest {
   returnValues?: string;
 }
 
+/** Each pattern's expression, made once: every DynamoDB call of every API test is checked. */
+const patterns = new Map<string, RegExp>();
+
 /** IAM StringLike: `*` matches any run of characters, `?` one character. */
 export function stringLike(pattern: string, value: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${regex}$`).test(value);
+  let regex = patterns.get(pattern);
+  if (!regex) {
+    const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    regex = new RegExp(`^${source}$`);
+    patterns.set(pattern, regex);
+  }
+  return regex.test(value);
 }
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

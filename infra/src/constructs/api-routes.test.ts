@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiGatewayPaths } from '@app/functions/lib/route-access';
-import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, PAGE_ROUTES, PDF_ROUTES, PUBLIC_API_ROUTES, PUBLIC_ROUTES, ROUTE_THROTTLES } from './api-routes';
+import { declaredRoutes } from '@app/functions/app';
+import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, AUTH_ROUTES, CLIENT_LINK_ROUTES, checkedDeclarations, PAGE_ROUTES, PDF_ROUTES, PUBLIC_API_ROUTES, PUBLIC_ROUTES, ROUTE_THROTTLES } from './api-routes';
 
 const keys = (routes: readonly { method: string; path: string }[]) => routes.map((route) => `${route.method} ${route.path}`);
 
@@ -10,13 +11,14 @@ const keys = (routes: readonly { method: string; path: string }[]) => routes.map
  * these lists on purpose (the declarations live in functions/src/<module>/*-routes.ts).
  */
 describe('the route table from the declarations', () => {
-  it('sends the website reads, the forms and the crawler files to the public function, in the order the app serves them', () => {
+  it('sends the website reads, the forms, the blog view beacon and the crawler files to the public function, in the order the app serves them', () => {
     expect(keys(PUBLIC_ROUTES)).toEqual([
       'GET /api/site',
       'GET /api/projects',
       'GET /api/projects/{id}',
       'GET /api/blog-posts',
       'GET /api/blog-posts/by-slug/{slug}',
+      'POST /api/blog-posts/by-slug/{slug}/view',
       'POST /api/calculator',
       'POST /api/contact',
       'GET /api/form-token',
@@ -34,6 +36,24 @@ describe('the route table from the declarations', () => {
     expect(keys(ADMIN_ROUTES_BESIDE_PUBLIC)).toEqual(['GET /api/projects/manage']);
   });
 
+  it('sends signing in to the auth function, and the share link but its PDF to the client-link function', () => {
+    expect(keys(AUTH_ROUTES)).toEqual(['POST /api/auth/login', 'POST /api/auth/login/verify', 'GET /api/auth/registration', 'POST /api/auth/register', 'GET /api/auth/me']);
+    expect(keys(CLIENT_LINK_ROUTES)).toEqual(['GET /api/quote-links/{token}', 'POST /api/quote-links/{token}/approve', 'POST /api/quote-links/{token}/request-changes']);
+  });
+
+  it('runs no route without a session on the admin function (least privilege per route, issue 24)', () => {
+    const { declared } = declaredRoutes();
+    const open = declared.filter((route) => route.access !== 'staff');
+    expect(open.length).toBeGreaterThan(15);
+    expect(open.filter((route) => route.lambda === 'admin')).toEqual([]);
+    // The check the route table is built through refuses one, naming it.
+    const login = open.find((route) => route.path === '/api/auth/login')!;
+    expect(() => checkedDeclarations({ declared: [...declared.filter((route) => route !== login), { ...login, lambda: 'admin' }], undeclared: [] })).toThrow(
+      /routes without a session may not run on the admin function.*POST \/api\/auth\/login/,
+    );
+    expect(() => checkedDeclarations({ declared, undeclared: [] })).not.toThrow();
+  });
+
   it('throttles the form posts harder than the stage', () => {
     expect(ROUTE_THROTTLES).toEqual({
       'POST /api/calculator': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
@@ -41,7 +61,7 @@ describe('the route table from the declarations', () => {
     });
   });
 
-  it('serves without a session the public /api routes the route-guard test lists, some by the admin function', () => {
+  it('serves without a session the public /api routes the route-guard test lists, none by the admin function', () => {
     expect(PUBLIC_API_ROUTES).toContain('POST /api/auth/login');
     expect(PUBLIC_API_ROUTES).toContain('GET /api/quote-links/:token');
     expect(PUBLIC_API_ROUTES).not.toContain('GET /api/projects/manage');

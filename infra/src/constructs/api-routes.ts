@@ -19,15 +19,24 @@ export interface ApiGatewayRoute {
 const METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] satisfies ApiGatewayMethod[];
 const isMethod = (method: string): method is ApiGatewayMethod => METHODS.includes(method);
 
-const DECLARED = (() => {
-  const { declared, undeclared } = declaredRoutes();
+/**
+ * The app's declared routes, or an error naming those infra cannot route safely: a route
+ * without a declaration, a path outside /api not on the public function, and a route anyone
+ * may call (public, or a client's link) on the admin function.
+ */
+export function checkedDeclarations({ declared, undeclared }: ReturnType<typeof declaredRoutes>): readonly DeclaredRoute[] {
   // The guard serves an undeclared route as a staff route, but its function is unknown: refuse it here too.
   if (undeclared.length > 0) throw new Error(`routes without a declaration (lib/route-access.ts): ${undeclared.join(', ')}`);
   // Only /api has the admin function's catch-all: any other path needs a route of its own, to the public function.
   const stray = declared.filter((route) => !route.path.startsWith('/api/') && route.lambda !== 'public');
   if (stray.length > 0) throw new Error(`routes outside /api must be served by the public function: ${stray.map(routeKey).join(', ')}`);
+  // The admin role reaches every item: a route anyone may call runs on a function whose role allows only its calls.
+  const open = declared.filter((route) => route.access !== 'staff' && route.lambda === 'admin');
+  if (open.length > 0) throw new Error(`routes without a session may not run on the admin function (name their lambda): ${open.map(routeKey).join(', ')}`);
   return declared;
-})();
+}
+
+const DECLARED = checkedDeclarations(declaredRoutes());
 
 function apiGatewayRoutes(routes: readonly DeclaredRoute[]): ApiGatewayRoute[] {
   return routes.flatMap(({ method, path }) => {
@@ -65,6 +74,20 @@ export const ADMIN_ROUTE = { method: 'ANY', path: '/api/{proxy+}' } as const;
  */
 export const PDF_ROUTES: readonly ApiGatewayRoute[] = apiGatewayRoutes(servedBy('pdf', false));
 
+/** The routes API Gateway sends to the auth function: signing in, requesting access, who is signed in. */
+export const AUTH_ROUTES: readonly ApiGatewayRoute[] = apiGatewayRoutes(servedBy('auth', false));
+
+/** The routes API Gateway sends to the client-link function: a quote's share link and the client's answer. */
+export const CLIENT_LINK_ROUTES: readonly ApiGatewayRoute[] = apiGatewayRoutes(servedBy('clientLink', false));
+
+/** The routes of each function but the admin one, whose catch-all takes every other /api path. */
+const OWN_ROUTES: readonly [Exclude<RouteLambda, 'admin'>, readonly ApiGatewayRoute[]][] = [
+  ['public', [...PUBLIC_ROUTES, ...PAGE_ROUTES]],
+  ['pdf', PDF_ROUTES],
+  ['auth', AUTH_ROUTES],
+  ['clientLink', CLIENT_LINK_ROUTES],
+];
+
 /** Whether API Gateway would send `route` to `other`: the same method and length, each segment equal or a variable of `other`. */
 function caughtBy(route: ApiGatewayRoute, other: ApiGatewayRoute): boolean {
   if (route.method !== other.method || route.path === other.path) return false;
@@ -79,7 +102,7 @@ function caughtBy(route: ApiGatewayRoute, other: ApiGatewayRoute): boolean {
  * variable is more specific, so API Gateway picks these for the admin function.
  */
 export const ADMIN_ROUTES_BESIDE_PUBLIC: readonly ApiGatewayRoute[] = apiGatewayRoutes(servedBy('admin', false)).filter((route) =>
-  [...PUBLIC_ROUTES, ...PDF_ROUTES].some((other) => caughtBy(route, other)),
+  OWN_ROUTES.some(([, routes]) => routes.some((other) => caughtBy(route, other))),
 );
 
 /** API Gateway's own throttle of single routes, by route key, as CloudFormation's RouteSettings spells it. */
@@ -95,23 +118,28 @@ export const ROUTE_THROTTLES: Record<string, { ThrottlingRateLimit: number; Thro
 /** The /api routes served without a session (public, and clients' share links), as Hono names them. */
 export const PUBLIC_API_ROUTES: readonly string[] = DECLARED.filter((route) => route.access !== 'staff' && route.path.startsWith('/api/')).map(routeKey);
 
+/** The integration ids of the functions: the first three as they have always been named. */
+const INTEGRATION_IDS: Record<RouteLambda, string> = {
+  public: 'PublicIntegration',
+  admin: 'AdminIntegration',
+  pdf: 'PdfIntegration',
+  auth: 'AuthIntegration',
+  clientLink: 'ClientLinkIntegration',
+};
+
 /**
  * Adds the route table to the HTTP API: the public function's routes and pages, the admin
- * function's catch-all (and the routes beside public ones), the PDF function's routes, and
- * the routes' own throttles on the stage. Answers the routes made.
+ * function's catch-all (and the routes beside other functions' ones), the PDF, auth and
+ * client-link functions' routes, and the routes' own throttles on the stage. Answers the routes made.
  */
 export function addApiRoutes(httpApi: HttpApi, stage: HttpStage, functions: Record<RouteLambda, IFunction>): HttpRoute[] {
-  const publicIntegration = new HttpLambdaIntegration('PublicIntegration', functions.public);
   const routes: HttpRoute[] = [];
-  for (const route of [...PUBLIC_ROUTES, ...PAGE_ROUTES]) {
-    routes.push(
-      ...httpApi.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: publicIntegration,
-      }),
-    );
-  }
+  const addRoutes = (lambda: RouteLambda, own: readonly ApiGatewayRoute[]) => {
+    if (own.length === 0) return;
+    const integration = new HttpLambdaIntegration(INTEGRATION_IDS[lambda], functions[lambda]);
+    for (const route of own) routes.push(...httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration }));
+  };
+  for (const [lambda, own] of OWN_ROUTES) addRoutes(lambda, own);
   const adminIntegration = new HttpLambdaIntegration('AdminIntegration', functions.admin);
   routes.push(
     ...httpApi.addRoutes({
@@ -122,10 +150,6 @@ export function addApiRoutes(httpApi: HttpApi, stage: HttpStage, functions: Reco
   );
   for (const route of ADMIN_ROUTES_BESIDE_PUBLIC) {
     routes.push(...httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: adminIntegration }));
-  }
-  const pdfIntegration = new HttpLambdaIntegration('PdfIntegration', functions.pdf);
-  for (const route of PDF_ROUTES) {
-    routes.push(...httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: pdfIntegration }));
   }
   // Routes declaring their own throttle (the form posts write to DynamoDB): a tighter ceiling than the read routes.
   // RouteSettings is untyped JSON in the L1 (a map of route key to settings), so CDK passes it

@@ -34,8 +34,8 @@ describe('the origin-verify secret in the API functions', () => {
 
   it('is named by its ARN (ORIGIN_VERIFY_SECRET_ARN) in every API function', () => {
     const secretRef = { Ref: logicalId(synth.stacks.auth.originVerify) };
-    const api = functions().filter(([id]) => /^Api(Public|Admin|Pdf)/.test(id));
-    expect(api).toHaveLength(3);
+    const api = functions().filter(([id]) => /^Api(Public|Admin|Pdf|Auth|ClientLink)Function/.test(id));
+    expect(api).toHaveLength(5);
     for (const [id, fn] of api) {
       const variables = fn.Properties.Environment.Variables as Record<string, unknown>;
       expect(variables.ORIGIN_VERIFY_SECRET_ARN, id).toEqual(secretRef);
@@ -45,7 +45,8 @@ describe('the origin-verify secret in the API functions', () => {
 
   it('may be read by each function with GetSecretValue on that secret only', () => {
     const secretRef = { Ref: logicalId(synth.stacks.auth.originVerify) };
-    for (const role of [synth.stacks.api.publicRole, synth.stacks.api.adminRole, synth.stacks.api.pdfRole]) {
+    const { api } = synth.stacks;
+    for (const role of [api.publicRole, api.adminRole, api.pdfRole, api.authRole, api.clientLinkRole]) {
       const statements = statementsOf(logicalId(role));
       const onSecret = statements.filter((s) => JSON.stringify(s.Resource) === JSON.stringify(secretRef));
       expect(onSecret, role.node.path).toEqual([

@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CustomResource, Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -20,10 +20,16 @@ import type { DeploymentStrategy } from '../config';
 import { addApiRoutes } from './api-routes';
 import { LiveAliases } from './live-aliases';
 import { JSON_LOG_FORMAT } from './monitoring';
-import { keyAccess } from '@app/functions/db/kind';
-import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
-import { kinds } from '@app/functions/kinds';
-import { PDF_KEY_ACCESS } from '@app/functions/handlers/pdf-access';
+import {
+  AUTH_KEY_ACCESS,
+  CLIENT_LINK_KEY_ACCESS,
+  grantItemAccess,
+  grantPdfTableAccess,
+  grantPublicTableAccess,
+  grantWholeTableItems,
+  JOBS_BULK_ACTIONS,
+  piiDataKey,
+} from './table-access';
 import { PDF_FONT_FILES } from '@app/functions/quotations/pdf';
 import { OUTBOX_TICK } from '@app/functions/notify/outbox-tick';
 import { RENDERER_ALIASES, RENDERER_DEFINE, RENDERER_ENTRY } from '@app/functions/site/renderer-bundle';
@@ -41,19 +47,6 @@ const FONT_DIR = relative(
   dirname(createRequire(join(REPO_ROOT, 'functions/package.json')).resolve(`@fontsource/noto-sans/files/${PDF_FONT_FILES.regular}`)),
 );
 
-/**
- * Partition keys the public function may touch, as IAM StringLike patterns
- * over the prefixes of functions/src/db/keys.ts, from the definitions' grants
- * (`public`, functions/src/kinds.ts). `read`: GetItem of the website's content.
- * `queryGsi1`: Query of the gsi1 partitions the public list routes read.
- * `leadLookup`: GetItem for lead capture ("does a lead own this phone number
- * already?"). `write`: PutItem/UpdateItem (also inside TransactWriteItems),
- * returning nothing: lead capture (submission, lead, its timeline entries under
- * LEAD#, the phone marker, the lead counters under STATS, the lead's search
- * tokens, its audit entry and its outbox item). `rateLimit`: UpdateItem of the
- * per-IP rate-limit windows, which return their new count.
- */
-export const PUBLIC_KEY_ACCESS = keyAccess(kinds, 'public');
 
 export interface ApiProps {
   readonly table: ITableV2;
@@ -74,13 +67,29 @@ export interface ApiProps {
   readonly deployment?: DeploymentStrategy;
 }
 
+/** The stack's Lambda functions (construct ids: `${id}Function`, `${id}Role`, `${id}Logs`). */
+type FunctionId = 'Public' | 'Admin' | 'Pdf' | 'Auth' | 'ClientLink' | 'Jobs';
+const ROLE_DESCRIPTIONS: Record<FunctionId, string> = {
+  Public: 'Public API function',
+  Admin: 'Admin API function',
+  Pdf: 'Quotation PDF API function',
+  Auth: 'Sign-in API function',
+  ClientLink: 'Client share link API function',
+  Jobs: 'Scheduled jobs function',
+};
+
 /** What the DataUpgrade resource asks the Jobs function to run (functions/src/handlers/jobs.ts, runDeployEvent). */
 export const DATA_UPGRADE_TASK = 'data-upgrade';
 
 /**
- * The Hono app as two Lambda functions behind one HTTP API: the public surface
- * (the website's routes, a role limited to the items they need) and the admin
- * surface (every other /api route, read/write on the table).
+ * The Hono app as Lambda functions behind one HTTP API, each route on the
+ * function its declaration names (functions/src/lib/route-access.ts), each
+ * function with a role that allows only what its routes do: the public surface
+ * (the website's routes and pages, the blog view beacon), signing in (auth), a
+ * client's share link (clientLink), the quotation PDFs (pdf), all limited to the
+ * items they touch by dynamodb:LeadingKeys; and the admin surface (every staff
+ * route), item access to the whole table but no Scan or BatchWriteItem, which
+ * only the Jobs function's backups use.
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
@@ -92,6 +101,12 @@ export class Api extends Construct {
   /** The quotation PDFs (PDF_ROUTES in api-routes.ts): the app with the renderer, its fonts beside the bundle. */
   readonly pdfFunction: NodejsFunction;
   readonly pdfRole: Role;
+  /** Signing in, requesting access and who is signed in (routes declared `lambda: 'auth'`; AUTH_KEY_ACCESS). */
+  readonly authFunction: NodejsFunction;
+  readonly authRole: Role;
+  /** A client's share link and their answer (routes declared `lambda: 'clientLink'`; CLIENT_LINK_KEY_ACCESS). */
+  readonly clientLinkFunction: NodejsFunction;
+  readonly clientLinkRole: Role;
   /** The scheduled jobs (recurring transactions), run daily by an EventBridge rule. */
   readonly jobsFunction: NodejsFunction;
   readonly jobsRole: Role;
@@ -109,10 +124,12 @@ export class Api extends Construct {
   /** The functions API Gateway sends routes to, by the route declarations' name (`lambda` in lib/route-access.ts). */
   readonly routeFunctions: Readonly<Record<RouteLambda, NodejsFunction>>;
   /**
-   * Wraps the data keys that seal employees' Aadhaar, PAN and bank account
-   * (functions/src/secrets/field-crypto.ts). Only the admin function's role may
-   * use it (GenerateDataKey, Decrypt, for that purpose's encryption context);
-   * rotated yearly by KMS, and kept when the stack goes: the data is unreadable without it.
+   * Wraps the data keys that seal employees' Aadhaar, PAN and bank account, and their
+   * two-factor secrets (functions/src/secrets/field-crypto.ts). Its key policy lets only the
+   * admin and auth roles use it (GenerateDataKey, Decrypt, for that purpose's encryption
+   * context), and the account's key administrators manage it without using it (no `kms:*`
+   * to the account root); rotated yearly by KMS, and kept when the stack goes: the data is
+   * unreadable without it.
    */
   readonly piiKey: Key;
 
@@ -153,7 +170,7 @@ export class Api extends Construct {
       ...(props.publicConcurrency !== undefined ? { reservedConcurrentExecutions: props.publicConcurrency } : {}),
       props,
     });
-    this.grantPublicTableAccess(this.publicRole, table);
+    grantPublicTableAccess(this.publicRole, table);
     this.grantOriginSecretRead(this.publicRole, props.originVerify);
 
     [this.adminFunction, this.adminRole] = this.nodeFunction('Admin', {
@@ -168,29 +185,41 @@ export class Api extends Construct {
       ...(props.adminConcurrency !== undefined ? { reservedConcurrentExecutions: props.adminConcurrency } : {}),
       props,
     });
-    table.grantReadWriteData(this.adminRole);
+    grantWholeTableItems(this.adminRole, table);
     props.jwtSigningKey.grantRead(this.adminRole);
     this.grantOriginSecretRead(this.adminRole, props.originVerify);
-    this.piiKey = new Key(this, 'PiiKey', {
-      description: "Wraps the data keys of employees' personal data (Aadhaar, PAN, bank account); used only by the admin function",
-      enableKeyRotation: true,
-      alias: `alias/${Stack.of(this).stackName}/employee-pii`,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.adminFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
-    this.adminRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'EmployeePiiDataKeys',
-        actions: ['kms:GenerateDataKey', 'kms:Decrypt'],
-        resources: [this.piiKey.keyArn],
-        // The encryption context field-crypto.ts binds every data key to (PII_ENCRYPTION_CONTEXT).
-        conditions: { StringEquals: { 'kms:EncryptionContext:purpose': 'employee-pii' } },
-      }),
-    );
     Validations.of(this.adminRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagArn(this, table.tableArn)}/index/*]`,
-      reason: 'The admin surface reads every index of the single table (grantReadWriteData); the table has only gsi1, gsi2 and gsi3.',
+      reason: 'The admin surface queries every index of the single table ; the table has only gsi1, gsi2 and gsi3.',
     });
+
+    // Signing in: the account, its sessions and counters, Settings, and a request for access.
+    [this.authFunction, this.authRole] = this.nodeFunction('Auth', {
+      entry: 'auth.ts',
+      // Password hashing (scrypt, N=2^17) wants the CPU share that comes with more memory.
+      memorySize: 1024,
+      timeout: Duration.seconds(15),
+      environment: { ...environment, JWT_SECRET_ARN: props.jwtSigningKey.secretArn },
+      props,
+    });
+    grantItemAccess(this.authRole, table, 'Auth', AUTH_KEY_ACCESS);
+    props.jwtSigningKey.grantRead(this.authRole);
+    this.grantOriginSecretRead(this.authRole, props.originVerify);
+
+    // A client's share link: the quote, and an approval's customer, project and Advance demand.
+    [this.clientLinkFunction, this.clientLinkRole] = this.nodeFunction('ClientLink', {
+      entry: 'client-link.ts',
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      environment,
+      props,
+    });
+    grantItemAccess(this.clientLinkRole, table, 'ClientLink', CLIENT_LINK_KEY_ACCESS);
+    this.grantOriginSecretRead(this.clientLinkRole, props.originVerify);
+
+    this.piiKey = piiDataKey(this, [this.adminRole, this.authRole]);
+    this.adminFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
+    this.authFunction.addEnvironment('PII_KMS_KEY_ID', this.piiKey.keyArn);
 
     [this.pdfFunction, this.pdfRole] = this.nodeFunction('Pdf', {
       entry: 'pdf.ts',
@@ -214,7 +243,7 @@ export class Api extends Construct {
       },
       props,
     });
-    this.grantPdfTableAccess(this.pdfRole, table);
+    grantPdfTableAccess(this.pdfRole, table);
     props.jwtSigningKey.grantRead(this.pdfRole);
     this.grantOriginSecretRead(this.pdfRole, props.originVerify);
 
@@ -228,7 +257,7 @@ export class Api extends Construct {
       ...(props.jobsConcurrency !== undefined ? { reservedConcurrentExecutions: props.jobsConcurrency } : {}),
       props,
     });
-    table.grantReadWriteData(this.jobsRole);
+    grantWholeTableItems(this.jobsRole, table, JOBS_BULK_ACTIONS);
     Validations.of(this.jobsRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagArn(this, table.tableArn)}/index/*]`,
       reason: 'The jobs read the index partitions of recurring transactions and write their copies with the figures they keep.',
@@ -283,7 +312,13 @@ export class Api extends Construct {
       },
     });
 
-    this.routeFunctions = { public: this.publicFunction, admin: this.adminFunction, pdf: this.pdfFunction };
+    this.routeFunctions = {
+      public: this.publicFunction,
+      admin: this.adminFunction,
+      pdf: this.pdfFunction,
+      auth: this.authFunction,
+      clientLink: this.clientLinkFunction,
+    };
     const routes = addApiRoutes(this.httpApi, this.stage, this.live.aliases(this.routeFunctions));
     for (const route of routes) {
       Validations.of(route).acknowledge({
@@ -297,9 +332,9 @@ export class Api extends Construct {
   }
 
   /**
-   * Tells both functions the site's own URL (SITE_URL) and lets the admin function's CSRF guard
-   * accept it as an Origin (ALLOWED_ORIGINS): behind CloudFront the functions see the
-   * execute-api host, never the site's. The distribution's domain is a deploy-time value; it
+   * Tells the API functions the site's own URL (SITE_URL) and lets the CSRF guard of those that
+   * serve forms with a session or a sign-in accept it as an Origin (ALLOWED_ORIGINS): behind
+   * CloudFront the functions see the execute-api host, never the site's. The distribution's domain is a deploy-time value; it
    * makes no cycle, because the distribution depends on the HTTP API (its origin) and not on
    * the functions, which depend on the distribution.
    */
@@ -309,6 +344,9 @@ export class Api extends Construct {
     this.adminFunction.addEnvironment('ALLOWED_ORIGINS', url);
     this.pdfFunction.addEnvironment('SITE_URL', url);
     this.pdfFunction.addEnvironment('ALLOWED_ORIGINS', url);
+    this.authFunction.addEnvironment('SITE_URL', url);
+    this.authFunction.addEnvironment('ALLOWED_ORIGINS', url);
+    this.clientLinkFunction.addEnvironment('SITE_URL', url);
   }
 
   /**
@@ -434,7 +472,7 @@ export class Api extends Construct {
   }
 
   private nodeFunction(
-    id: 'Public' | 'Admin' | 'Pdf' | 'Jobs',
+    id: FunctionId,
     options: {
       entry: string;
       memorySize: number;
@@ -455,7 +493,7 @@ export class Api extends Construct {
     // Our own role instead of the default one: no AWS managed policy, logs only to this group.
     const role = new Role(this, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: id === 'Jobs' ? 'Scheduled jobs function' : id === 'Pdf' ? 'Quotation PDF API function' : `${id} API function`,
+      description: ROLE_DESCRIPTIONS[id],
     });
     logGroup.grantWrite(role);
     const fn = new NodejsFunction(this, `${id}Function`, {
@@ -499,101 +537,4 @@ export class Api extends Construct {
     return [fn, role];
   }
 
-  /**
-   * The PDF role's DynamoDB access (PDF_KEY_ACCESS, through dynamodb:LeadingKeys as for the
-   * public role): GetItem of the items the PDF routes read, and UpdateItem/DeleteItem of staff
-   * sessions, returning nothing. No Query, no Scan, no index, no other write.
-   */
-  private grantPdfTableAccess(role: Role, table: ITableV2) {
-    const onlyKeys = (patterns: readonly string[]) => ({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
-      Null: { 'dynamodb:LeadingKeys': 'false' },
-    });
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'PdfReads',
-        actions: ['dynamodb:GetItem'],
-        resources: [table.tableArn],
-        conditions: onlyKeys(PDF_KEY_ACCESS.read),
-      }),
-    );
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        sid: 'PdfStaffSessions',
-        actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-        resources: [table.tableArn],
-        conditions: { ...onlyKeys(PDF_KEY_ACCESS.sessions), StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] } },
-      }),
-    );
-  }
-
-  /**
-   * The public role's DynamoDB access, item by item through dynamodb:LeadingKeys.
-   *
-   * How LeadingKeys applies to index queries (checked in the DynamoDB developer
-   * guide, "Using IAM policy conditions for fine-grained access control"): the
-   * key is "the first key attribute of a table, the partition key", taken from
-   * the request, and the guide's examples put the same LeadingKeys condition on
-   * a table ARN and on an index ARN alike. A Query on an index carries one
-   * partition key value, the index's (gsi1pk = :pk), and the request is
-   * authorized against the index resource. So the index statement lists gsi1
-   * partition values and names the gsi1 ARN only: no other index, no table Query.
-   * The guide does not spell the index case out in so many words, so the
-   * statement also requires the key to be present (Null = false): if AWS ever
-   * evaluated index queries without leading keys, ForAllValues would be true on
-   * an empty set and allow every gsi1 partition (LEADS, ESTIMATES, ...); with
-   * the Null check such a request is denied instead. Transactions are checked
-   * per item against PutItem/UpdateItem, with each item's own partition key.
-   * What LeadingKeys cannot stop: a conditional write can still probe whether an
-   * item it may write exists; the role keeps that to the partitions above.
-   */
-  private grantPublicTableAccess(role: Role, table: ITableV2) {
-    const gsi1 = TABLE_DEFINITION.globalSecondaryIndexes.find((index) => index.indexName === 'gsi1');
-    if (!gsi1) throw new Error('table definition has no gsi1');
-    const onlyKeys = (patterns: readonly string[]) => ({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...patterns] },
-      Null: { 'dynamodb:LeadingKeys': 'false' },
-    });
-    const statements = [
-      new PolicyStatement({
-        sid: 'PublicContentReads',
-        actions: ['dynamodb:GetItem'],
-        resources: [table.tableArn],
-        conditions: onlyKeys(PUBLIC_KEY_ACCESS.read),
-      }),
-      new PolicyStatement({
-        sid: 'PublicListQueries',
-        actions: ['dynamodb:Query'],
-        resources: [`${table.tableArn}/index/${gsi1.indexName}`],
-        conditions: onlyKeys(PUBLIC_KEY_ACCESS.queryGsi1),
-      }),
-      new PolicyStatement({
-        sid: 'LeadCapturePhoneLookup',
-        actions: ['dynamodb:GetItem'],
-        resources: [table.tableArn],
-        conditions: onlyKeys(PUBLIC_KEY_ACCESS.leadLookup),
-      }),
-      new PolicyStatement({
-        sid: 'LeadCaptureWrites',
-        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        resources: [table.tableArn],
-        conditions: {
-          ...onlyKeys(PUBLIC_KEY_ACCESS.write),
-          // A write may not hand back what it replaced or changed (ALL_OLD, UPDATED_NEW, ...):
-          // write access to LEAD# must not become a way to read leads.
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
-        },
-      }),
-      new PolicyStatement({
-        sid: 'RateLimitCounters',
-        actions: ['dynamodb:UpdateItem'],
-        resources: [table.tableArn],
-        conditions: {
-          ...onlyKeys(PUBLIC_KEY_ACCESS.rateLimit),
-          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] },
-        },
-      }),
-    ];
-    for (const statement of statements) role.addToPrincipalPolicy(statement);
-  }
 }

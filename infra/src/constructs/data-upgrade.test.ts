@@ -105,7 +105,7 @@ describe('the data upgrade at every deploy', () => {
     expect(role.Properties.Policies).toBeUndefined();
     // No other function may be invoked by this role, and no other role uses the framework.
     for (const statement of statementsOf(synth, roleId)) {
-      for (const target of asArray(statement.Resource)) expect(JSON.stringify(target)).not.toMatch(/Api(Public|Admin|Pdf)Function/);
+      for (const target of asArray(statement.Resource)) expect(JSON.stringify(target)).not.toMatch(/Api(Public|Admin|Pdf|Auth|ClientLink)Function/);
     }
     const usingRole = resources(synth, 'AWS::Lambda::Function').filter(([, fn]) => JSON.stringify(fn.Properties.Role).includes(roleId));
     expect(usingRole.map(([id]) => id)).toEqual([dataUpgrade(synth).frameworkId]);
