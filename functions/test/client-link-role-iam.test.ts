@@ -46,7 +46,12 @@ async function sentQuote(extra: { leadId?: string; customerId?: string; projectI
   return { quote, token: (await json<QuotationSendResult>(sent)).sharePath.slice('/q/'.length) };
 }
 
-const answer = (token: string, what: 'approve' | 'request-changes') => postJson(app, `/api/quote-links/${token}/${what}`, { name: 'Meera Nair', comment: 'Looks good' });
+/** The client's answer from the link's page: the version it shows goes back with it (as the page sends it). */
+const answer = async (token: string, what: 'approve' | 'request-changes') => {
+  const shown = await app.request(`/api/quote-links/${token}`);
+  const version = shown.ok ? (await json<Quotation>(shown)).version : 1;
+  return postJson(app, `/api/quote-links/${token}/${what}`, { name: 'Meera Nair', comment: 'Looks good', version });
+};
 
 describe("a client's share link", () => {
   it('shows the quote, and refuses an unknown or expired link', async () => {

@@ -889,10 +889,8 @@ describe('monitoring', () => {
         // The API's 4xx and 5xx ratios (metric math over Count).
         '4xx+Count',
         '5xx+Count',
-        // p99 latency of each route group's function.
-        'Duration',
-        'Duration',
-        'Duration',
+        // p99 latency of each route group's function (public, admin, pdf, auth, client-link).
+        ...Array(5).fill('Duration'),
         // The dead-letter queues (async invokes, rule targets) and each rule's failed invocations.
         'ApproximateNumberOfMessagesVisible',
         'ApproximateNumberOfMessagesVisible',

@@ -114,7 +114,7 @@ describe('versions and the live alias', () => {
   it('shift the API functions\' traffic through CodeDeploy: a 10% canary for 5 minutes on kept stages, rolled back on the 5xx and errors alarms', () => {
     const groups = resources(prod.template, 'AWS::CodeDeploy::DeploymentGroup');
     const api = prod.stacks.api;
-    const shifted = [api.publicFunction, api.adminFunction, api.pdfFunction];
+    const shifted = [api.publicFunction, api.adminFunction, api.pdfFunction, api.authFunction, api.clientLinkFunction];
     expect(groups).toHaveLength(shifted.length);
     for (const fn of shifted) {
       const alias = byId(prod.template, logicalId(api.live.alias(fn)));
@@ -137,7 +137,7 @@ describe('versions and the live alias', () => {
     const hotfix = synthesize({ stage: 'prod', alarmEmail: 'ops@kaveri-studio.in', deployment: 'all-at-once', bundle: false });
     for (const synth of [dev, hotfix]) {
       const groups = resources(synth.template, 'AWS::CodeDeploy::DeploymentGroup');
-      expect(groups).toHaveLength(3);
+      expect(groups).toHaveLength(5);
       for (const [id, group] of groups) {
         expect(group.Properties.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaAllAtOnce');
         expect(group.Properties.AlarmConfiguration?.Alarms ?? [], id).toEqual([]);
