@@ -12,6 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BatchWriteCommand, ScanCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { staticBackupKey } from '@app/functions/backup/backup-key';
 import { localBackupStorage } from '@app/functions/backup/backup-storage';
 import { createDb, type Db } from '@app/functions/db/client';
 import { runBackupJob, runRestoreJob, startBackupJob } from '@app/functions/jobs/backup';
@@ -80,6 +82,7 @@ export async function backupBench(endpoint: string) {
   await ensureTable(db);
   const root = mkdtempSync(join(tmpdir(), 'bench-backups-'));
   const { storage } = localBackupStorage(root);
+  const key = staticBackupKey(randomBytes(32));
   try {
     const seeded = performance.now();
     const items = Array.from({ length: ITEMS }, (_, n) => vendorItem(n));
@@ -90,7 +93,7 @@ export async function backupBench(endpoint: string) {
     const backupJob = await startBackupJob(db, { kind: 'backup', trigger: 'manual', actor, nowMs: Date.now() });
     if (backupJob === 'busy') throw new Error('backup lock held');
     const backupStarted = performance.now();
-    await runBackupJob({ db, storage, tmpDir: join(root, 'tmp') }, backupJob.id);
+    await runBackupJob({ db, storage, key, tmpDir: join(root, 'tmp') }, backupJob.id);
     const backupSeconds = seconds(backupStarted);
     const size = await storage.size(`backups/${backupJob.id}.jsonl.gz`);
     if (size === null) throw new Error('the backup failed: no file');
@@ -106,7 +109,7 @@ export async function backupBench(endpoint: string) {
     const restoreJob = await startBackupJob(db, { kind: 'restore', trigger: 'manual', actor, nowMs: Date.now(), sourceId: backupJob.id, sourceName: `backups/${backupJob.id}.jsonl.gz` });
     if (restoreJob === 'busy') throw new Error('backup lock held');
     const restoreStarted = performance.now();
-    await runRestoreJob({ db, storage, tmpDir: join(root, 'tmp') }, restoreJob.id);
+    await runRestoreJob({ db, storage, key, tmpDir: join(root, 'tmp') }, restoreJob.id);
     const restoreSeconds = seconds(restoreStarted);
     // The table now holds the backup's items, plus the two job records and the restore's audit entry.
     const after = (await countItems(db)) - 3;
