@@ -84,7 +84,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     logRemovalPolicy,
   });
   api.allowPhotoUploads(web.photosBucket, { served: UPLOADS_PREFIX, staging: STAGING_PREFIX, private: PRIVATE_PREFIX });
-  api.allowBackups(web.backupBucket);
+  api.allowBackups(web.backupBucket, auth.backupKey);
   const siteUrl = `https://${config.domain?.name ?? web.distribution.distributionDomainName}`;
   api.setSiteUrl(siteUrl);
 
