@@ -10,6 +10,7 @@ import { auditEntryWrite, mergedCounterWrites, type ItemKey, type WriteContext }
 import { mergeDeltas } from '../db/figures';
 import { keys } from '../db/keys';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
+import { inTurns } from '../lib/in-turns';
 import { log } from '../lib/log';
 import { employeeEntity } from '../people';
 import { forgetLibrary } from '../quotations';
@@ -47,6 +48,9 @@ export const RESTORE_BUDGET_MS = 10 * 60_000;
 
 export type RestoreOutcome = 'done' | 'continue' | 'stopped';
 
+/** BatchGetItem's keys a call, and the calls in flight while a chunk's current state is read. */
+const BATCH_GET_KEYS = 100;
+const READS_AT_ONCE = 4;
 /** The fields of the sign-in state and version read before a chunk is written. */
 const CURRENT_FIELDS = ['version', 'status', ...SIGN_IN_FIELDS];
 
@@ -213,7 +217,10 @@ async function writeChunk(run: Run, chunk: Item[], skip: Set<string>): Promise<C
   // Two-factor items are never written: each account keeps the one it has now (restore-credentials.ts).
   const items = chunk.filter((item) => !skip.has(itemKeyText(item)) && !isTwoFactorItem(item));
   const read = items.filter((item) => typeof item.version === 'number' || isEmployeeItem(item)).map((item) => ({ pk: item.pk, sk: item.sk }));
-  const current = new Map((await batchGet(run.db, read, CURRENT_FIELDS)).map((item) => [itemKeyText(item), item]));
+  const groups: (typeof read)[] = [];
+  for (let i = 0; i < read.length; i += BATCH_GET_KEYS) groups.push(read.slice(i, i + BATCH_GET_KEYS));
+  const found = await inTurns(groups, READS_AT_ONCE, (group) => batchGet(run.db, group, CURRENT_FIELDS));
+  const current = new Map(found.flat().map((item) => [itemKeyText(item), item]));
   let counts: Counts = {};
   const puts = items.map((item) => {
     const now = current.get(itemKeyText(item));
