@@ -9,6 +9,7 @@ import { backupFileKey, localBackupStorage } from '../src/backup/backup-storage'
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { resumeRestore, runBackupJob, runJob, startBackupJob, type BackupContext, type JobRequest, type JobRunner } from '../src/jobs/backup';
+import { STALLED_MESSAGE } from '../src/jobs/restore';
 import { writeAll } from '../src/jobs/backup-table';
 import { vendorEntity } from '../src/vendors/vendor-repo';
 import { businessItems, comparable, handMade, type Item } from './backup-helpers';
@@ -105,7 +106,7 @@ describe('a restore in chunks, interrupted and resumed', { timeout: 60_000 }, ()
   beforeAll(async () => {
     ({ db } = await createTestApp());
     const root = mkdtempSync(join(tmpdir(), 'restore-chunks-'));
-    context = { storage: localBackupStorage(root).storage, key: staticBackupKey(key), tmpDir: join(root, 'tmp'), restore: { chunkItems: CHUNK, budgetMs: 0 } };
+    context = { storage: localBackupStorage(root).storage, key: staticBackupKey(key), tmpDir: join(root, 'tmp'), restore: { chunkItems: CHUNK, budgetMs: 0, stallPauseMs: 10 } };
     await put(db, Array.from({ length: VENDORS }, (_, n) => vendorItems(n)).flat());
     const job = await startBackupJob(db, { kind: 'backup', trigger: 'manual', actor, nowMs: Date.now() });
     if (job === 'busy') throw new Error('busy');
@@ -161,6 +162,38 @@ describe('a restore in chunks, interrupted and resumed', { timeout: 60_000 }, ()
     expect(healthy.seen.puts).toBe(0);
     expect(await jobItem(db, job.id)).toMatchObject({ status: 'succeeded', deleted: 200 });
     expect(comparable(await businessItems(db))).toEqual(comparable(backedUp));
+  });
+
+  /** `db` whose BatchWrites time out (as the SDK reports it) when `times` says so. */
+  function timingOut(times: (batch: number) => boolean): Db {
+    let batches = 0;
+    return dyingDb(db, (command) => {
+      if (!(command instanceof BatchWriteCommand) || !times(++batches)) return false;
+      throw Object.assign(new Error('a request has exceeded the configured requestTimeout'), { name: 'TimeoutError' });
+    });
+  }
+
+  it('a run the database stops (a timeout) hands over, and the next one goes on from the last committed chunk', async () => {
+    await put(db, vendorItems(VENDORS + 500));
+    const job = await startBackupJob(db, { kind: 'restore', trigger: 'manual', actor, nowMs: Date.now(), sourceId: backupId, sourceName: backupFileKey(backupId) });
+    if (job === 'busy') throw new Error('busy');
+    const runs = queue();
+    await runs.runner.start({ backupJob: { jobId: job.id } });
+    // The 7th batch (in the 2nd chunk) times out, once.
+    await runs.drain({ ...context, db: timingOut((batch) => batch === 7), runner: runs.runner });
+    expect(await jobItem(db, job.id)).toMatchObject({ status: 'succeeded', deleted: 2, stalls: 0 });
+    expect(comparable(await businessItems(db))).toEqual(comparable(backedUp));
+  });
+
+  it('after 5 runs in a row the database stopped, the restore fails with the reason', async () => {
+    const restart = await startBackupJob(db, { kind: 'restore', trigger: 'manual', actor, nowMs: Date.now(), sourceId: backupId, sourceName: backupFileKey(backupId) });
+    if (restart === 'busy') throw new Error('busy');
+    const runs = queue();
+    await runs.runner.start({ backupJob: { jobId: restart.id } });
+    // The first run's check of the file counts as progress; then 5 runs without any, and the 7th fails the job.
+    const count = await runs.drain({ ...context, db: timingOut(() => true), runner: runs.runner });
+    expect(count).toBe(7);
+    expect(await jobItem(db, restart.id)).toMatchObject({ status: 'failed', error: STALLED_MESSAGE });
   });
 
   it('a resumed run whose file is no longer the one checked fails, with the reason', async () => {

@@ -4,6 +4,7 @@ import { BackupFileError, UnsupportedValueError, type Item } from '../backup';
 import type { Db } from '../db/client';
 import type { ItemKey } from '../db/entity';
 import { keys } from '../db/keys';
+import { UnprocessedItems } from '../db/unavailable';
 import { isConditionalCheckFailed, transactWrite } from '../db/writes';
 import { inTurns } from '../lib/in-turns';
 import { log } from '../lib/log';
@@ -110,7 +111,7 @@ type WriteRequests = NonNullable<ConstructorParameters<typeof BatchWriteCommand>
 async function batchWrite(db: Db, requests: WriteRequests) {
   let pending = requests;
   for (let attempt = 1; pending.length > 0; attempt++) {
-    if (attempt > MAX_BATCH_ATTEMPTS) throw new Error(`DynamoDB left ${pending.length} writes unprocessed after ${MAX_BATCH_ATTEMPTS} attempts`);
+    if (attempt > MAX_BATCH_ATTEMPTS) throw new UnprocessedItems(`DynamoDB left ${pending.length} writes unprocessed after ${MAX_BATCH_ATTEMPTS} attempts`);
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 25 * 2 ** attempt) * Math.random()));
     const answer = await db.doc.send(new BatchWriteCommand({ RequestItems: { [db.table]: pending } }));
     pending = answer.UnprocessedItems?.[db.table] ?? [];

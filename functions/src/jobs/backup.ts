@@ -59,8 +59,8 @@ export interface BackupContext {
   tmpDir?: string;
   /** Starts a restore's next run (this process's runner, or the Jobs function invoking itself); without one the next run follows here. */
   runner?: JobRunner;
-  /** A restore's chunk size and each run's budget (restore.ts's defaults; tests use small ones). */
-  restore?: { chunkItems?: number; budgetMs?: number };
+  /** A restore's chunk size, each run's budget and the pause after a run the database stopped (restore.ts's defaults; tests use small ones). */
+  restore?: { chunkItems?: number; budgetMs?: number; stallPauseMs?: number };
 }
 
 type JobItem = BackupJob & { pk: string; sk: string; sourceName?: string; keepSessionId?: string };

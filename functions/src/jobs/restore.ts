@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, type ItemKey, type WriteContext } from '../db/entity';
 import { mergeDeltas } from '../db/figures';
 import { keys } from '../db/keys';
+import { isServiceUnavailable } from '../db/unavailable';
 import { isConditionalCheckFailed, isTransactionCanceled, transactWrite } from '../db/writes';
 import { inTurns } from '../lib/in-turns';
 import { log } from '../lib/log';
@@ -38,13 +39,20 @@ import { isEmployeeItem, isSessionItem, isTwoFactorItem, SIGN_IN_FIELDS, withCur
  * on. A run that dies (a killed process, a timed-out invocation, which Lambda
  * runs again) leaves the last committed place: the next run does at most one
  * chunk or page again, which writes the same items (versions move on once more).
- * Each run claims the job (`runner`); a run whose claim was taken over stops.
+ * A run the database stops (a timeout, throttling) hands over too; after
+ * MAX_STALLS such runs in a row the restore fails. Each run claims the job
+ * (`runner`); a run whose claim was taken over stops.
  */
 
 /** Items a restore writes between two commits of its place. */
 export const RESTORE_CHUNK_ITEMS = 1000;
 /** How long one run works before it hands over (deployed: within the Jobs function's 15 minutes, with room for the file's check). */
 export const RESTORE_BUDGET_MS = 10 * 60_000;
+
+/** Runs in a row that the database stopped (a timeout, throttling) before the restore fails; the next run waits this long first. */
+const MAX_STALLS = 5;
+const STALL_PAUSE_MS = 2000;
+export const STALLED_MESSAGE = `The restore stopped: the database did not answer in ${MAX_STALLS} runs in a row. Restore the backup again.`;
 
 export type RestoreOutcome = 'done' | 'continue' | 'stopped';
 
@@ -90,22 +98,26 @@ async function readJob(db: Db, jobId: string): Promise<{ job: RestoreJob; segmen
   return { job, segments: Array.from({ length: SCAN_SEGMENTS }, (_, i) => segmentOf(Item[`scan${i}`])) };
 }
 
-/** Claims the job for this run; false when it no longer runs. */
-async function claim(db: Db, jobId: string, runner: string, nowMs: number): Promise<boolean> {
+/**
+ * Claims the job for this run, counting it in `stalls` (a commit sets it back to 0): how many runs in a row
+ * have made no progress. Answers that count, or undefined when the job no longer runs.
+ */
+async function claim(db: Db, jobId: string, runner: string, nowMs: number): Promise<number | undefined> {
   try {
-    await db.doc.send(
+    const { Attributes } = await db.doc.send(
       new UpdateCommand({
         TableName: db.table,
         Key: keys.backupJob(jobId),
-        UpdateExpression: 'SET runner = :runner, aliveAt = :now',
+        UpdateExpression: 'SET runner = :runner, aliveAt = :now ADD stalls :one',
         ConditionExpression: '#status = :running',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':runner': runner, ':now': nowIso(nowMs), ':running': 'running' },
+        ExpressionAttributeValues: { ':runner': runner, ':now': nowIso(nowMs), ':running': 'running', ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
       }),
     );
-    return true;
+    return Number(Attributes?.stalls ?? 1);
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
+    if (isConditionalCheckFailed(error)) return undefined;
     throw error;
   }
 }
@@ -164,8 +176,8 @@ class Run {
   /** Commits `set` (and adds `add`) on the job item, and keeps the lock, if this run still holds the job; ClaimLost if not. */
   async commit(set: Record<string, NativeAttributeValue>, add: Record<string, number> = {}) {
     const names: Record<string, string> = { '#status': 'status' };
-    const values: Record<string, NativeAttributeValue> = { ':running': 'running', ':runner': this.runner, ':alive': nowIso(this.now()) };
-    const sets = ['aliveAt = :alive'];
+    const values: Record<string, NativeAttributeValue> = { ':running': 'running', ':runner': this.runner, ':alive': nowIso(this.now()), ':zero': 0 };
+    const sets = ['aliveAt = :alive', 'stalls = :zero'];
     const adds: string[] = [];
     Object.entries(set).forEach(([name, value], i) => {
       names[`#s${i}`] = name;
@@ -200,7 +212,8 @@ class Run {
         },
       ]);
     } catch (error) {
-      if (isTransactionCanceled(error)) throw new ClaimLost();
+      // A condition of ours failed: another run holds the job, it ended, or its lock went. (A conflict or throttling is not that.)
+      if (isTransactionCanceled(error, 0) || isTransactionCanceled(error, 1)) throw new ClaimLost();
       throw error;
     }
   }
@@ -286,7 +299,12 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
   if (!read) return 'stopped';
   const run = new Run(ctx, read.job, now, ctx.restore?.budgetMs ?? RESTORE_BUDGET_MS);
   const { job } = run;
-  if (!(await claim(db, jobId, run.runner, now()))) return 'stopped';
+  const stalls = await claim(db, jobId, run.runner, now());
+  if (stalls === undefined) return 'stopped';
+  if (stalls > MAX_STALLS) {
+    await failJob(db, jobId, STALLED_MESSAGE, now());
+    return 'done';
+  }
   try {
     const key = await ctx.key.getBackupKey();
     // Only a backup in the host's own storage (never an upload) may be of the unsigned format 1.
@@ -315,6 +333,12 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     if (error instanceof ClaimLost) {
       log.warn('restore run stopped: another run holds the job', { jobId });
       return 'stopped';
+    }
+    // The database did not answer (a timeout, throttling, a write conflict): the next run goes on from the last committed place.
+    if (isServiceUnavailable(error) || isTransactionCanceled(error)) {
+      log.warn('restore run stopped: the database did not answer; the next run goes on', { jobId, stalls, error });
+      await new Promise((resolve) => setTimeout(resolve, ctx.restore?.stallPauseMs ?? STALL_PAUSE_MS));
+      return 'continue';
     }
     if (!(error instanceof BackupFileError)) log.error('restore failed', { jobId, error });
     await failJob(db, jobId, failureMessage(error), now());
