@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { HashSlot } from './auth';
 import type { SigningKeyProvider } from './auth';
-import type { BackupStorage } from './backup';
+import type { BackupKeyProvider, BackupStorage } from './backup';
 import type { Db } from './db/client';
 import type { EmployeeItem } from './people';
 import type { SessionItem } from './auth';
@@ -59,11 +59,12 @@ export interface Deps {
    */
   fieldCrypto?: FieldCrypto;
   /**
-   * Backup files and what runs backup and restore jobs: S3 and an async
-   * invoke of the Jobs function deployed, DATA_DIR/backups and this process
-   * locally. Without it, the backup routes answer 503.
+   * Backup files, the key they are signed with (an uploaded file is checked
+   * against it) and what runs backup and restore jobs: S3, a Secrets Manager
+   * secret and an async invoke of the Jobs function deployed; DATA_DIR/backups,
+   * DATA_DIR/backup-key and this process locally. Without it, the backup routes answer 503.
    */
-  backups?: { storage: BackupStorage; runner: JobRunner };
+  backups?: { storage: BackupStorage; key: BackupKeyProvider; runner: JobRunner };
   /**
    * Starts other background jobs (the stored submissions' expiry after
    * Settings > dataRetentionDays changed): this process locally, an async

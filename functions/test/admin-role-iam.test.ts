@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RESTORE_CONFIRMATION, type BackupJob } from '@app/shared-types/backup';
+import { staticBackupKey } from '../src/backup/backup-key';
 import { localBackupStorage } from '../src/backup/backup-storage';
 import type { Db } from '../src/db/client';
 import { runJobsEvent } from '../src/handlers/jobs';
@@ -32,13 +34,15 @@ let runAs: ReturnType<typeof callRecorder>['runAs'];
 let superadmin: string;
 let jobs: ReturnType<typeof localJobRunner>;
 let storage: ReturnType<typeof localBackupStorage>['storage'];
+let key: ReturnType<typeof staticBackupKey>;
 
 beforeAll(async () => {
   const root = mkdtempSync(join(tmpdir(), 'iam-backups-'));
   ({ storage } = localBackupStorage(root));
   const holder: { db?: Db } = {};
-  jobs = localJobRunner((request) => runJob({ db: holder.db!, storage, tmpDir: join(root, 'tmp') }, request));
-  const made = await createTestApp({ backups: { storage, runner: jobs }, jobs });
+  key = staticBackupKey(randomBytes(32));
+  jobs = localJobRunner((request) => runJob({ db: holder.db!, storage, key, tmpDir: join(root, 'tmp'), runner: jobs }, request));
+  const made = await createTestApp({ backups: { storage, key, runner: jobs }, jobs });
   ({ app, db } = made);
   holder.db = db;
   ({ calls, served, runAs } = made.replay);
@@ -131,7 +135,7 @@ describe('the Jobs function as it runs', () => {
     const restore = await ok<{ job: BackupJob }>(`/api/settings/backups/${started.job.id}/restore`, 'POST', { confirm: RESTORE_CONFIRMATION });
     await jobs.idle();
     expect((await ok<BackupJob>(`/api/settings/backup-jobs/${restore.job.id}`)).status).toBe('succeeded');
-    const deps = { db, backups: { db, storage } };
+    const deps = { db, backups: { db, storage, key } };
     await runAs('jobs', 'daily', () => runJobsEvent(deps));
     await runAs('jobs', 'submission-retention', () => runJobsEvent(deps, { task: 'submission-retention' }));
     await runAs('jobs', 'scheduled-backup', () => runJobsEvent(deps, { task: 'scheduled-backup' }));

@@ -1,126 +1,27 @@
-import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DeleteCommand, GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { SettingsAnswer } from '@app/shared-types/settings';
-import { BACKUP_MESSAGES, RESTORE_CONFIRMATION, type BackupJob, type BackupUploadForm } from '@app/shared-types/backup';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION } from '../src/backup/backup-file';
-import { localBackupStorage } from '../src/backup/backup-storage';
+import { RESTORE_CONFIRMATION, type BackupJob } from '@app/shared-types/backup';
 import { isBackedUp } from '../src/backup/classify';
-import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
-import { LOCK_MS, runJob, STALE_JOB_MESSAGE, runScheduledBackup, startBackupJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
-import { localJobRunner } from '../src/jobs/job-runner';
-import { createTestApp, customerInput, json, login, projectInput, signedInStaff, staffRequest, STAFF_PASSWORD } from './helpers';
-
-type Item = Record<string, unknown>;
-
-/** The app with backups on a folder of its own; jobs run in this process, or wait in `held` while `hold` is on. */
-async function backupApp() {
-  const root = mkdtempSync(join(tmpdir(), 'backups-'));
-  const files = localBackupStorage(root);
-  const holder: { db?: Db } = {};
-  const local = localJobRunner((request) => runJob({ db: holder.db!, storage: files.storage, tmpDir: join(root, 'tmp') }, request));
-  const control = { hold: false, held: [] as JobRequest[] };
-  const runner: JobRunner = {
-    async start(request) {
-      if (control.hold) control.held.push(request);
-      else await local.start(request);
-    },
-  };
-  const made = await createTestApp({ backups: { storage: files.storage, runner } });
-  holder.db = made.db;
-  const superadmin = await signedInStaff(made.app, made.db, 'superadmin');
-  const admin = await signedInStaff(made.app, made.db, 'admin');
-  return { ...made, files, runner, local, control, superadmin, admin };
-}
-type BackupApp = Awaited<ReturnType<typeof backupApp>>;
-
-/** Every business item of the table, by key (the test may Scan; the app only in jobs/backup.ts). */
-async function businessItems(db: Db): Promise<Map<string, Item>> {
-  const items = new Map<string, Item>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(new ScanCommand({ TableName: db.table, ExclusiveStartKey: start, ConsistentRead: true }));
-    for (const item of page.Items ?? []) if (isBackedUp(item)) items.set(`${String(item.pk)} | ${String(item.sk)}`, item);
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
-async function auditEntries(db: Db): Promise<Item[]> {
-  const entries: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(new ScanCommand({ TableName: db.table, ExclusiveStartKey: start, ConsistentRead: true }));
-    entries.push(...(page.Items ?? []).filter((item) => item.entityType === 'AuditEntry'));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return entries;
-}
-
-/** The items as comparable text, leaving out the versions, which a restore moves on on purpose (past the table's and the backup's). */
-function comparable(items: Map<string, Item>): Record<string, string> {
-  return Object.fromEntries(
-    [...items].map(([key, item]) => {
-      const { version: _version, ...rest } = item;
-      return [key, JSON.stringify(rest)];
-    }),
-  );
-}
-
-const post = (t: BackupApp, path: string, cookie: string, body?: unknown) => staffRequest(t.app, path, cookie, { method: 'POST', ...(body !== undefined ? { body } : {}) });
-
-async function backupNow(t: BackupApp): Promise<BackupJob> {
-  const response = await post(t, '/api/settings/backup', t.superadmin.cookie);
-  expect(response.status, await response.clone().text()).toBe(202);
-  const answer = await json<{ message: string; job: BackupJob }>(response);
-  expect(answer.message).toBe(BACKUP_MESSAGES.started);
-  expect(answer.job).toMatchObject({ kind: 'backup', status: 'running', itemsDone: 0, startedBy: { id: t.superadmin.employee.id } });
-  await t.local.idle();
-  return json<BackupJob>(staffRequest(t.app, `/api/settings/backup-jobs/${answer.job.id}`, t.superadmin.cookie));
-}
-
-async function restoreListed(t: BackupApp, id: string, cookie = t.superadmin.cookie): Promise<BackupJob> {
-  const response = await post(t, `/api/settings/backups/${id}/restore`, cookie, { confirm: RESTORE_CONFIRMATION });
-  expect(response.status, await response.clone().text()).toBe(202);
-  const { job } = await json<{ job: BackupJob }>(response);
-  await t.local.idle();
-  return json<BackupJob>(staffRequest(t.app, `/api/settings/backup-jobs/${job.id}`, t.superadmin.cookie));
-}
-
-/** Uploads `bytes` with the signed form the API hands out, and asks for their restore. */
-async function restoreUpload(t: BackupApp, bytes: Uint8Array, body: unknown = { confirm: RESTORE_CONFIRMATION }) {
-  const form = await json<BackupUploadForm>(post(t, '/api/settings/backups/upload', t.superadmin.cookie));
-  const data = new FormData();
-  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
-  data.append('file', new Blob([bytes], { type: 'application/gzip' }), 'backup.jsonl.gz');
-  const uploaded = await t.files.routes.request(form.url, { method: 'POST', body: data });
-  expect(uploaded.status, await uploaded.clone().text()).toBe(204);
-  return post(t, `/api/settings/backups/uploads/${form.uploadId}/restore`, t.superadmin.cookie, body);
-}
-
-async function downloadBackup(t: BackupApp, id: string): Promise<Uint8Array> {
-  const { url } = await json<{ url: string }>(staffRequest(t.app, `/api/settings/backups/${id}/download`, t.superadmin.cookie));
-  const response = await t.files.routes.request(url);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-disposition')).toContain('backup-');
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** A backup file written by hand: header, the given lines, and a trailer with their true count and checksum. */
-function handMade(lines: string[], header: Record<string, unknown> = {}): Uint8Array {
-  const hash = createHash('sha256');
-  for (const line of lines) hash.update(`${line}\n`);
-  const head = { format: BACKUP_FORMAT, version: BACKUP_FORMAT_VERSION, createdAt: '2026-01-01T00:00:00.000Z', createdBy: { id: 'x', name: 'X', email: '' }, itemCount: lines.length, ...header };
-  const text = [JSON.stringify(head), ...lines, JSON.stringify({ trailer: true, itemCount: lines.length, sha256: hash.digest('hex') })].join('\n');
-  return gzipSync(`${text}\n`);
-}
+import { LOCK_MS, STALE_JOB_MESSAGE, runScheduledBackup, startBackupJob } from '../src/jobs/backup';
+import {
+  auditEntries,
+  backupApp,
+  backupNow,
+  businessItems,
+  comparable,
+  downloadBackup,
+  handMade,
+  post,
+  restoreListed,
+  restoreUpload,
+  type BackupApp,
+} from './backup-helpers';
+import { customerInput, json, login, projectInput, signedInStaff, staffRequest, STAFF_PASSWORD } from './helpers';
 
 const createCustomer = async (t: BackupApp, firstName: string) => {
   const response = await post(t, '/api/customers', t.superadmin.cookie, { ...customerInput, firstName, phone: `+91 9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` });
@@ -242,14 +143,14 @@ describe('restore refuses a bad file, changing nothing', () => {
   const cases: [string, () => Uint8Array, RegExp][] = [
     ['not gzip', () => new TextEncoder().encode('{"format":"kaveri-studio-backup"}\n'), /not a gzip file/],
     ['a gzip file of something else', () => gzipSync('name,phone\nRavi,9000000000\n'), /not a backup of this application|not valid JSON/],
-    ['a wrong header', () => handMade([], { format: 'other' }), /not a backup of this application/],
-    ['a newer format version', () => handMade([], { version: 99 }), /format version 99/],
+    ['a wrong header', () => handMade([], { format: 'other' }, t.key), /not a backup of this application/],
+    ['a newer format version', () => handMade([], { version: 99 }, t.key), /format version 99/],
     ['truncated', () => valid.subarray(0, Math.floor(valid.length * 0.6)), /ends early/],
-    ['an item without keys', () => handMade([JSON.stringify({ pk: 'CUSTOMER#x', name: 'No sort key' })]), /without its keys/],
-    ['a prototype key in an item', () => handMade(['{"pk":"CUSTOMER#x","sk":"CUSTOMER","__proto__":{"isAdmin":true}}']), /__proto__/],
-    ['a constructor key deep in an item', () => handMade([JSON.stringify({ pk: 'CUSTOMER#x', sk: 'CUSTOMER', notes: { constructor: 1 } })]), /constructor/],
-    ['a kind backups never hold', () => handMade([JSON.stringify({ pk: 'SESSION#x', sk: 'SESSION', entityType: 'Session' })]), /never hold/],
-    ['counts that do not match', () => handMade([JSON.stringify({ pk: 'A', sk: 'B' })], { itemCount: 5 }), /header says 5/],
+    ['an item without keys', () => handMade([JSON.stringify({ pk: 'CUSTOMER#x', name: 'No sort key' })], {}, t.key), /without its keys/],
+    ['a prototype key in an item', () => handMade(['{"pk":"CUSTOMER#x","sk":"CUSTOMER","__proto__":{"isAdmin":true}}'], {}, t.key), /__proto__/],
+    ['a constructor key deep in an item', () => handMade([JSON.stringify({ pk: 'CUSTOMER#x', sk: 'CUSTOMER', notes: { constructor: 1 } })], {}, t.key), /constructor/],
+    ['a kind backups never hold', () => handMade([JSON.stringify({ pk: 'SESSION#x', sk: 'SESSION', entityType: 'Session' })], {}, t.key), /never hold/],
+    ['counts that do not match', () => handMade([JSON.stringify({ pk: 'A', sk: 'B' })], { itemCount: 5 }, t.key), /header says 5/],
   ];
   for (const [name, file, message] of cases) {
     it(`400 for ${name}`, async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Transaction } from '@app/shared-types/finance';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamoEndpoint } from './dynamo-endpoint';
+import { staticBackupKey } from '../src/backup/backup-key';
 import { localBackupStorage } from '../src/backup/backup-storage';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
@@ -36,7 +38,7 @@ beforeAll(async () => {
   const made = await createTestApp({ jobs: runner });
   ({ app, db } = made);
   files = localBackupStorage(mkdtempSync(join(tmpdir(), 'jobs-handler-')));
-  deps = { db, backups: { db, storage: files.storage, tmpDir: mkdtempSync(join(tmpdir(), 'jobs-handler-tmp-')) } };
+  deps = { db, backups: { db, storage: files.storage, key: staticBackupKey(randomBytes(32)), tmpDir: mkdtempSync(join(tmpdir(), 'jobs-handler-tmp-')) } };
   admin = (await signedInStaff(app, db, 'admin')).cookie;
   manager = (await signedInStaff(app, db, 'manager')).cookie;
 });

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsAnswer } from '@app/shared-types/settings';
+import { staticBackupKey } from '../src/backup/backup-key';
 import { localBackupStorage } from '../src/backup/backup-storage';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
@@ -41,7 +43,7 @@ let local: ReturnType<typeof localJobRunner>;
 beforeAll(async () => {
   const holder: { db?: Db } = {};
   const files = localBackupStorage(mkdtempSync(join(tmpdir(), 'retention-')));
-  local = localJobRunner((request) => runJob({ db: holder.db!, storage: files.storage }, request));
+  local = localJobRunner((request) => runJob({ db: holder.db!, storage: files.storage, key: staticBackupKey(randomBytes(32)) }, request));
   const runner: JobRunner = {
     async start(request) {
       if (jobs.mode === 'fail') throw new Error('The Jobs function did not accept the job (status 500)');
@@ -57,7 +59,7 @@ beforeAll(async () => {
 
 /** Runs the jobs held so far, as the host would have. */
 async function runHeld() {
-  for (const request of jobs.held.splice(0)) await runJob({ db, storage: localBackupStorage(mkdtempSync(join(tmpdir(), 'retention-'))).storage }, request);
+  for (const request of jobs.held.splice(0)) await runJob({ db, storage: localBackupStorage(mkdtempSync(join(tmpdir(), 'retention-'))).storage, key: staticBackupKey(randomBytes(32)) }, request);
 }
 
 type Stored = Record<string, unknown> & { pk: string; sk: string; createdAt: string };

@@ -531,6 +531,7 @@ describe('functions', () => {
       TABLE_NAME: { Ref: logicalId(prod.stacks.database.table) },
       NODE_OPTIONS: '--enable-source-maps',
       BACKUP_BUCKET: { Ref: logicalId(prod.stacks.web.backupBucket) },
+      BACKUP_KEY_SECRET_ARN: { Ref: logicalId(prod.stacks.auth.backupKey) },
     });
     const rules = resources(prod.template, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression === 'cron(40 18 * * ? *)');
     expect(rules).toHaveLength(1);
@@ -1004,14 +1005,37 @@ describe('backups', () => {
     const invokes = resources(prod.template, 'AWS::IAM::Policy')
       .flatMap(([, p]) => (p.Properties.PolicyDocument.Statement as Cfn[]).map((s) => ({ s, roles: p.Properties.Roles as { Ref: string }[] })))
       .filter(({ s }) => asArray(s.Action).includes('lambda:InvokeFunction'));
-    // Besides the admin role, only the deploy's data upgrade may (constructs/data-upgrade.test.ts checks its grant).
+    // Besides the admin role, only the deploy's data upgrade (constructs/data-upgrade.test.ts checks its grant)
+    // and the Jobs function itself (a restore's next run) may.
     expect(invokes.map(({ roles }) => roles.map((r) => r.Ref)).sort()).toEqual(
-      [[logicalId(prod.stacks.api.adminRole)], [logicalId(prod.stacks.api.dataUpgradeRole)]].sort(),
+      [[logicalId(prod.stacks.api.adminRole)], [logicalId(prod.stacks.api.dataUpgradeRole)], [logicalId(prod.stacks.api.jobsRole)]].sort(),
     );
     const adminInvoke = invokes.find(({ roles }) => roles[0]!.Ref === logicalId(prod.stacks.api.adminRole))!;
     expect(adminInvoke.s).toEqual({ Sid: 'StartBackupJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { Ref: jobsAliasId } });
+    const selfInvoke = invokes.find(({ roles }) => roles[0]!.Ref === logicalId(prod.stacks.api.jobsRole))!;
+    expect(selfInvoke.s).toEqual({ Sid: 'ContinueRestoreJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [logicalId(prod.stacks.api.jobsFunction), 'Arn'] } });
     const admin = prod.template.toJSON().Resources[logicalId(prod.stacks.api.adminFunction)] as Resource;
     expect(admin.Properties.Environment.Variables).toMatchObject({ BACKUP_BUCKET: { Ref: bucketId() }, JOBS_FUNCTION_NAME: { Ref: jobsAliasId } });
+  });
+
+  it('sign backups with a key the stack generates and keeps, which the admin and Jobs functions alone read (by ARN, never a value)', () => {
+    const keyId = logicalId(prod.stacks.auth.backupKey);
+    const secret = prod.template.toJSON().Resources[keyId] as Resource;
+    expect(secret.Type).toBe('AWS::SecretsManager::Secret');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(secret.DeletionPolicy).toBe('Retain');
+    for (const fn of [prod.stacks.api.adminFunction, prod.stacks.api.jobsFunction]) {
+      const variables = (prod.template.toJSON().Resources[logicalId(fn)] as Resource).Properties.Environment.Variables;
+      expect(variables.BACKUP_KEY_SECRET_ARN, logicalId(fn)).toEqual({ Ref: keyId });
+    }
+    const readers = resources(prod.template, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument.Statement).includes(keyId))
+      .flatMap(([, p]) => (p.Properties.Roles as { Ref: string }[]).map((r) => r.Ref));
+    expect(readers.sort()).toEqual([logicalId(prod.stacks.api.adminRole), logicalId(prod.stacks.api.jobsRole)].sort());
+    for (const role of [prod.stacks.api.adminRole, prod.stacks.api.jobsRole]) {
+      const onKey = policyStatementsOf(prod.template, logicalId(role)).filter((s) => JSON.stringify(s).includes(keyId));
+      expect(onKey).toEqual([{ Sid: 'BackupKey', Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: keyId } }]);
+    }
   });
 
   it('size the Jobs function for 50,000 items and run the backup schedule hourly with its task', () => {

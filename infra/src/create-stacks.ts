@@ -124,7 +124,7 @@ export function createStacks(app: App, config: AppConfig): Stacks {
     ...(config.drRegion ? { backupReplicaBucketName: backupReplicaBucketName(config.stage, stack.account, config.drRegion) } : {}),
   });
   api.allowPhotoUploads(web.photosBucket, { served: UPLOADS_PREFIX, staging: STAGING_PREFIX, private: PRIVATE_PREFIX });
-  api.allowBackups(web.backupBucket);
+  api.allowBackups(web.backupBucket, auth.backupKey);
   const siteUrl = `https://${config.domain?.name ?? web.distribution.distributionDomainName}`;
   api.setSiteUrl(siteUrl);
 

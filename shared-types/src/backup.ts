@@ -4,7 +4,8 @@ import type { BackupFrequency } from './settings';
 /**
  * Backup and restore of the business data (superadmin only; PRODUCT.md). A
  * backup is a gzipped JSON-lines file: a header line, one item per line, a
- * trailer with the item count and a SHA-256 of the item lines.
+ * trailer with the item count, a SHA-256 of the item lines and the file's
+ * signature (HMAC-SHA256 under a key the server holds).
  */
 
 /** SPEC.md 8 toasts. */
@@ -46,6 +47,8 @@ export interface BackupJob {
   trigger: 'manual' | 'scheduled';
   startedAt: string;
   finishedAt?: string;
+  /** When a running job last reported (a restore runs in chunks, each one reported): one silent for long is stale. */
+  aliveAt?: string;
   startedBy: BackupActor;
   /** Items written to the file (backup) or to the table (restore) so far. */
   itemsDone: number;

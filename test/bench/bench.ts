@@ -23,7 +23,7 @@
  *   render (fonts read) apart, then p50/p99, the size and the page count.
  * BENCH_ONLY=finance runs only the finance part (a few minutes); BENCH_ONLY=pdf only the PDF part;
  * BENCH_ONLY=employees only the employees part (employees-bench.ts); BENCH_ONLY=backup only the backup
- * and restore of 50,000 items (backup-bench.ts).
+ * and restore of 200,000 items, the restore killed part way and resumed (backup-bench.ts).
  * - Blog (blog-bench.ts; BENCH_ONLY=blog alone): the public list, a post by slug, the view beacon, sitemap, RSS and Blog Management's list, p50/p99.
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  * - Notification outbox (outbox-bench.ts; BENCH_ONLY=outbox alone): 200 events sent to a local SMTP server, one sender and two at once, events/s.
@@ -717,7 +717,7 @@ try {
   // Employees: 120 added with sealed personal data, then the directory, lists, a record and reveal (employees-bench.ts); BENCH_ONLY=employees runs it alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'employees') await employeesBench(server.url, await signIn(server.url));
 
-  // Backup and restore of 50,000 items (backup-bench.ts); BENCH_ONLY=backup runs it alone.
+  // Backup and restore of 200,000 items, the restore's process killed part way and resumed (backup-bench.ts); BENCH_ONLY=backup runs it alone.
   if (!BENCH_ONLY || BENCH_ONLY === 'backup') await backupBench(dynamo.endpoint);
 
   // The blog: 200 posts, then the public list, a post, the view beacon, sitemap, feed and the portal's list (blog-bench.ts); BENCH_ONLY=blog runs it alone.

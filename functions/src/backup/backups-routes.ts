@@ -29,8 +29,10 @@ function actorOf(c: Context<AppEnv>) {
 }
 
 /**
- * Starts a restore of the file `sourceName` after checking it whole: 400 with
- * what is wrong for a bad file (nothing changes), 409 while another job runs,
+ * Starts a restore of the file `sourceName` after checking it whole (gzip,
+ * header, every line an item with its keys, counts, its signature under the
+ * host's backup key): 400 with what is wrong for a bad file (nothing
+ * changes), 409 while another job runs,
  * else 202 with the job, which the Jobs function (deployed) or this process runs.
  */
 async function startRestore(c: Context<AppEnv>, sourceName: string, sourceId: string) {
@@ -38,12 +40,22 @@ async function startRestore(c: Context<AppEnv>, sourceName: string, sourceId: st
   const file = await backups.storage.open(sourceName);
   if (!file) return c.json(errorBody('Backup not found'), 404);
   try {
-    await validateBackup(file);
+    // Only a listed backup (the host's own storage, never an upload) may be of the unsigned format 1. The items'
+    // definitions are checked by the job's first run, before it writes anything (a request has seconds, not minutes).
+    await validateBackup(file, { key: await backups.key.getBackupKey(), acceptUnsigned: sourceName.startsWith('backups/'), definitions: false });
   } catch (error) {
     if (error instanceof BackupFileError) return c.json(errorBody(error.message), 400);
     throw error;
   }
-  const job = await startBackupJob(c.var.deps.db, { kind: 'restore', trigger: 'manual', actor: actorOf(c), nowMs: nowMs(c), sourceId, sourceName });
+  const job = await startBackupJob(c.var.deps.db, {
+    kind: 'restore',
+    trigger: 'manual',
+    actor: actorOf(c),
+    nowMs: nowMs(c),
+    sourceId,
+    sourceName,
+    keepSessionId: c.var.auth.session.id,
+  });
   if (job === 'busy') return c.json({ ...errorBody(BUSY_MESSAGE), current: await runningJob(c) }, 409);
   await backups.runner.start({ backupJob: { jobId: job.id } });
   log.info('restore started', { jobId: job.id, source: sourceId, requestId: c.var.requestId });

@@ -1,3 +1,4 @@
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { kinds as auditKinds } from '../audit';
 import { kinds as authKinds } from '../auth';
 import { kinds as blogKinds } from '../blog';
@@ -63,4 +64,49 @@ export function isBackedUp(item: { pk?: unknown; sk?: unknown; entityType?: unkn
   if (typeof item.entityType === 'string' && EXCLUDED_ENTITY_TYPES.has(item.entityType)) return false;
   const pk = String(item.pk ?? '');
   return !EXCLUDED_PARTITIONS.some((partition) => matchesPattern(partition, pk));
+}
+
+/** Kinds a backup holds, by entityType (a type may have two definitions: an entity and a narrower read of it). */
+const BACKED_UP_BY_TYPE = new Map<string, Kind[]>();
+for (const kind of CATALOG) if (kind.backup) BACKED_UP_BY_TYPE.set(kind.type, [...(BACKED_UP_BY_TYPE.get(kind.type) ?? []), kind]);
+const BACKED_UP_KINDS = CATALOG.filter((kind) => kind.backup);
+
+/** A parse error's own words (a definition's parse wraps yup's error as its cause). */
+const messageOf = (error: unknown): string => (error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
+
+/**
+ * What is wrong with a backed-up item by its definition, or undefined when
+ * nothing is: its kind is the one its entityType names (an item without one,
+ * a kept counter, is of a kind whose partition its key is in), its key must
+ * be in that kind's partition, and the item must read as that kind's stored
+ * shape (the same parse every read of the table uses). A restore checks every
+ * item so before it writes any.
+ */
+export function definitionProblem(item: Record<string, NativeAttributeValue> & { pk: string; sk: string }): string | undefined {
+  const { pk, sk, entityType } = item;
+  let candidates: Kind[];
+  let name: string;
+  if (entityType === undefined) {
+    candidates = BACKED_UP_KINDS.filter((kind) => matchesPattern(kind.partition, pk));
+    if (candidates.length === 0) return `an item of no kind this version knows (no entityType, key ${pk} / ${sk})`;
+    name = candidates[0]!.type;
+  } else {
+    if (typeof entityType !== 'string') return `an item whose entityType is not a name (key ${pk} / ${sk})`;
+    const ofType = BACKED_UP_BY_TYPE.get(entityType);
+    if (!ofType) return `an item of an unknown kind '${entityType}' (key ${pk} / ${sk})`;
+    candidates = ofType.filter((kind) => matchesPattern(kind.partition, pk));
+    if (candidates.length === 0) return `a ${entityType} item under the key ${pk}, where no ${entityType} is kept`;
+    name = entityType;
+  }
+  let first: unknown;
+  for (const kind of candidates) {
+    if (!kind.parse) return undefined;
+    try {
+      kind.parse(item);
+      return undefined;
+    } catch (error) {
+      first ??= error;
+    }
+  }
+  return `a ${name} item (key ${pk} / ${sk}) that does not match its definition: ${messageOf(first)}`;
 }

@@ -4,7 +4,8 @@ import type { Kind } from '../db/kind';
 import { backupJobKind, backupLockKind, backupScheduleKind } from './backup-kinds';
 
 export { backupLockKind, backupScheduleKind } from './backup-kinds';
-export { BackupFileError, BackupWriter, UnsupportedValueError, backupItems, itemKeyText, validateBackup, type BackupSummary, type Item } from './backup-file';
+export { BackupFileError, BackupWriter, NOT_OURS_MESSAGE, UNSIGNED_MESSAGE, UnsupportedValueError, backupItems, itemKeyText, validateBackup, type BackupSummary, type Item } from './backup-file';
+export { fileBackupKey, secretsManagerBackupKey, staticBackupKey, type BackupKeyProvider } from './backup-key';
 export { backupFileKey, localBackupStorage, type BackupStorage } from './backup-storage';
 export { isBackedUp } from './classify';
 export { s3BackupStorage } from './s3-backup-storage';

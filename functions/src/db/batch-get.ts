@@ -7,9 +7,11 @@ type Key = Record<string, NativeAttributeValue>;
 /** DynamoDB's limit of keys per BatchGetItem. */
 const BATCH_GET_MAX = 100;
 
-/** Reads items by key, 100 per call, retrying what DynamoDB leaves unprocessed. */
-export async function batchGet(db: Db, itemKeys: Key[]): Promise<Record<string, NativeAttributeValue>[]> {
+/** Reads items by key, 100 per call, retrying what DynamoDB leaves unprocessed; `fields`: only these attributes (and the keys). */
+export async function batchGet(db: Db, itemKeys: Key[], fields?: readonly string[]): Promise<Record<string, NativeAttributeValue>[]> {
   const items: Record<string, NativeAttributeValue>[] = [];
+  const names = fields ? Object.fromEntries(['pk', 'sk', ...fields].map((field, i) => [`#f${i}`, field])) : undefined;
+  const projection = names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {};
   for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX) {
     let pending: Key[] = itemKeys.slice(i, i + BATCH_GET_MAX);
     for (let attempt = 0; pending.length > 0; attempt++) {
@@ -17,7 +19,7 @@ export async function batchGet(db: Db, itemKeys: Key[]): Promise<Record<string, 
       const response: BatchGetCommandOutput = await db.doc.send(
         new BatchGetCommand({
           RequestItems: {
-            [db.table]: { Keys: pending, ConsistentRead: true },
+            [db.table]: { Keys: pending, ConsistentRead: true, ...projection },
           },
         }),
       );

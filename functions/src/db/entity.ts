@@ -38,7 +38,17 @@ export function defineEntity<T extends Stored, P extends Record<string, AccessPa
     key: config.key,
     ...declaredKind(config),
     /** Its unique markers, as kinds of their own: in backups as it is, touched by admin and jobs only. */
-    markers: (config.unique ?? []).map((marker) => ({ ...declaredKind({ partition: marker.partition, backup: config.backup }), type: marker.name, key: marker.key })),
+    markers: (config.unique ?? []).map((marker) => ({
+      ...declaredKind({ partition: marker.partition, backup: config.backup }),
+      type: marker.name,
+      key: marker.key,
+      /** A marker item names its owner's id. */
+      parse: (raw: Record<string, unknown>) => {
+        const owner = raw[marker.owner];
+        if (typeof owner !== 'string' || owner === '') throw new Error(`${marker.owner} is a required field`);
+        return raw;
+      },
+    })),
     parse,
     stored,
     get,

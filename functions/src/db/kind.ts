@@ -1,3 +1,5 @@
+import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+
 /**
  * What every definition (defineItem, defineEntity and an entity's unique
  * markers) declares beside its key, so that the lists made of all of them are
@@ -53,6 +55,8 @@ export interface Kind {
   key: (...args: never) => Key | undefined;
   /** An entity's unique markers: items its writes keep in their own partitions. */
   markers?: readonly Kind[];
+  /** Its stored shape as an item is read back (throws when an item is not one): what a restore checks each item against. */
+  parse?: (raw: Record<string, NativeAttributeValue>) => unknown;
 }
 
 /** The declared part of a definition, defaults filled in. */
@@ -65,10 +69,18 @@ export function allKinds(catalog: readonly Kind[]): Kind[] {
   return catalog.flatMap((kind) => [kind, ...(kind.markers ?? [])]);
 }
 
+/** Each pattern's expression, made once (a backup or restore matches every item of the table). */
+const patternExpressions = new Map<string, RegExp>();
+
 /** Whether a value matches an IAM StringLike pattern ('*': any characters, '?': one). */
 export function matchesPattern(pattern: string, value: string): boolean {
-  const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-  return new RegExp(`^${source}$`).test(value);
+  let expression = patternExpressions.get(pattern);
+  if (!expression) {
+    const source = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    expression = new RegExp(`^${source}$`);
+    patternExpressions.set(pattern, expression);
+  }
+  return expression.test(value);
 }
 
 /**

@@ -9,7 +9,7 @@ import { log } from '../lib/log';
 import { isOutboxTick, OUTBOX_TICK_BUDGET_MS } from '../notify';
 import { smtpMailers } from '../notify';
 import { kmsFieldCrypto, type FieldCrypto } from '../secrets/field-crypto';
-import { s3BackupStorage } from '../backup';
+import { s3BackupStorage, secretsManagerBackupKey } from '../backup';
 import { lambdaJobRunner } from '../jobs/job-runner';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
@@ -23,7 +23,8 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  * ALLOWED_ORIGINS. Project photos go to the bucket named by PHOTOS_BUCKET. Employees'
  * personal data is sealed with data keys of the KMS key PII_KMS_KEY_ID (only this function may use it). Requests without
  * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs. Backup files live
- * in BACKUP_BUCKET (this function signs links to them); backup and restore jobs, and the re-stamp of stored
+ * in BACKUP_BUCKET (this function signs links to them, and checks a file to restore against the backup key,
+ * BACKUP_KEY_SECRET_ARN); backup and restore jobs, and the re-stamp of stored
  * submissions after Settings > dataRetentionDays changed, run in the Jobs function (JOBS_FUNCTION_NAME), started by an async invoke.
  */
 const originSecret = originSecretFromEnv();
@@ -32,6 +33,7 @@ const photosBucket = process.env.PHOTOS_BUCKET;
 const piiKeyId = process.env.PII_KMS_KEY_ID;
 const backupBucket = process.env.BACKUP_BUCKET;
 const jobsFunction = process.env.JOBS_FUNCTION_NAME;
+const backupKeyArn = process.env.BACKUP_KEY_SECRET_ARN;
 const db = dbFromEnv();
 const jobs = jobsFunction ? lambdaJobRunner(jobsFunction) : undefined;
 const fieldCrypto: FieldCrypto | undefined = piiKeyId ? kmsFieldCrypto(piiKeyId) : undefined;
@@ -43,7 +45,7 @@ const app = createApp({
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   ...(fieldCrypto ? { fieldCrypto } : {}),
   mailer,
-  ...(backupBucket && jobs ? { backups: { storage: s3BackupStorage(backupBucket), runner: jobs } } : {}),
+  ...(backupBucket && jobs && backupKeyArn ? { backups: { storage: s3BackupStorage(backupBucket), key: secretsManagerBackupKey(backupKeyArn), runner: jobs } } : {}),
   ...(jobs ? { jobs } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),

@@ -1,8 +1,9 @@
 import { isOneOf } from '@app/shared-types/guards';
-import { s3BackupStorage } from '../backup';
+import { s3BackupStorage, secretsManagerBackupKey } from '../backup';
 import { dbFromEnv, type Db } from '../db/client';
 import { runJob, runScheduledBackup, type BackupContext, type JobRunner } from '../jobs/backup';
 import { runDailyJobs, type DailyJobsResult } from '../jobs/daily';
+import { lambdaJobRunner } from '../jobs/job-runner';
 import { applySubmissionRetention, SUBMISSION_RETENTION_TASK } from '../jobs/submission-retention';
 import { log } from '../lib/log';
 import { pendingUpgrades, upgradeLocalData } from '../local/upgrade-data';
@@ -66,12 +67,17 @@ async function runDataUpgrade(db: Db): Promise<{ dataVersion: number }> {
   return { dataVersion: from };
 }
 
-/** The deployed deps, made on the first invocation (the table from TABLE_NAME, backup files in BACKUP_BUCKET). */
+/**
+ * The deployed deps, made on the first invocation: the table from TABLE_NAME, backup files in BACKUP_BUCKET signed
+ * with the secret BACKUP_KEY_SECRET_ARN; a restore's next run is an async invoke of this function itself (a timed-out
+ * or failed invocation Lambda runs again, and the restore goes on from its last committed chunk).
+ */
 let deployed: JobsDeps | undefined;
 function deployedDeps(): JobsDeps {
   const db = dbFromEnv();
-  const bucket = process.env.BACKUP_BUCKET;
-  return { db, backups: bucket ? { db, storage: s3BackupStorage(bucket) } : undefined };
+  const { BACKUP_BUCKET: bucket, BACKUP_KEY_SECRET_ARN: keyArn, AWS_LAMBDA_FUNCTION_NAME: self } = process.env;
+  const runner = self ? lambdaJobRunner(self) : undefined;
+  return { db, backups: bucket && keyArn ? { db, storage: s3BackupStorage(bucket), key: secretsManagerBackupKey(keyArn), ...(runner ? { runner } : {}) } : undefined };
 }
 
 /**

@@ -17,8 +17,8 @@ import { waitForCommits } from './commit-wait';
 import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
-import { localBackupStorage } from '../backup';
-import { runJob, runScheduledBackup } from '../jobs/backup';
+import { fileBackupKey, localBackupStorage } from '../backup';
+import { resumeRestore, runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
 import { localJobRunner } from '../jobs/job-runner';
 import { runOutboxSender } from '../jobs/outbox';
@@ -113,8 +113,17 @@ setInterval(() => void runJobs(), 60 * 60 * 1000).unref();
 // Backups go to .data/backups/ (the job's temporary files beside them, so a finished one is renamed in place);
 // jobs (backups, restores, a new retention applied to stored submissions) run in this process.
 // The backup schedule (EventBridge hourly when deployed): at start and hourly here.
+// Backups are signed with .data/backup-key (made on first use, mode 0600): a file made elsewhere, or changed, is not restored.
+// A restore runs in turns of this runner, each going on from the place the last one committed.
 const backupFiles = localBackupStorage(join(dataDir, 'backups'));
-const jobs = localJobRunner((request) => runJob({ db, storage: backupFiles.storage, tmpDir: join(dataDir, 'backups', 'tmp') }, request));
+const backupKey = fileBackupKey(join(dataDir, 'backup-key'));
+const jobs = localJobRunner((request) => runJob({ db, storage: backupFiles.storage, key: backupKey, tmpDir: join(dataDir, 'backups', 'tmp'), runner: jobs }, request));
+// A restore the last stop interrupted goes on from its last committed chunk.
+void resumeRestore(db, jobs)
+  .then((job) => {
+    if (job) console.log(`Resuming the restore interrupted by the last stop (${job.id}).`);
+  })
+  .catch((error: unknown) => console.error('Could not resume the interrupted restore:', error));
 const runBackupSchedule = () =>
   runScheduledBackup(db, jobs, Date.now())
     .then((job) => {
@@ -155,7 +164,7 @@ const api = createApp({
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
   renderQuotationPdf,
-  backups: { storage: backupFiles.storage, runner: jobs },
+  backups: { storage: backupFiles.storage, key: backupKey, runner: jobs },
   jobs,
 });
 

@@ -101,7 +101,12 @@ function readKey(path: string): Buffer {
   return key;
 }
 
-function loadOrCreateKey(path: string): Buffer {
+/**
+ * The 32-byte key a local key file holds (base64), the file created with mode
+ * 0600 the first time ('wx': another process's file, made meanwhile, wins).
+ * The local PII data key and the backup key (backup/backup-key.ts) are kept so.
+ */
+export function loadOrCreateKey(path: string): Buffer {
   try {
     return readKey(path);
   } catch (error) {

@@ -5,7 +5,7 @@ import { CustomResource, Duration, Validations, type RemovalPolicy } from 'aws-c
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -388,8 +388,9 @@ export class Api extends Construct {
    * files (BACKUP_BUCKET) and runs the jobs; the admin function signs download links and upload
    * forms, reads an uploaded file to validate it, and starts a job by an async invoke of the Jobs
    * function's `live` alias (JOBS_FUNCTION_NAME), the only function it may invoke. An hourly rule runs the schedule.
+   * Both read the backup key (BACKUP_KEY_SECRET_ARN); a restore's next run is the Jobs function invoking itself.
    */
-  allowBackups(bucket: IBucket) {
+  allowBackups(bucket: IBucket, backupKey: ISecret) {
     this.adminFunction.addEnvironment('BACKUP_BUCKET', bucket.bucketName);
     this.adminFunction.addEnvironment('JOBS_FUNCTION_NAME', this.live.asyncTarget(this.jobsFunction).functionArn);
     this.jobsFunction.addEnvironment('BACKUP_BUCKET', bucket.bucketName);
@@ -421,6 +422,15 @@ export class Api extends Construct {
     this.adminRole.addToPrincipalPolicy(
       new PolicyStatement({ sid: 'StartBackupJobs', actions: ['lambda:InvokeFunction'], resources: [this.live.asyncTarget(this.jobsFunction).functionArn] }),
     );
+    for (const [fn, role] of [[this.adminFunction, this.adminRole], [this.jobsFunction, this.jobsRole]] as const) {
+      fn.addEnvironment('BACKUP_KEY_SECRET_ARN', backupKey.secretArn);
+      role.addToPrincipalPolicy(new PolicyStatement({ sid: 'BackupKey', actions: ['secretsmanager:GetSecretValue'], resources: [backupKey.secretArn] }));
+    }
+    // A policy of its own, not the role's default one (which the function depends on): no dependency cycle.
+    new Policy(this, 'JobsContinueRestores', {
+      roles: [this.jobsRole],
+      statements: [new PolicyStatement({ sid: 'ContinueRestoreJobs', actions: ['lambda:InvokeFunction'], resources: [this.jobsFunction.functionArn] })],
+    });
     new Rule(this, 'BackupSchedule', {
       description: 'Makes a backup when Settings > System > backupFrequency says one is due',
       schedule: Schedule.rate(Duration.hours(1)),
