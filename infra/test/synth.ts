@@ -41,6 +41,14 @@ export function cdkJsonContext(): Record<string, unknown> {
   return (JSON.parse(readFileSync(cdkJson, 'utf8')) as { context?: Record<string, unknown> }).context ?? {};
 }
 
+/** A kept stage with its own domain and alarm address: the configuration the prod template tests synthesize. */
+export const PROD_CONFIG = {
+  stage: 'prod',
+  domainName: 'www.kaveri-studio.in',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666',
+  alarmEmail: 'ops@kaveri-studio.in',
+} as const;
+
 export interface Synthesized {
   stacks: Stacks;
   template: Template;

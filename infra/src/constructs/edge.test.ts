@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_BODY_BYTES } from '@app/functions/lib/http';
 import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
 import { PAGE_QUERY_CODE, PAGE_QUERY_NAMES, viewerRequest, viewerRequestFunction } from '@app/functions/site/page-query';
-import { removeTempDirs, synthesize, type Synthesized } from '../../test/synth';
+import { removeTempDirs, synthesize, type Synthesized, PROD_CONFIG } from '../../test/synth';
 import { edgeStackName, stackName } from '../create-stacks';
 import {
   BLANKET_RATE_LIMIT,
@@ -21,7 +21,6 @@ import {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Cfn = any;
 
-const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666';
 let dev: Synthesized;
 let prod: Synthesized;
 
@@ -29,7 +28,7 @@ afterAll(removeTempDirs);
 
 beforeAll(() => {
   dev = synthesize({ stage: 'dev', bundle: false });
-  prod = synthesize({ stage: 'prod', domainName: 'www.kaveri-studio.in', certificateArn, alarmEmail: 'ops@kaveri-studio.in', bundle: false });
+  prod = synthesize({ ...PROD_CONFIG, bundle: false });
 });
 
 const resources = (template: Template, type: string): [string, Cfn][] => Object.entries(template.findResources(type));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@app/functions/db/keys';
 import { allows, ROLE_POLICY_FILES, type FunctionName, type PolicySnapshot, type SnapshotStatement } from '../../../functions/test/iam/policy';
 import { policyStatementsOf, snapshotStatementsOf } from '../../test/role-policy';
-import { removeTempDirs, synthesize, type Synthesized } from '../../test/synth';
+import { removeTempDirs, synthesize, type Synthesized, PROD_CONFIG } from '../../test/synth';
 import { logicalId } from '../nag';
 import { AUTH_KEY_ACCESS, CLIENT_LINK_KEY_ACCESS, JOBS_BULK_ACTIONS } from './table-access';
 import { ADMIN_ROUTE, ADMIN_ROUTES_BESIDE_PUBLIC, AUTH_ROUTES, CLIENT_LINK_ROUTES, PAGE_ROUTES, PDF_ROUTES, PUBLIC_ROUTES } from './api-routes';
@@ -27,13 +27,7 @@ let synth: Synthesized;
 afterAll(removeTempDirs);
 
 beforeAll(() => {
-  synth = synthesize({
-    stage: 'prod',
-    domainName: 'www.kaveri-studio.in',
-    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666',
-    alarmEmail: 'ops@kaveri-studio.in',
-    bundle: false,
-  });
+  synth = synthesize({ ...PROD_CONFIG, bundle: false });
 });
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PII_ENCRYPTION_CONTEXT } from '@app/functions/secrets/field-crypto';
-import { removeTempDirs, synthesize, type Synthesized } from '../../test/synth';
+import { removeTempDirs, synthesize, type Synthesized, PROD_CONFIG } from '../../test/synth';
 import { logicalId } from '../nag';
 import { PII_KEY_ADMIN_ACTIONS } from './table-access';
 
@@ -13,13 +13,7 @@ let synth: Synthesized;
 afterAll(removeTempDirs);
 
 beforeAll(() => {
-  synth = synthesize({
-    stage: 'prod',
-    domainName: 'www.kaveri-studio.in',
-    certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f3c5a4e-1111-4222-8333-944455556666',
-    alarmEmail: 'ops@kaveri-studio.in',
-    bundle: false,
-  });
+  synth = synthesize({ ...PROD_CONFIG, bundle: false });
 });
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
