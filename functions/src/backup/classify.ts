@@ -88,8 +88,9 @@ export function definitionProblem(item: Record<string, NativeAttributeValue> & {
   let name: string;
   if (entityType === undefined) {
     candidates = BACKED_UP_KINDS.filter((kind) => matchesPattern(kind.partition, pk));
-    if (candidates.length === 0) return `an item of no kind this version knows (no entityType, key ${pk} / ${sk})`;
-    name = candidates[0]!.type;
+    const [first] = candidates;
+    if (!first) return `an item of no kind this version knows (no entityType, key ${pk} / ${sk})`;
+    name = first.type;
   } else {
     if (typeof entityType !== 'string') return `an item whose entityType is not a name (key ${pk} / ${sk})`;
     const ofType = BACKED_UP_BY_TYPE.get(entityType);
@@ -98,15 +99,15 @@ export function definitionProblem(item: Record<string, NativeAttributeValue> & {
     if (candidates.length === 0) return `a ${entityType} item under the key ${pk}, where no ${entityType} is kept`;
     name = entityType;
   }
-  let first: unknown;
+  let failure: unknown;
   for (const kind of candidates) {
     if (!kind.parse) return undefined;
     try {
       kind.parse(item);
       return undefined;
     } catch (error) {
-      first ??= error;
+      failure ??= error;
     }
   }
-  return `a ${name} item (key ${pk} / ${sk}) that does not match its definition: ${messageOf(first)}`;
+  return `a ${name} item (key ${pk} / ${sk}) that does not match its definition: ${messageOf(failure)}`;
 }
