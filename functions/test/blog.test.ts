@@ -423,6 +423,50 @@ describe('POST /api/blog-posts/by-slug/:slug/view', () => {
     expect(edited.viewCount).toBe(1);
   });
 
+  it('writes a small counter shard, never the post item: a view leaves the stored post as it was (issue 24, hot keys)', async () => {
+    const post = await addPost({ status: 'published', content: 'Long article. '.repeat(2_000) });
+    const stored = async () => (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.blogPost(post.id), ConsistentRead: true }))).Item;
+    const before = await stored();
+    expect(await json(view(post.slug, '203.0.113.40'))).toEqual({ counted: true });
+    expect(await json(view(post.slug, '203.0.113.41'))).toEqual({ counted: true });
+    // The post (up to 100 KB, copied into two indexes) is not rewritten by a view: not its count, version or updatedAt.
+    expect(await stored()).toEqual(before);
+    // Staff still see the views: the post read by id, the list, and the answer of an edit.
+    expect((await json<BlogPost>(staffRequest(app, `/api/blog-posts/manage/${post.id}`, employee))).viewCount).toBe(2);
+    const listed = await json<Page<BlogPostListItem>>(staffRequest(app, `/api/blog-posts/manage?q=${encodeURIComponent(post.title)}`, employee));
+    expect(listed.items.find((item) => item.id === post.id)?.viewCount).toBe(2);
+    const shards = await db.doc.send(new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.blogViewCount(post.id, 0).pk } }));
+    expect((shards.Items ?? []).reduce((sum, item) => sum + Number(item.views), 0)).toBe(2);
+    const stale = await put(post.id, { ...editable(post), version: post.version + 5 });
+    expect(stale.status).toBe(409);
+    expect((await json<{ current: BlogPost }>(stale)).current.viewCount).toBe(2);
+  });
+
+  it('counts 40 simultaneous views of one post, each once, on the post and in the total', async () => {
+    const post = await addPost({ status: 'published' });
+    const before = await stats();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => view(post.slug, `198.51.100.${i + 1}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 40 }, () => 200));
+    expect((await json<BlogPost>(staffRequest(app, `/api/blog-posts/manage/${post.id}`, employee))).viewCount).toBe(40);
+    expect((await stats()).totalViews).toBe(before.totalViews + 40);
+  });
+
+  it('takes a deleted post\'s views off the total, also views that land while it is deleted; none counts after', async () => {
+    const post = await addPost({ status: 'published' });
+    const before = await stats();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => view(post.slug, `198.51.101.${i + 1}`)));
+    // Views keep arriving while the post is deleted: each lands before the delete (and is taken off with it) or is not counted.
+    const [deleted] = await Promise.all([
+      staffRequest(app, `/api/blog-posts/${post.id}`, manager, { method: 'DELETE' }),
+      ...Array.from({ length: 20 }, (_, i) => view(post.slug, `198.51.102.${i + 1}`)),
+    ]);
+    expect(deleted.status).toBe(200);
+    expect((await view(post.slug, '198.51.103.1')).status).toBe(404);
+    expect((await stats()).totalViews).toBe(before.totalViews);
+    const shards = await db.doc.send(new QueryCommand({ TableName: db.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.blogViewCount(post.id, 0).pk } }));
+    expect(shards.Items ?? []).toEqual([]);
+  });
+
   it('answers 404 for an unknown slug and is rate-limited per address', async () => {
     expect((await view('no-such-post', '203.0.113.30')).status).toBe(404);
     const post = await addPost({ status: 'published' });

@@ -10,7 +10,8 @@
  *   same fixed rate;
  * - the same searches, the first page and a filtered page again with 100,000
  *   leads (BENCH_LEADS_LARGE; 0 skips it), the leads beyond the first 10,000
- *   written straight into DynamoDB Local through the repository code;
+ *   written straight into DynamoDB Local by BatchWriteItem (the items the
+ *   import writes: lead, phone marker, tokens, audit entry; lead-data.ts);
  * - p50/p99 latency of GET / (a static file) during bursts of 40 concurrent
  *   failed logins (unknown emails, an IP each), and how the logins were answered.
  *   DynamoDB Local runs as `npm start` runs it: at a lower CPU priority (yieldCpu).
@@ -24,6 +25,8 @@
  * BENCH_ONLY=finance runs only the finance part (a few minutes); BENCH_ONLY=pdf only the PDF part;
  * BENCH_ONLY=employees only the employees part (employees-bench.ts); BENCH_ONLY=backup only the backup
  * and restore of 200,000 items, the restore killed part way and resumed (backup-bench.ts).
+ * - Hot keys (hot-keys-bench.ts; BENCH_ONLY=hotkeys alone): the blog view beacon's p50/p99, 1,000 views of one post 50 at once,
+ *   and one-word common lead searches' p50/p99 at 100,000 leads.
  * - Blog (blog-bench.ts; BENCH_ONLY=blog alone): the public list, a post by slug, the view beacon, sitemap, RSS and Blog Management's list, p50/p99.
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  * - Notification outbox (outbox-bench.ts; BENCH_ONLY=outbox alone): 200 events sent to a local SMTP server, one sender and two at once, events/s.
@@ -34,19 +37,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { transactionCreateSchema } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { MIN_FILL_MS } from '@app/shared-types/forms';
-import { SALESPEOPLE, leadImportRowSchema } from '@app/shared-types/leads';
 import { DEFAULT_QUOTATION_NOTES, quotationTotals, rowTotal, type PublicQuotation } from '@app/shared-types/quotations';
 import { createDb, type Db } from '@app/functions/db/client';
-import { mergedCounterWrites, systemContext } from '@app/functions/db/entity';
-import { keys } from '@app/functions/db/keys';
-import { leadEntity, newLead } from '@app/functions/leads/lead-repo';
+import { systemContext } from '@app/functions/db/entity';
 import { parseSearch } from '@app/functions/db/search-tokens';
 import { createTransaction } from '@app/functions/finance/transaction-repo';
-import { isTransactionConflict, transactWrite, type TransactItem } from '@app/functions/db/writes';
 import { startDynamoLocal } from '@app/functions/local/dynamo-local';
 import { launchLocalServer } from '@app/functions/local/launch';
 import { renderQuotationPdf } from '@app/functions/quotations/pdf';
@@ -56,6 +54,8 @@ import { attendanceBench } from './attendance-bench';
 import { blogBench } from './blog-bench';
 import { backupBench } from './backup-bench';
 import { employeesBench } from './employees-bench';
+import { hotKeysBench } from './hot-keys-bench';
+import { BENCH_LEADS, leadRow, partitionSize, phoneOf, seedLeadsBatch, surnameOf } from './lead-data';
 import { lighthouseBench } from './lighthouse-bench';
 import { outboxBench } from './outbox-bench';
 import { durabilityBench } from './durability-bench';
@@ -68,7 +68,6 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'bench-password-123';
-const BENCH_LEADS = Number(process.env.BENCH_LEADS ?? 10_000);
 const BENCH_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2_000);
 /** Leads in the table for the second round of lead measurements; 0 (or not more than BENCH_LEADS) skips it. */
 const BENCH_LEADS_LARGE = Number(process.env.BENCH_LEADS_LARGE ?? 100_000);
@@ -78,8 +77,6 @@ const BENCH_TRANSACTIONS_LARGE = Number(process.env.BENCH_TRANSACTIONS_LARGE ?? 
 /** 'finance': only the finance measurements. */
 const BENCH_ONLY = process.env.BENCH_ONLY ?? '';
 const BENCH_PDF_RUNS = Number(process.env.BENCH_PDF_RUNS ?? 30);
-/** Transactions in flight while writing the large round's leads straight into the table. */
-const SEED_CONCURRENCY = 8;
 
 function startServer(endpoint: string) {
   return launchLocalServer({
@@ -149,54 +146,6 @@ async function signIn(url: string): Promise<string> {
   return cookie;
 }
 
-const FIRST_NAMES = [
-  'Aarav', 'Priya', 'Rahul', 'Sneha', 'Vikram', 'Ananya', 'Arjun', 'Divya', 'Karthik', 'Lakshmi',
-  'Manoj', 'Neha', 'Rohit', 'Sanjana', 'Suresh', 'Swathi', 'Venkat', 'Kavya', 'Harish', 'Meera',
-];
-const CONSONANTS = 'bcdfghjklmnprstvwxyz';
-const VOWELS = 'aeiou';
-const SOURCES = ['Facebook Ads', 'Google Ads', 'Website', 'Referral', 'Direct Call', 'Instagram', 'WhatsApp'];
-const TYPES = ['1BHK', '2BHK', '3BHK', '4BHK', 'Villa', 'Office', 'Commercial', 'Renovation'];
-
-/**
- * Lead n's surname: six letters (three consonant-vowel syllables), its own
- * for each of the first million leads. All are six letters long, so none is
- * the prefix of another and searching one finds one lead at any table size.
- */
-function surnameOf(n: number) {
-  let rest = (n * 7919) % 1_000_000;
-  let word = '';
-  for (let syllable = 0; syllable < 3; syllable++) {
-    word += CONSONANTS[Math.floor((rest % 100) / 5)]! + VOWELS[rest % 5]!;
-    rest = Math.floor(rest / 100);
-  }
-  return word[0]!.toUpperCase() + word.slice(1);
-}
-
-/** Lead n's phone: 8 and nine digits spread over the range (one number per lead), not a run of neighbours. */
-const phoneOf = (n: number) => `8${String((n * 73_939_133 + 12_345_678) % 1_000_000_000).padStart(9, '0')}`;
-
-/**
- * Lead n as a bulk-import row. The first BENCH_LEADS have the emails
- * lead<n>@example.com; the leads beyond them, first.surname@example.com, so
- * that no email word of theirs starts with lead9999 (a search term matches
- * the start of a word): the one-match searches stay one-match at 100k.
- */
-function leadRow(n: number) {
-  const first = FIRST_NAMES[n % FIRST_NAMES.length]!;
-  const surname = surnameOf(n);
-  return {
-    name: `${first} ${surname}`,
-    phone: phoneOf(n),
-    email: n < BENCH_LEADS ? `lead${n}@example.com` : `${first}.${surname}@example.com`.toLowerCase(),
-    source: SOURCES[n % SOURCES.length]!,
-    budget: String(300000 + (n % 50) * 25000),
-    projectType: TYPES[n % TYPES.length]!,
-    location: 'Hyderabad',
-    requirements: 'Full home interiors: modular kitchen, wardrobes, false ceiling and lighting',
-  };
-}
-
 /**
  * Rows per bulk-import request while seeding. A request may carry 1,000 (the import's limit), but
  * on a 2-core laptop beside the load generator 1,000 rows can outlast the request's 14 s deadline
@@ -218,74 +167,6 @@ async function seedLeads(url: string, cookie: string, count: number) {
     if (!response.ok || result.leads?.length !== leadsData.length) throw new Error(`bulk import failed: ${response.status}`);
   }
   return (performance.now() - started) / 1000;
-}
-
-/**
- * Writes leads from..to-1 straight into the table with the items the bulk
- * import writes (leadEntity.createWrites: the lead, its phone marker, search
- * tokens and audit entry; imported leads are New with the first salesperson),
- * as many leads as fit 99 entries per transaction plus one counters entry,
- * SEED_CONCURRENCY transactions in flight. Skips the API's request handling,
- * not the writes.
- */
-async function seedLeadsDirect(db: Db, from: number, to: number) {
-  const started = performance.now();
-  function* transactions(): Generator<TransactItem[]> {
-    let ctx = systemContext(new Date().toISOString(), 'bench-seed');
-    let entries: TransactItem[] = [];
-    let deltas: ReturnType<typeof leadEntity.counterDeltas>[] = [];
-    for (let n = from; n < to; n++) {
-      if ((n - from) % 1000 === 0) ctx = systemContext(new Date().toISOString(), 'bench-seed');
-      const row = leadImportRowSchema.validateSync(leadRow(n), { stripUnknown: true });
-      const lead = newLead({ ...row, status: 'New', assignedTo: SALESPEOPLE[0] }, ctx.now);
-      const writes = leadEntity.createWrites(db, lead, ctx, { counters: false, action: 'import' });
-      if (entries.length > 0 && entries.length + writes.length > 99) {
-        yield [...entries, ...mergedCounterWrites(db, ...deltas)];
-        entries = [];
-        deltas = [];
-      }
-      entries.push(...writes);
-      deltas.push(leadEntity.counterDeltas(null, lead));
-    }
-    if (entries.length > 0) yield [...entries, ...mergedCounterWrites(db, ...deltas)];
-  }
-  const queue = transactions();
-  await Promise.all(
-    Array.from({ length: SEED_CONCURRENCY }, async () => {
-      for (let next = queue.next(); !next.done; next = queue.next()) {
-        // Counter shards are shared: a transaction that keeps losing conflicts goes again.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await transactWrite(db, next.value);
-            break;
-          } catch (error) {
-            if (!isTransactionConflict(error) || attempt >= 10) throw error;
-          }
-        }
-      }
-    }),
-  );
-  return (performance.now() - started) / 1000;
-}
-
-/** Items in a search-token partition (what a search for that lookup token reads its candidates from). */
-async function partitionSize(db: Db, token: string) {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.doc.send(
-      new QueryCommand({
-        TableName: db.table,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.searchToken('Lead', token, '').pk },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return count;
 }
 
 /**
@@ -684,10 +565,10 @@ try {
 
     if (BENCH_LEADS_LARGE > BENCH_LEADS) {
       const extra = BENCH_LEADS_LARGE - BENCH_LEADS;
-      const directSeconds = await seedLeadsDirect(db, BENCH_LEADS, BENCH_LEADS_LARGE);
+      const direct = await seedLeadsBatch(dynamo.endpoint, db.table, BENCH_LEADS, BENCH_LEADS_LARGE);
       console.log(
-        `Seeded ${extra} more leads straight into DynamoDB Local (leadEntity.createWrites, up to 99 entries and the counters per ` +
-          `transaction, ${SEED_CONCURRENCY} in flight) in ${directSeconds.toFixed(1)} s (${Math.round(extra / directSeconds)} leads/s; ` +
+        `Seeded ${extra} more leads straight into DynamoDB Local (leadEntity.createWrites' ${direct.items} items by BatchWriteItem, ` +
+          `the counters once per 2,000 leads) in ${direct.seconds.toFixed(1)} s (${Math.round(extra / direct.seconds)} leads/s; ` +
           `through the bulk import at the rate above: ~${Math.round((extra * seconds) / BENCH_LEADS)} s)`,
       );
       rounds.push(await leadRound(db, getLeads, total + extra, searches));
@@ -698,6 +579,12 @@ try {
         console.log(`  ${line.label.padEnd(54)}${cell(line)}${cell(large.lines[i]!)}`);
       }
     }
+  }
+
+  // Hot keys: the blog beacon on one post, and common-word lead searches at 100,000 leads (hot-keys-bench.ts); BENCH_ONLY=hotkeys runs it alone.
+  if (!BENCH_ONLY || BENCH_ONLY === 'hotkeys') {
+    const leadsInTable = BENCH_ONLY ? 0 : Math.max(BENCH_LEADS, BENCH_LEADS_LARGE);
+    await hotKeysBench(server.url, () => signIn(server.url), createDb({ table: 'bench', endpoint: dynamo.endpoint, region: 'local' }), dynamo.endpoint, leadsInTable);
   }
 
   if (!BENCH_ONLY || BENCH_ONLY === 'finance') {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as yup from 'yup';
 import type { BlogPostDetail, BlogPostSummary, Page } from '@app/shared-types/api';
 import {
@@ -15,18 +15,13 @@ import type { Db } from '../db/client';
 import { decodeListCursor, encodeCursor } from '../db/cursor';
 import { defineEntity, systemContext, type ItemKey, type WriteContext } from '../db/entity';
 import { conditions, defineItem } from '../db/item';
-import { plan, PlanConditionFailed } from '../db/plan';
+import { AGAIN, plan, PlanConditionFailed, RETRY, rounds } from '../db/plan';
 import { keys, newestFirst } from '../db/keys';
 import { readCounters, statsFigure } from '../dashboard';
+import { blogCounter, blogViewKind, removeViewShards, VIEW_MARKER_TTL_SECONDS, VIEW_SHARDS_ENTRY, viewCountFigure, viewShards, withViews } from './blog-views';
 
 export type { BlogStatus };
-
-/** Attribute names of the blog's kept figures (in the DASHBOARD counter set): Blog Management's cards. */
-export const blogCounter = {
-  total: 'blog:total',
-  status: (status: BlogStatus) => `blog:status:${status}`,
-  views: 'blog:views',
-};
+export { blogCounter, visitorHash } from './blog-views';
 
 /** The sort key of a post in its status list: newest publication (or, unpublished, creation) last; lists read it backwards. */
 const statusSort = (post: BlogPost) => `${post.publishedAt ?? post.createdAt}#${post.id}`;
@@ -37,7 +32,7 @@ export const blogPostEntity = defineEntity({
   key: keys.blogPost,
   partition: 'BLOGPOST#*',
   // The website reads it; its view beacon adds to viewCount (recordView), an UpdateItem returning nothing.
-  grants: { public: ['read', 'viewCount'] },
+  grants: { public: ['read'] },
   // The website lists the published posts only; a view adds to the dashboard's count of views.
   otherPartitions: { 'BLOGPOSTS#published': { public: ['queryGsi1'] }, STATS: { public: ['write'] } },
   indexes: {
@@ -53,7 +48,7 @@ export const blogPostEntity = defineEntity({
   unique: [{ name: 'BlogSlug', partition: 'BLOGSLUG#*', key: (post) => keys.blogSlug(post.slug), owner: 'postId', contested: { field: 'slug' } }],
   counts: (post) => ({ DASHBOARD: { [blogCounter.total]: 1, [blogCounter.status(post.status)]: 1, [blogCounter.views]: post.viewCount } }),
   search: (post) => ({ texts: [post.title, post.excerpt, ...post.tags] }),
-  // Public views add to it (recordView); an edit never writes back the count it read.
+  // The views counted before they moved to their own shards (blog-views.ts): reads add the shards; an edit never writes it back.
   kept: ['viewCount'],
 });
 
@@ -113,7 +108,8 @@ export const blogSlugKind = defineItem({
   schema: yup.object({ postId: yup.string().required() }),
   key: (slug: string) => keys.blogSlug(slug),
   partition: 'BLOGSLUG#*',
-  grants: { public: ['read'] },
+  // The view beacon checks that the slug still names the post it counts.
+  grants: { public: ['read', 'conditionCheck'] },
 });
 
 /** A published post by its slug; drafts and archived posts are not there for the website. */
@@ -122,7 +118,11 @@ export async function getPublishedPostBySlug(db: Db, slug: string): Promise<Blog
   return post?.status === 'published' ? toDetail(post) : undefined;
 }
 
-export const getBlogPost = (db: Db, id: string) => blogPostEntity.get(db, id);
+/** A post for staff, with its views (the shards added). */
+export async function getBlogPost(db: Db, id: string): Promise<BlogPost | undefined> {
+  const post = await blogPostEntity.get(db, id);
+  return post && (await withViews(db, [post]))[0];
+}
 
 /** SPEC.md 4: saving as published sets publishedAt to now; any other status sets it to null. */
 const publication = (status: BlogStatus, now: string) => (status === 'published' ? now : null);
@@ -143,12 +143,33 @@ export async function createBlogPost(db: Db, input: BlogPostInput, author: { id:
   return blogPostEntity.create(db, post, ctx);
 }
 
-/** Version-checked edit; the author and the view count stay. A slug another post holds is { taken }. */
-export function updateBlogPost(db: Db, id: string, { version, ...fields }: BlogPostUpdateInput, ctx: WriteContext) {
-  return blogPostEntity.update(db, id, version, (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }), ctx);
+/** Version-checked edit; the author and the view count stay. A slug another post holds is { taken }. The post answered has its views. */
+export async function updateBlogPost(db: Db, id: string, { version, ...fields }: BlogPostUpdateInput, ctx: WriteContext) {
+  const result = await blogPostEntity.update(db, id, version, (before) => ({ ...before, ...fields, publishedAt: publication(fields.status, ctx.now) }), ctx);
+  if ('item' in result) return { item: (await withViews(db, [result.item]))[0] ?? result.item };
+  if ('stale' in result) return { stale: (await withViews(db, [result.stale]))[0] ?? result.stale };
+  return result;
 }
 
-export const deleteBlogPost = (db: Db, id: string, ctx: WriteContext) => blogPostEntity.remove(db, id, ctx);
+/**
+ * Deletes a post with its view shards, their views taken off the total. A
+ * view that lands between the shards' read and the commit fails it: read again.
+ */
+export function deleteBlogPost(db: Db, id: string, ctx: WriteContext) {
+  return rounds(
+    blogPostEntity.type,
+    async () => {
+      const shards = (await viewShards(db, [id])).get(id);
+      try {
+        return await blogPostEntity.remove(db, id, ctx, { extra: (p) => removeViewShards(p, id, shards) });
+      } catch (error) {
+        if (error instanceof PlanConditionFailed && error.failed.some((name) => name.startsWith(VIEW_SHARDS_ENTRY))) return AGAIN;
+        throw error;
+      }
+    },
+    RETRY.edits,
+  );
+}
 
 /** The list a query reads: a status picks its partition, else every post newest first. */
 function listOf(query: Pick<BlogPostListQuery, 'status'>) {
@@ -165,7 +186,7 @@ export async function listBlogPosts(db: Db, query: BlogPostListQuery, start?: It
     q: query.q,
     where: query.q && query.status ? (post) => post.status === query.status : undefined,
   });
-  return { items: page.items.map(toListItem), lastKey: page.lastKey };
+  return { items: (await withViews(db, page.items)).map(toListItem), lastKey: page.lastKey };
 }
 
 /** The four cards, from the kept counters (one Query of the small STATS partition). */
@@ -179,31 +200,14 @@ export async function blogStats(db: Db): Promise<BlogStats> {
   };
 }
 
-/** How long a visitor's view marker lives: past the end of its day wherever the visitor is. */
-const VIEW_MARKER_TTL_SECONDS = 2 * 24 * 60 * 60;
-
-/** A visitor's view of a post on one day (UTC): claimed once, so a repeated view counts nothing; expires by TTL. */
-export const blogViewKind = defineItem({
-  type: 'BlogView',
-  schema: yup.object({ expiresAt: yup.number().required() }),
-  key: (postId: string, day: string, visitor: string) => keys.blogView(postId, day, visitor),
-  partition: 'BLOGVIEW#*',
-  // Markers of a day or two: not worth restoring. The view beacon (on the public function) claims them.
-  backup: false,
-  grants: { public: ['write'] },
-});
-
-/** Who a visitor is, for counting one view a day: a hash, so no address is stored. */
-export function visitorHash(ip: string, userAgent: string): string {
-  return createHash('sha256').update(`${ip}\n${userAgent}`).digest('hex').slice(0, 32);
-}
-
 /**
  * Counts a public view of a published post: at most one per visitor per day
  * (UTC). A marker keyed by post, day and visitor is claimed in the same
- * transaction as the atomic ADD on the post and on the total, so a repeated
- * view changes nothing. 'counted', 'repeat', or 'not-found' (unknown slug, or
- * not published).
+ * transaction as the atomic ADDs on one shard of the post's views and on the
+ * total, so a repeated view changes nothing. The post item is read (eventually
+ * consistent) but never written; the transaction checks the slug's marker
+ * instead (small), so a post deleted meanwhile counts nothing. 'counted',
+ * 'repeat', or 'not-found' (unknown slug, or not published).
  */
 export async function recordView(db: Db, slug: string, visitor: string, nowMs: number): Promise<'counted' | 'repeat' | 'not-found'> {
   const post = await postBySlug(db, slug);
@@ -212,7 +216,8 @@ export async function recordView(db: Db, slug: string, visitor: string, nowMs: n
   // A view is not an edit: no audit entry (the plan's context only names who would be audited).
   const p = plan(db, systemContext(new Date(nowMs).toISOString()))
     .write('view', blogViewKind.put([post.id, day, visitor], { expiresAt: Math.floor(nowMs / 1000) + VIEW_MARKER_TTL_SECONDS }))
-    .write('post', { op: 'update', type: blogPostEntity.type, key: keys.blogPost(post.id), add: { viewCount: 1 }, condition: conditions.equals('status', 'published', 'status') })
+    .write('post', blogSlugKind.check([slug], conditions.equals('postId', post.id, 'owner')))
+    .add(viewCountFigure(post.id), { views: 1 }, 'viewCount')
     .add(statsFigure('DASHBOARD'), { [blogCounter.views]: 1 });
   try {
     await p.commit();

@@ -7,7 +7,7 @@ import type { Db } from './client';
 import { FILTERED_READ_BUDGET, SEARCH_READ_BUDGET, sortCondition, type AccessPattern, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type Stored } from './entity-base';
 import type { EntityShape } from './entity-shape';
 import { keys } from './keys';
-import { matchesSearch, parseSearch, searchTextOf, type SearchQuery } from './search-tokens';
+import { matchesSearch, parseSearch, searchLookups, searchTextOf, type SearchQuery } from './search-tokens';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -42,7 +42,7 @@ export function entityReads<T extends Stored, P extends Record<string, AccessPat
   function cursorKeys(list: ListSource, q?: string, inListOrder = false, sk?: SortCondition): CursorKeys {
     const parsed = parseSearch(q);
     if (parsed && parsed.lookups.length > 0 && !inListOrder) {
-      return { names: ['pk', 'sk'], partition: { name: 'pk', values: parsed.lookups.map((token) => keys.searchToken(type, token, '').pk) } };
+      return { names: ['pk', 'sk'], partition: { name: 'pk', values: searchLookups(parsed).map((token) => keys.searchToken(type, token, '').pk) } };
     }
     const itemKey = config.key('');
     return {
@@ -183,7 +183,7 @@ export function entityReads<T extends Stored, P extends Record<string, AccessPat
     } else {
       // Read the first page of each lookup's partition; go on with the smallest.
       const pages = await Promise.all(
-        [...new Set(parsed.lookups)].map(async (token) => {
+        searchLookups(parsed).map(async (token) => {
           const pk = keys.searchToken(type, token, '').pk;
           return { pk, page: await read(pk) };
         }),

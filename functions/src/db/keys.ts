@@ -45,6 +45,11 @@ export const keys = {
   blogPosts: () => 'BLOGPOSTS',
   /** Marker of one visitor's (hashed) view of a post on one day (TTL): a repeat view is not counted. */
   blogView: (postId: string, day: string, visitor: string) => ({ pk: `BLOGVIEW#${postId}#${day}#${visitor}`, sk: 'BLOGVIEW' }),
+  /**
+   * A post's views, spread over shards in a small partition of its own: a view adds to one shard
+   * (never to the post item, which is up to 100 KB with two index copies), a read adds them up.
+   */
+  blogViewCount: (postId: string, shard: number) => ({ pk: `BLOGVIEWCOUNT#${postId}`, sk: `SHARD#${shard}` }),
 
   estimate: (id: string) => ({ pk: `ESTIMATE#${id}`, sk: 'ESTIMATE' }),
   contactSubmission: (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' }),

@@ -11,8 +11,11 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 
 /** The functions whose table role is narrowed to some partitions, and their grants; admin and jobs may touch every key. */
 export const FUNCTION_GRANTS = {
-  /** The website (infra/src/constructs/table-access.ts, PUBLIC_KEY_ACCESS); `viewCount`: the blog view beacon's UpdateItem of a post. */
-  public: ['read', 'queryGsi1', 'leadLookup', 'write', 'rateLimit', 'viewCount'],
+  /**
+   * The website (infra/src/constructs/table-access.ts, PUBLIC_KEY_ACCESS); `viewCount`: the blog view beacon's
+   * UpdateItem of a view count shard; `conditionCheck`: a transaction's ConditionCheck (the beacon's slug marker).
+   */
+  public: ['read', 'queryGsi1', 'leadLookup', 'write', 'rateLimit', 'viewCount', 'conditionCheck'],
   /** The quotation PDFs (handlers/pdf-access.ts, PDF_KEY_ACCESS). */
   pdf: ['read', 'sessions'],
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOKENS, matchesSearch, parseSearch, searchTextOf, tokensOf } from './search-tokens';
+import { MAX_TOKENS, matchesSearch, parseSearch, searchLookups, searchTextOf, tokensOf } from './search-tokens';
 
 describe('search tokens', () => {
   it('index word prefixes of 2, 3, 5 and 8 letters, and every 4 digits of a phone', () => {
@@ -30,6 +30,16 @@ describe('search tokens', () => {
     ['tag person 0', { terms: ['tag', 'person', '0'], lookups: ['tag', 'perso'] }],
   ])('parse %j', (typed, parsed) => {
     expect(parseSearch(typed)).toEqual(parsed);
+  });
+
+  it.each([
+    ['pr kumar', ['kumar']],
+    ['ravi pr kumar', ['kumar', 'rav']],
+    ['pr', ['pr']],
+    ['pr ku', ['pr', 'ku']],
+    ['pr 98765', ['98765']],
+  ])('read the partitions of %j longest first, two-letter ones only when there is no longer one', (typed, lookups) => {
+    expect(searchLookups(parseSearch(typed)!)).toEqual(lookups);
   });
 
   it('match when every term starts a word, or 4+ digits sit anywhere in a phone', () => {

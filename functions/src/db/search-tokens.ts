@@ -16,6 +16,8 @@ import { normalizePhone } from '@app/shared-types/phone';
 
 /** Lengths of the word prefixes kept as tokens; a query word looks up the longest one it covers. */
 const PREFIX_LENGTHS = [2, 3, 5, 8];
+/** The shortest token a word gives: its partition is the largest (searchLookups reads it last). */
+const SHORTEST_PREFIX = 2;
 const PHONE_GRAM = 4;
 /**
  * Tokens one item keeps at most: a rename moves them all (deletes and puts)
@@ -95,6 +97,20 @@ export function parseSearch(q: string | undefined): SearchQuery | null {
   // One-letter terms have no partition of their own (words are indexed from two letters): they only
   // filter. A search of nothing but single letters has no lookup and reads the list itself.
   return { terms, lookups: terms.filter((term) => term.length >= 2).map(lookupOf) };
+}
+
+/**
+ * The lookup tokens whose partitions a search reads, longest first (the
+ * search goes on with the smallest of them). A two-letter token's partition
+ * holds nearly every item (every word starting with those letters, the
+ * '.com' of each email): it is read last, that is only for a query with no
+ * longer word. A longer word's candidates are checked against the two-letter
+ * terms like against every term, so the results are the same.
+ */
+export function searchLookups(query: SearchQuery): string[] {
+  const lookups = [...new Set(query.lookups)].sort((a, b) => b.length - a.length);
+  const longer = lookups.filter((token) => token.length > SHORTEST_PREFIX);
+  return longer.length > 0 ? longer : lookups;
 }
 
 /**

@@ -26,8 +26,10 @@ import { PII_ENCRYPTION_CONTEXT } from '@app/functions/secrets/field-crypto';
  * LEAD#, the phone marker, the lead counters under STATS, the lead's search
  * tokens, its audit entry and its outbox item) and the blog view beacon's daily
  * view marker. `rateLimit`: UpdateItem of the per-IP rate-limit windows, which
- * return their new count. `viewCount`: the beacon's UpdateItem of a post (its
- * viewCount), returning nothing.
+ * return their new count. `viewCount`: the beacon's UpdateItem of one shard of
+ * a post's view count (never the post), returning nothing. `conditionCheck`:
+ * the ConditionCheck of a transaction (the beacon's check that the slug still
+ * names the post), which writes nothing.
  */
 export const PUBLIC_KEY_ACCESS = keyAccess(kinds, 'public');
 
@@ -259,6 +261,12 @@ export function grantPublicTableAccess(role: Role, table: ITableV2) {
       actions: ['dynamodb:UpdateItem'],
       resources: [table.tableArn],
       conditions: { ...onlyKeys(PUBLIC_KEY_ACCESS.viewCount), StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] } },
+    }),
+    new PolicyStatement({
+      sid: 'TransactionChecks',
+      actions: ['dynamodb:ConditionCheckItem'],
+      resources: [table.tableArn],
+      conditions: onlyKeys(PUBLIC_KEY_ACCESS.conditionCheck),
     }),
     new PolicyStatement({
       sid: 'RateLimitCounters',
