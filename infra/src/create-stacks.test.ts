@@ -151,7 +151,7 @@ describe('public function role', () => {
   it('touches DynamoDB only through statements limited by dynamodb:LeadingKeys', () => {
     const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
     expect(dynamo.map((s) => s.Sid).sort()).toEqual(
-      ['BlogViewCounts', 'LeadCapturePhoneLookup', 'LeadCaptureWrites', 'PublicContentReads', 'PublicListQueries', 'RateLimitCounters'].sort(),
+      ['BlogViewCounts', 'LeadCapturePhoneLookup', 'LeadCaptureWrites', 'PublicContentReads', 'PublicListQueries', 'RateLimitCounters', 'TransactionChecks'].sort(),
     );
     for (const s of dynamo) {
       expect(s.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys'].length, s.Sid).toBeGreaterThan(0);
@@ -183,9 +183,11 @@ describe('public function role', () => {
       ['dynamodb:PutItem', 'table', keys.auditEntry('l1', 'x').pk],
       ['dynamodb:UpdateItem', 'table', keys.estimate('e1').pk],
       ['dynamodb:UpdateItem', 'table', keys.rateLimit('public-form', '203.0.113.7', 1).pk],
-      // The blog view beacon: its marker, and the post's count (an UpdateItem returning nothing).
+      // The blog view beacon: its marker, a shard of the post's count (an UpdateItem returning nothing),
+      // and its check that the slug still names the post.
       ['dynamodb:PutItem', 'table', keys.blogView('b1', '2026-01-01', 'v').pk],
-      ['dynamodb:UpdateItem', 'table', keys.blogPost('b1').pk],
+      ['dynamodb:UpdateItem', 'table', keys.blogViewCount('b1', 3).pk],
+      ['dynamodb:ConditionCheckItem', 'table', keys.blogSlug('a-post').pk],
     ];
     for (const [action, resource, key] of allowed) {
       expect(publicRoleAllows(dynamoStatements, action, resource, key), `${action} ${resource} ${key}`).toBe(true);
@@ -209,6 +211,10 @@ describe('public function role', () => {
       ['dynamodb:UpdateItem', 'table', keys.project('p1').pk],
       ['dynamodb:PutItem', 'table', keys.blogPost('b1').pk],
       ['dynamodb:DeleteItem', 'table', keys.blogPost('b1').pk],
+      // The beacon never writes the post item (~100 KB, in two indexes): its views go to small shards.
+      ['dynamodb:UpdateItem', 'table', keys.blogPost('b1').pk],
+      ['dynamodb:UpdateItem', 'table', keys.blogSlug('a-post').pk],
+      ['dynamodb:ConditionCheckItem', 'table', keys.lead('l1').pk],
       ['dynamodb:GetItem', 'table', keys.blogView('b1', '2026-01-01', 'v').pk],
       // Partitions later issues add for the admin portal.
       ['dynamodb:GetItem', 'table', 'EMPLOYEE#e1'],
@@ -241,11 +247,11 @@ describe('public function role', () => {
     const counters = statements.find((s) => s.Sid === 'RateLimitCounters');
     expect(counters?.Action).toBe('dynamodb:UpdateItem');
     expect(counters?.Condition.StringEqualsIfExists).toEqual({ 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] });
-    // The view beacon's UpdateItem of a post hands back nothing either.
+    // The view beacon's UpdateItem of a view count shard hands back nothing either.
     const views = statements.find((s) => s.Sid === 'BlogViewCounts');
     expect([views?.Action, views?.Condition.StringEqualsIfExists]).toEqual(['dynamodb:UpdateItem', { 'dynamodb:ReturnValues': ['NONE'] }]);
-    expect(publicRoleAllows(dynamoStatements, 'dynamodb:UpdateItem', 'table', keys.blogPost('b1').pk)).toBe(true);
-    expect(allows(dynamoStatements, { action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: [keys.blogPost('b1').pk], returnValues: 'ALL_NEW' })).toBe(false);
+    expect(publicRoleAllows(dynamoStatements, 'dynamodb:UpdateItem', 'table', keys.blogViewCount('b1', 0).pk)).toBe(true);
+    expect(allows(dynamoStatements, { action: 'dynamodb:UpdateItem', resource: 'table', leadingKeys: [keys.blogViewCount('b1', 0).pk], returnValues: 'ALL_NEW' })).toBe(false);
   });
 
   it('classifies every partition functions/src/db/keys.ts builds (a new one must be placed here)', () => {
@@ -267,8 +273,9 @@ describe('public function role', () => {
       project: ['read'],
       publicProjects: ['queryGsi1'],
       publicProjectSort: [], // a gsi1 sort key, not a partition
-      blogPost: ['read', 'viewCount'], // the view beacon adds to its viewCount (UpdateItem, returning nothing)
-      blogSlug: ['read'],
+      blogPost: ['read'],
+      blogSlug: ['read', 'conditionCheck'], // the view beacon checks the slug still names the post
+      blogViewCount: ['viewCount'], // a shard of a post's view count: the view beacon adds to one (UpdateItem, returning nothing)
       projectSlug: ['read'],
       blogPostsByStatus: ['queryGsi1'],
       blogPosts: [], // gsi2 list of every post (drafts too): admin only
@@ -532,6 +539,7 @@ describe('functions', () => {
       NODE_OPTIONS: '--enable-source-maps',
       BACKUP_BUCKET: { Ref: logicalId(prod.stacks.web.backupBucket) },
       BACKUP_KEY_SECRET_ARN: { Ref: logicalId(prod.stacks.auth.backupKey) },
+      SELF_ALIAS: 'live',
     });
     const rules = resources(prod.template, 'AWS::Events::Rule').filter(([, r]) => r.Properties.ScheduleExpression === 'cron(40 18 * * ? *)');
     expect(rules).toHaveLength(1);
@@ -1013,7 +1021,10 @@ describe('backups', () => {
     const adminInvoke = invokes.find(({ roles }) => roles[0]!.Ref === logicalId(prod.stacks.api.adminRole))!;
     expect(adminInvoke.s).toEqual({ Sid: 'StartBackupJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { Ref: jobsAliasId } });
     const selfInvoke = invokes.find(({ roles }) => roles[0]!.Ref === logicalId(prod.stacks.api.jobsRole))!;
-    expect(selfInvoke.s).toEqual({ Sid: 'ContinueRestoreJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [logicalId(prod.stacks.api.jobsFunction), 'Arn'] } });
+    // Its own live alias, never the unqualified function ($LATEST), which it finds by its name and SELF_ALIAS.
+    expect(selfInvoke.s).toEqual({ Sid: 'ContinueRestoreJobs', Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { Ref: jobsAliasId } });
+    const jobs = prod.template.toJSON().Resources[logicalId(prod.stacks.api.jobsFunction)] as Resource;
+    expect(jobs.Properties.Environment.Variables).toMatchObject({ SELF_ALIAS: 'live' });
     const admin = prod.template.toJSON().Resources[logicalId(prod.stacks.api.adminFunction)] as Resource;
     expect(admin.Properties.Environment.Variables).toMatchObject({ BACKUP_BUCKET: { Ref: bucketId() }, JOBS_FUNCTION_NAME: { Ref: jobsAliasId } });
   });

@@ -69,14 +69,15 @@ async function runDataUpgrade(db: Db): Promise<{ dataVersion: number }> {
 
 /**
  * The deployed deps, made on the first invocation: the table from TABLE_NAME, backup files in BACKUP_BUCKET signed
- * with the secret BACKUP_KEY_SECRET_ARN; a restore's next run is an async invoke of this function itself (a timed-out
- * or failed invocation Lambda runs again, and the restore goes on from its last committed chunk).
+ * with the secret BACKUP_KEY_SECRET_ARN; a restore's next run is an async invoke of this function itself through
+ * SELF_ALIAS (its `live` alias: the version the deploy settled on, with the alias's failure queue), and a timed-out
+ * or failed invocation Lambda runs again, so the restore goes on from its last committed chunk.
  */
 let deployed: JobsDeps | undefined;
 function deployedDeps(): JobsDeps {
   const db = dbFromEnv();
-  const { BACKUP_BUCKET: bucket, BACKUP_KEY_SECRET_ARN: keyArn, AWS_LAMBDA_FUNCTION_NAME: self } = process.env;
-  const runner = self ? lambdaJobRunner(self) : undefined;
+  const { BACKUP_BUCKET: bucket, BACKUP_KEY_SECRET_ARN: keyArn, AWS_LAMBDA_FUNCTION_NAME: self, SELF_ALIAS: alias } = process.env;
+  const runner = self && alias ? lambdaJobRunner(`${self}:${alias}`) : undefined;
   return { db, backups: bucket && keyArn ? { db, storage: s3BackupStorage(bucket), key: secretsManagerBackupKey(keyArn), ...(runner ? { runner } : {}) } : undefined };
 }
 

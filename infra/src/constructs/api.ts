@@ -18,7 +18,7 @@ import { Construct } from 'constructs';
 import { logicalId, nagArn } from '../nag';
 import type { DeploymentStrategy } from '../config';
 import { addApiRoutes } from './api-routes';
-import { LiveAliases } from './live-aliases';
+import { LIVE_ALIAS, LiveAliases } from './live-aliases';
 import { JSON_LOG_FORMAT } from './monitoring';
 import {
   AUTH_KEY_ACCESS,
@@ -427,9 +427,11 @@ export class Api extends Construct {
       role.addToPrincipalPolicy(new PolicyStatement({ sid: 'BackupKey', actions: ['secretsmanager:GetSecretValue'], resources: [backupKey.secretArn] }));
     }
     // A policy of its own, not the role's default one (which the function depends on): no dependency cycle.
+    // A restore's next run goes through the live alias (the deployed version, the alias's failure queue), never $LATEST.
+    this.jobsFunction.addEnvironment('SELF_ALIAS', LIVE_ALIAS);
     new Policy(this, 'JobsContinueRestores', {
       roles: [this.jobsRole],
-      statements: [new PolicyStatement({ sid: 'ContinueRestoreJobs', actions: ['lambda:InvokeFunction'], resources: [this.jobsFunction.functionArn] })],
+      statements: [new PolicyStatement({ sid: 'ContinueRestoreJobs', actions: ['lambda:InvokeFunction'], resources: [this.live.asyncTarget(this.jobsFunction).functionArn] })],
     });
     new Rule(this, 'BackupSchedule', {
       description: 'Makes a backup when Settings > System > backupFrequency says one is due',
