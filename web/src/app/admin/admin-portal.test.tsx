@@ -5,6 +5,8 @@ import { adminUserFixture, employeeUserFixture, FIXTURE_PASSWORD } from '../../t
 import { renderPortal, type User } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
+import { siteFixture } from '../../test/fixtures';
+import { SETTINGS_MESSAGES, type SettingsAnswer } from '@app/shared-types/settings';
 
 async function signIn(user: User, email: string, password: string) {
   await user.click(await screen.findByLabelText('Email'));
@@ -337,5 +339,30 @@ describe('admin dashboard', () => {
 
     await screen.findByRole('heading', { name: 'Total Customers' });
     expect(statValue('Total Customers')).toBe('3');
+  });
+});
+
+describe('admin portal: the firm as Settings name it', () => {
+  it('shows the new company name in the sidebar and the phone header as soon as Settings are saved, without a reload', async () => {
+    let site = { ...siteFixture };
+    server.use(
+      http.get('/api/site', () => HttpResponse.json(site)),
+      http.put('/api/settings', async ({ request }) => {
+        const body = (await request.json()) as SettingsAnswer;
+        site = { ...site, companyName: body.company.companyName };
+        return HttpResponse.json({ message: SETTINGS_MESSAGES.updated, settings: { ...body, email: { ...body.email, smtpPasswordSet: true }, version: body.version + 1 } });
+      }),
+    );
+    const { user } = renderPortal('/admin/settings');
+    const name = (await screen.findByLabelText('Company Name')) as HTMLInputElement;
+    // The sidebar's brand and the phone header's (hidden by CSS on wide screens, still in the page).
+    expect(screen.getAllByText(siteFixture.companyName)).toHaveLength(2);
+    await user.clear(name);
+    await user.paste('Tara Interiors');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast('status', 'Settings updated successfully');
+    await waitFor(() => expect(screen.getAllByText('Tara Interiors')).toHaveLength(2));
+    expect(within(screen.getByRole('banner')).getByText('Tara Interiors')).toBeTruthy();
+    expect(screen.queryByText(siteFixture.companyName)).toBeNull();
   });
 });
