@@ -40,8 +40,8 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
 /** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */
 const auditHandle: AdminRouteHandle = { title: 'Audit Log', section: { id: 'audit', path: 'audit', label: 'Audit Log', heading: 'Audit Log', adminOnly: true } };
 const employeesSection = ADMIN_SECTIONS.find((section) => section.id === 'employees');
-/** Departments and job roles belong to Employees: its sidebar entry, and its admins-only access. */
-const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection };
+/** Departments and job roles belong to Employees (its sidebar entry), for admins only: the others read the staff directory. */
+const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection && { ...employeesSection, adminOnly: true } };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,
 });
