@@ -10,7 +10,7 @@ import { log } from './lib/log';
 import { answersArePrivate, declarationsOf, REQUEST_DEADLINE_MS, routeKey, type DeclaredRoute } from './lib/route-access';
 import { attendance } from './people/routes';
 import { auditLog } from './audit/routes';
-import { auth } from './auth/routes';
+import { auth, passwordReset } from './auth/routes';
 import { backups } from './backup/routes';
 import { blogPosts } from './blog/routes';
 import { projects } from './projects/routes';
@@ -140,6 +140,7 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/contact', contact)
     .route('/form-token', formToken)
     .route('/auth', auth)
+    .route('/auth', passwordReset)
     .route('/users', users)
     .route('/users', employeePhotos)
     .route('/dashboard', dashboard)

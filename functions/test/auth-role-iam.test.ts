@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { fileFieldCrypto } from '../src/secrets/field-crypto';
 import { REGISTRATION_RECEIVED, type LoginChallengeAnswer, type RecoveryCodesAnswer, type TwoFactorEnrolment } from '@app/shared-types/two-factor';
 import { declaredRoutes } from '../src/app';
 import { totpCode } from '../src/auth/totp';
@@ -44,8 +48,11 @@ let admin: Awaited<ReturnType<typeof signedInStaff>>;
 /** The account the test signs in with: one password hash for every account (helpers' fixture hash). */
 let passwordHash: string;
 
+/** The app's field crypto: the test opens a reset link's sealed token with it, as the outbox sender would. */
+const fieldCrypto = fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key'));
+
 beforeAll(async () => {
-  const made = await createTestApp();
+  const made = await createTestApp({ fieldCrypto });
   ({ app, db, clock } = made);
   ({ calls, served } = made.replay);
   admin = await signedInStaff(app, db, 'superadmin');
@@ -152,6 +159,26 @@ describe('signing in and who is signed in', () => {
     const made = await post('/api/auth/register', request);
     expect([made.status, (await json<{ message: string }>(made)).message]).toEqual([202, REGISTRATION_RECEIVED]);
     expect((await post('/api/auth/register', { ...request, name: 'Someone else' })).status).toBe(202);
+  });
+});
+
+describe("'Forgot password?'", () => {
+  /** The token of the reset link the outbox holds for `employeeId`, opened as the sender opens it (read by the test itself, not recorded). */
+  async function mailedToken(employeeId: string): Promise<string> {
+    const { Items = [] } = await db.doc.send(new ScanCommand({ TableName: db.table, FilterExpression: 'entityType = :outbox', ExpressionAttributeValues: { ':outbox': 'Outbox' } }));
+    const event = Items.map((item) => item.event as { kind: string; employeeId?: string; tokenSealed?: string }).find((e) => e.kind === 'password.reset' && e.employeeId === employeeId);
+    if (!event?.tokenSealed) throw new Error('no reset link in the outbox');
+    return fieldCrypto.open(event.tokenSealed);
+  }
+
+  it('shows the password rule, takes requests (an account, an unknown email), resets by the link once', async () => {
+    const employee = await account();
+    expect((await app.request('/api/auth/password-rules')).status).toBe(200);
+    expect((await post('/api/auth/password-reset', { email: `nobody-${crypto.randomUUID()}@kaveri-studio.in` })).status).toBe(202);
+    expect((await post('/api/auth/password-reset', { email: employee.email })).status).toBe(202);
+    const token = await mailedToken(employee.id);
+    expect((await post('/api/auth/password-reset/complete', { token, newPassword: 'Brand-new-Pa55word' })).status).toBe(200);
+    expect((await post('/api/auth/password-reset/complete', { token, newPassword: 'Brand-new-Pa55word' })).status).toBe(400);
   });
 });
 

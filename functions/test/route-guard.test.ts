@@ -35,6 +35,10 @@ const EXPECTED_PUBLIC_API = [
   'POST /api/auth/register',
   // The session check: { user: null } when signed out (auth.test.ts).
   'GET /api/auth/me',
+  // 'Forgot password?', its emailed link, and the password rule their screens show (password-reset.test.ts, issue 25).
+  'GET /api/auth/password-rules',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/complete',
   // A quotation's share link: its unguessable token is the credential (quotations.test.ts).
   'GET /api/quote-links/:token',
   'GET /api/quote-links/:token/pdf',

@@ -189,6 +189,10 @@ describe('the database stopping mid-request', () => {
     ['POST', '/api/auth/login/verify', null, { code: '123456' }],
     ['POST', '/api/auth/register', null, { name: 'Kavya Rao', email: 'kavya@example.com', phone: '98765 43210', department: 'Design', password: 'a-long-enough-pass' }],
     ['GET', '/api/auth/registration', null],
+    // 'Forgot password?' (issue 25): a request for an unknown email, a made-up link, the password rule.
+    ['POST', '/api/auth/password-reset', null, { email: 'kavya@example.com' }],
+    ['POST', '/api/auth/password-reset/complete', null, { token: 'A'.repeat(43), newPassword: 'a-long-enough-pass' }],
+    ['GET', '/api/auth/password-rules', null],
     ['GET', '/api/audit-log', 'admin'],
     ['GET', '/api/settings', 'admin'],
     ['POST', '/api/settings/logo-uploads', 'admin', { contentType: 'image/png', size: 100 }],

@@ -7,7 +7,7 @@ import { optionalDate, pageLimit, text } from './forms';
  * never changed or deleted through the API.
  */
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'convert', 'import', 'send', 'approve', 'request_changes', 'expire', 'reveal', 'restore', 'enable_two_factor', 'disable_two_factor', 'reset_two_factor', 'regenerate_recovery_codes'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'bulk_update', 'convert', 'import', 'send', 'approve', 'request_changes', 'expire', 'reveal', 'restore', 'enable_two_factor', 'disable_two_factor', 'reset_two_factor', 'regenerate_recovery_codes', 'reset_password'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Entity names as the audit log records them. */

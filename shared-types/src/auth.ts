@@ -92,3 +92,54 @@ export const DEFAULT_SECURITY_SETTINGS: SecuritySettings = { sessionTimeout: 30,
 
 /** How long an account stays locked after maxLoginAttempts failures. */
 export const LOCKOUT_MINUTES = 15;
+
+/** How long an emailed password reset link works. */
+export const PASSWORD_RESET_TTL_MINUTES = 30;
+
+/** POST /api/auth/password-reset: 'Forgot password?' asks for a link. */
+export const passwordResetRequestSchema = yup.object({ email });
+export type PasswordResetRequestInput = yup.InferType<typeof passwordResetRequestSchema>;
+
+/** The token of an emailed link: 32 random bytes, base64url. */
+export const PASSWORD_RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/auth/password-reset/complete: the link's token and the new password. */
+export const passwordResetSchema = yup.object({
+  token: yup.string().typeError('Must be text').required('The reset link is incomplete').max(100, 'The reset link is incomplete'),
+  newPassword: password('New password is required', `New password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+});
+export type PasswordResetInput = yup.InferType<typeof passwordResetSchema>;
+
+/** GET /api/auth/password-rules: what a new password must be (Settings > Security > passwordMinLength). */
+export interface PasswordRules {
+  passwordMinLength: number;
+}
+
+/** A new password and its confirmation as the portal's forms check them (the server checks the length again). */
+export const newPasswordFields = (passwordMinLength: number) => ({
+  newPassword: yup
+    .string()
+    .required('New password is required')
+    .min(passwordMinLength, `New password must be at least ${passwordMinLength} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  confirmPassword: yup
+    .string()
+    .required('Confirm the new password')
+    .oneOf([yup.ref('newPassword')], 'The passwords do not match'),
+});
+
+/** 'Change password' (the account menu): the current password, the new one twice. */
+export const changePasswordFormSchema = (passwordMinLength: number) =>
+  yup.object({ currentPassword: yup.string().required('Current password is required'), ...newPasswordFields(passwordMinLength) });
+
+/** The reset screen of an emailed link: the new password twice. */
+export const passwordResetFormSchema = (passwordMinLength: number) => yup.object(newPasswordFields(passwordMinLength));
+
+export const PASSWORD_MESSAGES = {
+  /** The one answer of a reset request, whoever the email belongs to (or nobody). */
+  resetRequested: `If an account uses this email, a link to reset its password is on its way. It works for ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+  /** An unknown, used, expired or superseded link, or an account that can no longer sign in. */
+  invalidLink: 'This reset link is invalid, used or expired. Ask for a new one.',
+  resetDone: 'Your password has been reset. Sign in with the new one.',
+  changed: 'Password changed',
+} as const;

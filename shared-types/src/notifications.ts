@@ -31,7 +31,12 @@ export type NotificationEvent =
     }
   | { kind: 'project.status'; projectId: string; name: string; from: string; to: string }
   | { kind: 'payment.recorded' | 'payment.overdue'; transactionId: string; description: string; amount: number; projectId?: string }
-  | { kind: 'registration.requested'; employeeId: string; name: string; email: string };
+  | { kind: 'registration.requested'; employeeId: string; name: string; email: string }
+  /**
+   * 'Forgot password?': the link goes to the account's own email only, never to the bell. The
+   * token travels sealed (field crypto): the table holds it in clear nowhere, only its SHA-256.
+   */
+  | { kind: 'password.reset'; employeeId: string; name: string; email: string; tokenSealed: string; expiresAt: string };
 
 export type NotificationKind = NotificationEvent['kind'];
 
@@ -44,6 +49,7 @@ export const NOTIFICATION_KINDS = [
   'payment.recorded',
   'payment.overdue',
   'registration.requested',
+  'password.reset',
 ] as const satisfies readonly NotificationKind[];
 
 /**
@@ -60,6 +66,7 @@ export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notif
   'payment.recorded': 'notifyOnPayment',
   'payment.overdue': 'notifyOnPayment',
   'registration.requested': null,
+  'password.reset': null,
 };
 
 /** Where a notification leads: a portal path (no base; the web adds '/admin' or '/'), opening the record's dialog. */
@@ -78,6 +85,8 @@ export function notificationLink(event: NotificationEvent): string {
       return `finance?transaction=${encodeURIComponent(event.transactionId)}`;
     case 'registration.requested':
       return `employees?employee=${encodeURIComponent(event.employeeId)}`;
+    case 'password.reset':
+      return '';
   }
 }
 
@@ -100,6 +109,8 @@ export function notificationTitle(event: NotificationEvent): string {
       return `Payment overdue: ${event.description}`;
     case 'registration.requested':
       return `Access requested by ${event.name}`;
+    case 'password.reset':
+      return 'Reset your password';
   }
 }
 

@@ -35,8 +35,9 @@ test.describe('two-factor sign-in', () => {
     await passwordStep(page, person);
     await seeToast(page, 'Login successful', `Welcome, ${person.name}!`);
 
-    // Header > Two-factor sign-in > Turn on: the QR code and the key.
-    await page.getByRole('button', { name: 'Two-factor sign-in' }).click();
+    // Header > Account menu > Two-factor sign-in > Turn on: the QR code and the key.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Two-factor sign-in' });
     await expect(dialog).toContainText('Two-factor sign-in is off');
     await dialog.getByRole('button', { name: 'Turn on' }).click();
@@ -81,7 +82,8 @@ test.describe('two-factor sign-in', () => {
     await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
 
     // The dialog now says it is on.
-    await page.getByRole('button', { name: 'Two-factor sign-in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
     await expect(page.getByRole('dialog', { name: 'Two-factor sign-in' })).toContainText('10 of 10 recovery codes left.');
   });
 

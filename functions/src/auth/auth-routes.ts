@@ -76,18 +76,18 @@ const signInIpLimit =
     }
     await next();
   };
-/** The password step. */
-const loginIpLimit = signInIpLimit('login-ip');
+/** The password step (and 'Forgot password?', counted as sign-in's: password-reset-routes.ts). */
+export const loginIpLimit = signInIpLimit('login-ip');
 /** The second step (a code), counted apart so a two-step sign-in costs one of each. */
 const verifyIpLimit = signInIpLimit('login-verify-ip');
 
-const lockedAnswer = (c: Context<AppEnv>, retryAfterSeconds: number) => {
+export const lockedAnswer = (c: Context<AppEnv>, retryAfterSeconds: number) => {
   c.header('Retry-After', String(retryAfterSeconds));
   return c.json(errorBody(`Too many failed attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`), 429);
 };
 
 /** The write context of a person acting on their own account before they have a session (enrolment at sign-in). */
-const selfContext = (c: Context<AppEnv>, employee: EmployeeItem): WriteContext => ({
+export const selfContext = (c: Context<AppEnv>, employee: EmployeeItem): WriteContext => ({
   actor: { id: employee.id, name: employee.name, email: employee.email },
   requestId: c.var.requestId,
   now: new Date(nowMs(c)).toISOString(),
@@ -117,7 +117,7 @@ const twoFactorRateLimit = rateLimit({ scope: 'two-factor', limit: 10, windowSec
  * flood's refusals cost neither a database call nor a hash, and a request let
  * in is sure to be hashed. The place is given back when the request ends unhashed.
  */
-const holdHashPlace =
+export const holdHashPlace =
   (queue: HashQueue, refused: string): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const slot = queue.reserve();
@@ -366,6 +366,7 @@ export const auth = new Hono<AppEnv>()
       passwordHash: await hashPassword(newPassword),
       expectedVersion: employee.version,
       now: new Date(now).toISOString(),
+      ctx: writeContext(c),
     });
     if (!changed) return c.json(errorBody('Your account was changed meanwhile. Please try again.'), 409);
     // Every session begun before the change is now refused (passwordChangedAt);

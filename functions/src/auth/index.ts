@@ -2,6 +2,7 @@
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 import type { Kind } from '../db/kind';
 import { attemptsKind } from './login-attempt-repo';
+import { passwordResetKind } from './password-reset-repo';
 import { sessionKind } from './session-repo';
 import { loginChallengeKind, twoFactorKind } from './two-factor-repo';
 
@@ -13,4 +14,4 @@ export { secretsManagerSigningKey } from './signing-key-aws';
 export { disableTwoFactor, getTwoFactor, removeTwoFactor } from './two-factor-repo';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */
-export const kinds = (): readonly Kind[] => [sessionKind, attemptsKind, twoFactorKind, loginChallengeKind];
+export const kinds = (): readonly Kind[] => [sessionKind, attemptsKind, twoFactorKind, loginChallengeKind, passwordResetKind];

@@ -167,6 +167,8 @@ export const keys = {
   twoFactor: (employeeId: string) => ({ pk: `EMPLOYEE#${employeeId}`, sk: 'TWOFACTOR' }),
   /** A sign-in waiting for its second step (a code, or enrolment), by the SHA-256 of its token; removed by TTL. */
   loginChallenge: (tokenHash: string) => ({ pk: `LOGINCHALLENGE#${tokenHash}`, sk: 'LOGINCHALLENGE' }),
+  /** An emailed password reset link, by the SHA-256 of its token; single-use, removed by TTL. */
+  passwordReset: (tokenHash: string) => ({ pk: `PWRESET#${tokenHash}`, sk: 'PWRESET' }),
 
   /** Which one-off data upgrades a table has had (local start-up). */
   dataVersion: () => ({ pk: 'META', sk: 'DATAVERSION' }),

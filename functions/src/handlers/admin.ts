@@ -62,7 +62,7 @@ const api = requireOriginSecret(originSecret, handle(app));
  */
 export async function handler(event: Parameters<typeof api>[0], context: Parameters<typeof api>[1]) {
   if (isOutboxTick(event)) {
-    const result: SenderResult = await runOutboxSender(db, Date.now(), { mailer, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS });
+    const result: SenderResult = await runOutboxSender(db, Date.now(), { mailer, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS, ...(fieldCrypto ? { fieldCrypto } : {}) });
     if (result.claimed > 0) log.info('notification outbox run', { ...result });
     return result;
   }

@@ -14,7 +14,10 @@ import { getSettings } from '../settings';
 import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
-import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type MailerFactory } from '../notify';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailMessage, type Mailer, type MailerFactory } from '../notify';
+import { passwordResetEmail } from '../notify';
+import type { FieldCrypto } from '../secrets/field-crypto';
+import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared-types/auth';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -69,6 +72,8 @@ export interface SenderOptions {
   limit?: number;
   /** Stop claiming items once a run has taken this long (the rest waits for the next run). */
   budgetMs?: number;
+  /** Opens the sealed token of a password reset link (the admin function's and the local server's field crypto). */
+  fieldCrypto?: FieldCrypto;
 }
 
 export interface SenderResult {
@@ -196,6 +201,8 @@ function personOf(event: NotificationEvent): string | undefined {
 
 /** Who gets an event: the bell's users and the email's addresses (the company's, the person's; an access request also each admin's). */
 async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, staff: () => Promise<EmployeeItem[]>) {
+  // A reset link is the account's own: to its address alone, never a bell.
+  if (event.kind === 'password.reset') return { bellUsers: [], emails: [event.email] };
   const everyone = await staff();
   const roles: readonly string[] = bellRoles(event.kind);
   const bell = new Map(everyone.filter((employee) => roles.includes(employee.role)).map((employee) => [employee.id, employee]));
@@ -260,17 +267,19 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       const notes = settings.notifications;
       const kindSetting = KIND_SETTING[item.kind];
       const kindOn = kindSetting ? notes[kindSetting] : true;
-      const bellOn = kindOn && notes.pushNotifications;
+      // A password reset link is asked for by its reader: mailed whatever the notification switches say (failed without SMTP).
+      const personal = item.event.kind === 'password.reset';
+      const bellOn = !personal && kindOn && notes.pushNotifications;
       // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
-      const emailOn = kindOn && notes.emailNotifications && settings.email.smtpHost !== '';
+      const emailOn = personal || (kindOn && notes.emailNotifications && settings.email.smtpHost !== '');
       const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
         for (const userId of who.bellUsers) await ring(db, item, userId, nowMs);
         bellDone = true;
       }
-      const message = eventEmail(item.event, settings.company.companyName, who.emails, options.siteUrl);
-      const base = { recipients: who.emails, subject: message.subject, bellDone };
+      const subject = `${settings.company.companyName}: ${notificationTitle(item.event)}`;
+      const base = { recipients: who.emails, subject, bellDone };
       if (!emailOn) {
         // No email wanted: done once the bell rang (or nothing was wanted at all).
         await finish(db, item, token, nowMs, { ...base, recipients: [], status: bellOn ? 'sent' : 'skipped', lastError: '' });
@@ -285,6 +294,7 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
         continue;
       }
       try {
+        const message = await emailOf(item.event, settings, who.emails, options);
         await (await makeMailer()).send(message);
         await finish(db, item, token, nowMs, { ...base, status: 'sent', lastError: '' });
         result.sent++;
@@ -310,6 +320,19 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
     if (mailer) mailer.then((m) => m.close(), () => undefined);
   }
   return result;
+}
+
+/** The email of an event: a reset link's own (its token opened here, the link on the site's address), else the event's facts. */
+async function emailOf(event: NotificationEvent, settings: SettingsAnswer, to: string[], options: SenderOptions): Promise<MailMessage> {
+  const companyName = settings.company.companyName;
+  if (event.kind !== 'password.reset') return eventEmail(event, companyName, to, options.siteUrl);
+  if (!options.fieldCrypto) throw new Error('The reset link cannot be opened on this host (no field crypto)');
+  // Never the request's Host header: a link made from it could send the token to another site.
+  const site = (options.siteUrl || settings.company.companyWebsite).replace(/\/$/, '');
+  if (!site) throw new Error('No site address for the reset link: set SITE_URL or Settings > Company website');
+  const token = await options.fieldCrypto.open(event.tokenSealed);
+  const link = `${site}/admin/reset-password#token=${token}`;
+  return passwordResetEmail({ name: event.name, email: event.email, companyName, link, minutes: PASSWORD_RESET_TTL_MINUTES });
 }
 
 // ---------------------------------------------------------------------------

@@ -136,7 +136,7 @@ setInterval(() => void runBackupSchedule(), 60 * 60 * 1000).unref();
 const fieldCrypto = fileFieldCrypto(join(dataDir, 'pii-data-key'));
 // The notification outbox's sender (jobs/outbox.ts; EventBridge every minute when deployed): every 10 s here, and soon after a write.
 const mailer = smtpMailers(db, fieldCrypto);
-const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, siteUrl: env.SITE_URL ?? `http://localhost:${port}` }), {
+const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}` }), {
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });

@@ -4,8 +4,8 @@ import type { Kind } from '../db/kind';
 import { notificationKind, notificationUnreadKind } from './bell';
 import { outboxKind } from './outbox';
 
-export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type Mailer, type MailerFactory } from './mail';
-export { eventEmail } from './messages';
+export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type MailMessage, type Mailer, type MailerFactory } from './mail';
+export { eventEmail, passwordResetEmail } from './messages';
 export { addBellNotification, notificationKind, notificationUnreadKind } from './bell';
 export { notify, outboxKind } from './outbox';
 export { outboxLoop } from './outbox-loop';

@@ -42,6 +42,9 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Email', event.email],
       ];
+    case 'password.reset':
+      // Its own email (passwordResetEmail): never listed as facts.
+      return [];
   }
 }
 
@@ -66,4 +69,23 @@ export function eventEmail(event: NotificationEvent, companyName: string, to: st
 export function testEmail(companyName: string, to: string): MailMessage {
   const line = `This is a test email from ${companyName}. Your SMTP settings work.`;
   return { to: [to], subject: `${companyName}: test email`, text: line, html: `<p>${escapeHtml(line)}</p>` };
+}
+
+/** The email of 'Forgot password?': the single-use link to the portal's reset screen, to the account's own address. */
+export function passwordResetEmail(input: { name: string; email: string; companyName: string; link: string; minutes: number }): MailMessage {
+  const { name, companyName, link, minutes } = input;
+  const lines = [
+    `Hello ${name},`,
+    `Someone (we hope you) asked to reset the password of your ${companyName} portal account.`,
+    `Open this link within ${minutes} minutes to choose a new one. It works once:`,
+  ];
+  const after = ['If you did not ask for this, ignore this email: your password stays as it is.'];
+  const text = [...lines, link, '', ...after, '', `— ${companyName}`].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">Reset your password</a></p>`,
+    ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>— ${escapeHtml(companyName)}</p>`,
+  ].join('\n');
+  return { to: [input.email], subject: `${companyName}: Reset your password`, text, html };
 }

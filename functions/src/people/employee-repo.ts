@@ -219,6 +219,14 @@ export async function clearLoginAttempts(db: Db, id: string, seenCount: number):
   }
 }
 
+/**
+ * Ends any lockout after a password reset by an emailed link: whoever read the
+ * link owns the account, and the next sign-in starts counting from nothing.
+ */
+export async function clearLoginLock(db: Db, id: string): Promise<void> {
+  await execute(db, signInWrite(id, { failedLoginCount: 0, lockedUntil: null }));
+}
+
 /** A change of the sign-in bookkeeping (kept fields: no new version) of an employee who must exist. */
 function signInWrite(id: string, set: Partial<EmployeeCredentials>, condition?: Condition): Write {
   return { op: 'update', type: employeeEntity.type, key: employeeEntity.key(id), set, condition: conditions.all(conditions.present(), condition) ?? conditions.present() };

@@ -6,7 +6,7 @@ import { departmentEntity } from './departments';
 import { employeeEmailKind, employeeEntity, employeeWithAssignmentsKind } from './employee-repo';
 import { jobRoleEntity } from './job-roles';
 
-export { BLANK_PROFILE, EmailTakenError, assignmentGuardWrite, clearLoginAttempts, createEmployee, employeeEntity, getEmployee, getEmployeeByEmail, listEmployees, newEmployeeRecord, normalizeEmail, passwordMinLength, recordSuccessfulLogin, toPublicUser, updatePasswordHash, type EmployeeItem } from './employee-repo';
+export { BLANK_PROFILE, EmailTakenError, assignmentGuardWrite, clearLoginAttempts, clearLoginLock, createEmployee, employeeEntity, getEmployee, getEmployeeByEmail, listEmployees, newEmployeeRecord, normalizeEmail, passwordMinLength, recordSuccessfulLogin, toPublicUser, updatePasswordHash, type EmployeeItem } from './employee-repo';
 export { allDepartments, departmentChoice, ensureDepartments, seedDepartments, upgradeEmployeeDepartments } from './departments';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */

@@ -37,7 +37,16 @@ describe('the route table from the declarations', () => {
   });
 
   it('sends signing in to the auth function, and the share link but its PDF to the client-link function', () => {
-    expect(keys(AUTH_ROUTES)).toEqual(['POST /api/auth/login', 'POST /api/auth/login/verify', 'GET /api/auth/registration', 'POST /api/auth/register', 'GET /api/auth/me']);
+    expect(keys(AUTH_ROUTES)).toEqual([
+      'POST /api/auth/login',
+      'POST /api/auth/login/verify',
+      'GET /api/auth/registration',
+      'POST /api/auth/register',
+      'GET /api/auth/me',
+      'GET /api/auth/password-rules',
+      'POST /api/auth/password-reset',
+      'POST /api/auth/password-reset/complete',
+    ]);
     expect(keys(CLIENT_LINK_ROUTES)).toEqual(['GET /api/quote-links/{token}', 'POST /api/quote-links/{token}/approve', 'POST /api/quote-links/{token}/request-changes']);
   });
 

@@ -82,13 +82,14 @@ describe('WAF web ACL on CloudFront', () => {
     expect(BLANKET_RATE_LIMIT).toBe(3000);
   });
 
-  it('blocks an IP that posts the forms or the login more than 100 times in 5 minutes', () => {
+  it('blocks an IP that posts the forms, the login or a password reset more than 100 times in 5 minutes', () => {
     const rate = rule(webAclOf(prod), 'RateLimitFormsAndLogin');
     expect(rate.Action).toEqual({ Block: {} });
     expect(rate.Statement.RateBasedStatement).toMatchObject({ Limit: 100, EvaluationWindowSec: 300, AggregateKeyType: 'IP' });
     const matches = rate.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((s: Cfn) => s.ByteMatchStatement);
-    expect(matches.map((m: Cfn) => m.SearchString)).toEqual(['/api/contact', '/api/calculator', '/api/auth/login']);
-    expect(RATE_LIMITED_PATHS).toEqual(['/api/contact', '/api/calculator', '/api/auth/login']);
+    // 'Forgot password?' and its link are counted as sign-in's (issue 25).
+    expect(matches.map((m: Cfn) => m.SearchString)).toEqual(['/api/contact', '/api/calculator', '/api/auth/login', '/api/auth/password-reset', '/api/auth/password-reset/complete']);
+    expect(RATE_LIMITED_PATHS).toEqual(matches.map((m: Cfn) => m.SearchString));
     for (const m of matches) {
       expect(m).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'EXACTLY', TextTransformations: [{ Priority: 0, Type: 'URL_DECODE' }] });
     }

@@ -10,7 +10,7 @@ import { Construct } from 'constructs';
 export const EDGE_REGION = 'us-east-1';
 
 /** The paths that cost a write or a password hash: one shared per-IP rate limit covers them. */
-export const RATE_LIMITED_PATHS = ['/api/contact', '/api/calculator', '/api/auth/login'] as const;
+export const RATE_LIMITED_PATHS = ['/api/contact', '/api/calculator', '/api/auth/login', '/api/auth/password-reset', '/api/auth/password-reset/complete'] as const;
 
 /** Requests to RATE_LIMITED_PATHS one IP may make in RATE_LIMIT_WINDOW_SECONDS before WAF blocks it. */
 export const RATE_LIMIT = 100;

@@ -15,7 +15,7 @@ describe('routes per host', () => {
 
   it('serves the website at / and the portal at /admin on the main host', () => {
     // 'Request access' sits beside the portal (outside its sign-in layout), under the same base path.
-    expect(routesForHost('kaveridesign.studio').map((route) => route.path)).toEqual(['/', '/admin/request-access', '/admin']);
+    expect(routesForHost('kaveridesign.studio').map((route) => route.path)).toEqual(['/', '/admin/request-access', '/admin/forgot-password', '/admin/reset-password', '/admin']);
   });
 
   it('serves only the portal, at /, on the admin host', () => {

@@ -40,8 +40,8 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
 /** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */
 const auditHandle: AdminRouteHandle = { title: 'Audit Log', section: { id: 'audit', path: 'audit', label: 'Audit Log', heading: 'Audit Log', adminOnly: true } };
 const employeesSection = ADMIN_SECTIONS.find((section) => section.id === 'employees');
-/** Departments and job roles belong to Employees: its sidebar entry, and its admins-only access. */
-const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection };
+/** Departments and job roles belong to Employees (its sidebar entry), for admins only: the others read the staff directory. */
+const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection && { ...employeesSection, adminOnly: true } };
 const comingSoon: RouteObject['lazy'] = async () => ({
   Component: (await import('./admin/coming-soon-page')).ComingSoonPage,
 });
@@ -64,6 +64,8 @@ function portalRoute(basePath: string): RouteObject {
       }),
       // Departments and job roles: under Employees (its section, so admins only), reached from the Employees page.
       { path: 'employees/departments', handle: departmentsHandle, lazy: async () => ({ Component: (await import('./admin/departments-page')).DepartmentsPage }) },
+      // 'Change password': the header's account menu, for everyone signed in.
+      { path: 'account/password', handle: { title: 'Change password' } satisfies AdminRouteHandle, lazy: async () => ({ Component: (await import('./admin/change-password-page')).ChangePasswordPage }) },
       // The audit log: reached from Settings > System, for whoever may open Settings.
       { path: 'audit', handle: auditHandle, lazy: async () => ({ Component: (await import('./admin/audit-page')).AuditPage }) },
       {
@@ -91,6 +93,23 @@ function requestAccessRoute(path: string, signInHref: string): RouteObject {
   };
 }
 
+/** 'Forgot password?' and the emailed link's screen: beside the portal too, for people who cannot sign in. */
+function passwordResetRoutes(base: string): RouteObject[] {
+  const signInHref = base || '/';
+  const forgotHref = `${base}/forgot-password`;
+  const signedOut = (path: string, screen: RouteObject['lazy']): RouteObject => ({ path, ErrorBoundary: RouteErrorElement, HydrateFallback: RouteFallback, lazy: screen });
+  return [
+    signedOut(forgotHref, async () => {
+      const { ForgotPasswordPage } = await import('./admin/password-reset-pages');
+      return { Component: () => <ForgotPasswordPage signInHref={signInHref} /> };
+    }),
+    signedOut(`${base}/reset-password`, async () => {
+      const { ResetPasswordPage } = await import('./admin/password-reset-pages');
+      return { Component: () => <ResetPasswordPage signInHref={signInHref} forgotHref={forgotHref} /> };
+    }),
+  ];
+}
+
 /** PRODUCT.md: a host whose name starts with 'admin.' shows the portal at '/'. */
 export function isAdminHost(hostname: string): boolean {
   return hostname.toLowerCase().startsWith('admin.');
@@ -102,12 +121,13 @@ export function isAdminHost(hostname: string): boolean {
  * serves only the portal, at '/'. Every screen is its own lazy chunk.
  */
 export function routesForHost(hostname: string): RouteObject[] {
-  if (!isAdminHost(hostname)) return [quoteLinkRoute, requestAccessRoute('/admin/request-access', '/admin'), portalRoute('/admin')];
+  if (!isAdminHost(hostname)) return [quoteLinkRoute, requestAccessRoute('/admin/request-access', '/admin'), ...passwordResetRoutes('/admin'), portalRoute('/admin')];
   return [
     // Old links and bookmarks to /admin/... keep working on the admin host; the
     // rest of the path is made a path on this host ('/admin//evil.example' must not leave it).
     { path: '/admin/*', loader: ({ params }) => redirect(sameOriginPath(params['*'] ?? '')) },
     requestAccessRoute('/request-access', '/'),
+    ...passwordResetRoutes(''),
     portalRoute('/'),
   ];
 }

@@ -9,6 +9,8 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -17,8 +19,10 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import KeyIcon from '@mui/icons-material/Key';
 import LockPersonIcon from '@mui/icons-material/LockPerson';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MenuIcon from '@mui/icons-material/Menu';
 import PeopleAltIcon from '@mui/icons-material/PeopleAlt';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
@@ -87,6 +91,7 @@ export function AdminLayout() {
 function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [securityOpen, setSecurityOpen] = useState(false);
+  const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
   const queryClient = useQueryClient();
   const handle = useAdminRouteHandle();
   const logout = useLogout({ redirectTo: sectionHref(basePath, '') });
@@ -176,11 +181,44 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, minWidth: 0 }}>
             {userBadge}
           </Box>
-          <IconButton aria-label="Two-factor sign-in" title="Two-factor sign-in" onClick={() => setSecurityOpen(true)}>
-            <LockPersonIcon />
+          <IconButton
+            aria-label="Account menu"
+            title="Account"
+            aria-haspopup="menu"
+            aria-controls={accountMenu ? 'account-menu' : undefined}
+            aria-expanded={accountMenu !== null}
+            onClick={(event) => setAccountMenu(event.currentTarget)}
+          >
+            <ManageAccountsIcon />
           </IconButton>
+          <Menu
+            id="account-menu"
+            anchorEl={accountMenu}
+            open={accountMenu !== null}
+            onClose={() => setAccountMenu(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          >
+            <MenuItem component={NavLink} to={portalHref('account/password')} onClick={() => setAccountMenu(null)}>
+              <ListItemIcon>
+                <KeyIcon fontSize="small" />
+              </ListItemIcon>
+              Change password
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setAccountMenu(null);
+                setSecurityOpen(true);
+              }}
+            >
+              <ListItemIcon>
+                <LockPersonIcon fontSize="small" />
+              </ListItemIcon>
+              Two-factor sign-in
+            </MenuItem>
+          </Menu>
           <TwoFactorDialog open={securityOpen} onClose={() => setSecurityOpen(false)} account={user.email} />
-          {/* On phones the bar also holds the bell and the two-factor button: Logout shows its icon only there. */}
+          {/* On phones the bar also holds the bell and the account menu: Logout shows its icon only there. */}
           <Button
             variant="outlined"
             size="small"

@@ -30,15 +30,22 @@ export function AdminLoginScreen() {
           </Typography>
           <LoginForm
             footer={
-              // Settings > Security > allowRegistration.
-              site.data?.allowRegistration && (
-                <Typography sx={{ mt: 3, textAlign: 'center' }} color="text.secondary">
-                  New here?{' '}
-                  <Link component={RouterLink} to={portalHref('request-access')}>
-                    Request access
+              <>
+                <Typography sx={{ mt: 2, textAlign: 'center' }}>
+                  <Link component={RouterLink} to={portalHref('forgot-password')}>
+                    Forgot password?
                   </Link>
                 </Typography>
-              )
+                {/* Settings > Security > allowRegistration. */}
+                {site.data?.allowRegistration && (
+                  <Typography sx={{ mt: 2, textAlign: 'center' }} color="text.secondary">
+                    New here?{' '}
+                    <Link component={RouterLink} to={portalHref('request-access')}>
+                      Request access
+                    </Link>
+                  </Typography>
+                )}
+              </>
             }
           />
         </CardContent>

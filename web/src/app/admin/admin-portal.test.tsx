@@ -5,6 +5,8 @@ import { adminUserFixture, employeeUserFixture, FIXTURE_PASSWORD } from '../../t
 import { renderPortal, type User } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
+import { siteFixture } from '../../test/fixtures';
+import { SETTINGS_MESSAGES, type SettingsAnswer } from '@app/shared-types/settings';
 
 async function signIn(user: User, email: string, password: string) {
   await user.click(await screen.findByLabelText('Email'));
@@ -211,17 +213,17 @@ describe('admin portal: sections and roles', () => {
     ]);
   });
 
-  it('hides Employees, Settings and Finance from an employee and refuses their URLs', async () => {
+  it('hides Settings and Finance from an employee and refuses their URLs; Employees stays (the staff directory)', async () => {
     renderPortal('/admin/settings', { as: employeeUserFixture });
 
     expect(await screen.findByRole('heading', { name: 'You do not have access to this section' })).toBeTruthy();
     const labels = sidebar()
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).not.toContain('Employees');
+    expect(labels).toContain('Employees');
     expect(labels).not.toContain('Settings');
     expect(labels).not.toContain('Finance');
-    expect(labels).toHaveLength(7);
+    expect(labels).toHaveLength(8);
     expect(screen.queryByRole('heading', { name: 'System Settings' })).toBeNull();
     expect(screen.getByText('Employee')).toBeTruthy();
   });
@@ -338,4 +340,76 @@ describe('admin dashboard', () => {
     await screen.findByRole('heading', { name: 'Total Customers' });
     expect(statValue('Total Customers')).toBe('3');
   });
+});
+
+describe('admin portal: the firm as Settings name it', () => {
+  it('shows the new company name in the sidebar and the phone header as soon as Settings are saved, without a reload', async () => {
+    let site = { ...siteFixture };
+    server.use(
+      http.get('/api/site', () => HttpResponse.json(site)),
+      http.put('/api/settings', async ({ request }) => {
+        const body = (await request.json()) as SettingsAnswer;
+        site = { ...site, companyName: body.company.companyName };
+        return HttpResponse.json({ message: SETTINGS_MESSAGES.updated, settings: { ...body, email: { ...body.email, smtpPasswordSet: true }, version: body.version + 1 } });
+      }),
+    );
+    const { user } = renderPortal('/admin/settings');
+    const name = (await screen.findByLabelText('Company Name')) as HTMLInputElement;
+    // The sidebar's brand and the phone header's (hidden by CSS on wide screens, still in the page).
+    expect(screen.getAllByText(siteFixture.companyName)).toHaveLength(2);
+    await user.clear(name);
+    await user.paste('Tara Interiors');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await findToast('status', 'Settings updated successfully');
+    await waitFor(() => expect(screen.getAllByText('Tara Interiors')).toHaveLength(2));
+    expect(within(screen.getByRole('banner')).getByText('Tara Interiors')).toBeTruthy();
+    expect(screen.queryByText(siteFixture.companyName)).toBeNull();
+  });
+});
+
+describe('admin portal: the staff directory for employees and managers (PRODUCT.md roles)', () => {
+  const entry = (id: string, name: string, status: string) => ({
+    id,
+    name,
+    email: `${id}@kds.example`,
+    phone: '+91 98490 12345',
+    department: 'Sales',
+    position: 'Sales Head',
+    profilePicture: '',
+    role: 'manager',
+    status,
+  });
+  for (const role of ['employee', 'manager'] as const) {
+    it(`shows a ${role} the directory read-only, without salary or personal data, and never asks for the managed list`, { timeout: 60_000 }, async () => {
+      const asked: string[] = [];
+      server.use(
+        http.get('/api/users/directory', () =>
+          HttpResponse.json({ items: [entry('emp-ravi', 'Ravi Kumar', 'active'), entry('emp-farah', 'Farah Khan', 'on_leave'), entry('emp-left', 'Old Hand', 'terminated'), entry('emp-asking', 'New Person', 'inactive')] }),
+        ),
+      );
+      server.events.on('request:start', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+      });
+      const { user } = renderPortal('/admin', { as: { ...employeeUserFixture, role } });
+      const nav = within(await screen.findByRole('navigation', { name: 'Admin sections' }));
+      await user.click(nav.getByRole('link', { name: 'Employees' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Staff Directory' }, { timeout: 15_000 })).toBeTruthy();
+      const card = await screen.findByRole('article', { name: 'Ravi Kumar' });
+      expect(card.textContent).toContain('Sales Head · Sales');
+      expect(card.textContent).toContain('+91 98490 12345');
+      expect(screen.getByRole('article', { name: 'Farah Khan' })).toBeTruthy();
+      // Who left, and access requests, are for admins.
+      expect(screen.queryByRole('article', { name: 'Old Hand' })).toBeNull();
+      expect(screen.queryByRole('article', { name: 'New Person' })).toBeNull();
+      expect(screen.queryByText('You do not have access to this section')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add Employee' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Departments' })).toBeNull();
+      expect(document.querySelector('main')?.textContent).not.toMatch(/salary|Aadhaar|PAN|XXXX|₹/i);
+      server.events.removeAllListeners();
+      expect(asked).toContain('/api/users/directory');
+      expect(asked).not.toContain('/api/users');
+      expect(asked).not.toContain('/api/users/stats');
+    });
+  }
 });

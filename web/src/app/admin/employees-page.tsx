@@ -22,7 +22,9 @@ import { EMPLOYEE_PAGE_SIZE, parseEmployeeFilters, type EmployeeFilterParam } fr
 import { canDeleteEmployee, canManageEmployee } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam, useUrlSearchParams } from '../../lib/url-params';
+import { canManageStaff } from '../../features/auth/model';
 import { usePortalHref } from './portal-base';
+import { StaffDirectory } from './staff-directory';
 import { useAdminRouteHandle } from './sections';
 
 /** The empty state of the employee grid (in the words of the other grids of SPEC.md 2). */
@@ -46,10 +48,17 @@ function useEmployeeById(id: string | null, listed: readonly EmployeeRecord[], l
  * the server, the add/edit dialog (?new=1, ?employee=<id>), the details dialog
  * (?view=<id>) with the audited 30-second reveal, and delete with the
  * server's reason when it refuses. Actions a role cannot take are hidden; the
- * server refuses them anyway.
+ * server refuses them anyway. Employees and managers get the read-only staff directory instead.
  */
 export function EmployeesPage() {
   const heading = useAdminRouteHandle()?.section?.heading ?? 'Employee Management';
+  const { data: session } = useSession();
+  // Employees and managers read the staff directory (PRODUCT.md roles); admins manage employees.
+  if (session && !canManageStaff(session.user.role)) return <StaffDirectory heading="Staff Directory" />;
+  return <EmployeeManagement heading={heading} />;
+}
+
+function EmployeeManagement({ heading }: { heading: string }) {
   const href = usePortalHref();
   const { data: session } = useSession();
   const actor = useMemo(() => ({ id: session?.user.id ?? '', role: session?.user.role ?? 'employee' }), [session]);

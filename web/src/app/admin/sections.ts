@@ -13,7 +13,8 @@ export const ADMIN_SECTIONS = [
   { id: 'finance', path: 'finance', label: 'Finance', heading: 'Enhanced Finance Management', managerOnly: true },
   { id: 'quotations', path: 'quotations', label: 'Quotation Builder', heading: 'Pixel-Perfect Quotation Builder' },
   { id: 'attendance', path: 'attendance', label: 'Attendance', heading: 'Attendance Portal' },
-  { id: 'employees', path: 'employees', label: 'Employees', heading: 'Employee Management', adminOnly: true },
+  // Everyone reads the staff directory (PRODUCT.md roles); admins manage employees on the same page.
+  { id: 'employees', path: 'employees', label: 'Employees', heading: 'Employee Management' },
   { id: 'blog', path: 'blog', label: 'Blog', heading: 'Blog Management' },
   { id: 'settings', path: 'settings', label: 'Settings', heading: 'System Settings', adminOnly: true },
 ] as const satisfies readonly AdminSection[];

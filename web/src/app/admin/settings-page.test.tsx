@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { SETTINGS_MESSAGES, type SettingsAnswer } from '@app/shared-types/settings';
+import { SETTINGS_MESSAGES, UNSUPPORTED_CURRENCY_MESSAGE, type SettingsAnswer } from '@app/shared-types/settings';
 import { describe, expect, it } from 'vitest';
 import { settingsFixture } from '../../features/settings/test-fixtures';
 import { renderPortalPage, replace, type User } from '../../test/portal';
@@ -66,6 +66,20 @@ describe('System Settings', () => {
     expect(screen.getByRole('combobox', { name: 'Log Level' }).textContent).toBe('Info');
     expect(screen.getByRole('combobox', { name: 'Backup Frequency' }).textContent).toBe('Daily');
     expect(saveButton()).toBeNull();
+  });
+
+  it("lists SPEC.md 9's four currencies, USD, EUR and GBP disabled with the reason, as the SMS switch is", async () => {
+    const { user } = renderSettings('/admin/settings?tab=business');
+    const currency = await screen.findByRole('combobox', { name: 'Default Currency' });
+    expect(helperOf(currency)).toBe(UNSUPPORTED_CURRENCY_MESSAGE);
+    await user.click(currency);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => [option.textContent, option.getAttribute('aria-disabled') === 'true'])).toEqual([
+      ['INR (₹)', false],
+      ['USD ($)', true],
+      ['EUR (€)', true],
+      ['GBP (£)', true],
+    ]);
   });
 
   it('opens the tab the URL names', async () => {

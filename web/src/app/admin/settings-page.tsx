@@ -9,6 +9,7 @@ import { AuditLogCard } from '../../features/audit/components/audit-log-card';
 import { useSession } from '../../features/auth/api/get-session';
 import { BackupsPanel } from '../../features/backups/components/backups-panel';
 import { getSettingsQueryOptions, updateSettings, useSettings } from '../../features/settings/api/settings';
+import { refreshSiteInfo } from '../../features/site-info/api/get-site-info';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { EmailTools } from '../../features/notifications/components/email-tools';
 import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
@@ -35,6 +36,7 @@ export function SettingsPage() {
 
   const startFrom = (settings: SettingsAnswer) => {
     queryClient.setQueryData(getSettingsQueryOptions().queryKey, settings);
+    void refreshSiteInfo(queryClient);
     setLoaded(settings);
   };
   const href = usePortalHref();

@@ -206,7 +206,7 @@ describe("'Request access'", () => {
   });
 });
 
-describe("the header's 'Two-factor sign-in' dialog", () => {
+describe("the account menu's 'Two-factor sign-in' dialog", () => {
   it('turns it on: QR code and key, a code, then the recovery codes once', async () => {
     let enabled = false;
     server.use(
@@ -220,7 +220,8 @@ describe("the header's 'Two-factor sign-in' dialog", () => {
       }),
     );
     const { user } = renderPortal('/admin');
-    await user.click(await screen.findByRole('button', { name: 'Two-factor sign-in' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Two-factor sign-in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Two-factor sign-in' });
     expect(await within(dialog).findByText(/Two-factor sign-in is off/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Turn on' }));
@@ -240,7 +241,8 @@ describe("the header's 'Two-factor sign-in' dialog", () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Two-factor sign-in' })).toBeNull());
 
     // Opened again: it is on, with the ten codes left.
-    await user.click(screen.getByRole('button', { name: 'Two-factor sign-in' }));
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Two-factor sign-in' }));
     expect(await screen.findByText('10 of 10 recovery codes left.')).toBeTruthy();
   });
 });
