@@ -6,6 +6,7 @@ import { Form, useField, useFormikContext } from 'formik';
 import { HONEYPOT_FIELD } from '@app/shared-types/forms';
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { memoByValue, useStableHandler } from '../lib/render-less';
+import { useDirtyForm } from './discard-guard';
 import type { SelectOption } from './select-field';
 
 /**
@@ -188,10 +189,15 @@ export function HoneypotField({ name = HONEYPOT_FIELD }: { name?: string }) {
   );
 }
 
-/** Formik's <Form> without browser validation, moving focus to the first invalid field after a failed submit. */
+/**
+ * Formik's <Form> without browser validation, moving focus to the first invalid field after a failed
+ * submit, and telling the dialog and the portal around it whether it has unsaved changes.
+ */
 export function FormShell({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLFormElement>(null);
-  const { submitCount, isSubmitting } = useFormikContext();
+  const { submitCount, isSubmitting, dirty } = useFormikContext();
+  // Unsaved changes ask before they are dropped (discard-guard.tsx); a form being saved has none to lose.
+  useDirtyForm(dirty && !isSubmitting);
   useEffect(() => {
     if (submitCount === 0 || isSubmitting) return;
     const invalid = ref.current?.querySelector('.MuiInputBase-root.Mui-error');
