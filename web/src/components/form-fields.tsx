@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Form, useField, useFormikContext } from 'formik';
 import { HONEYPOT_FIELD } from '@app/shared-types/forms';
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { memoByValue, useStableHandler } from '../lib/render-less';
 import { useDirtyForm } from './discard-guard';
 import type { SelectOption } from './select-field';
@@ -83,6 +83,41 @@ export function FormTextField({ name, helperText, ...props }: BaseProps) {
   );
 }
 
+/** The date picker, loaded when a form first shows a date: the website's forms (which have none) never load it. */
+const DateField = lazy(() => import('./date-field'));
+
+/**
+ * A date bound to a Formik field holding 'YYYY-MM-DD' (or ''): MUI's date picker, shown and typed as
+ * DD/MM/YYYY whatever the browser's locale (date-field.tsx).
+ */
+export function FormDateField({ name, label, helperText, disabled, required, fullWidth = true }: Pick<BaseProps, 'name' | 'label' | 'helperText' | 'disabled' | 'required' | 'fullWidth'>) {
+  const { field, helpers, message, clearServerError } = useFieldMessage(name);
+  const onChange = useStableHandler((value: string) => {
+    void helpers.setValue(value);
+    clearServerError();
+  });
+  const onBlur = useStableHandler(() => void helpers.setTouched(true));
+  const shown = message || helperText;
+  return (
+    <Suspense fallback={<TextField label={label} value="" placeholder={DATE_PLACEHOLDER} disabled fullWidth={fullWidth} helperText={shown} slotProps={{ inputLabel: { shrink: true } }} />}>
+      <DateField
+        name={name}
+        label={label}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={Boolean(message)}
+        helperText={shown}
+        disabled={disabled}
+        required={required}
+        fullWidth={fullWidth}
+      />
+    </Suspense>
+  );
+}
+
+/** What a date field shows while the picker loads. */
+const DATE_PLACEHOLDER = 'DD/MM/YYYY';
 
 export type { SelectOption };
 
@@ -166,7 +201,7 @@ function fieldInput(props: FieldInputProps): ReactNode {
     case 'money':
       return <FormTextField inputMode="decimal" {...input} />;
     case 'date':
-      return <FormTextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...input} />;
+      return <FormDateField {...input} />;
     case 'multiline':
       return <FormTextField multiline minRows={rows ?? 2} {...input} />;
     case 'text':
