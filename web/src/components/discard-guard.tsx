@@ -13,8 +13,8 @@ import { ConfirmActionDialog } from './confirm-action-dialog';
  * moves to the saved record's URL.
  */
 
-/** A form's report: dirty or not, or null once it is gone. */
-type Report = (key: string, dirty: boolean | null) => void;
+/** A form's report: dirty or not, or null once it is gone; `inDialog` when a FormDialog holds it. */
+type Report = (key: string, dirty: boolean | null, inDialog?: boolean) => void;
 
 const ScopeContext = createContext<Report>(() => undefined);
 
@@ -26,7 +26,10 @@ export function useDirtyForm(dirty: boolean) {
   useEffect(() => () => report(key, null), [report, key]);
 }
 
-/** The dirty forms under a dialog; `isDirty()` is read when the user tries to leave, so a form's last report counts. */
+/**
+ * The dirty forms under a dialog; `isDirty()` is read when the user tries to leave, so a form's last
+ * report counts. `release()` forgets them (the user chose to discard), here and above.
+ */
 function useDirtyScope() {
   const parent = useContext(ScopeContext);
   const dirtyForms = useRef(new Set<string>());
@@ -34,12 +37,16 @@ function useDirtyScope() {
     (key, dirty) => {
       if (dirty) dirtyForms.current.add(key);
       else dirtyForms.current.delete(key);
-      parent(key, dirty);
+      parent(key, dirty, true);
     },
     [parent],
   );
   const isDirty = useCallback(() => dirtyForms.current.size > 0, []);
-  return { isDirty, report };
+  const release = useCallback(() => {
+    for (const key of dirtyForms.current) parent(key, false, true);
+    dirtyForms.current.clear();
+  }, [parent]);
+  return { isDirty, report, release };
 }
 
 /** A search parameter that picks a tab of the same screen: changing it leaves no form. */
@@ -68,7 +75,7 @@ export function DiscardChangesDialog({ open, onDiscard, onKeep }: { open: boolea
  * is dirty and the user clicked the backdrop or pressed Escape.
  */
 export function useDialogDiscardGuard(onClose: () => void) {
-  const { isDirty, report } = useDirtyScope();
+  const { isDirty, report, release } = useDirtyScope();
   const [asking, setAsking] = useState(false);
   const close = (_event: unknown, reason?: 'backdropClick' | 'escapeKeyDown') => {
     if (reason && isDirty()) setAsking(true);
@@ -81,6 +88,8 @@ export function useDialogDiscardGuard(onClose: () => void) {
       onKeep={() => setAsking(false)}
       onDiscard={() => {
         setAsking(false);
+        // Discarded: the close (often a move to the URL without the dialog) asks nothing more.
+        release();
         onClose();
       }}
     />
@@ -90,8 +99,11 @@ export function useDialogDiscardGuard(onClose: () => void) {
 
 /**
  * The portal's scope (its layout): while any form under it is dirty, a move to another location in
- * the app (a link, the sidebar, Back, another dialog's URL) asks first, and closing or reloading the
- * tab gets the browser's own question. Needs a data router (createBrowserRouter), as useBlocker does.
+ * the app (a link, the sidebar, Back) that takes the form away asks first, and closing or reloading
+ * the tab gets the browser's own question. A dialog's form asks on its own for a click outside and
+ * Escape; here only when Back or Forward (or a link to another screen) would close it: the dialog's
+ * own buttons (Cancel, a save) close it on purpose. Needs a data router (createBrowserRouter), as
+ * useBlocker does.
  */
 export function DiscardGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -101,16 +113,16 @@ export function DiscardGuard({ children }: { children: ReactNode }) {
     here.current = location.search;
   }, [location.search]);
   /** Each form under the guard: dirty or not, and the URL's search parameters when it opened. */
-  const forms = useRef(new Map<string, { dirty: boolean; opened: URLSearchParams }>());
-  const report = useCallback<Report>((key, dirty) => {
+  const forms = useRef(new Map<string, { dirty: boolean; inDialog: boolean; opened: URLSearchParams }>());
+  const report = useCallback<Report>((key, dirty, inDialog = false) => {
     if (dirty === null) forms.current.delete(key);
-    else forms.current.set(key, { dirty, opened: forms.current.get(key)?.opened ?? new URLSearchParams(here.current) });
+    else forms.current.set(key, { dirty, inDialog, opened: forms.current.get(key)?.opened ?? new URLSearchParams(here.current) });
   }, []);
   const isDirty = useCallback(() => [...forms.current.values()].some((form) => form.dirty), []);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const blocker = useBlocker(({ currentLocation, nextLocation, historyAction }) => {
     if (currentLocation.pathname !== nextLocation.pathname) return isDirty();
     const next = new URLSearchParams(nextLocation.search);
-    return [...forms.current.values()].some((form) => form.dirty && leavesForm(form.opened, next));
+    return [...forms.current.values()].some((form) => form.dirty && (!form.inDialog || historyAction === 'POP') && leavesForm(form.opened, next));
   });
   useEffect(() => {
     const beforeUnload = (event: BeforeUnloadEvent) => {
