@@ -2,6 +2,7 @@ import Dialog from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+import { useDialogDiscardGuard } from './discard-guard';
 
 interface FormDialogProps {
   open: boolean;
@@ -15,15 +16,17 @@ interface FormDialogProps {
 /**
  * The dialog every portal form opens in: full screen on phones, and laid out
  * so that a form between the paper and its content lets the content scroll
- * while the buttons stay in view.
+ * while the buttons stay in view. A click outside it or Escape asks 'Discard changes?' first when a
+ * form in it has unsaved changes (discard-guard.tsx).
  */
 export function FormDialog({ open, onClose, titleId, maxWidth = 'md', children }: FormDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const guard = useDialogDiscardGuard(onClose);
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={guard.close}
       fullScreen={fullScreen}
       fullWidth
       maxWidth={maxWidth}
@@ -33,7 +36,8 @@ export function FormDialog({ open, onClose, titleId, maxWidth = 'md', children }
       onSubmit={(event) => event.stopPropagation()}
       slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
     >
-      {children}
+      {guard.provide(children)}
+      {guard.question}
     </Dialog>
   );
 }

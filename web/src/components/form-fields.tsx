@@ -4,8 +4,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Form, useField, useFormikContext } from 'formik';
 import { HONEYPOT_FIELD } from '@app/shared-types/forms';
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { memoByValue, useStableHandler } from '../lib/render-less';
+import { useDirtyForm } from './discard-guard';
 import type { SelectOption } from './select-field';
 
 /**
@@ -82,6 +83,41 @@ export function FormTextField({ name, helperText, ...props }: BaseProps) {
   );
 }
 
+/** The date picker, loaded when a form first shows a date: the website's forms (which have none) never load it. */
+const DateField = lazy(() => import('./date-field'));
+
+/**
+ * A date bound to a Formik field holding 'YYYY-MM-DD' (or ''): MUI's date picker, shown and typed as
+ * DD/MM/YYYY whatever the browser's locale (date-field.tsx).
+ */
+export function FormDateField({ name, label, helperText, disabled, required, fullWidth = true }: Pick<BaseProps, 'name' | 'label' | 'helperText' | 'disabled' | 'required' | 'fullWidth'>) {
+  const { field, helpers, message, clearServerError } = useFieldMessage(name);
+  const onChange = useStableHandler((value: string) => {
+    void helpers.setValue(value);
+    clearServerError();
+  });
+  const onBlur = useStableHandler(() => void helpers.setTouched(true));
+  const shown = message || helperText;
+  return (
+    <Suspense fallback={<TextField label={label} value="" placeholder={DATE_PLACEHOLDER} disabled fullWidth={fullWidth} helperText={shown} slotProps={{ inputLabel: { shrink: true } }} />}>
+      <DateField
+        name={name}
+        label={label}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={onChange}
+        onBlur={onBlur}
+        error={Boolean(message)}
+        helperText={shown}
+        disabled={disabled}
+        required={required}
+        fullWidth={fullWidth}
+      />
+    </Suspense>
+  );
+}
+
+/** What a date field shows while the picker loads. */
+const DATE_PLACEHOLDER = 'DD/MM/YYYY';
 
 export type { SelectOption };
 
@@ -165,7 +201,7 @@ function fieldInput(props: FieldInputProps): ReactNode {
     case 'money':
       return <FormTextField inputMode="decimal" {...input} />;
     case 'date':
-      return <FormTextField type="date" slotProps={{ inputLabel: { shrink: true } }} {...input} />;
+      return <FormDateField {...input} />;
     case 'multiline':
       return <FormTextField multiline minRows={rows ?? 2} {...input} />;
     case 'text':
@@ -188,10 +224,15 @@ export function HoneypotField({ name = HONEYPOT_FIELD }: { name?: string }) {
   );
 }
 
-/** Formik's <Form> without browser validation, moving focus to the first invalid field after a failed submit. */
+/**
+ * Formik's <Form> without browser validation, moving focus to the first invalid field after a failed
+ * submit, and telling the dialog and the portal around it whether it has unsaved changes.
+ */
 export function FormShell({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLFormElement>(null);
-  const { submitCount, isSubmitting } = useFormikContext();
+  const { submitCount, isSubmitting, dirty } = useFormikContext();
+  // Unsaved changes ask before they are dropped (discard-guard.tsx); a form being saved has none to lose.
+  useDirtyForm(dirty && !isSubmitting);
   useEffect(() => {
     if (submitCount === 0 || isSubmitting) return;
     const invalid = ref.current?.querySelector('.MuiInputBase-root.Mui-error');

@@ -1,4 +1,6 @@
 import { createTheme } from '@mui/material/styles';
+// The date pickers' theme keys (types only: the website loads no picker code).
+import type {} from '@mui/x-date-pickers/themeAugmentation';
 
 /** System font stacks only: no web fonts to download, nothing blocks the first paint. */
 const sansStack =
@@ -56,6 +58,8 @@ export const theme = createTheme({
     MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiOutlinedInput: { styleOverrides: { root: { backgroundColor: '#FFFFFF', borderRadius: 10 } } },
+    // The date picker's field (components/date-field.tsx) looks like the other inputs.
+    MuiPickersOutlinedInput: { styleOverrides: { root: { backgroundColor: '#FFFFFF', borderRadius: 10 } } },
     MuiLink: { defaultProps: { underline: 'hover' } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
     MuiCssBaseline: {

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@app/shared-types/auth';
-import { screen, type within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ComponentType } from 'react';
 import { ADMIN_SECTIONS, type AdminRouteHandle } from '../app/admin/sections';
@@ -50,4 +50,38 @@ export async function replace(user: User, field: HTMLElement, text: string) {
 export async function choose(user: User, scope: Scope, label: string, option: string) {
   await user.click(scope.getByRole('combobox', { name: label }));
   await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** The date picker labelled `label` (form-fields' FormDateField, date-field.tsx): its group of DD, MM and YYYY sections. */
+export async function findDateField(scope: Scope, label: string | RegExp): Promise<HTMLElement> {
+  // The picker's code loads on its first use (form-fields.tsx), which takes a while on a loaded machine.
+  return scope.findByRole('group', { name: label }, { timeout: 20_000 });
+}
+
+/** What the date picker labelled `label` shows ('05/03/2026'; '' when empty). */
+export async function dateShown(scope: Scope, label: string | RegExp) {
+  const group = await findDateField(scope, label);
+  const input = group.parentElement?.querySelector<HTMLInputElement>('input[aria-hidden="true"]');
+  if (!input) throw new Error(`The date field '${String(label)}' has no value input`);
+  return input.value;
+}
+
+/** Types `text` (DD/MM/YYYY, digits only are typed) into the date picker labelled `label`, from its day. */
+export async function typeDate(user: User, scope: Scope, label: string | RegExp, text: string) {
+  const group = await findDateField(scope, label);
+  const day = within(group).getByRole('spinbutton', { name: 'Day' });
+  await user.click(day);
+  await user.keyboard('{Control>}a{/Control}{Backspace}');
+  await user.keyboard(text.replace(/\D/g, ''));
+}
+
+/** An ISO date as a date field shows it: '2026-03-05' is '05/03/2026'. */
+export function shownDate(iso: string) {
+  return iso.split('-').reverse().join('/');
+}
+
+/** Whether the date picker labelled `label` is disabled (its sections are). */
+export async function dateDisabled(scope: Scope, label: string | RegExp) {
+  const group = await findDateField(scope, label);
+  return within(group).getByRole('spinbutton', { name: 'Day' }).getAttribute('aria-disabled') === 'true';
 }

@@ -37,6 +37,7 @@ import { clearClientSession, useLogout } from '../../features/auth/api/logout';
 import { canManageStaff, ROLE_COLORS, ROLE_LABELS } from '../../features/auth/model';
 import { TwoFactorDialog } from '../../features/auth/components/two-factor-dialog';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { DiscardGuard } from '../../components/discard-guard';
 import { canSeeFinance } from '../../lib/roles';
 import { RouteFallback } from '../site/route-fallback';
 import { AdminBrand } from './admin-brand';
@@ -278,7 +279,9 @@ function SignedInShell({ user, basePath }: { user: PublicUser; basePath: string 
               action={<BackToDashboard />}
             />
           ) : (
-            <Outlet />
+            <DiscardGuard>
+              <Outlet />
+            </DiscardGuard>
           )}
         </Box>
       </Box>

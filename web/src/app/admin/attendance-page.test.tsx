@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { AttendanceRecord, AttendanceToday } from '@app/shared-types/attendance';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attendanceFixtures, makeAttendance, staffDirectoryHandler } from '../../features/attendance/test-fixtures';
-import { choose, enter, renderPortalPage } from '../../test/portal';
+import { choose, enter, renderPortalPage, typeDate } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
 import { AttendancePage } from './attendance-page';
@@ -158,7 +158,7 @@ describe('Attendance Portal: today and the records', () => {
     expect(router.state.location.search).toContain('userId=user-ravi');
     await user.type(filters.getByLabelText('Search attendance'), 'design');
     await waitFor(() => expect(queries.at(-1)?.get('q')).toBe('design'));
-    fireEvent.change(filters.getByLabelText('Date'), { target: { value: '2026-11-20' } });
+    await typeDate(user, filters, 'Date', '20/11/2026');
     await waitFor(() => expect(queries.at(-1)?.get('date')).toBe('2026-11-20'));
     await choose(user, filters, 'Status', 'All statuses');
     await waitFor(() => expect(queries.at(-1)?.has('status')).toBe(false));
@@ -245,7 +245,7 @@ describe('Attendance Portal: the Mark Attendance dialog', () => {
       const { user } = renderAttendance('/admin/attendance?new=1');
       const dialog = within(await screen.findByRole('dialog', { name: 'Mark Attendance' }));
       await choose(user, dialog, 'Employee', 'Kiran Reddy (Design)');
-      fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value: '2026-11-20' } });
+      await typeDate(user, dialog, /^Date/, '20/11/2026');
       fireEvent.change(dialog.getByLabelText('Check-in'), { target: { value: '09:00' } });
       expect(await dialog.findByText('Total hours: —')).toBeTruthy();
       fireEvent.change(dialog.getByLabelText('Check-out'), { target: { value: '18:00' } });

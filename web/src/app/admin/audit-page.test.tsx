@@ -3,7 +3,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeAuditEntry, auditEntryFixtures } from '../../features/audit/test-fixtures';
 import { employeeUserFixture } from '../../test/admin-fixtures';
-import { choose, renderPortal, renderPortalPage } from '../../test/portal';
+import { choose, renderPortal, renderPortalPage, typeDate } from '../../test/portal';
 import { server } from '../../test/server';
 import { AuditPage } from './audit-page';
 import { SettingsPage } from './settings-page';
@@ -90,9 +90,7 @@ describe('Audit log', () => {
     await waitFor(() => expect(queries.at(-1)?.get('entity')).toBe('RatePrice'));
     expect(router.state.location.search).toContain('entity=RatePrice');
 
-    const from = bar.getByLabelText('From');
-    await user.clear(from);
-    await user.type(from, '2026-10-15');
+    await typeDate(user, bar, 'From', '15/10/2026');
     await waitFor(() => expect(queries.at(-1)?.get('from')).toBe('2026-10-15'));
     expect(queries.at(-1)?.get('to')).toBe('2026-11-30');
 

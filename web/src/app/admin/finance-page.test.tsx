@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTransaction, projectDetailFixture, transactionFixtures } from '../../features/finance/test-fixtures';
 import { addDays } from '../../features/finance/model';
 import { employeeUserFixture } from '../../test/admin-fixtures';
-import { choose, enter, renderPortal, renderPortalPage, replace } from '../../test/portal';
+import { choose, dateShown, enter, renderPortal, renderPortalPage, replace, shownDate } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
 import { FinancePage } from './finance-page';
@@ -220,7 +220,7 @@ describe('Finance: Add Transaction', { timeout: FORM_TEST_TIMEOUT }, () => {
 
     expect(dialog.getByRole('combobox', { name: 'Status' }).textContent).toBe('Completed');
     expect(dialog.getByRole('combobox', { name: 'Payment Method' }).textContent).toBe('Cash');
-    expect(dialog.getByLabelText<HTMLInputElement>('Transaction Date').value).toBe(calendarDate());
+    expect(await dateShown(dialog, 'Transaction Date')).toBe(shownDate(calendarDate()));
     expect(dialog.getByLabelText<HTMLInputElement>('GST (₹)').placeholder).toBe('18%');
     await choose(user, dialog, 'Category', 'Consultation Fee');
     await enter(user, dialog.getByLabelText(/^Amount/), '1,25,000.50');
@@ -326,7 +326,7 @@ describe('Finance: Project Budgets and payment stages', { timeout: FORM_TEST_TIM
 
     await user.click(material.getByRole('button', { name: 'Raise demand' }));
     const raise = within(await screen.findByRole('dialog', { name: 'Raise demand' }));
-    expect(raise.getByLabelText<HTMLInputElement>('Due Date').value).toBe(addDays(calendarDate(), 7));
+    expect(await dateShown(raise, 'Due Date')).toBe(shownDate(addDays(calendarDate(), 7)));
     await user.click(raise.getByRole('button', { name: 'Raise demand' }));
 
     await findToast('status', 'Demand raised');

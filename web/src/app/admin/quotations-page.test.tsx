@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { LOW_MARGIN_MESSAGE, PROJECT_TYPE_TO_SEND, QUOTATION_REVISED_MESSAGE, STALE_QUOTATION_MESSAGE, type Quotation, type QuotationInput } from '@app/shared-types/quotations';
 import { describe, expect, it, vi } from 'vitest';
 import { quotationFixtures, savedFrom } from '../../features/quotations/test-fixtures';
-import { choose, enter, renderPortalPage, replace } from '../../test/portal';
+import { choose, dateShown, enter, renderPortalPage, replace } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
 import { QuotationsPage } from './quotations-page';
@@ -109,8 +109,8 @@ describe('Quotation Builder: rows (SPEC.md 4 and 5)', () => {
     // The last row cannot be removed.
     expect((row(1).getByRole('button', { name: 'Remove row 1' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Notes and terms') as HTMLTextAreaElement).value).toContain('Design freeze within 5 design meetings or 31 days');
-    const date = (screen.getByLabelText('Quotation date') as HTMLInputElement).value;
-    const until = (screen.getByLabelText('Valid until') as HTMLInputElement).value;
+    const date = (await dateShown(screen, 'Quotation date')).split('/').reverse().join('-');
+    const until = (await dateShown(screen, 'Valid until')).split('/').reverse().join('-');
     expect(Date.parse(until) - Date.parse(date)).toBe(30 * 86_400_000);
   }, SHEET_TIMEOUT);
 

@@ -4,7 +4,7 @@ import type { Vendor } from '@app/shared-types/vendors';
 import { describe, expect, it } from 'vitest';
 import { makeVendor, vendorFixtures } from '../../features/vendors/test-fixtures';
 import { findToast } from '../../test/render';
-import { choose, enter, renderPortalPage } from '../../test/portal';
+import { choose, dateDisabled, enter, renderPortalPage } from '../../test/portal';
 import { server } from '../../test/server';
 import { VendorsPage } from './vendors-page';
 
@@ -136,7 +136,8 @@ describe('Vendors: edit', { timeout: FORM_TEST_TIMEOUT }, () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Vendor' }));
     expect(dialog.getByLabelText<HTMLInputElement>(/^Vendor Name/).value).toBe('Sri Sai Timbers');
     // Kept by Finance's transactions: shown, never edited here.
-    for (const label of ['Last Order Date', 'Total Orders', 'Total Amount (₹)']) expect(dialog.getByLabelText<HTMLInputElement>(label).disabled).toBe(true);
+    expect(await dateDisabled(dialog, 'Last Order Date')).toBe(true);
+    for (const label of ['Total Orders', 'Total Amount (₹)']) expect(dialog.getByLabelText<HTMLInputElement>(label).disabled).toBe(true);
     await choose(user, dialog, 'Rating', '2 stars');
     await choose(user, dialog, 'Status', 'Inactive');
     await user.click(dialog.getByRole('button', { name: 'Save Changes' }));

@@ -1,5 +1,5 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
+import { DateField } from '../../../components/date-field';
 import { FilterBar, FilterSearch, FilterSelect } from '../../../components/filter-bar';
 import { useActiveStaff } from '../api/get-staff-directory';
 import { STATUS_OPTIONS, type AttendanceFilterParam, type AttendanceFilters as Filters } from '../model';
@@ -21,15 +21,7 @@ export function AttendanceFilters({ filters, byEmployee, onChange }: AttendanceF
     <FilterBar label="Filter attendance" filters={filters} onChange={onChange}>
       <FilterSearch param="q" label="Search attendance" placeholder="Name or department" size={{ xs: 12, md: byEmployee ? 4 : 6 }} />
       <Grid size={{ xs: 6, md: byEmployee ? 2 : 3 }}>
-        <TextField
-          type="date"
-          size="small"
-          label="Date"
-          fullWidth
-          value={filters.date}
-          onChange={(event) => onChange('date', event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label="Date" value={filters.date} onChange={(value) => onChange('date', value)} />
       </Grid>
       <FilterSelect param="status" label="Status" emptyLabel="All statuses" options={STATUS_OPTIONS} size={{ xs: 6, md: 3 }} />
       {byEmployee && <FilterSelect param="userId" label="Employee" emptyLabel="All employees" options={employees} size={{ xs: 12, md: 3 }} />}

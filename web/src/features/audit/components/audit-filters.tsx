@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import type { EmployeeRecord } from '@app/shared-types/employees';
+import { DateField } from '../../../components/date-field';
 import { FilterBar, FilterPicker, FilterSelect } from '../../../components/filter-bar';
 import { usePerson, useStaffSearch } from '../api/search-staff';
 import { ENTITY_OPTIONS, type AuditFilterParam, type AuditFilters as Filters } from '../model';
@@ -41,15 +41,7 @@ export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
 function DateFilter({ label, value, min, max, onChange }: { label: string; value: string; min?: string; max?: string; onChange: (value: string) => void }) {
   return (
     <Grid size={{ xs: 6, md: 3 }}>
-      <TextField
-        type="date"
-        size="small"
-        label={label}
-        fullWidth
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: min || undefined, max: max || undefined } }}
-      />
+      <DateField size="small" label={label} value={value} min={min} max={max} onChange={onChange} />
     </Grid>
   );
 }

@@ -7,12 +7,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_DEMAND_DUE_DAYS, type ProjectStage } from '@app/shared-types/finance';
 import { formatDate, formatMoney } from '@app/shared-types/format';
 import { useState } from 'react';
+import { DateField } from '../../../components/date-field';
 import { ErrorState } from '../../../components/error-state';
 import { FormDialog } from '../../../components/form-dialog';
 import { LoadingState } from '../../../components/loading-state';
@@ -169,14 +169,7 @@ function RaiseDemandDialog({ projectId, stage, defaultDue, onClose }: { projectI
         <Typography sx={{ mb: 2 }}>
           {stage && `${stage.name}: ${formatMoney(stage.amount)} + GST ${formatMoney(stage.tax)}`}
         </Typography>
-        <TextField
-          type="date"
-          label="Due Date"
-          value={dueDate}
-          onChange={(event) => setDueDate(event.target.value)}
-          fullWidth
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField label="Due Date" value={dueDate} onChange={setDueDate} />
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {error}

@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import { LEAD_STATUSES } from '@app/shared-types/constants';
 import { LEAD_PRIORITIES, type Lead } from '@app/shared-types/leads';
+import { DateField } from '../../../components/date-field';
 import { SelectField } from '../../../components/select-field';
 import { useAssignees } from '../api/get-assignees';
 import { PRIORITY_OPTIONS, STATUS_OPTIONS, type LeadChanges, type LeadSave } from '../model';
@@ -51,18 +51,7 @@ export function LeadQuickFields({ lead, onSave, disabled }: LeadQuickFieldsProps
         />
       </Grid>
       <Grid size={{ xs: 6 }}>
-        <TextField
-          size="small"
-          type="date"
-          label="Next Follow-up"
-          value={lead.nextFollowUp ?? ''}
-          disabled={disabled}
-          onChange={(event) => {
-            const value = event.target.value;
-            if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) save({ nextFollowUp: value === '' ? null : value });
-          }}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label="Next Follow-up" value={lead.nextFollowUp ?? ''} disabled={disabled} onChange={(value) => save({ nextFollowUp: value === '' ? null : value })} />
       </Grid>
     </Grid>
   );

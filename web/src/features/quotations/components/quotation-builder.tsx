@@ -130,6 +130,8 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
   /** Saves the values; the saved quote, or null when it was refused (and explained). */
   async function persist(values: QuotationFormValues, confirmLowMargin: boolean, then?: (saved: Quotation) => void): Promise<Quotation | null> {
     formik.setStatus(undefined);
+    // Saving, however it was asked for (Save, Export PDF, Send, the margin question): a new quote's move to its URL is no discard.
+    formik.setSubmitting(true);
     try {
       const input = toQuotationInput(values, confirmLowMargin);
       const saved = quote ? await update.mutateAsync({ ...input, id: quote.id, version: quote.version }) : await create.mutateAsync(input);
@@ -150,6 +152,8 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
       if (quote) stale.caught(error, staleCurrent<Quotation>(error, quote.id), (current) => quotationChanges(current, values));
       toast({ variant: 'destructive', title: 'Error saving quotation', description: serverMessage(error) });
       return null;
+    } finally {
+      formik.setSubmitting(false);
     }
   }
 
