@@ -189,8 +189,14 @@ export const isMasked = (value: string) => value === MASKED_VALUE;
  * nested objects flattened to paths, labelled by `label` when it knows the
  * path (the Settings screen's labels) and spelled out from the path otherwise.
  */
-export function diffRows(changes: AuditEntry['changes'], label: (path: string) => string | undefined = () => undefined): DiffRow[] {
+export function diffRows(
+  changes: AuditEntry['changes'],
+  label: (path: string) => string | undefined = () => undefined,
+  /** Names of the ids an entry may hold (the actor's, an attendance day's employee): shown instead of the id. */
+  names: ReadonlyMap<string, string> = new Map(),
+): DiffRow[] {
   const rows: DiffRow[] = [];
+  const shown = (value: unknown) => (typeof value === 'string' && names.has(value) ? (names.get(value) ?? '') : shownValue(value));
   for (const [field, change] of Object.entries(changes)) {
     const internal = internalRow(field, change, changes);
     if (internal !== undefined) {
@@ -201,11 +207,13 @@ export function diffRows(changes: AuditEntry['changes'], label: (path: string) =
     const after = new Map<string, unknown>();
     flatten(change.before, field, before);
     flatten(change.after, field, after);
-    for (const path of new Set([...after.keys(), ...before.keys()])) {
-      const from = shownValue(before.get(path));
-      const to = shownValue(after.get(path));
-      // A field is recorded because it changed (a masked value stays masked): only the unchanged parts of a nested one go.
-      if (from === to && path !== field) continue;
+    const paths = new Set([...after.keys(), ...before.keys()]);
+    for (const path of paths) {
+      const from = shown(before.get(path));
+      const to = shown(after.get(path));
+      // A field is recorded because it changed (a masked value stays masked): only the unchanged parts of a nested one go,
+      // and the empty side of a nested one that was created or removed.
+      if (from === to && (path !== field || (from === '—' && paths.size > 1))) continue;
       rows.push({ path, label: label(path) ?? pathLabel(path), before: from, after: to });
     }
   }
@@ -238,6 +246,16 @@ export function recordName(entry: Pick<AuditEntry, 'entity' | 'entityId' | 'chan
   const date = /(\d{4}-\d{2}-\d{2})$/.exec(entry.entityId)?.[1];
   if (entry.entity === 'Attendance' && date) return `A day, ${formatDate(date, 'short')}`;
   return UUID.test(entry.entityId) ? `${entityLabel(entry.entity)} (name not recorded)` : entry.entityId;
+}
+
+/** The ids an entry names people by, with their names: the actor, and an attendance day's employee. */
+export function knownNames(entry: Pick<AuditEntry, 'actor' | 'entity' | 'changes'>): Map<string, string> {
+  const names = new Map<string, string>();
+  if (UUID.test(entry.actor.id) && (entry.actor.name || entry.actor.email)) names.set(entry.actor.id, actorLabel(entry.actor));
+  const user = entry.changes.user?.after ?? entry.changes.user?.before;
+  const userId = entry.changes.userId?.after ?? entry.changes.userId?.before;
+  if (entry.entity === 'Attendance' && typeof userId === 'string' && isPlainObject(user) && typeof user.name === 'string' && user.name) names.set(userId, user.name);
+  return names;
 }
 
 /** A phone card's title: the entity and what happened, without saying the entity twice ('Backup restored', not 'Backup backup restored'). */

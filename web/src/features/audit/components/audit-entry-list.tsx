@@ -25,7 +25,7 @@ import { formatDateTime } from '@app/shared-types/format';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ChangesTable } from '../../../components/changes-table';
-import { actionLabel, actorLabel, diffRows, entityLabel, entryTitle, isMasked, recordName } from '../model';
+import { actionLabel, actorLabel, diffRows, entityLabel, entryTitle, isMasked, knownNames, recordName } from '../model';
 
 interface AuditEntryListProps {
   entries: readonly AuditEntry[];
@@ -224,7 +224,7 @@ function DiffValue({ value }: { value: string }) {
 
 /** An entry's before and after, field by field. */
 function EntryDiff({ entry, fieldLabel }: { entry: AuditEntry; fieldLabel: AuditEntryListProps['fieldLabel'] }) {
-  const rows = diffRows(entry.changes, (path) => fieldLabel?.(entry.entity, path));
+  const rows = diffRows(entry.changes, (path) => fieldLabel?.(entry.entity, path), knownNames(entry));
   if (rows.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
