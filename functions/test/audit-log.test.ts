@@ -5,13 +5,11 @@ import type { Customer } from '@app/shared-types/customers';
 import { calendarDate } from '@app/shared-types/format';
 import type { Lead } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
-import type { Db } from '../src/db/client';
 import { plan } from '../src/db/plan';
 import { getEmployee } from '../src/people/employee-repo';
 import { STAFF_PASSWORD, createStaffApp, customerInput, json, sessionCookieOf, staffRequest, type TestApp, uniquePhone } from './helpers';
 
 let app: TestApp;
-let db: Db;
 let employee: string;
 let employeeId: string;
 let manager: string;
@@ -19,7 +17,7 @@ let admin: string;
 
 beforeAll(async () => {
   const { staff, ...test } = await createStaffApp('employee', 'manager', 'admin');
-  ({ app, db } = test);
+  ({ app } = test);
   [employee, manager, admin] = [staff('employee').cookie, staff('manager').cookie, staff('admin').cookie];
   employeeId = staff('employee').employee.id;
 });
@@ -130,7 +128,7 @@ describe('the audit log', () => {
     const marked = await staffRequest(app, '/api/attendance', manager, { method: 'POST', body: { userId: employeeId, date: '2026-01-05', status: 'absent' } });
     expect(marked.status, await marked.clone().text()).toBe(201);
     const [day] = await historyOf(`${employeeId}-2026-01-05`);
-    expect(day).toMatchObject({ entity: 'Attendance', title: 'Test employee, 2026-01-05', actor: { name: 'Test manager' } });
+    expect(day).toMatchObject({ entity: 'Attendance', title: 'Test employee, 5 Jan 2026', actor: { name: 'Test manager' } });
   });
 
   it('never sends a password hash to the browser, not even one an entry holds unmasked or deep in a value', async () => {

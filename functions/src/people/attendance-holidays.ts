@@ -1,4 +1,5 @@
 import { holidaySchema, type Holiday, type HolidayInput, type HolidayListQuery } from '@app/shared-types/holidays';
+import { formatDate } from '@app/shared-types/format';
 import type { Db } from '../db/client';
 import { allPages, defineEntity, type ItemKey, type SortCondition, type WriteContext } from '../db/entity';
 import { conditions } from '../db/item';
@@ -21,7 +22,7 @@ export const holidayEntity = defineEntity({
   schema: holidaySchema,
   key: holidayKeys.item,
   partition: 'HOLIDAY#*',
-  title: (holiday) => `${holiday.name}, ${holiday.date}`,
+  title: (holiday) => `${holiday.name}, ${formatDate(holiday.date, 'short')}`,
   indexes: { gsi1: (holiday) => ({ pk: holidayKeys.all(), sk: holiday.date }) },
   patterns: { all: { index: 'gsi1', partition: () => holidayKeys.all(), forward: true } },
 });

@@ -15,12 +15,13 @@ import {
   type Coordinates,
   type LeaveType,
 } from '@app/shared-types/attendance';
+import { formatDate } from '@app/shared-types/format';
+import { WEEKLY_OFF_LABEL, isWeeklyOff, workingDays } from '@app/shared-types/holidays';
 import type { Db } from '../db/client';
 import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
 import { defineItem } from '../db/item';
 import { keys } from '../db/keys';
 import { AGAIN, plan, PlanConditionFailed, rounds, type Figure, type ShardedFigure, type WritePlan } from '../db/plan';
-import { WEEKLY_OFF_LABEL, isWeeklyOff, workingDays } from '@app/shared-types/holidays';
 import { getHoliday, monthHolidays } from './attendance-holidays';
 import { employeeEntity, getEmployee } from './employee-repo';
 
@@ -48,7 +49,7 @@ export const attendanceEntity = defineEntity({
   schema: attendanceSchema,
   key: keys.attendance,
   partition: 'ATTENDANCE#*',
-  title: (record) => `${record.user.name}, ${record.date}`,
+  title: (record) => `${record.user.name}, ${formatDate(record.date, 'short')}`,
   indexes: {
     gsi1: (record) => ({ pk: keys.attendanceAll(), sk: sortOf(record) }),
     gsi2: (record) => ({ pk: keys.attendanceByUser(record.userId), sk: sortOf(record) }),
