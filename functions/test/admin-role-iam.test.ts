@@ -114,12 +114,18 @@ describe('the admin function as staff use it', () => {
       '/api/notifications',
       '/api/notifications/outbox',
       '/api/attendance/today',
+      '/api/attendance/report?month=2026-11',
+      '/api/attendance/holidays?year=2026',
       '/api/blog-posts/manage/stats',
     ]) {
       await ok(path);
     }
     await ok('/api/attendance/check-in', 'POST', {});
-    await ok('/api/attendance/check-out', 'POST', {});
+    // Right after the check-in: confirmed (issue 25).
+    await ok('/api/attendance/check-out?confirm=true', 'POST', {});
+    await ok('/api/attendance/holidays', 'POST', { date: '2026-11-09', name: 'Diwali' });
+    await ok('/api/attendance/holidays/2026-11-09', 'PUT', { name: 'Deepavali', version: 1 });
+    await ok('/api/attendance/holidays/2026-11-09?version=2', 'DELETE');
     await ok('/api/notifications/read-all', 'POST');
     const settings = await ok<Record<string, Record<string, unknown>> & { version: number }>('/api/settings');
     const { smtpPasswordSet: _set, ...email } = settings.email!;

@@ -248,14 +248,14 @@ describe('the role matrix', () => {
       [`/api/attendance/report.csv?month=${month}`, 'GET', undefined, manages ? 200 : 403],
       ['/api/attendance/today', 'GET', undefined, 200],
       ['/api/attendance/check-in', 'POST', {}, 201],
-      ['/api/attendance/check-out', 'POST', undefined, 200],
+      ['/api/attendance/check-out?confirm=true', 'POST', undefined, 200],
       [`/api/attendance/${others.id}`, 'DELETE', undefined, manages ? 200 : 403],
       [`/api/attendance/${ownRecord.id}`, 'DELETE', undefined, 200],
     ];
     const seen: [string, string, number][] = [];
     for (const [path, method, body] of expected) {
       // Check-out needs a moment after the check-in.
-      if (path.endsWith('check-out')) test.clock.advance(60_000);
+      if (path.includes('check-out')) test.clock.advance(60_000);
       seen.push([method, path, await status(path, method, body)]);
     }
     expect(seen).toEqual(expected.map(([path, method, , code]) => [method, path, code]));
@@ -397,7 +397,9 @@ describe('self check-in and check-out', () => {
 describe("today's figures", () => {
   it('counts present, half day and on leave from the kept day counts, and absent as absent records plus active employees with no record', async () => {
     const test = await createStaffApp('manager');
-    const cookie = test.staff('manager').cookie;
+    // A Thursday, after the working day's start (10:00 IST).
+    test.clock.advance(Date.parse('2031-05-15T11:00:00+05:30') - test.clock.now());
+    const { cookie } = await login(test.app, test.staff('manager').employee.email, STAFF_PASSWORD);
     const date = calendarDate(test.clock.now());
     const people = await Promise.all(Array.from({ length: 6 }, (_, i) => newEmployee(test.db, `Person ${i}`)));
     const marks = [
@@ -410,13 +412,14 @@ describe("today's figures", () => {
     for (const body of marks) expect((await staffRequest(test.app, '/api/attendance', cookie, { method: 'POST', body })).status).toBe(201);
     const answer = await json<AttendanceToday>(staffRequest(test.app, '/api/attendance/today', cookie));
     // 7 active (the manager and six people), 5 marked: people[5] and the manager have no record.
-    expect(answer).toEqual({ date, record: null, figures: { present: 2, halfDay: 1, onLeave: 1, absent: 3, activeEmployees: 7, unmarked: 2 } });
+    const day = { notYetIn: 0, workdayStart: '10:00', dayStarted: true, dayOff: null };
+    expect(answer).toEqual({ date, record: null, figures: { present: 2, halfDay: 1, onLeave: 1, absent: 3, activeEmployees: 7, unmarked: 2, ...day } });
     // A correction moves the figures.
     const leave = await json<AttendanceRecord>(staffRequest(test.app, `/api/attendance/${attendanceId(people[3]!.id, date)}`, cookie));
     await staffRequest(test.app, `/api/attendance/${leave.id}`, cookie, { method: 'PUT', body: { ...editable(leave), status: 'present', leaveType: null } });
     await staffRequest(test.app, `/api/attendance/${attendanceId(people[4]!.id, date)}`, cookie, { method: 'DELETE' });
     const after = await json<AttendanceToday>(staffRequest(test.app, '/api/attendance/today', cookie));
-    expect(after.figures).toEqual({ present: 3, halfDay: 1, onLeave: 0, absent: 3, activeEmployees: 7, unmarked: 3 });
+    expect(after.figures).toEqual({ present: 3, halfDay: 1, onLeave: 0, absent: 3, activeEmployees: 7, unmarked: 3, ...day });
   });
 });
 
@@ -448,11 +451,17 @@ describe('monthly report', () => {
 
     const report = await json<AttendanceReport>(request(`/api/attendance/report?month=${month}`));
     const none = { sick: 0, casual: 0, emergency: 0, vacation: 0 };
+    // July 2026: 31 days, 4 Sundays, no holidays; past, so every working day counts for 'not marked'.
+    const month26 = { holidays: 0, workingDays: 27 };
     expect(report).toEqual({
       month,
+      workingDays: 27,
+      holidays: [],
       rows: [
-        { userId: vikram.id, name: '=cmd Vikram', department: 'Sales, North', present: 1, halfDay: 0, absent: 0, leave: 1, leaveByType: { ...none, vacation: 1 }, totalHours: 8, days: 2 },
-        { userId: asha.id, name: 'Asha Verma', department: 'Design', present: 1, halfDay: 1, absent: 0, leave: 1, leaveByType: { ...none, casual: 1 }, totalHours: 12.58, days: 3 },
+        { userId: vikram.id, name: '=cmd Vikram', department: 'Sales, North', present: 1, halfDay: 0, absent: 0, leave: 1, leaveByType: { ...none, vacation: 1 }, totalHours: 8, days: 2, ...month26, notMarked: 25 },
+        { userId: asha.id, name: 'Asha Verma', department: 'Design', present: 1, halfDay: 1, absent: 0, leave: 1, leaveByType: { ...none, casual: 1 }, totalHours: 12.58, days: 3, ...month26, notMarked: 24 },
+        // Active, with no record that month.
+        { userId: test.staff('manager').employee.id, name: 'Test manager', department: '', present: 0, halfDay: 0, absent: 0, leave: 0, leaveByType: none, totalHours: 0, days: 0, ...month26, notMarked: 27 },
       ] satisfies AttendanceReportRow[],
     });
     // The kept item, not a sum at read time.
@@ -465,8 +474,9 @@ describe('monthly report', () => {
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="attendance-${month}.csv"`);
     expect((await csv.text()).split('\r\n')).toEqual([
       ATTENDANCE_CSV_COLUMNS.join(','),
-      `'=cmd Vikram,"Sales, North",1,0,0,1,0,0,0,1,8`,
-      'Asha Verma,Design,1,1,0,1,0,1,0,0,12.58',
+      `'=cmd Vikram,"Sales, North",1,0,0,1,0,0,0,1,0,27,25,8`,
+      'Asha Verma,Design,1,1,0,1,0,1,0,0,0,27,24,12.58',
+      'Test manager,,0,0,0,0,0,0,0,0,0,27,27,0',
       '',
     ]);
     expect((await request('/api/attendance/report?month=2026-7')).status).toBe(400);

@@ -5,7 +5,9 @@ import type { Customer } from '@app/shared-types/customers';
 import { calendarDate } from '@app/shared-types/format';
 import type { Lead } from '@app/shared-types/leads';
 import type { Vendor } from '@app/shared-types/vendors';
-import { createStaffApp, customerInput, json, staffRequest, type TestApp, uniquePhone } from './helpers';
+import { plan } from '../src/db/plan';
+import { getEmployee } from '../src/people/employee-repo';
+import { STAFF_PASSWORD, createStaffApp, customerInput, json, sessionCookieOf, staffRequest, type TestApp, uniquePhone } from './helpers';
 
 let app: TestApp;
 let employee: string;
@@ -19,6 +21,13 @@ beforeAll(async () => {
   [employee, manager, admin] = [staff('employee').cookie, staff('manager').cookie, staff('admin').cookie];
   employeeId = staff('employee').employee.id;
 });
+
+/** The session cookie a response starts. */
+function sessionOf(response: Response): string {
+  const cookie = sessionCookieOf(response);
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
 
 /** The audit entries of one entity, newest first, as an admin reads them. */
 async function historyOf(entityId: string): Promise<AuditEntry[]> {
@@ -107,6 +116,39 @@ describe('the audit log', () => {
     expect(entry!.changes.panNumber).toEqual({ before: null, after: '••••' });
     expect(entry!.changes.bankDetails).toEqual({ before: null, after: '••••' });
     expect(JSON.stringify(entry)).not.toContain('1234567890');
+  });
+
+  it("stores the record's name (a lead's, a customer's, an attendance day's) and the actor's name in the entry when it is written", async () => {
+    const lead = await addLead({ name: 'Priya Sharma' });
+    expect((await historyOf(lead.id))[0]).toMatchObject({ title: 'Priya Sharma', actor: { name: 'Test employee' } });
+    const created = await staffRequest(app, '/api/customers', employee, { method: 'POST', body: { ...customerInput, phone: uniquePhone() } });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const customer = await json<Customer>(created);
+    expect((await historyOf(customer.id))[0]!.title).toBe('Meera Nair');
+    const marked = await staffRequest(app, '/api/attendance', manager, { method: 'POST', body: { userId: employeeId, date: '2026-01-05', status: 'absent' } });
+    expect(marked.status, await marked.clone().text()).toBe(201);
+    const [day] = await historyOf(`${employeeId}-2026-01-05`);
+    expect(day).toMatchObject({ entity: 'Attendance', title: 'Test employee, 5 Jan 2026', actor: { name: 'Test manager' } });
+  });
+
+  it('never sends a password hash to the browser, not even one an entry holds unmasked or deep in a value', async () => {
+    // Its own app: the password change ends the admin's other sessions.
+    const { app, db, staff } = await createStaffApp('admin');
+    const changed = await staffRequest(app, '/api/auth/change-password', staff('admin').cookie, { method: 'POST', body: { currentPassword: STAFF_PASSWORD, newPassword: 'An0ther-strong-pass' } });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const adminId = staff('admin').employee.id;
+    const hash = (await getEmployee(db, adminId))!.passwordHash;
+    // An entry written by a direct plan (or before masking), holding the hash as it is.
+    await plan(db, { actor: { id: 'system', name: 'System', email: '' }, requestId: 'test', now: new Date().toISOString() })
+      .audit({ entity: 'Employee', entityId: adminId, action: 'update', changes: { passwordHash: { before: 'scrypt$old', after: hash }, profile: { before: null, after: { passwordHash: hash, name: 'Kept' } } } })
+      .commit();
+    const response = await staffRequest(app, `/api/audit-log?entityId=${adminId}`, sessionOf(changed));
+    const text = await response.clone().text();
+    expect(text).not.toContain(hash);
+    expect(text).not.toContain('scrypt$');
+    const [raw, fromRoute] = (await json<Page<AuditEntry>>(response)).items;
+    expect(raw!.changes).toEqual({ passwordHash: { before: '••••', after: '••••' }, profile: { before: null, after: { passwordHash: '••••', name: 'Kept' } } });
+    expect(fromRoute!.changes.passwordHash).toEqual({ before: '••••', after: '••••' });
   });
 
   it('filters by entity type, actor and date range, newest first, with a cursor', async () => {

@@ -151,6 +151,8 @@ describe('list and check-in queries', () => {
 it('writes the report as formula-safe CSV', () => {
   const csv = attendanceReportCsv({
     month: '2026-11',
+    workingDays: 25,
+    holidays: [],
     rows: [
       {
         userId: 'e1',
@@ -163,9 +165,12 @@ it('writes the report as formula-safe CSV', () => {
         leaveByType: { sick: 1, casual: 0, emergency: 0, vacation: 0 },
         totalHours: 19.5,
         days: 4,
+        holidays: 0,
+        workingDays: 25,
+        notMarked: 3,
       },
     ],
   });
   expect(csv.split('\r\n')[0]).toBe(ATTENDANCE_CSV_COLUMNS.join(','));
-  expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",Design,2,1,0,1,1,0,0,0,19.5`);
+  expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""x"")",Design,2,1,0,1,1,0,0,0,0,25,3,19.5`);
 });

@@ -51,6 +51,8 @@ export const DEFAULT_BREAK_MINUTES = 0;
 export const MAX_BREAK_MINUTES = 720;
 /** Check-out at most this long after check-in (a night shift ends the next morning; a forgotten check-out is corrected by hand). */
 export const MAX_SHIFT_HOURS = 24;
+/** A check-out within this many minutes of the check-in needs the person's confirmation (confirm=true). */
+export const CHECK_OUT_CONFIRM_MINUTES = 5;
 /** The firm's time zone: 'today' and 'HH:mm' times are Asia/Kolkata (UTC+05:30, no daylight saving). */
 export const ATTENDANCE_TIME_ZONE = 'Asia/Kolkata';
 const IST_OFFSET = '+05:30';
@@ -90,6 +92,8 @@ export const ATTENDANCE_MESSAGES = {
   alreadyCheckedOut: 'You have already checked out today',
   notCheckedIn: 'Check in before checking out',
   coordinatesPair: 'Send both latitude and longitude, or neither',
+  /** A check-out this soon after the check-in is asked for again (a double tap must not end the day). */
+  checkOutSoon: `You checked in less than ${CHECK_OUT_CONFIRM_MINUTES} minutes ago. Check out anyway?`,
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -350,6 +354,11 @@ export const checkInSchema = yup.object({
 });
 export type CheckInInput = yup.InferType<typeof checkInSchema>;
 
+/** POST /api/attendance/check-out?confirm=true: a check-out within CHECK_OUT_CONFIRM_MINUTES of the check-in needs it. */
+export const checkOutQuerySchema = yup.object({
+  confirm: yup.boolean().typeError('confirm must be true or false').optional(),
+});
+
 /** Where a check-in was made, when the browser shared it. */
 export const coordinatesSchema = yup
   .object({ latitude: yup.number().required(), longitude: yup.number().required() })
@@ -404,8 +413,16 @@ export interface AttendanceTodayFigures {
   onLeave: number;
   /** Active employees (the base of the absent figure). */
   activeEmployees: number;
-  /** Of the absent: active employees with no record today. */
+  /** Active employees with no record today (counted as absent once the working day has started). */
   unmarked: number;
+  /** Before the working day's start (Settings > Business), active employees with no record yet; 0 after it. */
+  notYetIn: number;
+  /** The working day's start, 'HH:MM' in Asia/Kolkata (Settings > Business > workdayStart). */
+  workdayStart: string;
+  /** Whether the working day has started: only then are the unmarked counted absent. */
+  dayStarted: boolean;
+  /** Today's holiday name or the weekly off ('Sunday'), when today is not a working day (nobody unmarked is absent then); else null. */
+  dayOff: string | null;
 }
 
 /** GET /api/attendance/today. */
@@ -432,10 +449,21 @@ export interface AttendanceReportRow {
   totalHours: number;
   /** Records this month. */
   days: number;
+  /** The firm's holidays this month on working weekdays (the same for everyone). */
+  holidays: number;
+  /** The month's working days: its days less weekly offs and holidays. */
+  workingDays: number;
+  /** Working days up to today (or the month's end) with no record for this employee. */
+  notMarked: number;
 }
 
 export interface AttendanceReport {
   month: string;
+  /** The month's working days (less weekly offs and holidays). */
+  workingDays: number;
+  /** The month's holidays, by date. */
+  holidays: { date: string; name: string }[];
+  /** Every active employee, and anyone else with a record this month, by name. */
   rows: AttendanceReportRow[];
 }
 
@@ -448,6 +476,9 @@ export const ATTENDANCE_CSV_COLUMNS = [
   'Absent',
   'Leave',
   ...LEAVE_TYPES.map((type) => `${LEAVE_TYPE_LABELS[type]} Leave`),
+  'Holidays',
+  'Working Days',
+  'Not Marked',
   'Total Hours',
 ] as const;
 
@@ -459,7 +490,7 @@ export function attendanceReportCsv(report: AttendanceReport): string {
   const lines = [csvLine(ATTENDANCE_CSV_COLUMNS)];
   for (const row of report.rows) {
     lines.push(
-      csvLine([row.name, row.department, row.present, row.halfDay, row.absent, row.leave, ...LEAVE_TYPES.map((type) => row.leaveByType[type]), row.totalHours]),
+      csvLine([row.name, row.department, row.present, row.halfDay, row.absent, row.leave, ...LEAVE_TYPES.map((type) => row.leaveByType[type]), row.holidays, row.workingDays, row.notMarked, row.totalHours]),
     );
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -19,8 +19,9 @@ export const AUDITED_ENTITIES = [
   'Employee',
   'Transaction',
   'Quotation',
-  // Attendance records (attendance.ts).
+  // Attendance records (attendance.ts) and the firm's holidays (holidays.ts).
   'Attendance',
+  'Holiday',
   // The rate library (rate-library.ts).
   'RateUsageArea',
   'RateItem',
@@ -39,6 +40,31 @@ export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 /** Shown instead of a personal-data value (PRODUCT.md: never in logs or the audit log). */
 export const MASKED_VALUE = '••••';
 
+/**
+ * Fields whose values never leave the server in an audit entry, at any depth
+ * of its changes (an entry written before they were masked included): the
+ * audit log answers MASKED_VALUE for them (redactSecrets).
+ */
+export const SECRET_FIELDS: readonly string[] = ['passwordHash', 'smtpPasswordSealed', 'smtpPassword', 'secretSealed', 'recoveryHashes', 'tokenHash'];
+
+/** A value with every SECRET_FIELDS field, at any depth, replaced by MASKED_VALUE (null stays null). */
+export function redactSecrets(value: unknown, secret = false): unknown {
+  if (secret) return value === null || value === undefined || value === '' ? value : MASKED_VALUE;
+  if (Array.isArray(value)) return value.map((inner) => redactSecrets(inner));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, redactSecrets(inner, SECRET_FIELDS.includes(key))]));
+}
+
+/** An entry's changes with redactSecrets applied to each before and after (a secret field's own values masked). */
+export function redactChanges(changes: Record<string, { before: unknown; after: unknown }>): Record<string, { before: unknown; after: unknown }> {
+  return Object.fromEntries(
+    Object.entries(changes).map(([field, change]) => {
+      const secret = SECRET_FIELDS.includes(field);
+      return [field, { before: redactSecrets(change.before, secret), after: redactSecrets(change.after, secret) }];
+    }),
+  );
+}
+
 const actorSchema = yup.object({
   id: yup.string().defined(),
   name: yup.string().defined().default(''),
@@ -52,6 +78,8 @@ export const auditEntrySchema = yup.object({
   actor: actorSchema.required(),
   entity: yup.string().required(),
   entityId: yup.string().required(),
+  /** The record's name when the entry was written (a lead's name, a quote's number); '' in entries written before. */
+  title: yup.string().defined().default(''),
   action: yup.mixed<AuditAction>().oneOf([...AUDIT_ACTIONS]).required(),
   /** field -> its value before and after; creates have no before, deletes no after. */
   changes: yup

@@ -85,6 +85,8 @@ export interface BusinessSettings {
   quotationValidityDays: number;
   defaultPaymentTerms: string;
   quoteMarginThreshold: number;
+  /** When the working day starts, 'HH:MM' in Asia/Kolkata: only after it are staff with no attendance record counted absent. */
+  workdayStart: string;
   /** The calculator's pricing model (stored in the settings item's `pricing` group, where the calculator reads it). */
   pricing: PricingRates;
 }
@@ -112,6 +114,12 @@ export interface SettingsAnswer {
   /** 0 while none was saved. */
   version: number;
 }
+
+/** The working day's start by default (issue 25): 10:00 in Asia/Kolkata. */
+export const DEFAULT_WORKDAY_START = '10:00';
+export const WORKDAY_START_MESSAGE = 'Working day start must be a time as HH:MM (24-hour)';
+/** A time of day as HH:MM, 24-hour. */
+export const isClockTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
 
 /** SPEC.md 9 defaults. */
 export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
@@ -141,6 +149,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
     quotationValidityDays: DEFAULT_VALIDITY_DAYS,
     defaultPaymentTerms: '30 days from invoice date',
     quoteMarginThreshold: DEFAULT_MARGIN_THRESHOLD,
+    workdayStart: DEFAULT_WORKDAY_START,
     pricing: DEFAULT_PRICING_RATES,
   },
   system: { maintenanceMode: false, debugMode: false, logLevel: 'info', backupFrequency: 'daily', dataRetentionDays: 365 },
@@ -260,6 +269,8 @@ export const businessSettingsSchema = yup.object({
   quotationValidityDays: wholeNumber('Quotation validity', SETTINGS_BOUNDS.quotationValidityDays),
   defaultPaymentTerms: line('Payment terms', 200),
   quoteMarginThreshold: amount('Quote margin threshold', quoteMarginThreshold.min, quoteMarginThreshold.max),
+  // Optional for a client that predates it: absent keeps the default.
+  workdayStart: text().test('clock', WORKDAY_START_MESSAGE, (value) => value === undefined || isClockTime(value)).default(DEFAULT_WORKDAY_START),
   pricing: pricingRatesSchema.required(),
 });
 

@@ -39,7 +39,11 @@ test.describe('attendance', () => {
     await page.getByRole('option', { name: 'Site' }).click();
     await mine.getByRole('button', { name: 'Check in' }).click();
     await seeToast(page, ATTENDANCE_MESSAGES.recorded, 'Checked in at');
+    // Right after the check-in, a check-out asks first (a double tap must not end the day).
     await mine.getByRole('button', { name: 'Check out' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Check out already?' });
+    await expect(confirm).toContainText(ATTENDANCE_MESSAGES.checkOutSoon);
+    await confirm.getByRole('button', { name: 'Check out' }).click();
     await seeToast(page, ATTENDANCE_MESSAGES.recorded, 'Checked out at');
     await expect(mine).toContainText(/Checked in at .+, out at .+: 0 h\./);
     await expect(mine.getByRole('button', { name: /Check (in|out)/ })).toHaveCount(0);

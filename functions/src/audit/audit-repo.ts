@@ -1,4 +1,4 @@
-import { auditEntrySchema, type AuditEntry, type AuditLogQuery } from '@app/shared-types/audit';
+import { auditEntrySchema, redactChanges, type AuditEntry, type AuditLogQuery } from '@app/shared-types/audit';
 import type { Db } from '../db/client';
 import type { CursorKeys, ItemKey } from '../db/entity';
 import { defineItem, queryPage } from '../db/item';
@@ -77,7 +77,8 @@ export async function listAuditEntries(db: Db, query: AuditLogQuery, start?: Ite
       examined++;
       const entry = auditEntryKind.parse(raw);
       if (!where(entry)) continue;
-      items.push(entry);
+      // A secret (a password hash) never leaves the server, whatever an entry holds.
+      items.push({ ...entry, changes: redactChanges(entry.changes) });
       if (items.length === query.limit) {
         const more = i < raws.length - 1 || page.lastKey !== undefined;
         const lastKey = { pk: raw.pk, sk: raw.sk, ...(source.index ? { [source.pkName]: raw[source.pkName], [source.skName]: raw[source.skName] } : {}) };

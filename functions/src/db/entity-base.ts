@@ -124,6 +124,22 @@ export interface EntityConfig<T extends Stored, P extends Record<string, AccessP
   kept?: readonly (keyof T)[];
   /** Fields whose values the audit log masks (personal data). */
   masked?: readonly (keyof T)[];
+  /** How the audit log names an item ('Asha Verma, 2026-11-23'); auditTitle's guess when not given. */
+  title?: (item: T) => string;
+}
+
+/** The fields an item's name is read from for the audit log, in order, when its entity says nothing (auditTitle). */
+const TITLE_FIELDS = ['quotationNumber', 'transactionId', 'name', 'title'] as const;
+
+/** An item's name as the audit log shows it: its first non-blank TITLE_FIELDS value, else a first and last name, else ''. */
+export function auditTitle(item: object): string {
+  const fields = new Map<string, unknown>(Object.entries(item));
+  const textOf = (field: string) => {
+    const value = fields.get(field);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const found = TITLE_FIELDS.map(textOf).find((value) => value !== '') ?? [textOf('firstName'), textOf('lastName')].filter(Boolean).join(' ');
+  return found.slice(0, 200);
 }
 
 /** Fields the audit log does not report as changes: every write moves them. */
@@ -210,7 +226,7 @@ export function sortCondition(skName: string, condition: SortCondition | undefin
 export function auditEntryWrite(
   db: Db,
   ctx: WriteContext,
-  entry: { entity: string; entityId: string; action: AuditAction; changes: Record<string, { before: unknown; after: unknown }> },
+  entry: { entity: string; entityId: string; title?: string; action: AuditAction; changes: Record<string, { before: unknown; after: unknown }> },
 ): TransactItem {
   const id = randomUUID();
   const sort = `${ctx.now}#${id}`;

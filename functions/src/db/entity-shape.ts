@@ -4,6 +4,7 @@ import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from './client';
 import {
   auditEntryWrite,
+  auditTitle,
   mergedCounterWrites,
   requestKey,
   UNAUDITED,
@@ -44,6 +45,8 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
   const contested = unique.filter((marker): marker is ContestedMarker<T> => marker.contested !== undefined);
   const kept = new Set<PropertyKey>(config.kept ?? []);
   const masked = new Set<PropertyKey>(config.masked ?? []);
+  /** The record's name in its audit entries, stored at write time (the log then needs no lookup). */
+  const titleOf = (item: T) => (config.title ? config.title(item) : auditTitle(item));
   const searchSort = config.searchSort ?? ((item: T) => newestFirst(item.createdAt, item.id));
 
   /** The stored shape of an item read from the table. Throws if it is not one. */
@@ -155,7 +158,8 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
   }
 
   function auditWrite(db: Db, ctx: WriteContext, action: AuditAction, id: string, before: T | null, after: T | null): TransactItem {
-    return auditEntryWrite(db, ctx, { entity: type, entityId: id, action, changes: changes(before, after) });
+    const item = after ?? before;
+    return auditEntryWrite(db, ctx, { entity: type, entityId: id, title: item ? titleOf(item) : '', action, changes: changes(before, after) });
   }
 
   const countersOf = (db: Db, deltas: Partial<Record<CounterName, CounterDeltas>>) => mergedCounterWrites(db, deltas);
@@ -260,7 +264,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     p.writeAll(`${name}.search`, tokenWrites(db, before, after).map(asWrite));
     const deltas = counterDeltas(before, after);
     for (const counter of countersIn(deltas)) p.add(statsFigure(counter), deltas[counter] ?? {});
-    p.audit({ entity: type, entityId: item.id, action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
+    p.audit({ entity: type, entityId: item.id, title: titleOf(item), action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
   }
 
   return {

@@ -48,6 +48,8 @@ export interface ShardedFigure {
 export interface AuditEntryInput {
   entity: string;
   entityId: string;
+  /** The record's name as the audit log shows it (a lead's name, a quote's number), when known. */
+  title?: string;
   action: AuditAction;
   changes: Record<string, { before: unknown; after: unknown }>;
 }

@@ -8,18 +8,22 @@ import {
   type AttendanceInput,
   type AttendanceListQuery,
   type AttendanceRecord,
+  type AttendanceReport,
   type AttendanceReportRow,
   type AttendanceStatus,
   type AttendanceTodayFigures,
   type Coordinates,
   type LeaveType,
 } from '@app/shared-types/attendance';
+import { formatDate } from '@app/shared-types/format';
+import { WEEKLY_OFF_LABEL, isWeeklyOff, workingDays } from '@app/shared-types/holidays';
 import type { Db } from '../db/client';
 import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
 import { defineItem } from '../db/item';
 import { keys } from '../db/keys';
 import { AGAIN, plan, PlanConditionFailed, rounds, type Figure, type ShardedFigure, type WritePlan } from '../db/plan';
-import { employeeEntity } from './employee-repo';
+import { getHoliday, monthHolidays } from './attendance-holidays';
+import { employeeEntity, getEmployee } from './employee-repo';
 
 /**
  * Attendance records (issue 14, SPEC.md 3 'Attendance'). A record's id is
@@ -45,6 +49,7 @@ export const attendanceEntity = defineEntity({
   schema: attendanceSchema,
   key: keys.attendance,
   partition: 'ATTENDANCE#*',
+  title: (record) => `${record.user.name}, ${formatDate(record.date, 'short')}`,
   indexes: {
     gsi1: (record) => ({ pk: keys.attendanceAll(), sk: sortOf(record) }),
     gsi2: (record) => ({ pk: keys.attendanceByUser(record.userId), sk: sortOf(record) }),
@@ -339,28 +344,50 @@ export async function dayCounts(db: Db, date: string): Promise<Record<Attendance
   return counts;
 }
 
-/**
- * Active employees: the staff list's partition read with only the status
- * projected (a firm has tens of people; the read is a few KB).
- */
-export async function activeEmployeeCount(db: Db): Promise<number> {
-  const items = await allPages((start) => employeeEntity.queryFields(db, employeeEntity.source('byName', {}), ['status'], { limit: 1000, start }));
-  return items.filter((item) => item.status === 'active').length;
+/** The active employees' ids, names and departments: the staff list's partition read with those fields projected (a firm has tens of people; a few KB). */
+async function activeEmployees(db: Db): Promise<{ id: string; name: string; department: string }[]> {
+  const items = await allPages((start) => employeeEntity.queryFields(db, employeeEntity.source('byName', {}), ['id', 'name', 'department', 'status'], { limit: 1000, start }));
+  return items.filter((item) => item.status === 'active').map((item) => ({ id: item.id, name: item.name, department: item.department ?? '' }));
 }
 
-/** Today's four cards: absent counts absent records and active employees with no record today. */
-export async function todayFigures(db: Db, date: string): Promise<AttendanceTodayFigures> {
-  const [counts, activeEmployees] = await Promise.all([dayCounts(db, date), activeEmployeeCount(db)]);
-  const unmarked = Math.max(0, activeEmployees - counts.records);
-  return { present: counts.present, absent: counts.absent + unmarked, halfDay: counts.half_day, onLeave: counts.leave, activeEmployees, unmarked };
+/** The instant the working day `date` starts: `workdayStart` ('HH:MM') in Asia/Kolkata. */
+const dayStartMs = (date: string, workdayStart: string) => Date.parse(`${date}T${workdayStart}:00+05:30`);
+
+/**
+ * Today's four cards. Present, half day and on leave come from the kept day
+ * counts. Absent counts the absent records, and the active employees with no
+ * record once the working day has started (`workdayStart`, Asia/Kolkata) on a
+ * working day; before then they are 'not yet in', and on a holiday or the
+ * weekly off nobody unmarked is absent.
+ */
+export async function todayFigures(db: Db, date: string, options: { nowMs: number; workdayStart: string }): Promise<AttendanceTodayFigures> {
+  const [counts, staff, holiday] = await Promise.all([dayCounts(db, date), activeEmployees(db), isWeeklyOff(date) ? undefined : getHoliday(db, date)]);
+  const unmarked = Math.max(0, staff.length - counts.records);
+  const dayOff = isWeeklyOff(date) ? WEEKLY_OFF_LABEL : (holiday?.name ?? null);
+  const dayStarted = options.nowMs >= dayStartMs(date, options.workdayStart);
+  const counted = dayStarted && dayOff === null ? unmarked : 0;
+  return {
+    present: counts.present,
+    absent: counts.absent + counted,
+    halfDay: counts.half_day,
+    onLeave: counts.leave,
+    activeEmployees: staff.length,
+    unmarked,
+    notYetIn: !dayStarted && dayOff === null ? unmarked : 0,
+    workdayStart: options.workdayStart,
+    dayStarted,
+    dayOff,
+  };
 }
 
 type MonthItem = ReturnType<typeof attendanceMonthKind.parse>;
 
-function reportRow(item: MonthItem): AttendanceReportRow {
+const NO_LEAVE: Record<LeaveType, number> = { sick: 0, casual: 0, emergency: 0, vacation: 0 };
+
+function reportRow(item: MonthItem): Omit<AttendanceReportRow, 'holidays' | 'workingDays' | 'notMarked'> {
   // The leave counts are parsed as numbers with the rest (the schema has a field per type, named by leaveAttribute).
   const counts: Record<string, unknown> = item;
-  const leaveByType: Record<LeaveType, number> = { sick: 0, casual: 0, emergency: 0, vacation: 0 };
+  const leaveByType: Record<LeaveType, number> = { ...NO_LEAVE };
   for (const type of LEAVE_TYPES) leaveByType[type] = Number(counts[leaveAttribute(type)] ?? 0);
   return {
     userId: item.userId,
@@ -377,20 +404,42 @@ function reportRow(item: MonthItem): AttendanceReportRow {
 }
 
 /**
- * The month per employee from the kept figures (one Query of the month's
- * partition, or one GetItem for one employee), by name; employees with no
- * record left that month are left out.
+ * The month per employee: every active employee (those with no record too)
+ * and anyone else with a record that month, by name. Figures come from the
+ * kept month items (one Query of the month's partition, or one GetItem for
+ * one employee), the holidays from one Query of the month's range; working
+ * days are the month's days less the weekly off and the holidays, and
+ * `notMarked` the working days up to `today` without a record.
  */
-export async function monthReport(db: Db, month: string, userId?: string): Promise<AttendanceReportRow[]> {
-  let items: MonthItem[];
-  if (userId) {
-    const item = await attendanceMonthKind.get(db, [month, userId]);
-    items = item ? [item] : [];
-  } else {
-    items = await allPages((start) => attendanceMonthKind.query(db, { pk: keys.attendanceMonthPartition(month), consistent: true, start }));
+export async function monthReport(db: Db, month: string, options: { today: string; userId?: string }): Promise<AttendanceReport> {
+  const { userId, today } = options;
+  const [items, staff, holidays] = await Promise.all([
+    userId
+      ? attendanceMonthKind.get(db, [month, userId]).then((item) => (item ? [item] : []))
+      : allPages((start) => attendanceMonthKind.query(db, { pk: keys.attendanceMonthPartition(month), consistent: true, start })),
+    userId ? getEmployee(db, userId).then((one) => (one?.status === 'active' ? [{ id: one.id, name: one.name, department: one.department ?? '' }] : [])) : activeEmployees(db),
+    monthHolidays(db, month),
+  ]);
+  const offDates = holidays.filter((holiday) => !isWeeklyOff(holiday.date)).map((holiday) => holiday.date);
+  const working = workingDays(month, offDates);
+  const soFar = workingDays(month, offDates, today);
+  const rows = new Map<string, Omit<AttendanceReportRow, 'holidays' | 'workingDays' | 'notMarked'>>();
+  for (const item of items) {
+    const row = reportRow(item);
+    if (row.days > 0) rows.set(row.userId, row);
   }
-  return items
-    .map(reportRow)
-    .filter((row) => row.days > 0)
-    .sort((a, b) => a.name.localeCompare(b.name, 'en-IN') || a.userId.localeCompare(b.userId));
+  for (const person of staff) {
+    const row = rows.get(person.id);
+    // The current name and department (a record copies the ones of its day).
+    if (row) rows.set(person.id, { ...row, name: person.name, department: person.department });
+    else rows.set(person.id, { userId: person.id, name: person.name, department: person.department, present: 0, halfDay: 0, absent: 0, leave: 0, leaveByType: { ...NO_LEAVE }, totalHours: 0, days: 0 });
+  }
+  return {
+    month,
+    workingDays: working,
+    holidays: holidays.map(({ date, name }) => ({ date, name })),
+    rows: [...rows.values()]
+      .map((row) => ({ ...row, holidays: offDates.length, workingDays: working, notMarked: Math.max(0, soFar - row.days) }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en-IN') || a.userId.localeCompare(b.userId)),
+  };
 }

@@ -8,7 +8,9 @@ import {
   attendanceReportCsv,
   attendanceReportQuerySchema,
   attendanceUpdateSchema,
+  CHECK_OUT_CONFIRM_MINUTES,
   checkInSchema,
+  checkOutQuerySchema,
   isWorkingStatus,
   parseAttendanceId,
   type AttendanceReport,
@@ -29,7 +31,9 @@ import {
   todayFigures,
 } from './attendance-repo';
 import { getEmployee } from './employee-repo';
+import { getSettings } from '../settings';
 import type { AppEnv } from '../app-deps';
+import { holidays } from './attendance-holidays-routes';
 import { errorBody, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
@@ -65,6 +69,7 @@ async function employeeOf(c: Context<AppEnv>, userId: string) {
 }
 
 export const attendance = new Hono<AppEnv>()
+  .route('/holidays', holidays)
   .get('/', access.staff(), queryParams(attendanceListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     if (!isManager(c)) {
@@ -115,7 +120,7 @@ export const attendance = new Hono<AppEnv>()
     log.info('checked in', { attendanceId: result.item.id });
     return c.json(result.item, 201);
   })
-  .post('/check-out', access.staff(), async (c) => {
+  .post('/check-out', access.staff(), queryParams(checkOutQuerySchema), async (c) => {
     const db = c.var.deps.db;
     const userId = selfId(c);
     const nowAt = nowMs(c);
@@ -129,6 +134,10 @@ export const attendance = new Hono<AppEnv>()
     if (!record?.checkIn) return c.json(errorBody(M.notCheckedIn), 409);
     if (record.checkOut) return c.json({ ...errorBody(M.alreadyCheckedOut), current: record }, 409);
     if (nowAt <= Date.parse(record.checkIn)) return c.json(errorBody(M.checkOutAfterCheckIn), 409);
+    // A second tap of 'Check out' right after checking in must not end the day: the person confirms it.
+    if (nowAt - Date.parse(record.checkIn) < CHECK_OUT_CONFIRM_MINUTES * 60_000 && c.req.valid('query').confirm !== true) {
+      return c.json({ ...errorBody(M.checkOutSoon), confirmRequired: true, current: record }, 422);
+    }
     const checkOut = new Date(nowAt).toISOString();
     const result = await changeAttendance(db, record.id, record.version, (before) => ({ ...before, checkOut }), writeContext(c));
     if ('stale' in result) {
@@ -142,7 +151,10 @@ export const attendance = new Hono<AppEnv>()
   .get('/today', access.staff(), async (c) => {
     const date = today(c);
     const db = c.var.deps.db;
-    const [record, figures] = await Promise.all([getAttendance(db, attendanceId(selfId(c), date)), isManager(c) ? todayFigures(db, date) : null]);
+    const [record, figures] = await Promise.all([
+      getAttendance(db, attendanceId(selfId(c), date)),
+      isManager(c) ? getSettings(db).then(({ business }) => todayFigures(db, date, { nowMs: nowMs(c), workdayStart: business.workdayStart })) : null,
+    ]);
     c.header('Cache-Control', 'no-store');
     return c.json({ date, record: record ?? null, figures } satisfies AttendanceToday, 200);
   })
@@ -150,14 +162,14 @@ export const attendance = new Hono<AppEnv>()
     const query = c.req.valid('query');
     if (!isManager(c) && query.userId && query.userId !== selfId(c)) return forbidden(c);
     const userId = isManager(c) ? query.userId : selfId(c);
-    const rows = await monthReport(c.var.deps.db, query.month, userId);
+    const report = await monthReport(c.var.deps.db, query.month, { userId, today: today(c) });
     c.header('Cache-Control', 'no-store');
-    return c.json({ month: query.month, rows } satisfies AttendanceReport, 200);
+    return c.json(report satisfies AttendanceReport, 200);
   })
   .get('/report.csv', access.role('manager'), requireManager, queryParams(attendanceReportQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const rows = await monthReport(c.var.deps.db, query.month, query.userId);
-    return c.body(attendanceReportCsv({ month: query.month, rows }), 200, {
+    const report = await monthReport(c.var.deps.db, query.month, { userId: query.userId, today: today(c) });
+    return c.body(attendanceReportCsv(report), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${attendanceCsvFileName(query.month)}"`,
       'Cache-Control': 'no-store',

@@ -1,6 +1,7 @@
 // The people module's public entry: what other modules, the hosts and other packages use from it.
 // Its HTTP routes are in ./routes (for the hosts), so that reaching a module's functions never loads route code.
 import type { Kind } from '../db/kind';
+import { holidayEntity } from './attendance-holidays';
 import { attendanceDayKind, attendanceEntity, attendanceMonthKind } from './attendance-repo';
 import { departmentEntity } from './departments';
 import { employeeEmailKind, employeeEntity, employeeWithAssignmentsKind } from './employee-repo';
@@ -19,4 +20,5 @@ export const kinds = (): readonly Kind[] => [
   attendanceEntity,
   attendanceDayKind,
   attendanceMonthKind,
+  holidayEntity,
 ];

@@ -350,7 +350,25 @@ describe('Attendance Portal: the monthly report', () => {
         months.push(month);
         return HttpResponse.json({
           month,
-          rows: [{ userId: 'user-employee', name: 'Kiran Reddy', department: 'Design', present: 15, halfDay: 1, absent: 0, leave: 2, leaveByType: { sick: 1, casual: 1, emergency: 0, vacation: 0 }, totalHours: 128.5, days: 18 }],
+          workingDays: 26,
+          holidays: [],
+          rows: [
+            {
+              userId: 'user-employee',
+              name: 'Kiran Reddy',
+              department: 'Design',
+              present: 15,
+              halfDay: 1,
+              absent: 0,
+              leave: 2,
+              leaveByType: { sick: 1, casual: 1, emergency: 0, vacation: 0 },
+              totalHours: 128.5,
+              days: 18,
+              holidays: 0,
+              workingDays: 26,
+              notMarked: 8,
+            },
+          ],
         });
       }),
     );
@@ -364,7 +382,7 @@ describe('Attendance Portal: the monthly report', () => {
 
     const table = within(await screen.findByRole('table', { name: 'Attendance, October 2026' }));
     const row = within(table.getByRole('row', { name: /Kiran Reddy/ }));
-    expect(row.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['15', '1', '0', '2: Sick 1 · Casual 1', '128.5 h']);
+    expect(row.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['15', '1', '0', '2: Sick 1 · Casual 1', '0', '8', '128.5 h']);
     expect(months).toEqual(['2026-10']);
 
     fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-09' } });

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ATTENDANCE_STATUS_LABELS, type AttendanceRecord } from '@app/shared-types/attendance';
+import { canManageHolidays } from '@app/shared-types/holidays';
 import { calendarDate, formatDate } from '@app/shared-types/format';
 import { useMemo } from 'react';
 import { useDeleteFlow } from '../../components/confirm-delete-dialog';
@@ -15,6 +16,7 @@ import { useDeleteAttendance } from '../../features/attendance/api/save-attendan
 import { AttendanceDialog, type AttendanceActor } from '../../features/attendance/components/attendance-dialog';
 import { AttendanceFilters } from '../../features/attendance/components/attendance-filters';
 import { AttendanceList } from '../../features/attendance/components/attendance-list';
+import { HolidaysPanel } from '../../features/attendance/components/holidays-panel';
 import { MonthlyReport } from '../../features/attendance/components/monthly-report';
 import { TodayPanel } from '../../features/attendance/components/today-panel';
 import {
@@ -38,8 +40,8 @@ export const NO_ATTENDANCE_MESSAGE = 'No attendance records found';
 
 /**
  * The Attendance Portal: today's cards and self check-in/out, then the
- * records (?tab=records, the default) or the monthly report (?tab=report,
- * ?month=YYYY-MM). Filters (q, date, status, userId) and the dialog
+ * records (?tab=records, the default), the monthly report (?tab=report,
+ * ?month=YYYY-MM) or the firm's holidays (?tab=holidays, ?year=YYYY). Filters (q, date, status, userId) and the dialog
  * (?new=1 marks, ?record=<id> corrects) live in the URL.
  */
 export function AttendancePage() {
@@ -81,6 +83,13 @@ export function AttendancePage() {
         {tab === 'records' && <RecordsTab filters={filters} byEmployee={actor.marksAnyone} onEdit={dialog.openEdit} />}
         {tab === 'report' && (
           <MonthlyReport month={month} canExport={actor.marksAnyone} onMonthChange={(value) => setSearchParams((current) => withParam(current, 'month', value))} />
+        )}
+        {tab === 'holidays' && (
+          <HolidaysPanel
+            year={/^\d{4}$/.test(searchParams.get('year') ?? '') ? (searchParams.get('year') ?? '') : today.slice(0, 4)}
+            canManage={user ? canManageHolidays(user) : false}
+            onYearChange={(value) => setSearchParams((current) => withParam(current, 'year', value))}
+          />
         )}
       </Box>
       {user && <AttendanceDialogFromList open={dialog.open} id={dialog.id} filters={filters} today={today} actor={actor} onClose={dialog.close} />}

@@ -1,5 +1,6 @@
 import type { ChipProps } from '@mui/material/Chip';
 import {
+  CHECK_OUT_CONFIRM_MINUTES,
   ATTENDANCE_LOCATIONS,
   ATTENDANCE_LOCATION_LABELS,
   ATTENDANCE_STATUSES,
@@ -20,6 +21,7 @@ import {
   type AttendanceLocation,
   type AttendanceRecord,
   type AttendanceStatus,
+  type AttendanceTodayFigures,
   type LeaveType,
 } from '@app/shared-types/attendance';
 import { fieldMessages } from '@app/shared-types/forms';
@@ -30,9 +32,37 @@ import { pickOption, searchParam } from '../../lib/url-params';
 
 export const ATTENDANCE_PAGE_SIZE = 25;
 
-export const ATTENDANCE_TABS = ['records', 'report'] as const;
+export const ATTENDANCE_TABS = ['records', 'report', 'holidays'] as const;
 export type AttendanceTab = (typeof ATTENDANCE_TABS)[number];
-export const ATTENDANCE_TAB_LABELS: Record<AttendanceTab, string> = { records: 'Records', report: 'Monthly Report' };
+export const ATTENDANCE_TAB_LABELS: Record<AttendanceTab, string> = { records: 'Records', report: 'Monthly Report', holidays: 'Holidays' };
+
+/** 'HH:MM' (24-hour) as the portal shows a time: '10:00 am'. */
+export function formatClock(clock: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(clock);
+  if (!match) return clock;
+  const hours = Number(match[1]);
+  return `${String(hours % 12 || 12).padStart(2, '0')}:${match[2]} ${hours < 12 ? 'am' : 'pm'}`;
+}
+
+/**
+ * Today's second card: before the working day's start, the staff with no
+ * record are 'Not yet in' (nobody is absent for it yet); after it, they count
+ * as 'Absent'; on a holiday or the weekly off, only those marked absent are.
+ */
+export function absentCard(figures: AttendanceTodayFigures | null | undefined): { label: string; value: number | undefined; hint?: string } {
+  if (!figures) return { label: 'Absent', value: undefined };
+  const marked = figures.absent > 0 ? `${figures.absent} marked absent · ` : '';
+  if (figures.dayOff) return { label: 'Absent', value: figures.absent, hint: `${figures.dayOff}: not a working day` };
+  if (!figures.dayStarted) return { label: 'Not yet in', value: figures.notYetIn, hint: `${marked}absent counts from ${formatClock(figures.workdayStart)}` };
+  return { label: 'Absent', value: figures.absent, hint: figures.unmarked > 0 ? `${figures.unmarked} not marked yet` : undefined };
+}
+
+/** Whether a check-out now needs the person's confirmation: within CHECK_OUT_CONFIRM_MINUTES of the check-in. */
+export function checkOutNeedsConfirm(checkIn: string | null | undefined, nowMs: number): boolean {
+  if (!checkIn) return false;
+  const since = nowMs - Date.parse(checkIn);
+  return since >= 0 && since < CHECK_OUT_CONFIRM_MINUTES * 60_000;
+}
 
 export function parseAttendanceTab(params: URLSearchParams): AttendanceTab {
   return pickOption(ATTENDANCE_TABS, params.get('tab')) || 'records';

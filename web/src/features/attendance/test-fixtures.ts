@@ -8,6 +8,7 @@ import {
   type AttendanceToday,
 } from '@app/shared-types/attendance';
 import type { DirectoryEntry } from '@app/shared-types/employees';
+import type { Holiday } from '@app/shared-types/holidays';
 
 /** Attendance data and MSW handlers for the Attendance Portal tests (`server.use(...attendanceHandlers())`). */
 
@@ -66,16 +67,27 @@ export const staffFixtures: DirectoryEntry[] = [
 export const attendanceTodayFixture: AttendanceToday = {
   date: '2026-11-23',
   record: null,
-  figures: { present: 12, absent: 3, halfDay: 2, onLeave: 1, activeEmployees: 18, unmarked: 2 },
+  figures: { present: 12, absent: 3, halfDay: 2, onLeave: 1, activeEmployees: 18, unmarked: 2, notYetIn: 0, workdayStart: '10:00', dayStarted: true, dayOff: null },
 };
+
+/** November 2026: 30 days, 5 Sundays, one holiday on a weekday. */
+const november = { holidays: 1, workingDays: 24 };
 
 export const attendanceReportFixture: AttendanceReport = {
   month: '2026-11',
+  workingDays: 24,
+  holidays: [{ date: '2026-11-09', name: 'Diwali' }],
   rows: [
-    { userId: 'user-employee', name: 'Kiran Reddy', department: 'Design', present: 15, halfDay: 1, absent: 0, leave: 2, leaveByType: { sick: 1, casual: 1, emergency: 0, vacation: 0 }, totalHours: 128.5, days: 18 },
-    { userId: 'user-ravi', name: 'Ravi Teja', department: 'Operations', present: 17, halfDay: 0, absent: 1, leave: 0, leaveByType: { sick: 0, casual: 0, emergency: 0, vacation: 0 }, totalHours: 140.25, days: 18 },
+    { userId: 'user-employee', name: 'Kiran Reddy', department: 'Design', present: 15, halfDay: 1, absent: 0, leave: 2, leaveByType: { sick: 1, casual: 1, emergency: 0, vacation: 0 }, totalHours: 128.5, days: 18, ...november, notMarked: 2 },
+    { userId: 'user-ravi', name: 'Ravi Teja', department: 'Operations', present: 17, halfDay: 0, absent: 1, leave: 0, leaveByType: { sick: 0, casual: 0, emergency: 0, vacation: 0 }, totalHours: 140.25, days: 18, ...november, notMarked: 2 },
+    { userId: 'user-sneha', name: 'Sneha Kapoor', department: 'Sales', present: 0, halfDay: 0, absent: 0, leave: 0, leaveByType: { sick: 0, casual: 0, emergency: 0, vacation: 0 }, totalHours: 0, days: 0, ...november, notMarked: 20 },
   ],
 };
+
+export const holidayFixtures: Holiday[] = [
+  { id: '2026-01-26', date: '2026-01-26', name: 'Republic Day', createdAt: '2025-12-01T04:00:00.000Z', updatedAt: '2025-12-01T04:00:00.000Z', version: 1 },
+  { id: '2026-11-09', date: '2026-11-09', name: 'Diwali', createdAt: '2025-12-01T04:00:00.000Z', updatedAt: '2025-12-01T04:00:00.000Z', version: 2 },
+];
 
 /** The attendance endpoints, answering from the fixtures above. */
 export function attendanceHandlers() {
@@ -91,6 +103,7 @@ export function attendanceHandlers() {
       const month = new URL(request.url).searchParams.get('month') ?? '2026-11';
       return HttpResponse.json<AttendanceReport>({ ...attendanceReportFixture, month });
     }),
+    http.get('/api/attendance/holidays', () => HttpResponse.json<Page<Holiday>>({ items: holidayFixtures })),
     http.get('/api/attendance', () => HttpResponse.json<Page<AttendanceRecord>>({ items: attendanceFixtures })),
   ];
 }

@@ -8,6 +8,7 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
     actor: { id: 'user-admin', name: 'Asha Rao', email: 'asha@example.com' },
     entity: 'Vendor',
     entityId: 'vendor-1',
+    title: '',
     action: 'update',
     changes: { name: { before: 'Sri Sai Timbers', after: 'Sri Sai Timbers & Plywood' } },
     requestId: 'req-1',
@@ -19,6 +20,7 @@ export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry 
 export const auditEntryFixtures: AuditEntry[] = [
   makeAuditEntry({
     id: 'audit-vendor',
+    title: 'Sri Sai Timbers & Plywood',
     changes: {
       name: { before: 'Sri Sai Timbers', after: 'Sri Sai Timbers & Plywood' },
       panNumber: { before: MASKED_VALUE, after: MASKED_VALUE },

@@ -157,6 +157,12 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'business.quotationValidityDays', label: 'Quotation Validity (days)', kind: 'number', helperText: bounds('quotationValidityDays') },
     { name: 'business.quoteMarginThreshold', label: 'Quote Margin Threshold (%)', kind: 'money', helperText: bounds('quoteMarginThreshold') },
     { name: 'business.defaultPaymentTerms', label: 'Default Payment Terms', kind: 'text' },
+    {
+      name: 'business.workdayStart',
+      label: 'Working Day Starts (HH:MM, IST)',
+      kind: 'text',
+      helperText: "Staff not checked in by then count as absent on today's attendance cards; before it they are 'Not yet in'",
+    },
   ],
   system: [
     { name: 'system.logLevel', label: 'Log Level', kind: 'select', options: LOG_LEVEL_OPTIONS },

@@ -8,9 +8,9 @@ export function checkIn(input: CheckInInput) {
   return unwrap(api.attendance['check-in'].$post({ json: input }));
 }
 
-/** Self check-out, once a day (a night shift's the next morning). */
-export function checkOut() {
-  return unwrap(api.attendance['check-out'].$post());
+/** Self check-out, once a day (a night shift's the next morning); within 5 minutes of the check-in only with `confirm` (else 422). */
+export function checkOut(confirm = false) {
+  return unwrap(api.attendance['check-out'].$post({ query: confirm ? { confirm: 'true' } : {} }));
 }
 
 export function useCheckIn() {

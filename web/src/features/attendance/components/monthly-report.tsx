@@ -15,7 +15,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import type { AttendanceReportRow } from '@app/shared-types/attendance';
+import type { AttendanceReport, AttendanceReportRow } from '@app/shared-types/attendance';
+import { WEEKLY_OFF_LABEL } from '@app/shared-types/holidays';
+import { formatDate } from '@app/shared-types/format';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { serverMessage } from '../../../lib/api-errors';
@@ -33,7 +35,11 @@ interface MonthlyReportProps {
 const monthLabel = (month: string) =>
   new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
-/** The month per employee: days present, half days, absences, leaves by type and total hours; 'Export CSV' for managers. */
+/**
+ * The month per active employee (those with no record too): working days
+ * (less Sundays and holidays), days present, half days, absences, leaves by
+ * type, holidays, days not marked yet and total hours; 'Export CSV' for managers.
+ */
 export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReportProps) {
   const report = useAttendanceReport(month);
   const csv = useDownloadAttendanceCsv();
@@ -56,7 +62,7 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
   else if (rows.length === 0) {
     content = (
       <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-        No attendance recorded in {monthLabel(month)}
+        No active employees in {monthLabel(month)}
       </Typography>
     );
   } else if (phone) {
@@ -72,6 +78,8 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
               <TableCell align="right">Half Days</TableCell>
               <TableCell align="right">Absent</TableCell>
               <TableCell>Leaves</TableCell>
+              <TableCell align="right">Holidays</TableCell>
+              <TableCell align="right">Not Marked</TableCell>
               <TableCell align="right">Total Hours</TableCell>
             </TableRow>
           </TableHead>
@@ -92,6 +100,8 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
                 <TableCell align="right">{row.halfDay}</TableCell>
                 <TableCell align="right">{row.absent}</TableCell>
                 <TableCell>{row.leave > 0 ? `${row.leave}: ${leavesLine(row.leaveByType)}` : '—'}</TableCell>
+                <TableCell align="right">{row.holidays}</TableCell>
+                <TableCell align="right">{row.notMarked}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {formatHours(row.totalHours)}
                 </TableCell>
@@ -124,6 +134,7 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
           )}
         </Stack>
         <Box sx={{ height: 4 }}>{report.isFetching && !report.isPending && <LinearProgress aria-label="Updating report" />}</Box>
+        {report.data && <MonthSummary report={report.data} />}
         {content}
         {!canExport && rows.length > 0 && (
           <Typography variant="caption" color="text.secondary">
@@ -153,10 +164,23 @@ function PhoneReport({ month, rows }: { month: string; rows: readonly Attendance
             Present {row.present} · Half days {row.halfDay} · Absent {row.absent}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Leaves {row.leave > 0 ? `${row.leave}: ${leavesLine(row.leaveByType)}` : '0'} · {formatHours(row.totalHours)}
+            Leaves {row.leave > 0 ? `${row.leave}: ${leavesLine(row.leaveByType)}` : '0'} · Holidays {row.holidays} · Not marked {row.notMarked}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {formatHours(row.totalHours)}
           </Typography>
         </Box>
       ))}
     </Stack>
+  );
+}
+
+/** The month's working days and its holidays by name. */
+function MonthSummary({ report }: { report: AttendanceReport }) {
+  const holidays = report.holidays.map((holiday) => `${formatDate(holiday.date, 'short')} ${holiday.name}`).join(' · ');
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      {report.workingDays} working days (less every {WEEKLY_OFF_LABEL} and holidays). Holidays: {holidays || 'none'}.
+    </Typography>
   );
 }

@@ -13,6 +13,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  ATTENDANCE_MESSAGES,
   ATTENDANCE_LOCATION_LABELS,
   ATTENDANCE_STATUS_LABELS,
   DEFAULT_ATTENDANCE_LOCATION,
@@ -23,12 +24,13 @@ import {
 } from '@app/shared-types/attendance';
 import { formatDate } from '@app/shared-types/format';
 import { useState } from 'react';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { SelectField } from '../../../components/select-field';
 import { StatCard } from '../../../components/stat-card';
 import { serverMessage } from '../../../lib/api-errors';
 import { useAttendanceToday } from '../api/get-attendance-today';
-import { LOCATION_OPTIONS, formatHours, selfServiceState } from '../model';
+import { LOCATION_OPTIONS, absentCard, checkOutNeedsConfirm, formatHours, selfServiceState } from '../model';
 import { useSelfService } from './use-self-service';
 
 const iconSx = { color: 'primary.main', fontSize: 32, opacity: 0.8 } as const;
@@ -54,7 +56,7 @@ function FigureCards({ today }: { today: AttendanceToday | undefined }) {
   const figures = today?.figures;
   const cards = [
     { label: 'Present', value: figures?.present, icon: <EventAvailableIcon sx={iconSx} /> },
-    { label: 'Absent', value: figures?.absent, hint: figures && figures.unmarked > 0 ? `${figures.unmarked} not marked yet` : undefined, icon: <EventBusyIcon sx={iconSx} /> },
+    { ...absentCard(figures), icon: <EventBusyIcon sx={iconSx} /> },
     { label: 'Half Day', value: figures?.halfDay, icon: <TimelapseIcon sx={iconSx} /> },
     { label: 'On Leave', value: figures?.onLeave, icon: <BeachAccessIcon sx={iconSx} /> },
   ];
@@ -95,8 +97,19 @@ function SelfServiceCard({ today }: { today: AttendanceToday | undefined }) {
   const [location, setLocation] = useState<AttendanceLocation>(DEFAULT_ATTENDANCE_LOCATION);
   const [share, setShare] = useState(false);
   const self = useSelfService();
+  const [confirming, setConfirming] = useState(false);
   const record = today?.record;
   const state = selfServiceState(record);
+
+  /** A check-out within minutes of the check-in asks first (a double tap must not end the day); so does the server. */
+  const checkOut = async (confirm: boolean) => {
+    if (!confirm && checkOutNeedsConfirm(record?.checkIn, Date.now())) {
+      setConfirming(true);
+      return;
+    }
+    const done = await self.checkOut(confirm);
+    setConfirming(done === 'confirm');
+  };
 
   let line: string;
   if (!today) line = 'Loading your day...';
@@ -126,10 +139,19 @@ function SelfServiceCard({ today }: { today: AttendanceToday | undefined }) {
           </Stack>
         )}
         {today && state === 'check-out' && (
-          <Button variant="contained" color="secondary" startIcon={<LogoutIcon />} disabled={self.pending} onClick={() => void self.checkOut()}>
+          <Button variant="contained" color="secondary" startIcon={<LogoutIcon />} disabled={self.pending} onClick={() => void checkOut(false)}>
             {self.pending ? 'Checking out...' : 'Check out'}
           </Button>
         )}
+        <ConfirmActionDialog
+          open={confirming}
+          title="Check out already?"
+          message={ATTENDANCE_MESSAGES.checkOutSoon}
+          confirmLabel="Check out"
+          pending={self.pending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void checkOut(true)}
+        />
       </CardContent>
     </Card>
   );

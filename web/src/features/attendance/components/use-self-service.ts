@@ -1,4 +1,5 @@
 import { ATTENDANCE_MESSAGES, formatAttendanceTime, type AttendanceLocation } from '@app/shared-types/attendance';
+import { ApiError } from '../../../lib/api-client';
 import { serverMessage } from '../../../lib/api-errors';
 import { currentCoordinates } from '../../../lib/geolocation';
 import { useToast } from '../../../lib/toast';
@@ -26,13 +27,15 @@ export function useSelfService() {
     }
   };
 
-  const checkOut = async () => {
+  /** 'confirm' when the server asks for a confirmation first (a check-out within minutes of the check-in). */
+  const checkOut = async (confirm = false): Promise<boolean | 'confirm'> => {
     try {
-      const record = await checkOutMutation.mutateAsync();
+      const record = await checkOutMutation.mutateAsync(confirm);
       const hours = record.totalHours === null ? '' : `: ${record.totalHours} h`;
       toast({ title: ATTENDANCE_MESSAGES.recorded, description: `Checked out at ${formatAttendanceTime(record.checkOut)}${hours}` });
       return true;
     } catch (error) {
+      if (!confirm && error instanceof ApiError && error.status === 422) return 'confirm';
       toast({ variant: 'destructive', title: ATTENDANCE_MESSAGES.recordFailed, description: serverMessage(error) });
       return false;
     }

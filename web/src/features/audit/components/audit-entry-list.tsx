@@ -25,7 +25,7 @@ import { formatDateTime } from '@app/shared-types/format';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ChangesTable } from '../../../components/changes-table';
-import { actionLabel, actorLabel, diffRows, entityLabel, isMasked } from '../model';
+import { actionLabel, actorLabel, diffRows, entityLabel, entryTitle, isMasked, knownNames, recordName } from '../model';
 
 interface AuditEntryListProps {
   entries: readonly AuditEntry[];
@@ -36,8 +36,8 @@ interface AuditEntryListProps {
 }
 
 /**
- * Audit entries, newest first: when, who, what (entity and id, linked to the
- * record) and the action; each opens into its before/after. A table on wide
+ * Audit entries, newest first: when, who (by name), what (the entity and the
+ * record's name, linked to it) and the action; each opens into its before/after. A table on wide
  * screens, cards on phones.
  */
 export function AuditEntryList({ entries, recordHref, fieldLabel }: AuditEntryListProps) {
@@ -134,7 +134,7 @@ function EntryCard({ entry, open, onToggle, recordHref, fieldLabel }: EntryProps
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography id={titleId} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-              {entityLabel(entry.entity)} {actionLabel(entry.action).toLowerCase()}
+              {entryTitle(entry)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {formatDateTime(entry.at)}
@@ -189,16 +189,17 @@ function Who({ actor }: { actor: AuditEntry['actor'] }) {
 
 function What({ entry, recordHref }: { entry: AuditEntry; recordHref: AuditEntryListProps['recordHref'] }) {
   const href = recordHref(entry.entity, entry.entityId);
+  const name = recordName(entry);
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="body2">{entityLabel(entry.entity)}</Typography>
-      <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+      <Typography variant="caption" component="div" sx={{ overflowWrap: 'anywhere' }}>
         {href ? (
-          <Link component={RouterLink} to={href} underline="hover" aria-label={`Open ${entityLabel(entry.entity)} ${entry.entityId}`}>
-            {entry.entityId}
+          <Link component={RouterLink} to={href} underline="hover" aria-label={`Open ${entityLabel(entry.entity)} ${name}`}>
+            {name}
           </Link>
         ) : (
-          entry.entityId
+          name
         )}
       </Typography>
     </Box>
@@ -223,7 +224,7 @@ function DiffValue({ value }: { value: string }) {
 
 /** An entry's before and after, field by field. */
 function EntryDiff({ entry, fieldLabel }: { entry: AuditEntry; fieldLabel: AuditEntryListProps['fieldLabel'] }) {
-  const rows = diffRows(entry.changes, (path) => fieldLabel?.(entry.entity, path));
+  const rows = diffRows(entry.changes, (path) => fieldLabel?.(entry.entity, path), knownNames(entry));
   if (rows.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -233,7 +234,7 @@ function EntryDiff({ entry, fieldLabel }: { entry: AuditEntry; fieldLabel: Audit
   }
   return (
     <ChangesTable
-      label={`Changes of ${entityLabel(entry.entity)} ${entry.entityId}`}
+      label={`Changes of ${entityLabel(entry.entity)} ${recordName(entry)}`}
       columns={['Before', 'After']}
       rows={rows.map((row) => ({ id: row.path, label: row.label, first: <DiffValue value={row.before} />, second: <DiffValue value={row.after} /> }))}
       sx={{ width: '100%', tableLayout: 'fixed', typography: 'body2', '& th:first-of-type': { width: '30%' }, '& th, & td': { py: 0.5, borderBottom: 1, borderColor: 'divider' } }}
