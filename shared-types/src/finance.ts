@@ -223,6 +223,50 @@ export function attachmentUrl(transactionId: string, attachmentId: string): stri
   return `/api/transactions/${transactionId}/attachments/${attachmentId}`;
 }
 
+/** One payment recorded against a pending transaction: when, how, its reference (UTR, cheque number) and amount (GST included). */
+export const paymentSchema = yup.object({
+  date: yup.string().required(),
+  method: oneOfList(PAYMENT_METHODS, 'Choose cash, cheque, bank transfer, UPI or card').required(),
+  reference: yup.string().default(''),
+  amount: yup.number().required(),
+  recordedAt: yup.string().required(),
+  recordedBy: yup.string().required(),
+});
+export type Payment = yup.InferType<typeof paymentSchema>;
+
+/**
+ * POST /api/transactions/:id/payments ('Record payment'): the date, method,
+ * reference and amount received, with the version the screen saw. An amount
+ * below what is left keeps the transaction pending with the rest; the last
+ * one completes it. More than what is left is refused (400).
+ */
+export const paymentRecordSchema = yup.object({
+  date: optionalDate().required('Payment date is required'),
+  method: oneOfList(PAYMENT_METHODS, 'Choose cash, cheque, bank transfer, UPI or card').required('Payment method is required'),
+  reference: text().max(100, 'Reference is too long (100 characters at most)').default(''),
+  amount: amountField(),
+  version: expectedVersion(),
+});
+export type PaymentRecordInput = yup.InferType<typeof paymentRecordSchema>;
+
+/** What a transaction asks in all: its amount and GST. */
+export function grossOf(tx: { amount: number; taxAmount: number }): number {
+  return round2(tx.amount + tx.taxAmount);
+}
+
+/** What its recorded payments add up to. */
+export function paidOf(tx: { payments?: readonly { amount: number }[] }): number {
+  return round2((tx.payments ?? []).reduce((sum, payment) => sum + payment.amount, 0));
+}
+
+/** What is left to pay on a pending transaction (amount and GST, less its payments); 0 once it is not pending. */
+export function remainingOf(tx: { status: TransactionStatus; amount: number; taxAmount: number; payments?: readonly { amount: number }[] }): number {
+  return tx.status === 'pending' ? Math.max(0, round2(grossOf(tx) - paidOf(tx))) : 0;
+}
+
+export const PAYMENT_TOO_LARGE_MESSAGE = 'The payment is more than what is left to pay';
+export const NOT_PENDING_MESSAGE = 'Only a pending transaction can take a payment';
+
 const transactionFields = {
   type: oneOfList(TRANSACTION_TYPES, 'Choose income, expense, advance or refund')
     .transform((value: unknown) => (value === '' ? undefined : value))
@@ -260,12 +304,23 @@ const transactionFields = {
   attachments: yup.array().of(attachmentSchema).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
 };
 
+export const DUE_BEFORE_DATE_MESSAGE = 'Due date cannot be before the transaction date';
+
+/** What a request sends: a due date is on or after the transaction date (stored ones are read as they are). */
+const inputFields = {
+  ...transactionFields,
+  dueDate: optionalDate().test('not-before-date', DUE_BEFORE_DATE_MESSAGE, function notBeforeDate(value) {
+    const date: unknown = this.parent.transactionDate;
+    return !value || typeof date !== 'string' || !date || value >= date;
+  }),
+};
+
 /** POST /api/transactions (the add dialog). Send an Idempotency-Key header to make retries safe. */
-export const transactionCreateSchema = yup.object(transactionFields);
+export const transactionCreateSchema = yup.object(inputFields);
 export type TransactionInput = yup.InferType<typeof transactionCreateSchema>;
 
 /** PUT /api/transactions/:id: every field plus the version the editor saw (a stale one gets 409). */
-export const transactionUpdateSchema = yup.object({ ...transactionFields, version: expectedVersion() });
+export const transactionUpdateSchema = yup.object({ ...inputFields, version: expectedVersion() });
 export type TransactionUpdateInput = yup.InferType<typeof transactionUpdateSchema>;
 
 /** The header that makes a POST /api/transactions safe to send twice (24 h). */
@@ -302,6 +357,8 @@ export const transactionSchema = yup.object({
   vendorName: yup.string().nullable().default(null),
   /** Set on the copy a recurring transaction made: the id of the one it was copied from. */
   recurringSourceId: yup.string().nullable().default(null),
+  /** What 'Record payment' received so far: a part leaves the rest pending (POST .../payments only; an edit keeps them). */
+  payments: yup.array().of(paymentSchema).default([]),
   ...storedFields,
 });
 export type Transaction = yup.InferType<typeof transactionSchema>;
@@ -328,15 +385,42 @@ export const CONTRIBUTION_FIELDS = ['income', 'expense', 'receivable', 'payable'
 export type Contribution = Record<(typeof CONTRIBUTION_FIELDS)[number], number>;
 export const NO_CONTRIBUTION: Contribution = { income: 0, expense: 0, receivable: 0, payable: 0, gstCollected: 0, gstPaid: 0 };
 
-export function contributionOf(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number }): Contribution {
+export function contributionOf(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number; payments?: readonly { amount: number }[] }): Contribution {
   const into = directionOf(tx.type) === 'in';
   if (tx.status === 'completed') {
     return into
       ? { ...NO_CONTRIBUTION, income: tx.amount, gstCollected: tx.taxAmount }
       : { ...NO_CONTRIBUTION, expense: tx.amount, gstPaid: tx.taxAmount };
   }
-  if (tx.status === 'pending') return into ? { ...NO_CONTRIBUTION, receivable: tx.amount } : { ...NO_CONTRIBUTION, payable: tx.amount };
+  if (tx.status === 'pending') {
+    // Part paid: the payments count as received, split into amount and GST in the transaction's proportion; the rest is pending.
+    const { net, tax } = paidParts(tx);
+    return into
+      ? { ...NO_CONTRIBUTION, income: net, gstCollected: tax, receivable: round2(tx.amount - net) }
+      : { ...NO_CONTRIBUTION, expense: net, gstPaid: tax, payable: round2(tx.amount - net) };
+  }
   return NO_CONTRIBUTION;
+}
+
+/** The part of a pending transaction's payments that is its amount, and the part that is GST. */
+function paidParts(tx: { amount: number; taxAmount: number; payments?: readonly { amount: number }[] }): { net: number; tax: number } {
+  const paid = Math.min(paidOf(tx), grossOf(tx));
+  if (paid <= 0) return { net: 0, tax: 0 };
+  const tax = round2((tx.taxAmount * paid) / grossOf(tx));
+  return { net: round2(paid - tax), tax };
+}
+
+/**
+ * What one transaction adds to its vendor's ledger, GST included (issue 25):
+ * payable is what money out asks (pending or completed, amount and GST), paid
+ * what was paid of it. `payable`/`paid` are the amounts, `payableTax`/`paidTax`
+ * the GST on them, kept apart (ledgers kept before GST was counted get theirs
+ * by a data upgrade).
+ */
+export function ledgerContribution(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number; payments?: readonly { amount: number }[] }) {
+  const c = contributionOf(tx);
+  const owed = directionOf(tx.type) === 'out' && (tx.status === 'pending' || tx.status === 'completed');
+  return { payable: round2(c.expense + c.payable), paid: c.expense, payableTax: owed ? tx.taxAmount : 0, paidTax: c.gstPaid };
 }
 
 /** SPEC.md 3 Finance summary, plus GST collected and paid (reported apart from the totals). */
