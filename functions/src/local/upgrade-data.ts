@@ -21,7 +21,7 @@ import { getProject, projectEntity } from '../projects';
 import { vendorEntity } from '../vendors';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
-import { seedSalespeople } from './salespeople';
+import { seedSalespeople, upgradeSeededSalespeople } from './salespeople';
 import { upgradeEmployeeDepartments } from '../people';
 import { advanceDemandsAsAdvances, countVendorLedgerGst } from '../finance';
 
@@ -92,6 +92,12 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
       if (left > 0) throw new Error(`${left} vendor ledgers kept changing while their GST was counted: run the upgrade again`);
       await advanceDemandsAsAdvances(db, ctx);
     },
+    record: 'after',
+  },
+  {
+    version: 11,
+    name: "the seeded salespeople still as seeded get realistic names and the company's addresses, marked as sample data (issue 25)",
+    run: async (db) => void (await upgradeSeededSalespeople(db)),
     record: 'after',
   },
 ];
