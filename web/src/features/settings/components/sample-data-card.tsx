@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { QueryClient } from '@tanstack/react-query';
 import { REMOVE_SAMPLE_DATA_CONFIRM, type SampleDataRemoval } from '@app/shared-types/sample-data';
 import { useState } from 'react';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
@@ -18,10 +19,10 @@ function removalSummary({ removed, kept }: SampleDataRemoval): string {
   return parts.join(' ');
 }
 
-/** Settings > System: 'Remove sample data', after a confirmation (issue 25). */
-export function SampleDataCard() {
+/** Settings > System: 'Remove sample data', after a confirmation (issue 25); `refresh`: the queries of the sample items (employees). */
+export function SampleDataCard({ refresh }: { refresh: (queryClient: QueryClient) => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
-  const remove = useRemoveSampleData();
+  const remove = useRemoveSampleData(refresh);
   const { toast } = useToast();
 
   const confirm = async () => {
