@@ -16,12 +16,9 @@ export const SAMPLE_SALESPEOPLE = [
 export function companyDomain(company: { companyEmail: string; companyWebsite: string }): string {
   const fromEmail = company.companyEmail.trim().split('@')[1]?.toLowerCase() ?? '';
   if (/^[a-z0-9.-]+\.[a-z]{2,}$/.test(fromEmail)) return fromEmail;
-  try {
-    const host = new URL(company.companyWebsite.trim()).hostname.toLowerCase().replace(/^www\./, '');
-    return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) ? host : '';
-  } catch {
-    return '';
-  }
+  // The host of 'https://www.example.in/about' (shared-types has no URL class).
+  const host = (/^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/:?#]+)/i.exec(company.companyWebsite.trim())?.[1] ?? '').toLowerCase().replace(/^www\./, '');
+  return /^[a-z0-9.-]+\.[a-z]{2,}$/.test(host) ? host : '';
 }
 
 /** 'Priya Sharma' at kaveridesign.studio: priya.sharma@kaveridesign.studio ('.invalid', never delivered, without a domain). */
