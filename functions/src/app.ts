@@ -33,7 +33,7 @@ import { transactions } from './finance/routes';
 import { users } from './people/routes';
 import { employeePhotos } from './people/routes';
 import { vendors } from './vendors/routes';
-import { departments, jobRoles } from './people/routes';
+import { departments, jobRoles, sampleData } from './people/routes';
 
 /**
  * The API route that will answer this request, if any: the first matching
@@ -160,6 +160,8 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/notifications', notifications)
     .route('/settings', testEmailRoute)
     .route('/settings', settings)
+    // Before the backups' routes, which are the superadmin's alone.
+    .route('/settings/sample-data', sampleData)
     .route('/settings', backups);
 }
 

@@ -501,7 +501,8 @@ describe('leads assigned to real people', () => {
     await upgradeLocalData(fresh.db);
     const read = async (id: string) => (await fresh.db.doc.send(new GetCommand({ TableName: fresh.db.table, Key: keys.lead(id), ConsistentRead: true }))).Item!;
     expect(await read(old[0]!.id)).toMatchObject({ assignedTo: SALESPERSON_IDS['Ravi Kumar'], assignedToName: 'Ravi Kumar', version: 2 });
-    expect(await read(old[1]!.id)).toMatchObject({ assignedTo: SALESPERSON_IDS['Assistant 2'], assignedToName: 'Assistant 2' });
+    // Seeded with a realistic name (issue 25).
+    expect(await read(old[1]!.id)).toMatchObject({ assignedTo: SALESPERSON_IDS['Assistant 2'], assignedToName: 'Arjun Reddy' });
     expect(await read(old[3]!.id)).toMatchObject({ assignedTo: '', assignedToName: '' });
     expect(await read(old[4]!.id)).toMatchObject({ assignedTo: '', version: 1 });
     expect(await assignedLeadCount(fresh.db, SALESPERSON_IDS['Ravi Kumar'])).toBe(2);
@@ -510,9 +511,9 @@ describe('leads assigned to real people', () => {
 
     // The salespeople: employees in Sales, active, no password anybody knows; made once.
     const superadmin = await signedInStaff(fresh.app, fresh.db, 'superadmin');
-    for (const name of SALESPEOPLE) {
+    for (const [i, name] of SALESPEOPLE.entries()) {
       const record = await json<EmployeeRecord>(staffRequest(fresh.app, `/api/users/${SALESPERSON_IDS[name]}`, superadmin.cookie));
-      expect(record).toMatchObject({ name, department: 'Sales', role: 'employee', status: 'active', canSignIn: false });
+      expect(record).toMatchObject({ name: ['Ravi Kumar', 'Priya Sharma', 'Arjun Reddy'][i], department: 'Sales', role: 'employee', status: 'active', canSignIn: false, isSample: true });
       expect((await login(fresh.app, record.email, STAFF_PASSWORD)).response.status).toBe(401);
     }
     expect(await seedSalespeople(fresh.db)).toBe(0);

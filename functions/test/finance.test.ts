@@ -436,8 +436,8 @@ describe('figures', () => {
     const t1 = await add({ ...income, amount: 50_000.5, taxAmount: 9000.09, status: 'completed', projectId: project.id }, cookie, fresh.app);
     const t2 = await add({ type: 'advance', category: 'project_advance', amount: 20_000, description: 'Advance', status: 'completed', projectId: project.id }, cookie, fresh.app);
     const t3 = await add({ ...expense, amount: 10_000.25, taxAmount: 1800, status: 'completed', projectId: project.id, vendorId: vendor.id }, cookie, fresh.app);
-    const t4 = await add({ ...expense, amount: 5000, vendorId: vendor.id, dueDate: yesterday }, cookie, fresh.app);
-    const t5 = await add({ ...income, amount: 7000, dueDate: yesterday, projectId: project.id }, cookie, fresh.app);
+    const t4 = await add({ ...expense, amount: 5000, vendorId: vendor.id, transactionDate: yesterday, dueDate: yesterday }, cookie, fresh.app);
+    const t5 = await add({ ...income, amount: 7000, transactionDate: yesterday, dueDate: yesterday, projectId: project.id }, cookie, fresh.app);
     await add({ type: 'refund', category: 'vendor_payment', amount: 300, description: 'Refund', status: 'completed' }, cookie, fresh.app);
     await add({ ...income, amount: 999, status: 'failed' }, cookie, fresh.app);
     await add({ ...income, amount: 123, status: 'completed', transactionDate: '2025-01-15' }, cookie, fresh.app);
@@ -470,10 +470,11 @@ describe('figures', () => {
       payable: 0,
     });
     const ledger = await get<VendorLedgerDetail>(`/api/finance/vendors/${vendor.id}`, cookie, fresh.app);
-    expect(ledger).toMatchObject({ totalPayable: 15_000.25, totalPaid: 10_000.25, outstandingAmount: 5000, transactionCount: 2, badge: 'Payment Due' });
+    // GST included (issue 25): t3's ₹1,800.
+    expect(ledger).toMatchObject({ totalPayable: 16_800.25, totalPaid: 11_800.25, outstandingAmount: 5000, transactionCount: 2, badge: 'Payment Due' });
     expect(ledger.transactions.map((tx) => tx.id).sort()).toEqual([t3.id, t4.id].sort());
     const vendorItem = await get<Vendor>(`/api/vendors?q=${encodeURIComponent(vendor.name)}`, cookie, fresh.app);
-    expect((vendorItem as unknown as Page<Vendor>).items[0]).toMatchObject({ totalOrders: 2, totalAmount: 15_000.25, lastOrderDate: today() });
+    expect((vendorItem as unknown as Page<Vendor>).items[0]).toMatchObject({ totalOrders: 2, totalAmount: 16_800.25, lastOrderDate: today() });
 
     // Recording the payment (pending -> completed), a move to another month, and a delete.
     expect((await put(t4.id, { ...editable(t4), status: 'completed', version: 1 }, cookie, fresh.app)).status).toBe(200);
@@ -485,7 +486,7 @@ describe('figures', () => {
     expect(after).toEqual(recount(await listAll(fresh.app, cookie), 1));
     expect(after).toMatchObject({ totalIncome: 123, totalExpenses: 15_300.25, pendingReceivables: 8000, pendingPayables: 0, overduePayments: 1, gstCollected: 0 });
     const ledgerAfter = await get<VendorLedgerDetail>(`/api/finance/vendors/${vendor.id}`, cookie, fresh.app);
-    expect(ledgerAfter).toMatchObject({ totalPayable: 15_000.25, totalPaid: 15_000.25, outstandingAmount: 0, transactionCount: 2, badge: 'Cleared' });
+    expect(ledgerAfter).toMatchObject({ totalPayable: 16_800.25, totalPaid: 16_800.25, outstandingAmount: 0, transactionCount: 2, badge: 'Cleared' });
     const list = await get<Page<VendorLedger>>('/api/finance/vendors', cookie, fresh.app);
     expect(list.items).toEqual([{ ...ledgerAfter, transactions: undefined }].map(({ transactions: _t, ...rest }) => rest));
     const projects = await get<Page<ProjectFinancial>>('/api/finance/projects', cookie, fresh.app);
@@ -573,7 +574,7 @@ describe('payment stages', () => {
     expect(raised.status).toBe(201);
     const tx = await json<Transaction>(raised);
     const due = calendarDate(Date.parse(`${today()}T12:00:00+05:30`) + 7 * 86_400_000);
-    expect(tx).toMatchObject({ type: 'income', category: 'project_advance', status: 'pending', amount: 200_000, taxAmount: 36_000, stageName: 'Advance', projectId: project.id, customerId: project.customerId, dueDate: due });
+    expect(tx).toMatchObject({ type: 'advance', category: 'project_advance', status: 'pending', amount: 200_000, taxAmount: 36_000, stageName: 'Advance', projectId: project.id, customerId: project.customerId, dueDate: due });
     expect((await json<Transaction>(await demand('Final Handover', { dueDate: '2099-12-31' }))).category).toBe('final_payment');
     const again = await demand('Advance');
     expect(again.status).toBe(409);

@@ -95,7 +95,7 @@ describe('the Jobs function', () => {
   it("the daily rule's scheduled event (no task) runs the daily jobs: an overdue payment is noticed", async () => {
     const response = await staffRequest(app, '/api/transactions', manager, {
       method: 'POST',
-      body: { type: 'income', category: 'design_fee', amount: 8_000, description: 'Second instalment', status: 'pending', dueDate: addDays(calendarDate(Date.now()), -1) },
+      body: { type: 'income', category: 'design_fee', amount: 8_000, description: 'Second instalment', status: 'pending', transactionDate: addDays(calendarDate(Date.now()), -1), dueDate: addDays(calendarDate(Date.now()), -1) },
     });
     expect(response.status, await response.clone().text()).toBe(201);
     await json<Transaction>(response);
@@ -108,7 +108,7 @@ describe('the Jobs function', () => {
   it('an unknown task fails, naming it and the known ones, and runs nothing (not the daily jobs)', async () => {
     const response = await staffRequest(app, '/api/transactions', manager, {
       method: 'POST',
-      body: { type: 'income', category: 'design_fee', amount: 9_000, description: 'Third instalment', status: 'pending', dueDate: addDays(calendarDate(Date.now()), -1) },
+      body: { type: 'income', category: 'design_fee', amount: 9_000, description: 'Third instalment', status: 'pending', transactionDate: addDays(calendarDate(Date.now()), -1), dueDate: addDays(calendarDate(Date.now()), -1) },
     });
     expect(response.status).toBe(201);
     await expect(runJobsEvent(deps, { task: 'scheduled-backups' })).rejects.toThrow(

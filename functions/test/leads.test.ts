@@ -114,7 +114,7 @@ describe('PUT /api/leads/:id', () => {
     expect(await json<Lead>(saved)).toMatchObject({
       status: 'Quoted',
       assignedTo: SALESPERSON_IDS['Assistant 1'],
-      assignedToName: 'Assistant 1',
+      assignedToName: 'Priya Sharma',
       nextFollowUp: '2026-12-01',
       version: 2,
     });
@@ -127,7 +127,7 @@ describe('PUT /api/leads/:id', () => {
     expect(body.current).toMatchObject({ status: 'Quoted', version: 2 });
 
     const { timeline } = await json<LeadDetail>(staffRequest(app, `/api/leads/${lead.id}`, employee));
-    expect(timeline[0]).toMatchObject({ type: 'change', changes: { status: ['New', 'Quoted'], assignedToName: ['', 'Assistant 1'] } });
+    expect(timeline[0]).toMatchObject({ type: 'change', changes: { status: ['New', 'Quoted'], assignedToName: ['', 'Priya Sharma'] } });
     expect(timeline[0]?.changes).not.toHaveProperty('assignedTo');
     expect(timeline[0]?.content).toContain('Status: New → Quoted');
   });
@@ -346,7 +346,7 @@ describe('bulk update', () => {
     expect(result.notFound).toEqual(['00000000-0000-4000-8000-000000000000']);
     for (const id of [a.id, b.id]) {
       const detail = await json<LeadDetail>(staffRequest(app, `/api/leads/${id}`, employee));
-      expect(detail.lead).toMatchObject({ status: 'Follow-up', assignedTo: SALESPERSON_IDS['Assistant 2'], assignedToName: 'Assistant 2', version: 2 });
+      expect(detail.lead).toMatchObject({ status: 'Follow-up', assignedTo: SALESPERSON_IDS['Assistant 2'], assignedToName: 'Arjun Reddy', version: 2 });
       expect(detail.timeline[0]).toMatchObject({ type: 'change', changes: { status: ['New', 'Follow-up'] } });
     }
   });

@@ -272,7 +272,7 @@ describe('events reach the SMTP server when their setting is on, and not when it
     expect(smtp.withSubject('Payment recorded: Site visit fee')).toHaveLength(1);
 
     const yesterday = addDays(calendarDate(Date.now()), -1);
-    await post({ amount: 8_000, description: 'Second instalment', status: 'pending', dueDate: yesterday });
+    await post({ amount: 8_000, description: 'Second instalment', status: 'pending', transactionDate: yesterday, dueDate: yesterday });
     await post({ amount: 9_000, description: 'Not yet due', status: 'pending', dueDate: addDays(calendarDate(Date.now()), 3) });
     const [a, b] = await Promise.all([runDailyJobs(t.db, Date.now()), runDailyJobs(t.db, Date.now())]);
     expect(a.overdue + b.overdue).toBe(1);

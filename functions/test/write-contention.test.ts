@@ -413,7 +413,7 @@ describe('quote approval and its advance demand are one commit', () => {
     const [demand] = await batchGet(db, [keys.stageDemand(answer.projectId, 'Advance')]);
     expect(demand).toMatchObject({ entityType: 'StageDemand', stageName: 'Advance', transactionRef: answer.demandTransactionId });
     const [transaction] = await batchGet(db, [keys.transaction(answer.demandTransactionId)]);
-    expect(transaction).toMatchObject({ type: 'income', category: 'project_advance', stageName: 'Advance', projectId: answer.projectId, status: 'pending' });
+    expect(transaction).toMatchObject({ type: 'advance', category: 'project_advance', stageName: 'Advance', projectId: answer.projectId, status: 'pending' });
   }, 60_000);
 
   it('a failure in the demand leaves neither the approval nor the demand (nor the customer, project, lead change or number)', async () => {

@@ -302,6 +302,8 @@ export interface EmployeeRecord {
   twoFactorEnabled: boolean;
   /** When the person asked for an account through 'Request access', while it waits for an admin's approval; else null. */
   accessRequestedAt: string | null;
+  /** First-start sample data, which 'Remove sample data' in Settings > System removes (issue 25). */
+  isSample?: boolean;
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;

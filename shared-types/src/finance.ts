@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { detectPhotoType } from './photos';
+import { MAX_ATTACHMENTS, attachmentSchema } from './finance-attachments';
 import { atMostMoney, expectedVersion, jsonNumber, multilineText, oneOfList, optionalDate, pageLimit, storedFields, text } from './forms';
 
 /**
@@ -108,6 +108,8 @@ export const DEFAULT_TAX_RATE = 18;
 /** Most stages one plan may have. */
 export const MAX_PLAN_STAGES = 12;
 
+export * from './finance-attachments';
+
 /** Rupees to two decimals, rounding half away from zero (as an invoice does). */
 export function round2(amount: number): number {
   if (!Number.isFinite(amount)) return amount;
@@ -160,68 +162,49 @@ const optionalReference = (label: string) =>
     .matches(/^[A-Za-z0-9-]+$/, { message: `${label} is not a valid id`, excludeEmptyString: true })
     .default(null);
 
-/** One receipt or invoice on a transaction (uploaded like project photos, private to staff). */
-export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
-export const MAX_ATTACHMENTS = 10;
-export const attachmentSchema = yup.object({
-  id: yup.string().required(),
-  name: text().required().max(200),
-  contentType: yup.mixed<AttachmentType>().oneOf([...ATTACHMENT_TYPES]).required(),
-  size: yup.number().integer().min(1).required(),
+/** One payment recorded against a pending transaction: when, how, its reference (UTR, cheque number) and amount (GST included). */
+export const paymentSchema = yup.object({
+  date: yup.string().required(),
+  method: oneOfList(PAYMENT_METHODS, 'Choose cash, cheque, bank transfer, UPI or card').required(),
+  reference: yup.string().default(''),
+  amount: yup.number().required(),
+  recordedAt: yup.string().required(),
+  recordedBy: yup.string().required(),
 });
-export type Attachment = yup.InferType<typeof attachmentSchema>;
-export const ATTACHMENT_EXTENSIONS: Record<AttachmentType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
-
-/** A file's type by its first bytes ('%PDF-', or a JPEG or PNG signature), never by its name; null for anything else. */
-export function detectAttachmentType(head: Uint8Array): AttachmentType | null {
-  if ([0x25, 0x50, 0x44, 0x46, 0x2d].every((byte, i) => head[i] === byte)) return 'application/pdf';
-  const photo = detectPhotoType(head);
-  return photo === 'image/jpeg' || photo === 'image/png' ? photo : null;
-}
-
-/** A receipt or invoice may be up to 10 MB. */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const ATTACHMENT_TYPE_MESSAGE = 'Attach a PDF, JPEG or PNG file';
-export const ATTACHMENT_SIZE_MESSAGE = 'A file may be at most 10 MB';
-const attachmentName = () => text().required('File name is required').max(200, 'File name is too long (200 characters at most)');
-const attachmentType = () => yup.mixed<AttachmentType>().oneOf([...ATTACHMENT_TYPES], ATTACHMENT_TYPE_MESSAGE).required(ATTACHMENT_TYPE_MESSAGE);
+export type Payment = yup.InferType<typeof paymentSchema>;
 
 /**
- * POST /api/transactions/:id/attachment-uploads: a signed form for one file
- * (answers AttachmentUploadTicket). The browser posts the form's fields, then
- * the file as 'file', to target.url; then POST .../attachments adds it.
+ * POST /api/transactions/:id/payments ('Record payment'): the date, method,
+ * reference and amount received, with the version the screen saw. An amount
+ * below what is left keeps the transaction pending with the rest; the last
+ * one completes it. More than what is left is refused (400).
  */
-export const attachmentUploadRequestSchema = yup.object({
-  name: attachmentName(),
-  contentType: attachmentType(),
-  size: yup.number().typeError('size must be a number').integer().min(1, 'The file is empty').max(MAX_ATTACHMENT_BYTES, ATTACHMENT_SIZE_MESSAGE).required(),
+export const paymentRecordSchema = yup.object({
+  date: optionalDate().required('Payment date is required'),
+  method: oneOfList(PAYMENT_METHODS, 'Choose cash, cheque, bank transfer, UPI or card').required('Payment method is required'),
+  reference: text().max(100, 'Reference is too long (100 characters at most)').default(''),
+  amount: amountField(),
+  version: expectedVersion(),
 });
-export type AttachmentUploadRequest = yup.InferType<typeof attachmentUploadRequestSchema>;
-export interface AttachmentUploadTicket {
-  uploadId: string;
-  target: { url: string; fields: Record<string, string> };
+export type PaymentRecordInput = yup.InferType<typeof paymentRecordSchema>;
+
+/** What a transaction asks in all: its amount and GST. */
+export function grossOf(tx: { amount: number; taxAmount: number }): number {
+  return round2(tx.amount + tx.taxAmount);
 }
 
-/**
- * POST /api/transactions/:id/attachments: the uploaded file, checked by its
- * first bytes, joins the transaction (answers the Transaction, 201). Not part
- * of the edit form's version: attaching never makes someone's open edit stale,
- * and an edit's PUT never changes the attachments (they are these routes' alone).
- * GET .../attachments/:attachmentId redirects to a link valid for 5 minutes;
- * DELETE .../attachments/:attachmentId removes it (answers the Transaction).
- */
-export const attachmentAddSchema = yup.object({
-  uploadId: yup.string().matches(/^[0-9a-f-]{36}$/, 'uploadId is not valid').required('uploadId is required'),
-  name: attachmentName(),
-  contentType: attachmentType(),
-});
-export type AttachmentAddInput = yup.InferType<typeof attachmentAddSchema>;
-
-/** Where a transaction's attachment is downloaded (a redirect to a short-lived link). */
-export function attachmentUrl(transactionId: string, attachmentId: string): string {
-  return `/api/transactions/${transactionId}/attachments/${attachmentId}`;
+/** What its recorded payments add up to. */
+export function paidOf(tx: { payments?: readonly { amount: number }[] }): number {
+  return round2((tx.payments ?? []).reduce((sum, payment) => sum + payment.amount, 0));
 }
+
+/** What is left to pay on a pending transaction (amount and GST, less its payments); 0 once it is not pending. */
+export function remainingOf(tx: { status: TransactionStatus; amount: number; taxAmount: number; payments?: readonly { amount: number }[] }): number {
+  return tx.status === 'pending' ? Math.max(0, round2(grossOf(tx) - paidOf(tx))) : 0;
+}
+
+export const PAYMENT_TOO_LARGE_MESSAGE = 'The payment is more than what is left to pay';
+export const NOT_PENDING_MESSAGE = 'Only a pending transaction can take a payment';
 
 const transactionFields = {
   type: oneOfList(TRANSACTION_TYPES, 'Choose income, expense, advance or refund')
@@ -260,12 +243,23 @@ const transactionFields = {
   attachments: yup.array().of(attachmentSchema).max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`).default([]),
 };
 
+export const DUE_BEFORE_DATE_MESSAGE = 'Due date cannot be before the transaction date';
+
+/** What a request sends: a due date is on or after the transaction date (stored ones are read as they are). */
+const inputFields = {
+  ...transactionFields,
+  dueDate: optionalDate().test('not-before-date', DUE_BEFORE_DATE_MESSAGE, function notBeforeDate(value) {
+    const date: unknown = this.parent.transactionDate;
+    return !value || typeof date !== 'string' || !date || value >= date;
+  }),
+};
+
 /** POST /api/transactions (the add dialog). Send an Idempotency-Key header to make retries safe. */
-export const transactionCreateSchema = yup.object(transactionFields);
+export const transactionCreateSchema = yup.object(inputFields);
 export type TransactionInput = yup.InferType<typeof transactionCreateSchema>;
 
 /** PUT /api/transactions/:id: every field plus the version the editor saw (a stale one gets 409). */
-export const transactionUpdateSchema = yup.object({ ...transactionFields, version: expectedVersion() });
+export const transactionUpdateSchema = yup.object({ ...inputFields, version: expectedVersion() });
 export type TransactionUpdateInput = yup.InferType<typeof transactionUpdateSchema>;
 
 /** The header that makes a POST /api/transactions safe to send twice (24 h). */
@@ -302,6 +296,8 @@ export const transactionSchema = yup.object({
   vendorName: yup.string().nullable().default(null),
   /** Set on the copy a recurring transaction made: the id of the one it was copied from. */
   recurringSourceId: yup.string().nullable().default(null),
+  /** What 'Record payment' received so far: a part leaves the rest pending (POST .../payments only; an edit keeps them). */
+  payments: yup.array().of(paymentSchema).default([]),
   ...storedFields,
 });
 export type Transaction = yup.InferType<typeof transactionSchema>;
@@ -328,15 +324,42 @@ export const CONTRIBUTION_FIELDS = ['income', 'expense', 'receivable', 'payable'
 export type Contribution = Record<(typeof CONTRIBUTION_FIELDS)[number], number>;
 export const NO_CONTRIBUTION: Contribution = { income: 0, expense: 0, receivable: 0, payable: 0, gstCollected: 0, gstPaid: 0 };
 
-export function contributionOf(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number }): Contribution {
+export function contributionOf(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number; payments?: readonly { amount: number }[] }): Contribution {
   const into = directionOf(tx.type) === 'in';
   if (tx.status === 'completed') {
     return into
       ? { ...NO_CONTRIBUTION, income: tx.amount, gstCollected: tx.taxAmount }
       : { ...NO_CONTRIBUTION, expense: tx.amount, gstPaid: tx.taxAmount };
   }
-  if (tx.status === 'pending') return into ? { ...NO_CONTRIBUTION, receivable: tx.amount } : { ...NO_CONTRIBUTION, payable: tx.amount };
+  if (tx.status === 'pending') {
+    // Part paid: the payments count as received, split into amount and GST in the transaction's proportion; the rest is pending.
+    const { net, tax } = paidParts(tx);
+    return into
+      ? { ...NO_CONTRIBUTION, income: net, gstCollected: tax, receivable: round2(tx.amount - net) }
+      : { ...NO_CONTRIBUTION, expense: net, gstPaid: tax, payable: round2(tx.amount - net) };
+  }
   return NO_CONTRIBUTION;
+}
+
+/** The part of a pending transaction's payments that is its amount, and the part that is GST. */
+function paidParts(tx: { amount: number; taxAmount: number; payments?: readonly { amount: number }[] }): { net: number; tax: number } {
+  const paid = Math.min(paidOf(tx), grossOf(tx));
+  if (paid <= 0) return { net: 0, tax: 0 };
+  const tax = round2((tx.taxAmount * paid) / grossOf(tx));
+  return { net: round2(paid - tax), tax };
+}
+
+/**
+ * What one transaction adds to its vendor's ledger, GST included (issue 25):
+ * payable is what money out asks (pending or completed, amount and GST), paid
+ * what was paid of it. `payable`/`paid` are the amounts, `payableTax`/`paidTax`
+ * the GST on them, kept apart (ledgers kept before GST was counted get theirs
+ * by a data upgrade).
+ */
+export function ledgerContribution(tx: { type: TransactionType; status: TransactionStatus; amount: number; taxAmount: number; payments?: readonly { amount: number }[] }) {
+  const c = contributionOf(tx);
+  const owed = directionOf(tx.type) === 'out' && (tx.status === 'pending' || tx.status === 'completed');
+  return { payable: round2(c.expense + c.payable), paid: c.expense, payableTax: owed ? tx.taxAmount : 0, paidTax: c.gstPaid };
 }
 
 /** SPEC.md 3 Finance summary, plus GST collected and paid (reported apart from the totals). */

@@ -161,8 +161,22 @@ test.describe('finance', () => {
     // A pending demand is a receivable, not income yet.
     expect((await summary(page.request)).totalIncome).toBeCloseTo(incomeBefore, 2);
 
+    // 'Record payment' (issue 25): half of what is asked first (GST included), then the rest.
+    const asked = Math.round(advance * 1.18 * 100) / 100;
     await stage.getByRole('button', { name: 'Record payment' }).click();
-    await seeToast(page, 'Payment recorded', `Advance: ${formatMoney(advance)}`);
+    let payment = page.getByRole('dialog', { name: 'Record payment' });
+    await expect(payment.getByLabel(/^Amount/)).toHaveValue(String(asked));
+    await payment.getByLabel(/^Amount/).fill(String(asked / 2));
+    await payment.getByLabel('Reference').fill(`${tag}-UTR1`);
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await seeToast(page, 'Payment recorded', `${formatMoney(asked / 2)} left to pay`);
+    await expect(stage).toContainText('Partly received');
+    await expect(stage).toContainText(`Received${formatMoney(advance / 2)}`);
+    await stage.getByRole('button', { name: 'Record payment' }).click();
+    payment = page.getByRole('dialog', { name: 'Record payment' });
+    await expect(payment.getByLabel(/^Amount/)).toHaveValue(String(asked / 2));
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await seeToast(page, 'Payment recorded', 'paid in full');
     await expect(stage.getByText('Received', { exact: true }).first()).toBeVisible();
     await expect(stage).toContainText(`Received${formatMoney(advance)}`);
     await expect(stage.getByRole('button', { name: 'Record payment' })).toBeHidden();
@@ -177,7 +191,9 @@ test.describe('finance', () => {
 
     const demands = (await (await page.request.get(`/api/transactions?projectId=${project.id}`)).json()) as { items: Transaction[] };
     expect(demands.items).toHaveLength(1);
-    expect(demands.items[0]).toMatchObject({ type: 'income', status: 'completed', stageName: 'Advance', amount: advance, projectId: project.id });
+    // The Advance stage's demand is an advance (issue 25), with its two payments.
+    expect(demands.items[0]).toMatchObject({ type: 'advance', status: 'completed', stageName: 'Advance', amount: advance, projectId: project.id });
+    expect(demands.items[0]!.payments.map((p) => p.amount)).toEqual([asked / 2, asked / 2]);
   });
 
   test('attaches a PDF receipt in the edit dialog, saves the edit all the same, and downloads the receipt', async ({ page }) => {

@@ -59,6 +59,11 @@ const figuresSchema = yup.object({
   gstCollected: amount(),
   gstPaid: amount(),
   paid: amount(),
+  /** A vendor ledger's GST on what is payable and on what was paid (kept apart from payable and paid). */
+  payableTax: amount(),
+  paidTax: amount(),
+  /** Set on a vendor ledger once its GST was counted (the data upgrade that counts it for ledgers kept before). */
+  taxCounted: yup.boolean().default(false),
   count: amount(),
   planVersion: amount(),
   stages: yup.array(yup.object({ name: yup.string().required(), percent: yup.number().required() })).optional().default(undefined),
@@ -268,11 +273,13 @@ async function stageDemand(
   const stage = stages[index]!;
   const { amount, tax } = stageAmounts(project.estimatedBudget, stage.percent, await taxRate(db));
   if (amount <= 0) return { noAmount: true };
-  const category = stage.name.toLowerCase() === 'advance' ? 'project_advance' : index === stages.length - 1 ? 'final_payment' : 'milestone_payment';
+  const advance = stage.name.toLowerCase() === 'advance';
+  const category = advance ? 'project_advance' : index === stages.length - 1 ? 'final_payment' : 'milestone_payment';
   const due = dueDate ?? addDays(today, DEFAULT_DEMAND_DUE_DAYS);
   return {
     input: {
-      type: 'income',
+      // The Advance stage's demand is an advance: its type, its chip and the 'Advance' filter agree (issue 25).
+      type: advance ? 'advance' : 'income',
       category,
       stageName: stage.name,
       amount,
@@ -329,9 +336,10 @@ export async function addStageDemand(
 // ---------------------------------------------------------------------------
 // Vendors
 
+/** A vendor's ledger from its kept figures: payable, paid and outstanding, GST included. */
 export function vendorLedger(vendor: Pick<Vendor, 'id' | 'name'>, ledger: Figures | undefined): VendorLedger {
-  const totalPayable = round2(ledger?.payable ?? 0);
-  const totalPaid = round2(ledger?.paid ?? 0);
+  const totalPayable = round2((ledger?.payable ?? 0) + (ledger?.payableTax ?? 0));
+  const totalPaid = round2((ledger?.paid ?? 0) + (ledger?.paidTax ?? 0));
   const outstandingAmount = round2(totalPayable - totalPaid);
   return {
     vendorId: vendor.id,

@@ -7,6 +7,7 @@ import { idempotencyKeyKind, stageDemandKind, transactionDueKind, transactionLis
 
 export { addStageDemand, demandStage, financeSummary } from './finance-repo';
 export { runRecurringTransactions } from './recurring';
+export { advanceDemandsAsAdvances, countVendorLedgerGst } from './finance-upgrades';
 export { transactionEntity } from './transaction-repo';
 export { transactionDueKind } from './transaction-writes';
 

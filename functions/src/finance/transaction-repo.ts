@@ -3,6 +3,8 @@ import { customerName } from '@app/shared-types/customers';
 import {
   MAX_ATTACHMENTS,
   formatTransactionId,
+  grossOf,
+  paidOf,
   transactionSchema,
   type Attachment,
   type Transaction,
@@ -10,7 +12,7 @@ import {
   type TransactionListQuery,
   type TransactionUpdateInput,
 } from '@app/shared-types/finance';
-import { calendarDate } from '@app/shared-types/format';
+import { calendarDate, formatMoney } from '@app/shared-types/format';
 import type { Db } from '../db/client';
 import { getCustomers } from '../customers';
 import { allPages, defineEntity, type CursorKeys, type ItemKey, type ListSource, type SortCondition, type WriteContext } from '../db/entity';
@@ -230,6 +232,7 @@ export function newTransaction(input: TransactionInput, refs: References, transa
     transactionDate: input.transactionDate ?? today,
     userId: ctx.actor.id,
     recurringSourceId: options.recurringSourceId ?? null,
+    payments: [],
     createdAt: ctx.now,
     updatedAt: ctx.now,
     version: 1,
@@ -345,6 +348,9 @@ export async function changeTransaction(
     if (!changed.customerId) names.customerName = null;
     if (!changed.vendorId) names.vendorName = null;
     const after: Transaction = { ...changed, ...names, id, createdAt: before.createdAt, updatedAt: ctx.now, version: before.version + 1 };
+    if (after.status === 'pending' && paidOf(after) > grossOf(after) + 0.005) {
+      return { fields: { amount: `Amount and GST cannot be less than the ${formatMoney(paidOf(after))} already paid` } };
+    }
     if (sameContent(before, after)) return { item: before };
     const p = plan(db, ctx);
     addTransactionChange(p, before, after, await readVendorStates(db, before, after));
@@ -377,7 +383,8 @@ export function updateTransaction(db: Db, id: string, { version, ...fields }: Tr
     id,
     version,
     // The attachments are the attachment routes' (an edit form's copy may be older): kept as they are.
-    (before) => ({ ...before, ...fields, attachments: before.attachments, transactionDate: fields.transactionDate ?? before.transactionDate }),
+    // So are the payments ('Record payment' alone adds them).
+    (before) => ({ ...before, ...fields, attachments: before.attachments, payments: before.payments, transactionDate: fields.transactionDate ?? before.transactionDate }),
     ctx,
   );
 }

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { contributionOf, directionOf, type Contribution, type Transaction } from '@app/shared-types/finance';
+import { contributionOf, directionOf, ledgerContribution, type Contribution, type Transaction } from '@app/shared-types/finance';
 import type { Db } from '../db/client';
 import { conditions, defineItem, queryPage, type Condition, type Item, type Write } from '../db/item';
 import { keys } from '../db/keys';
@@ -218,16 +218,16 @@ export function addFigures(p: WritePlan, before: Transaction | null, after: Tran
   if (before?.projectId && old) project(before, old, -1);
   if (after?.projectId && next) project(after, next, 1);
 
-  // Vendors: the ledger (payable = pending and completed money out, paid = completed) and the vendor item.
+  // Vendors: the ledger (payable = pending and completed money out, paid = what was paid of it; GST apart) and the vendor item.
   const ledgers = new Map<string, Deltas>();
-  const vendorDeltas = (tx: Transaction, c: Contribution, sign: 1 | -1) => {
-    const deltas = ledgers.get(tx.vendorId!) ?? ledgers.set(tx.vendorId!, {}).get(tx.vendorId!)!;
-    addTo(deltas, 'payable', sign * (c.expense + c.payable));
-    addTo(deltas, 'paid', sign * c.expense);
+  const vendorDeltas = (tx: Transaction, vendorId: string, sign: 1 | -1) => {
+    const deltas = ledgers.get(vendorId) ?? {};
+    ledgers.set(vendorId, deltas);
+    for (const [name, value] of Object.entries(ledgerContribution(tx))) addTo(deltas, name, sign * value);
     addTo(deltas, 'count', sign);
   };
-  if (before?.vendorId && old) vendorDeltas(before, old, -1);
-  if (after?.vendorId && next) vendorDeltas(after, next, 1);
+  if (before?.vendorId) vendorDeltas(before, before.vendorId, -1);
+  if (after?.vendorId) vendorDeltas(after, after.vendorId, 1);
   for (const [id, deltas] of ledgers) {
     p.add({ type: 'FinanceVendor', key: keys.financeVendor(id) }, deltas);
     const state = vendors.get(id);
@@ -243,7 +243,8 @@ export function addFigures(p: WritePlan, before: Transaction | null, after: Tran
       op: 'update',
       type: 'Vendor',
       key: keys.vendor(id),
-      add: { totalOrders: deltas.count ?? 0, totalAmount: round(deltas.payable ?? 0) },
+      // The vendor's total is what its orders ask, GST included (as its ledger's payable).
+      add: { totalOrders: deltas.count ?? 0, totalAmount: round((deltas.payable ?? 0) + (deltas.payableTax ?? 0)) },
       ...(changed ? { set: { lastOrderDate } } : {}),
       condition: changed ? conditions.all(conditions.present(), seen)! : conditions.present(),
     };

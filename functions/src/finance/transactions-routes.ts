@@ -14,11 +14,16 @@ import {
   IDEMPOTENCY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   STALE_TRANSACTION_MESSAGE,
+  DUE_BEFORE_DATE_MESSAGE,
+  NOT_PENDING_MESSAGE,
+  paymentRecordSchema,
   transactionCreateSchema,
   transactionListQuerySchema,
   transactionUpdateSchema,
 } from '@app/shared-types/finance';
+import { calendarDate } from '@app/shared-types/format';
 import { nowMs, requireManager, writeContext } from '../auth';
+import { recordPayment } from './payments';
 import {
   addTransactionAttachment,
   createTransaction,
@@ -69,6 +74,10 @@ export const transactions = new Hono<AppEnv>()
     }
     const employee = c.var.auth.employee;
     const input = c.req.valid('json');
+    // Sent without a date, the transaction is dated today.
+    if (!input.transactionDate && input.dueDate && input.dueDate < calendarDate(nowMs(c))) {
+      return c.json(errorBody('Validation failed', { dueDate: DUE_BEFORE_DATE_MESSAGE }), 400);
+    }
     const result = await createTransaction(c.var.deps.db, input, writeContext(c), {
       ...(key ? { idempotency: { scope: employee.id, key, requestHash: requestHash(c.req.method, c.req.path, input), nowMs: nowMs(c) } } : {}),
     });
@@ -95,6 +104,18 @@ export const transactions = new Hono<AppEnv>()
     if ('fields' in result) return c.json(errorBody('Validation failed', result.fields), 400);
     if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
     log.info('transaction updated', { transactionId: id, by: c.var.auth.employee.id });
+    return c.json(result.item, 200);
+  })
+  // 'Record payment': a payment (date, method, reference, amount) at the version the screen saw; a part leaves the rest pending.
+  .post('/:id/payments', access.role('manager'), limitBody(), requireJson, jsonBody(paymentRecordSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await recordPayment(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
+    if ('stale' in result) return c.json({ ...errorBody(STALE_TRANSACTION_MESSAGE), current: result.stale }, 409);
+    if ('notPending' in result) return c.json({ ...errorBody(NOT_PENDING_MESSAGE), current: result.notPending }, 409);
+    if ('fields' in result) return c.json(errorBody('Validation failed', result.fields), 400);
+    if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
+    log.info('payment recorded', { transactionId: id, by: c.var.auth.employee.id });
     return c.json(result.item, 200);
   })
   .delete('/:id', access.role('manager'), async (c) => {

@@ -21,8 +21,9 @@ import { getProject, projectEntity } from '../projects';
 import { vendorEntity } from '../vendors';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
 import { firstStartCalculatorLine, firstStartProjects, legacyCalculatorLine } from './first-start-content';
-import { seedSalespeople } from './salespeople';
+import { seedSalespeople, upgradeSeededSalespeople } from './salespeople';
 import { upgradeEmployeeDepartments } from '../people';
+import { advanceDemandsAsAdvances, countVendorLedgerGst } from '../finance';
 
 /** What a run upgraded: leads indexed for the Leads CRM and sample projects given customers. */
 interface Upgraded {
@@ -80,6 +81,23 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
     version: 9,
     name: "the SPEC's eight departments, one for every other department stored employees name, and employees' departments spelled as theirs (issue 23)",
     run: async (db) => void (await upgradeEmployeeDepartments(db, systemContext(new Date().toISOString(), 'data-upgrade'))),
+    record: 'after',
+  },
+  {
+    version: 10,
+    name: "vendor ledgers kept before GST was counted get their transactions' GST; the Advance stage's demands become advances (issue 25)",
+    run: async (db) => {
+      const ctx = systemContext(new Date().toISOString(), 'data-upgrade');
+      const left = await countVendorLedgerGst(db, ctx);
+      if (left > 0) throw new Error(`${left} vendor ledgers kept changing while their GST was counted: run the upgrade again`);
+      await advanceDemandsAsAdvances(db, ctx);
+    },
+    record: 'after',
+  },
+  {
+    version: 11,
+    name: "the seeded salespeople still as seeded get realistic names and the company's addresses, marked as sample data (issue 25)",
+    run: async (db) => void (await upgradeSeededSalespeople(db)),
     record: 'after',
   },
 ];

@@ -54,6 +54,8 @@ const employeeSchema = yup.object({
   twoFactorEnabled: yup.boolean().defined().default(false),
   /** Set by 'Request access' (POST /api/auth/register) until an admin approves the account; else null. */
   accessRequestedAt: yup.string().nullable().defined().default(null),
+  /** First-start sample data (the seeded salespeople): what 'Remove sample data' removes (issue 25). */
+  isSample: yup.boolean().defined().default(false),
   ...storedFields,
 });
 export type EmployeeItem = yup.InferType<typeof employeeSchema>;
@@ -117,6 +119,7 @@ export const BLANK_PROFILE = {
   passwordSet: true,
   twoFactorEnabled: false,
   accessRequestedAt: null,
+  isSample: false,
 } satisfies Partial<EmployeeItem>;
 
 export interface NewEmployee extends Pick<EmployeeAccount, 'name' | 'email' | 'role'>, EmployeeHrProfile {
@@ -277,6 +280,7 @@ export function toEmployeeRecord(employee: EmployeeItem): EmployeeRecord {
     canSignIn: employee.passwordSet,
     twoFactorEnabled: employee.twoFactorEnabled,
     accessRequestedAt: employee.accessRequestedAt,
+    isSample: employee.isSample,
     lastLoginAt: employee.lastLoginAt,
     createdAt: employee.createdAt,
     updatedAt: employee.updatedAt,

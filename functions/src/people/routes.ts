@@ -4,3 +4,4 @@ export { employeePhotos } from './employee-photos-routes';
 export { users } from './users-routes';
 export { departments } from './departments-routes';
 export { jobRoles } from './job-roles-routes';
+export { sampleData } from './sample-data-routes';

@@ -14,10 +14,10 @@ import { useDeleteTransaction } from '../../features/finance/api/delete-transact
 import { useProjectFinancials } from '../../features/finance/api/get-project-financials';
 import { useTransactions } from '../../features/finance/api/get-transactions';
 import { useVendorLedgers } from '../../features/finance/api/get-vendor-ledgers';
-import { useRecordPayment } from '../../features/finance/api/update-transaction';
 import { FinanceReports } from '../../features/finance/components/finance-reports';
 import { FinanceSummaryCards } from '../../features/finance/components/finance-summary-cards';
 import { PaymentPlanDialog } from '../../features/finance/components/payment-plan-dialog';
+import { RecordPaymentDialog } from '../../features/finance/components/record-payment-dialog';
 import { ProjectBudgetGrid } from '../../features/finance/components/project-budgets';
 import { TransactionDialog } from '../../features/finance/components/transaction-dialog';
 import { TransactionFilters } from '../../features/finance/components/transaction-filters';
@@ -35,9 +35,7 @@ import {
   type TransactionFilterParam,
   type TransactionFilters as Filters,
 } from '../../features/finance/model';
-import { serverMessage } from '../../lib/api-errors';
 import { canDelete } from '../../lib/roles';
-import { useToast } from '../../lib/toast';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { useAdminRouteHandle } from './sections';
@@ -87,7 +85,7 @@ export function FinancePage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id="finance-tab-panel" aria-labelledby={`finance-tab-${tab}`}>
-        {tab === 'transactions' && <TransactionsTab filters={filters} onEdit={dialog.openEdit} />}
+        {tab === 'transactions' && <TransactionsTab filters={filters} today={today} onEdit={dialog.openEdit} />}
         {tab === 'projects' && <ProjectsTab today={today} />}
         {tab === 'vendors' && <VendorsTab />}
         {tab === 'reports' && <FinanceReports filters={filters} />}
@@ -97,14 +95,12 @@ export function FinancePage() {
   );
 }
 
-function TransactionsTab({ filters, onEdit }: { filters: Filters; onEdit: (id: string) => void }) {
+function TransactionsTab({ filters, today, onEdit }: { filters: Filters; today: string; onEdit: (id: string) => void }) {
   const [, setSearchParams] = useUrlSearchParams();
   const { data: session } = useSession();
-  const { toast } = useToast();
   const list = useTransactions(filters, TRANSACTION_PAGE_SIZE);
   const items = usePagedItems(list);
-  const record = useRecordPayment();
-  const [recordingId, setRecordingId] = useState<string | null>(null);
+  const [paying, setPaying] = useState<Transaction | null>(null);
   const remove = useDeleteFlow<Transaction>({
     mutation: useDeleteTransaction(),
     noun: 'Transaction',
@@ -115,18 +111,6 @@ function TransactionsTab({ filters, onEdit }: { filters: Filters; onEdit: (id: s
 
   const changeFilter = (name: TransactionFilterParam, value: string) =>
     setSearchParams((current) => withParam(current, name, value), { replace: name === 'q' });
-
-  const recordPayment = async (tx: Transaction) => {
-    setRecordingId(tx.id);
-    try {
-      await record.mutateAsync(tx);
-      toast({ title: 'Payment recorded', description: `${tx.transactionId}: ${signedAmount(tx.type, tx.amount)}` });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Error recording payment', description: serverMessage(error) });
-    } finally {
-      setRecordingId(null);
-    }
-  };
 
   return (
     <Stack spacing={2}>
@@ -139,11 +123,11 @@ function TransactionsTab({ filters, onEdit }: { filters: Filters; onEdit: (id: s
           label="Transaction history"
           onEdit={(tx) => onEdit(tx.id)}
           onDelete={canDelete(session?.user.role) ? remove.ask : undefined}
-          onRecordPayment={(tx) => void recordPayment(tx)}
-          recordingId={recordingId}
+          onRecordPayment={setPaying}
         />
       </PagedList>
       {remove.dialog}
+      <RecordPaymentDialog transaction={paying} today={today} onClose={() => setPaying(null)} />
     </Stack>
   );
 }

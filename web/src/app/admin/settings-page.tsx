@@ -10,6 +10,8 @@ import { useSession } from '../../features/auth/api/get-session';
 import { BackupsPanel } from '../../features/backups/components/backups-panel';
 import { getSettingsQueryOptions, updateSettings, useSettings } from '../../features/settings/api/settings';
 import { refreshSiteInfo } from '../../features/site-info/api/get-site-info';
+import { refreshEmployeeQueries } from '../../features/employees/api/refresh-employee-queries';
+import { SampleDataCard } from '../../features/settings/components/sample-data-card';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { EmailTools } from '../../features/notifications/components/email-tools';
 import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
@@ -60,6 +62,7 @@ export function SettingsPage() {
         <LoadingState label="Loading settings..." />
       )}
       {tab === 'system' && <AuditLogCard href={href('audit')} />}
+      {tab === 'system' && <SampleDataCard refresh={refreshEmployeeQueries} />}
       {tab === 'email' && loaded && <EmailTools />}
       {tab === 'system' && <BackupsPanel superadmin={session?.user.role === 'superadmin'} />}
     </Stack>

@@ -10,11 +10,15 @@ import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_TYPES,
   TRANSACTION_TYPE_LABELS,
+  PAYMENT_TOO_LARGE_MESSAGE,
   categoriesFor,
+  paymentRecordSchema,
+  remainingOf,
   categoryLabel,
   directionOf,
   round2,
   transactionCreateSchema,
+  type PaymentRecordInput,
   type PlanStage,
   type StageState,
   type Transaction,
@@ -267,4 +271,35 @@ export function exportHref(report: 'transactions' | 'projects' | 'vendors', filt
   }
   const search = query.toString();
   return `/api/finance/export/${report}${search ? `?${search}` : ''}`;
+}
+
+/** 'Record payment': the date, method, reference and amount as typed. */
+export interface PaymentFormValues {
+  date: string;
+  method: string;
+  reference: string;
+  amount: string;
+}
+
+/** A payment of what is left, today, by the transaction's method. */
+export function newPaymentValues(tx: Transaction, today: string): PaymentFormValues {
+  return { date: today, method: tx.paymentMethod, reference: '', amount: String(remainingOf(tx)) };
+}
+
+const paymentFormSchema = paymentRecordSchema.omit(['version']);
+
+/** The payment's errors by the schema the server validates with, and no more than what is left ({} when valid). */
+export function paymentFormErrors(values: PaymentFormValues, left: number): Record<string, string> {
+  try {
+    const input = paymentFormSchema.validateSync(values, { abortEarly: false, stripUnknown: true });
+    return input.amount > left + 0.005 ? { amount: `${PAYMENT_TOO_LARGE_MESSAGE} (${formatMoney(left)})` } : {};
+  } catch (error) {
+    if (error instanceof ValidationError) return fieldMessages(error);
+    throw error;
+  }
+}
+
+/** The POST body of a payment (amount a number), with the version the screen saw. */
+export function toPaymentInput(values: PaymentFormValues, version: number): PaymentRecordInput {
+  return { ...paymentFormSchema.validateSync(values, { stripUnknown: true }), version };
 }

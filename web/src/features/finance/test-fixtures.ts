@@ -29,6 +29,7 @@ export function makeTransaction(overrides: Partial<Transaction> & Pick<Transacti
     customerName: null,
     vendorName: null,
     recurringSourceId: null,
+    payments: [],
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     version: 1,

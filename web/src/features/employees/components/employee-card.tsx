@@ -53,6 +53,8 @@ export function EmployeeCard({ employee, actions }: { employee: EmployeeRecord; 
           <RoleBadge role={employee.role} />
           <EmployeeStatusChip status={employee.status} />
           {employee.accessRequestedAt && employee.status === 'inactive' && <Chip size="small" color="warning" label="Access request" />}
+          {/* First-start sample data: Settings > System removes it (issue 25). */}
+          {employee.isSample && <Chip size="small" variant="outlined" label="Sample data" />}
         </Stack>
         <Stack spacing={0.75} sx={{ mt: 1.5 }}>
           <InfoLine icon={<EmailOutlinedIcon fontSize="small" titleAccess="Email" />}>

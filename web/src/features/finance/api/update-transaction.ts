@@ -1,4 +1,4 @@
-import type { Transaction, TransactionUpdateInput } from '@app/shared-types/finance';
+import type { PaymentRecordInput, TransactionUpdateInput } from '@app/shared-types/finance';
 import { api, unwrap } from '../../../lib/api-client';
 import { useRefreshingWrite } from '../../../lib/record-mutations';
 import { refreshFinanceQueries } from './refresh-finance-queries';
@@ -12,10 +12,9 @@ export function useUpdateTransaction() {
   return useRefreshingWrite(updateTransaction, refreshFinanceQueries);
 }
 
-/** Recording a payment: the pending transaction, completed, every other field as it is. */
-export function recordPayment(tx: Transaction) {
-  const { id, version, transactionId: _n, userId: _u, projectName: _p, customerName: _c, vendorName: _v, recurringSourceId: _r, createdAt: _a, updatedAt: _b, ...fields } = tx;
-  return updateTransaction({ ...fields, id, version, status: 'completed' });
+/** 'Record payment': a payment (date, method, reference, amount) at the version the screen saw; a part leaves the rest pending. */
+export function recordPayment({ id, ...input }: PaymentRecordInput & { id: string }) {
+  return unwrap(api.transactions[':id'].payments.$post({ param: { id }, json: input }));
 }
 
 export function useRecordPayment() {

@@ -12,7 +12,7 @@ import { profitOrLoss } from '../model';
 
 const iconSx = { color: 'primary.main', fontSize: 32, opacity: 0.8 } as const;
 
-/** SPEC.md 2: Total Income, Total Expenses, Net Profit or Loss and Outstanding, each with its second figure. */
+/** SPEC.md 2: Total Income, Total Expenses, Net Profit or Loss and Outstanding (the receivable, with the overdue count), each with its second figure. */
 export function FinanceSummaryCards() {
   const summary = useFinanceSummary();
   if (summary.isError) {
@@ -40,9 +40,10 @@ export function FinanceSummaryCards() {
       icon: <AccountBalanceIcon sx={iconSx} />,
     },
     {
+      // The headline is what clients owe; how many payments are late comes below (issue 25).
       label: 'Outstanding',
-      value: data && `${data.overduePayments.toLocaleString('en-IN')} overdue`,
-      hint: data && `Receivable: ${formatMoney(data.pendingReceivables)}`,
+      value: data && formatMoney(data.pendingReceivables),
+      hint: data && `${data.overduePayments.toLocaleString('en-IN')} overdue`,
       icon: <PendingActionsIcon sx={iconSx} />,
     },
   ];

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_DEMAND_DUE_DAYS, type ProjectStage } from '@app/shared-types/finance';
+import { DEFAULT_DEMAND_DUE_DAYS, NOT_PENDING_MESSAGE, type ProjectStage, type Transaction } from '@app/shared-types/finance';
 import { formatDate, formatMoney } from '@app/shared-types/format';
 import { useState } from 'react';
 import { DateField } from '../../../components/date-field';
@@ -21,10 +21,10 @@ import { useToast } from '../../../lib/toast';
 import { useProjectFinancial } from '../api/get-project-financial';
 import { getTransactionQueryOptions } from '../api/get-transaction';
 import { useRaiseStageDemand } from '../api/raise-stage-demand';
-import { useRecordPayment } from '../api/update-transaction';
 import { STAGE_STATE_COLORS, STAGE_STATE_LABELS, addDays, profitOrLoss } from '../model';
 import { Figure, MarginBadge } from './project-budgets';
 import { PlanEditor } from './plan-editor';
+import { RecordPaymentDialog } from './record-payment-dialog';
 
 const TITLE_ID = 'payment-plan-title';
 
@@ -40,6 +40,7 @@ export function PaymentPlanDialog({ projectId, today, onClose }: PaymentPlanDial
   const detail = useProjectFinancial(projectId);
   const [editing, setEditing] = useState(false);
   const [demanding, setDemanding] = useState<ProjectStage | null>(null);
+  const [paying, setPaying] = useState<Transaction | null>(null);
   const project = detail.data;
   const result = project && profitOrLoss(project.profitMargin);
 
@@ -64,7 +65,7 @@ export function PaymentPlanDialog({ projectId, today, onClose }: PaymentPlanDial
             </Box>
             <Stack component="section" aria-label="Payment stages" spacing={1.25}>
               {project!.stages.map((stage) => (
-                <StageRow key={stage.name} projectId={projectId} stage={stage} onDemand={setDemanding} />
+                <StageRow key={stage.name} projectId={projectId} stage={stage} onDemand={setDemanding} onPay={setPaying} />
               ))}
             </Stack>
           </Stack>
@@ -80,25 +81,30 @@ export function PaymentPlanDialog({ projectId, today, onClose }: PaymentPlanDial
       {project && (
         <RaiseDemandDialog projectId={projectId} stage={demanding} defaultDue={addDays(today, DEFAULT_DEMAND_DUE_DAYS)} onClose={() => setDemanding(null)} />
       )}
+      <RecordPaymentDialog transaction={paying} today={today} onClose={() => setPaying(null)} />
     </FormDialog>
   );
 }
 
 /** One stage: its share, amount and GST, what was received, its state and what can be done next. */
-function StageRow({ projectId, stage, onDemand }: { projectId: string; stage: ProjectStage; onDemand: (stage: ProjectStage) => void }) {
+function StageRow({ projectId, stage, onDemand, onPay }: { projectId: string; stage: ProjectStage; onDemand: (stage: ProjectStage) => void; onPay: (demand: Transaction) => void }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const record = useRecordPayment();
+  const [loading, setLoading] = useState(false);
   const titleId = `stage-${projectId}-${stage.name.replace(/\W+/g, '-')}`;
   const demanded = stage.demandTransactionId !== null && (stage.state === 'demanded' || stage.state === 'overdue' || stage.state === 'partly_received');
 
-  const recordPayment = async () => {
+  // 'Record payment' opens for the stage's demand as saved now.
+  const recordPayment = async (demandId: string) => {
+    setLoading(true);
     try {
-      const demand = await queryClient.fetchQuery({ ...getTransactionQueryOptions(stage.demandTransactionId!), staleTime: 0 });
-      await record.mutateAsync(demand);
-      toast({ title: 'Payment recorded', description: `${stage.name}: ${formatMoney(demand.amount)}` });
+      const demand = await queryClient.fetchQuery({ ...getTransactionQueryOptions(demandId), staleTime: 0 });
+      if (demand.status === 'pending') onPay(demand);
+      else toast({ variant: 'destructive', title: 'Error recording payment', description: NOT_PENDING_MESSAGE });
     } catch (error) {
       toast({ variant: 'destructive', title: 'Error recording payment', description: serverMessage(error) });
+    } finally {
+      setLoading(false);
     }
   };
 
@@ -127,8 +133,8 @@ function StageRow({ projectId, stage, onDemand }: { projectId: string; stage: Pr
               Raise demand
             </Button>
           ) : (
-            <Button size="small" variant="contained" onClick={() => void recordPayment()} disabled={record.isPending} aria-describedby={titleId}>
-              {record.isPending ? 'Recording...' : 'Record payment'}
+            <Button size="small" variant="contained" onClick={() => void recordPayment(stage.demandTransactionId!)} disabled={loading} aria-describedby={titleId}>
+              Record payment
             </Button>
           )}
         </Box>

@@ -14,6 +14,9 @@ import {
   TRANSACTION_TYPE_LABELS,
   categoryLabel,
   directionOf,
+  grossOf,
+  paidOf,
+  remainingOf,
   type Transaction,
 } from '@app/shared-types/finance';
 import { formatDate, formatMoney } from '@app/shared-types/format';
@@ -24,12 +27,10 @@ interface TransactionRowProps {
   onEdit?: (tx: Transaction) => void;
   onDelete?: (tx: Transaction) => void;
   onRecordPayment?: (tx: Transaction) => void;
-  /** The payment being recorded now (its button shows progress). */
-  recording?: boolean;
 }
 
 /** One transaction of the history (SPEC.md 2): badges, number, description, category, method, reference, amount, GST and date. */
-export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recording }: TransactionRowProps) {
+export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment }: TransactionRowProps) {
   const titleId = `tx-${tx.id}-title`;
   const into = directionOf(tx.type) === 'in';
   const details = [categoryLabel(tx.category), PAYMENT_METHOD_LABELS[tx.paymentMethod], tx.referenceNumber && `Ref ${tx.referenceNumber}`, tx.projectName, tx.customerName, tx.vendorName]
@@ -66,6 +67,7 @@ export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recordin
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {details}
           </Typography>
+          {tx.payments.length > 0 && <Payments tx={tx} />}
         </Box>
         <Box sx={{ textAlign: { sm: 'right' }, flexShrink: 0 }}>
           <Typography
@@ -86,8 +88,8 @@ export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recordin
       {(onEdit || onDelete || (onRecordPayment && tx.status === 'pending')) && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.25, flexWrap: 'wrap' }}>
           {onRecordPayment && tx.status === 'pending' && (
-            <Button size="small" variant="contained" startIcon={<PaidOutlinedIcon />} onClick={() => onRecordPayment(tx)} disabled={recording} aria-describedby={titleId}>
-              {recording ? 'Recording...' : 'Record payment'}
+            <Button size="small" variant="contained" startIcon={<PaidOutlinedIcon />} onClick={() => onRecordPayment(tx)} aria-describedby={titleId}>
+              Record payment
             </Button>
           )}
           {onEdit && (
@@ -106,13 +108,32 @@ export function TransactionRow({ tx, onEdit, onDelete, onRecordPayment, recordin
   );
 }
 
+/** The payments recorded so far: what was paid of the total, what is left, and each payment. */
+function Payments({ tx }: { tx: Transaction }) {
+  const left = remainingOf(tx);
+  return (
+    <Box sx={{ mt: 0.75 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {`Paid ${formatMoney(paidOf(tx))} of ${formatMoney(grossOf(tx))}`}
+        {tx.status === 'pending' ? ` · ${formatMoney(left)} left` : ''}
+      </Typography>
+      <Box component="ul" aria-label="Payments" sx={{ m: 0, pl: 2.5, color: 'text.secondary', typography: 'body2' }}>
+        {tx.payments.map((payment) => (
+          <li key={payment.recordedAt}>
+            {[formatDate(payment.date, 'short'), PAYMENT_METHOD_LABELS[payment.method], payment.reference && `Ref ${payment.reference}`, formatMoney(payment.amount)].filter(Boolean).join(' · ')}
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /** The transaction history, newest first. */
-export function TransactionList({ items, label = 'Transactions', ...actions }: Omit<TransactionRowProps, 'tx' | 'recording'> & { items: readonly Transaction[]; label?: string; recordingId?: string | null }) {
-  const { recordingId, ...rowActions } = actions;
+export function TransactionList({ items, label = 'Transactions', ...actions }: Omit<TransactionRowProps, 'tx'> & { items: readonly Transaction[]; label?: string }) {
   return (
     <Stack component="section" aria-label={label} spacing={1.5}>
       {items.map((tx) => (
-        <TransactionRow key={tx.id} tx={tx} {...rowActions} recording={recordingId === tx.id} />
+        <TransactionRow key={tx.id} tx={tx} {...actions} />
       ))}
     </Stack>
   );
