@@ -10,6 +10,9 @@ import {
   leadListQuerySchema,
   leadUpdateSchema,
   MY_LEADS,
+  SPAM_FORMS,
+  spamListQuerySchema,
+  type NotSpamResult,
   SALESPEOPLE,
   SALESPERSON_IDS,
   type BulkImportResult,
@@ -24,6 +27,7 @@ import { authOf, requireManager, writeContext } from '../auth';
 import { getEmployee } from '../people';
 import { AssigneeGoneError, bulkUpdateLeads, importLeads } from './lead-bulk-repo';
 import { convertLead } from './lead-conversion';
+import { listSpam, markNotSpam } from './spam-repo';
 import {
   addCommunication,
   createLead,
@@ -127,6 +131,21 @@ export const leads = new Hono<AppEnv>()
     }
     log.info('leads bulk-updated', { count: result.updated.length, conflicted: result.conflicted.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
+  })
+  // The Spam view (issue 25): suspected bot submissions, kept out of the list and its counts; managers let them through.
+  .get('/spam', access.role('manager'), requireManager, queryParams(spamListQuerySchema), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listSpam(c.var.deps.db, c.req.valid('query')), 200);
+  })
+  .post('/spam/:form/:id/not-spam', access.role('manager'), requireManager, async (c) => {
+    const form = SPAM_FORMS.find((name) => name === c.req.param('form'));
+    const id = c.req.param('id');
+    if (!form || !isEntityId(id)) return c.json(errorBody('Submission not found'), 404);
+    const result = await markNotSpam(c.var.deps.db, form, id, writeContext(c));
+    if ('notFound' in result) return c.json(errorBody('Submission not found'), 404);
+    if ('alreadyKept' in result) return c.json(errorBody('This submission is no longer in Spam'), 409);
+    log.info('spam marked not spam', { form, submissionId: id, leadId: result.leadId, created: result.created, by: c.var.auth.employee.id });
+    return c.json({ leadId: result.leadId, created: result.created } satisfies NotSpamResult, 200);
   })
   .get('/:id', access.staff(), async (c) => {
     const id = c.req.param('id');
