@@ -329,8 +329,8 @@ export interface LeadAnalytics {
   /** Won / total as a percentage with one decimal (0 when there are no leads). */
   conversionRate: number;
   sourceBreakdown: { source: string; count: number }[];
-  /** Count per status, every status present. */
-  statusBreakdown: { status: LeadStatus; count: number }[];
+  /** Count and total budget (rupees, kept figures) per status, every status present: the pipeline board's columns. */
+  statusBreakdown: { status: LeadStatus; count: number; budget: number }[];
 }
 
 export type ImportRowOutcome =

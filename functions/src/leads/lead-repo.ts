@@ -69,6 +69,8 @@ export const leadEntity = defineEntity({
       [leadCounter.total]: 1,
       [leadCounter.status(lead.status)]: 1,
       [leadCounter.source(lead.source)]: 1,
+      // The pipeline board's ₹ total per column, kept by every write (never summed on read).
+      ...(lead.budget ? { [leadCounter.budget(lead.status)]: lead.budget } : {}),
       // Per assignee: an employee is not deleted while leads are assigned to them.
       ...(lead.assignedTo ? { [assignedLeadsCounter(lead.assignedTo)]: 1 } : {}),
     },

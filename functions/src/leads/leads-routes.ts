@@ -19,6 +19,7 @@ import {
   type BulkUpdateResult,
   type LeadAnalytics,
   type LeadDetail,
+  type LeadListQuery,
   type TimelineEntry,
 } from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
@@ -30,6 +31,7 @@ import { convertLead } from './lead-conversion';
 import { listSpam, markNotSpam } from './spam-repo';
 import {
   addCommunication,
+  assignedLeadsCounter,
   createLead,
   deleteLead,
   getLead,
@@ -64,13 +66,28 @@ async function resolveAssignee(c: Context<AppEnv>, id: string | undefined) {
 
 const assigneeRefused = (c: Context<AppEnv>) => c.json(errorBody('Validation failed', { assignedTo: ASSIGNEE_MESSAGE }), 400);
 
+/**
+ * How many leads a list holds over all its pages, where a kept counter knows
+ * it: no filter, or one status, source or assignee alone (no search, no
+ * project type: those are only filtered page by page).
+ */
+async function keptTotal(c: Context<AppEnv>, query: LeadListQuery): Promise<number | undefined> {
+  if (query.q || query.projectType) return undefined;
+  const filters = [query.status && leadCounter.status(query.status), query.source && leadCounter.source(query.source), query.assignedTo && assignedLeadsCounter(query.assignedTo)].filter(
+    (name): name is string => Boolean(name),
+  );
+  if (filters.length > 1) return undefined;
+  const { LEADS: counters } = await readCounters(c.var.deps.db);
+  return Math.max(0, counters[filters[0] ?? leadCounter.total] ?? 0);
+}
+
 /** The Leads CRM. Every route needs a session (app.ts); deleting needs manager or above. */
 export const leads = new Hono<AppEnv>()
   .get('/', access.staff(), queryParams(leadListQuerySchema), async (c) => {
     const asked = c.req.valid('query');
     // 'My leads': the signed-in person's own.
     const query = asked.assignedTo === MY_LEADS ? { ...asked, assignedTo: authOf(c).employee.id } : asked;
-    return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start));
+    return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start), () => keptTotal(c, query));
   })
   .get('/analytics', access.staff(), async (c) => {
     const { LEADS: counters } = await readCounters(c.var.deps.db);
@@ -86,7 +103,7 @@ export const leads = new Hono<AppEnv>()
       sourceBreakdown: LEAD_SOURCES.map((source) => ({ source, count: count(leadCounter.source(source)) })).filter(
         (entry) => entry.count > 0,
       ),
-      statusBreakdown: LEAD_STATUSES.map((status) => ({ status, count: count(leadCounter.status(status)) })),
+      statusBreakdown: LEAD_STATUSES.map((status) => ({ status, count: count(leadCounter.status(status)), budget: count(leadCounter.budget(status)) })),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(analytics, 200);
