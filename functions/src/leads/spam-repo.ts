@@ -1,4 +1,3 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import { calculatorSchema, contactSchema, STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { SpamForm, SpamListQuery, SpamReason, SpamSubmission } from '@app/shared-types/leads';
@@ -98,7 +97,9 @@ export type NotSpamResult = CaptureResult | { notFound: true } | { alreadyKept: 
  */
 export async function markNotSpam(db: Db, form: SpamForm, id: string, ctx: WriteContext): Promise<NotSpamResult> {
   const { kind, list } = FORMS[form];
-  const { Item: raw } = await db.doc.send(new GetCommand({ TableName: db.table, Key: kind.key(id), ConsistentRead: true }));
+  // The whole item (the form's fields ride along beside the kind's own): its one-item partition, read strongly.
+  const key = kind.key(id);
+  const raw = (await queryPage(db, { pk: key.pk, sk: { beginsWith: key.sk }, limit: 1, consistent: true })).items[0];
   if (!raw) return { notFound: true };
   const fields = spamFields.validateSync(raw, STORED_PARSE_OPTIONS);
   if (!fields.spam) return { alreadyKept: true };
