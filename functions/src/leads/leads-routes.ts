@@ -31,7 +31,6 @@ import { convertLead } from './lead-conversion';
 import { listSpam, markNotSpam } from './spam-repo';
 import {
   addCommunication,
-  assignedLeadsCounter,
   createLead,
   deleteLead,
   getLead,
@@ -68,17 +67,15 @@ const assigneeRefused = (c: Context<AppEnv>) => c.json(errorBody('Validation fai
 
 /**
  * How many leads a list holds over all its pages, where a kept counter knows
- * it: no filter, or one status, source or assignee alone (no search, no
- * project type: those are only filtered page by page).
+ * it and every page is full (read from its own index, nothing filtered out of
+ * a page): all leads, or one status newest first. A search or any other
+ * filter has none: its pages may hold fewer than the limit.
  */
 async function keptTotal(c: Context<AppEnv>, query: LeadListQuery): Promise<number | undefined> {
-  if (query.q || query.projectType) return undefined;
-  const filters = [query.status && leadCounter.status(query.status), query.source && leadCounter.source(query.source), query.assignedTo && assignedLeadsCounter(query.assignedTo)].filter(
-    (name): name is string => Boolean(name),
-  );
-  if (filters.length > 1) return undefined;
+  if (query.q || query.projectType || query.source || query.assignedTo) return undefined;
+  if (query.status && query.sort !== 'created') return undefined;
   const { LEADS: counters } = await readCounters(c.var.deps.db);
-  return Math.max(0, counters[filters[0] ?? leadCounter.total] ?? 0);
+  return Math.max(0, counters[query.status ? leadCounter.status(query.status) : leadCounter.total] ?? 0);
 }
 
 /** The Leads CRM. Every route needs a session (app.ts); deleting needs manager or above. */
