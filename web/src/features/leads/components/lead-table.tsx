@@ -1,21 +1,19 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
   GridOverlay,
+  useGridApiRef,
   type GridColDef,
-  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
-import { formatDate, formatINR } from '@app/shared-types/format';
+import { formatDate } from '@app/shared-types/format';
 import { formatPhone } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
-import { useMemo } from 'react';
-import { LEAD_PAGE_SIZES, formatOptionalDate } from '../model';
+import { useEffect, useMemo } from 'react';
+import { LEAD_PAGE_SIZES, formatBudget, formatOptionalDate } from '../model';
 import { LeadStatusChip } from './lead-status-chip';
 
 /** SPEC.md 2: the table's loading and empty texts. */
@@ -41,20 +39,21 @@ function NoRowsOverlay() {
   );
 }
 
-// Sized to show every column whole on a 1366 px laptop beside the navigation (about 1,030 px for the
-// grid): long headers wrap onto two lines, dates are short, name and email take what is left.
+// Name and email take their content's width (autosized once a page is on screen, so they show whole);
+// the others are sized for what they hold on a 1366 px laptop. Long headers wrap onto two lines.
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.2 },
-  { field: 'phone', headerName: 'Phone', width: 140, valueFormatter: (value: string) => formatPhone(value) },
-  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1 },
-  { field: 'source', headerName: 'Source', width: 92 },
-  { field: 'projectType', headerName: 'Project Type', width: 84 },
+  { field: 'name', headerName: 'Name', minWidth: 96, width: 160 },
+  { field: 'phone', headerName: 'Phone', width: 134, valueFormatter: (value: string) => formatPhone(value) },
+  { field: 'email', headerName: 'Email', minWidth: 80, width: 180 },
+  { field: 'source', headerName: 'Source', width: 84 },
+  { field: 'projectType', headerName: 'Project Type', width: 76 },
   {
     field: 'budget',
     headerName: 'Budget',
     type: 'number',
-    width: 104,
-    valueFormatter: (value: number) => formatINR(value),
+    width: 100,
+    // Unknown (0) is a dash, not ₹0.
+    valueFormatter: (value: number) => formatBudget(value),
   },
   {
     field: 'status',
@@ -63,41 +62,31 @@ const baseColumns: GridColDef<Lead>[] = [
     renderCell: ({ row }) => <LeadStatusChip status={row.status} />,
   },
   // The id is what is stored; the name kept beside it is what is shown.
-  { field: 'assignedTo', headerName: 'Assigned To', width: 84, valueGetter: (_value: string, row: Lead) => row.assignedToName },
+  { field: 'assignedTo', headerName: 'Assigned To', width: 80, valueGetter: (_value: string, row: Lead) => row.assignedToName },
   {
     field: 'nextFollowUp',
     headerName: 'Next Follow-up',
-    width: 100,
+    width: 92,
     valueFormatter: (value: string | null) => formatOptionalDate(value, 'short'),
   },
   {
     field: 'createdAt',
     headerName: 'Created',
-    width: 100,
+    width: 92,
     valueFormatter: (value: string) => formatDate(value, 'short'),
   },
 ];
 
+const AUTOSIZED = ['name', 'email'];
+
 /** Order and filters come from the server, so the grid neither sorts nor filters. */
 const columns = baseColumns.map((column): GridColDef<Lead> => ({ ...column, sortable: false, filterable: false }));
-
-/** Columns a phone has room for: name and status (the drawer has the rest, with call links). */
-const PHONE_COLUMNS: GridColumnVisibilityModel = {
-  phone: false,
-  email: false,
-  source: false,
-  projectType: false,
-  budget: false,
-  assignedTo: false,
-  nextFollowUp: false,
-  createdAt: false,
-};
 
 interface LeadTableProps {
   rows: Lead[];
   loading: boolean;
   hasNextPage: boolean;
-  /** -1 while there is a next page, else the rows up to and including this page. */
+  /** The total, or -1 while there is a next page and no total, else the rows up to and including this page. */
   rowCount: number;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
@@ -107,8 +96,9 @@ interface LeadTableProps {
 }
 
 /**
- * The leads list: pages come from the server by cursor, so the total is not
- * known; the grid shows 'more than' until the last page, then the count.
+ * The leads list on a laptop (a phone gets LeadCards): pages come from the
+ * server by cursor; the total is the server's kept count where it has one,
+ * else the grid shows 'more than' until the last page, then the count.
  */
 export function LeadTable({
   rows,
@@ -121,16 +111,23 @@ export function LeadTable({
   onSelectionChange,
   onOpenLead,
 }: LeadTableProps) {
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
+  const apiRef = useGridApiRef();
+  // Each page's names and emails get their content's width (and what room is left over).
+  useEffect(() => {
+    if (rows.length === 0) return;
+    const frame = requestAnimationFrame(() => {
+      void apiRef.current?.autosizeColumns({ columns: AUTOSIZED, includeHeaders: true, includeOutliers: true, expand: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [rows, apiRef]);
 
   return (
     <DataGrid
       label="Leads"
       rows={rows}
       columns={columns}
-      columnVisibilityModel={narrow ? PHONE_COLUMNS : undefined}
+      apiRef={apiRef}
       loading={loading}
       autoHeight
       checkboxSelection
