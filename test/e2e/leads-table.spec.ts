@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from './global-setup';
 import { expect, test } from './fixtures';
 import { unique } from './portal';
@@ -68,7 +68,7 @@ async function seedLead(page: Page, baseURL: string | undefined, data: Record<st
 }
 
 /** Whether an element's text is cut off ('...'): its content wider than its box. */
-const overflowOf = (cell: import('@playwright/test').Locator) =>
+const overflowOf = (cell: Locator) =>
   cell.evaluate((element) => {
     const content = (element.firstElementChild as HTMLElement | null) ?? element;
     return content.scrollWidth - content.clientWidth;
