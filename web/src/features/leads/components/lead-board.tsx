@@ -79,8 +79,9 @@ export function LeadBoard({ onOpenLead, listHref }: LeadBoardProps) {
             aria-label={`${status} column`}
             variant="outlined"
             onDragOver={(event) => {
-              if (!dragged) return;
+              if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
               event.preventDefault();
+              event.dataTransfer.dropEffect = 'move';
               setOver(status);
             }}
             onDragLeave={() => setOver((current) => (current === status ? null : current))}
@@ -151,7 +152,8 @@ function BoardCard({ lead, onOpen, onMove, onDrag }: { lead: Lead; onOpen: () =>
       onDragEnd={() => onDrag(null)}
       sx={{ display: 'flex', alignItems: 'flex-start', cursor: 'grab' }}
     >
-      <CardActionArea onClick={onOpen} sx={{ p: 1, minWidth: 0 }}>
+      {/* A div, not a button: a drag starts from anywhere on the card. */}
+      <CardActionArea component="div" onClick={onOpen} sx={{ p: 1, minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {lead.name}
         </Typography>

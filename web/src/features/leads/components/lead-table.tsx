@@ -4,7 +4,6 @@ import Typography from '@mui/material/Typography';
 import {
   DataGrid,
   GridOverlay,
-  useGridApiRef,
   type GridColDef,
   type GridPaginationModel,
   type GridRowSelectionModel,
@@ -12,7 +11,7 @@ import {
 import { formatDate } from '@app/shared-types/format';
 import { formatPhone } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { LEAD_PAGE_SIZES, formatBudget, formatOptionalDate } from '../model';
 import { LeadStatusChip } from './lead-status-chip';
 
@@ -39,19 +38,20 @@ function NoRowsOverlay() {
   );
 }
 
-// Name and email take their content's width (autosized once a page is on screen, so they show whole);
-// the others are sized for what they hold on a 1366 px laptop. Long headers wrap onto two lines.
+// Sized to show every column on a 1366 px laptop beside the navigation (about 1,030 px for the grid):
+// long headers wrap onto two lines, dates are short, name and email share what is left and wrap
+// inside their cells (the row grows), so a long name or email shows whole, never cut with '...'.
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 96, width: 160 },
-  { field: 'phone', headerName: 'Phone', width: 134, valueFormatter: (value: string) => formatPhone(value) },
-  { field: 'email', headerName: 'Email', minWidth: 80, width: 180 },
-  { field: 'source', headerName: 'Source', width: 84 },
-  { field: 'projectType', headerName: 'Project Type', width: 76 },
+  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.1, cellClassName: 'lead-wrap' },
+  { field: 'phone', headerName: 'Phone', width: 140, valueFormatter: (value: string) => formatPhone(value) },
+  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1.3, cellClassName: 'lead-wrap' },
+  { field: 'source', headerName: 'Source', width: 92 },
+  { field: 'projectType', headerName: 'Project Type', width: 84 },
   {
     field: 'budget',
     headerName: 'Budget',
     type: 'number',
-    width: 100,
+    width: 104,
     // Unknown (0) is a dash, not ₹0.
     valueFormatter: (value: number) => formatBudget(value),
   },
@@ -62,22 +62,20 @@ const baseColumns: GridColDef<Lead>[] = [
     renderCell: ({ row }) => <LeadStatusChip status={row.status} />,
   },
   // The id is what is stored; the name kept beside it is what is shown.
-  { field: 'assignedTo', headerName: 'Assigned To', width: 80, valueGetter: (_value: string, row: Lead) => row.assignedToName },
+  { field: 'assignedTo', headerName: 'Assigned To', width: 84, valueGetter: (_value: string, row: Lead) => row.assignedToName },
   {
     field: 'nextFollowUp',
     headerName: 'Next Follow-up',
-    width: 92,
+    width: 100,
     valueFormatter: (value: string | null) => formatOptionalDate(value, 'short'),
   },
   {
     field: 'createdAt',
     headerName: 'Created',
-    width: 92,
+    width: 100,
     valueFormatter: (value: string) => formatDate(value, 'short'),
   },
 ];
-
-const AUTOSIZED = ['name', 'email'];
 
 /** Order and filters come from the server, so the grid neither sorts nor filters. */
 const columns = baseColumns.map((column): GridColDef<Lead> => ({ ...column, sortable: false, filterable: false }));
@@ -112,22 +110,12 @@ export function LeadTable({
   onOpenLead,
 }: LeadTableProps) {
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
-  const apiRef = useGridApiRef();
-  // Each page's names and emails get their content's width (and what room is left over).
-  useEffect(() => {
-    if (rows.length === 0) return;
-    const frame = requestAnimationFrame(() => {
-      void apiRef.current?.autosizeColumns({ columns: AUTOSIZED, includeHeaders: true, includeOutliers: true, expand: true });
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [rows, apiRef]);
-
   return (
     <DataGrid
       label="Leads"
       rows={rows}
       columns={columns}
-      apiRef={apiRef}
+      getRowHeight={() => 'auto'}
       loading={loading}
       autoHeight
       checkboxSelection
@@ -154,6 +142,9 @@ export function LeadTable({
         '& .MuiDataGrid-row': { cursor: 'pointer' },
         '--DataGrid-overlayHeight': '240px',
         '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
+        // Rows grow to their content: at least the standard 52 px, a long name or email on two lines.
+        '& .MuiDataGrid-cell': { minHeight: 52, display: 'flex', alignItems: 'center' },
+        '& .lead-wrap': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35, py: 0.75 },
         '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
       }}
     />
