@@ -126,7 +126,8 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
   const rows = useMemo(() => list.data?.items ?? [], [list.data]);
   const hasNextPage = Boolean(list.data?.nextCursor);
   const total = list.data?.total;
-  const rowCount = total ?? (hasNextPage ? -1 : page * pageSize + rows.length);
+  // Unknown (-1) while the first answer loads: a page past the first, opened from its URL, is not cut back to the first.
+  const rowCount = !list.data ? -1 : (total ?? (hasNextPage ? -1 : page * pageSize + rows.length));
 
   // The cursor each page started at, as met in this visit (a page opened from a link knows only its own).
   const cursors = useRef(new Map<string, string | undefined>());
