@@ -50,7 +50,7 @@ describe('npm run upgrade-data (a deployed table has no start-up to run the data
 
     const ran = await upgradeData(db.table);
     expect(ran).toMatch(/Running: 8 - /);
-    expect(ran).toContain(`Table '${db.table}' is now at data version 11.`);
+    expect(ran).toContain(`Table '${db.table}' is now at data version 12.`);
     expect(await slugOf()).toBe('film-nagar-bungalow');
     const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.projectSlug('film-nagar-bungalow'), ConsistentRead: true }));
     expect(marker.Item).toMatchObject({ entityType: 'ProjectSlug', projectId: project.id });
@@ -62,11 +62,11 @@ describe('npm run upgrade-data (a deployed table has no start-up to run the data
 describe("the Jobs function's 'data-upgrade' task (what a deploy step can invoke)", () => {
   it('runs the pending upgrades and answers the version reached; again, it changes nothing', async () => {
     const { db, project, slugOf } = await tableWithSluglessProject('Road No 10 Residence');
-    expect(await runJobsEvent({ db }, { task: 'data-upgrade' })).toEqual({ dataVersion: 11 });
+    expect(await runJobsEvent({ db }, { task: 'data-upgrade' })).toEqual({ dataVersion: 12 });
     expect(await slugOf()).toBe('road-no-10-residence');
     const marker = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.projectSlug('road-no-10-residence'), ConsistentRead: true }));
     expect(marker.Item).toMatchObject({ projectId: project.id });
-    expect(await runJobsEvent({ db }, { task: 'data-upgrade' })).toEqual({ dataVersion: 11 });
+    expect(await runJobsEvent({ db }, { task: 'data-upgrade' })).toEqual({ dataVersion: 12 });
     expect(await slugOf()).toBe('road-no-10-residence');
   }, 60_000);
 });

@@ -32,6 +32,8 @@ export interface Page<T> {
   items: T[];
   /** Opaque cursor of the next page; absent on the last page. */
   nextCursor?: string;
+  /** How many items all pages hold, where a kept count knows it (absent otherwise). */
+  total?: number;
 }
 
 export interface BlogPostSummary {

@@ -291,7 +291,10 @@ export const leadSchema = yup.object({
   assignedTo: text().max(255).default(''),
   /** The assignee's name when assigned, kept beside the id for display. */
   assignedToName: yup.string().defined().default(''),
-  lastContactedAt: yup.string().required(),
+  /** When staff last called, messaged or emailed the lead (a contact on its timeline); null until then. */
+  lastContactedAt: yup.string().nullable().defined().default(null),
+  /** When the lead last came in again on its own (a website form, an import row with its phone); null if never. */
+  lastEnquiryAt: yup.string().nullable().defined().default(null),
   /** Set when a Won lead was converted into a customer (and perhaps a project). */
   conversion: conversionSchema.nullable().defined().default(null),
   /** The calculator's estimate range, for leads that came from it. */
@@ -326,8 +329,8 @@ export interface LeadAnalytics {
   /** Won / total as a percentage with one decimal (0 when there are no leads). */
   conversionRate: number;
   sourceBreakdown: { source: string; count: number }[];
-  /** Count per status, every status present. */
-  statusBreakdown: { status: LeadStatus; count: number }[];
+  /** Count and total budget (rupees, kept figures) per status, every status present: the pipeline board's columns. */
+  statusBreakdown: { status: LeadStatus; count: number; budget: number }[];
 }
 
 export type ImportRowOutcome =
@@ -371,4 +374,42 @@ export function fieldsToRow(fields: readonly string[]): LeadImportRow {
     row[column] = (fields[index] ?? '').trim();
   });
   return row;
+}
+
+/** The website forms a submission in the Spam view came from. */
+export const SPAM_FORMS = ['estimate', 'contact'] as const;
+export type SpamForm = (typeof SPAM_FORMS)[number];
+/** Why a website submission was kept as suspected spam (functions/src/leads/public-forms-routes.ts). */
+export type SpamReason = 'honeypot' | 'forged form token' | 'too fast';
+
+/** A suspected bot submission in the Leads CRM's Spam view: stored, not a lead until someone marks it 'Not spam'. */
+export interface SpamSubmission {
+  id: string;
+  form: SpamForm;
+  createdAt: string;
+  name: string;
+  phone: string;
+  email: string;
+  reason: SpamReason;
+  /** How long after the form was shown it was sent, by the server's clock (ms); null when not measured. */
+  elapsedMs: number | null;
+  /** What the lead's timeline would say: the estimate or the message. */
+  summary: string;
+}
+
+/** The Spam view's page: newest first; the cursor is the last one's sort key. */
+export const spamListQuerySchema = yup.object({
+  limit: pageLimit(25),
+  cursor: yup
+    .string()
+    .max(120)
+    .matches(/^[0-9T:.Z-]+#[0-9a-f-]+$/, 'cursor is not valid')
+    .optional(),
+});
+export type SpamListQuery = yup.InferType<typeof spamListQuerySchema>;
+
+/** What 'Not spam' answers: the lead the submission made or joined. */
+export interface NotSpamResult {
+  leadId: string;
+  created: boolean;
 }

@@ -18,6 +18,8 @@ export const leadCounter = {
   total: 'total',
   status: (status: string) => `status:${status}`,
   source: (source: string) => `source:${source}`,
+  /** The budgets (rupees) of the leads in a status: the pipeline board's column totals. */
+  budget: (status: string) => `budget:${status}`,
 };
 
 /** Attribute names of the dashboard counters (later issues keep the ones they own). */

@@ -17,7 +17,7 @@ import { keys } from '../db/keys';
 import { assignmentGuardWrite } from '../people';
 import type { WriteContext } from '../db/entity';
 import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, type WritePlan } from '../db/plan';
-import { addTimelineNote, leadContactedWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
+import { addTimelineNote, leadEnquiredWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
 
 
 /** Parts of an import committed at once. */
@@ -155,7 +155,7 @@ export async function importLeads(
     const p = plan(db, ctx);
     rows.forEach((row, n) => {
       // Two rows of one lead touch it once.
-      if (!p.has(leadEntry(row.existing.id))) p.write(leadEntry(row.existing.id), leadContactedWrite(row.existing.id, ctx.now));
+      if (!p.has(leadEntry(row.existing.id))) p.write(leadEntry(row.existing.id), leadEnquiredWrite(row.existing.id, ctx.now));
       addTimelineNote(p, `note.${n}`, row.existing.id, {
         type: 'note',
         content: `Imported again by ${ctx.actor.name}: ${describeRow(row.lead)}`,

@@ -69,13 +69,15 @@ export const leadEntity = defineEntity({
       [leadCounter.total]: 1,
       [leadCounter.status(lead.status)]: 1,
       [leadCounter.source(lead.source)]: 1,
+      // The pipeline board's ₹ total per column, kept by every write (never summed on read).
+      ...(lead.budget ? { [leadCounter.budget(lead.status)]: lead.budget } : {}),
       // Per assignee: an employee is not deleted while leads are assigned to them.
       ...(lead.assignedTo ? { [assignedLeadsCounter(lead.assignedTo)]: 1 } : {}),
     },
   }),
   search: (lead) => ({ texts: [lead.name, lead.email], phones: [lead.phone] }),
-  // Timeline entries mark a lead contacted without making anyone's open edit stale.
-  kept: ['lastContactedAt'],
+  // Timeline entries mark a lead contacted (or enquiring again) without making anyone's open edit stale.
+  kept: ['lastContactedAt', 'lastEnquiryAt'],
 });
 
 /** A new lead with the defaults of SPEC.md (status New, priority medium, budget 0). */
@@ -99,7 +101,8 @@ export function newLead(
     location: input.location ?? '',
     requirements: input.requirements ?? '',
     nextFollowUp: input.nextFollowUp ?? null,
-    lastContactedAt: now,
+    lastContactedAt: null,
+    lastEnquiryAt: null,
     conversion: null,
     estimate: input.estimate ?? null,
     createdAt: now,
@@ -174,6 +177,16 @@ export interface CaptureResult {
   created: boolean;
 }
 
+export interface CaptureOptions {
+  /** The stored submission's write, with the lead's id (default: its put, as the website sent it). */
+  submissionWrite?: (leadId: string) => Write;
+  /** What else the plan holds (an audit entry of who let it through). */
+  extra?: (p: WritePlan, leadId: string) => void;
+}
+
+/** The stored submission changed under a capture (already let through from Spam, or gone): nothing was written. */
+export class SubmissionChanged extends Error {}
+
 /**
  * Turns a website enquiry into CRM state in one plan with the stored
  * submission: a new lead (source 'Website') with a timeline entry and its
@@ -184,7 +197,7 @@ export interface CaptureResult {
  * marker item makes "same phone, one lead" hold even for two submissions
  * racing each other; the loser of the race reads again and merges.
  */
-export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext): Promise<CaptureResult> {
+export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext, options: CaptureOptions = {}): Promise<CaptureResult> {
   // The public function may not read leads: whether the lead's email is blank is the lead update's condition.
   let fillEmail = Boolean(enquiry.email);
   return rounds(leadEntity.type, async () => {
@@ -192,7 +205,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
     const p = plan(db, ctx);
     const leadId = existingId ?? randomUUID();
     if (existingId) {
-      p.write('lead', leadContactedWrite(existingId, ctx.now, fillEmail ? enquiry.email : undefined));
+      p.write('lead', leadEnquiredWrite(existingId, ctx.now, fillEmail ? enquiry.email : undefined));
       if (fillEmail) p.audit({ entity: leadEntity.type, entityId: existingId, action: 'update', changes: { email: { before: '', after: enquiry.email } } });
     } else {
       const lead = {
@@ -232,12 +245,23 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
       }),
     );
-    p.write('submission', { op: 'put', type: String(enquiry.submission.entityType), key: { pk: enquiry.submission.pk, sk: enquiry.submission.sk }, item: { ...enquiry.submission, leadId }, condition: conditions.absent() });
+    p.write(
+      'submission',
+      options.submissionWrite?.(leadId) ?? {
+        op: 'put',
+        type: String(enquiry.submission.entityType),
+        key: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
+        item: { ...enquiry.submission, leadId },
+        condition: conditions.absent(),
+      },
+    );
+    options.extra?.(p, leadId);
     try {
       await p.commit();
       return { leadId, created: !existingId };
     } catch (error) {
       if (!(error instanceof PlanConditionFailed)) throw error;
+      if (error.has('submission')) throw new SubmissionChanged('The submission changed');
       // The lead has an email already (staff edits win): the same without filling it.
       if (existingId && fillEmail && error.failed.length === 1 && error.has('lead')) fillEmail = false;
       // Else a race was lost (another submission claimed the phone, or the lead went away): read again.
@@ -247,31 +271,40 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
 }
 
 /**
- * The update that marks a lead as contacted now (a timeline entry was added)
- * and, with `email`, gives it that email only if it has none. Marking is not
- * an edit of its fields: the version stays, so a staff member's open edit
- * does not conflict with it; filling the email is (version moved on, as
- * after any edit). Write-only: the public function may not read leads (infra
- * PUBLIC_KEY_ACCESS), so the condition decides, not a read. Fails if the lead
- * is gone (or, filling, has an email).
+ * The update that marks a lead as having enquired again now (a website form or
+ * an import row with its phone) and, with `email`, gives it that email only if
+ * it has none. Marking is not an edit of its fields: the version stays, so a
+ * staff member's open edit does not conflict with it; filling the email is
+ * (version moved on, as after any edit). It is not a contact: 'Last contacted'
+ * is staff's call, message or email (addCommunication). Write-only: the public
+ * function may not read leads (infra PUBLIC_KEY_ACCESS), so the condition
+ * decides, not a read. Fails if the lead is gone (or, filling, has an email).
  *
  * Not written when filling: the lead's search text and the email's search
  * tokens. Both depend on what only a read gives (the lead's name, its
  * createdAt), so a website-filled email does not find its lead in the leads
  * search until the email is edited.
  */
-export function leadContactedWrite(leadId: string, now: string, email?: string): Write {
+export function leadEnquiredWrite(leadId: string, now: string, email?: string): Write {
   return {
     op: 'update',
     type: leadEntity.type,
     key: keys.lead(leadId),
-    set: email ? { lastContactedAt: now, email, updatedAt: now } : { lastContactedAt: now },
+    set: email ? { lastEnquiryAt: now, email, updatedAt: now } : { lastEnquiryAt: now },
     ...(email ? { add: { version: 1 } } : {}),
     condition: email
       ? conditions.all(conditions.present(), { expression: 'attribute_not_exists(#cEmail) OR #cEmail = :cBlank', names: { '#cEmail': 'email' }, values: { ':cBlank': '' } })!
       : conditions.present(),
   };
 }
+
+/** Staff reached the lead (a call, WhatsApp or email on its timeline): 'Last contacted' moves; the version stays. */
+function leadContactedWrite(leadId: string, now: string): Write {
+  return { op: 'update', type: leadEntity.type, key: keys.lead(leadId), set: { lastContactedAt: now }, condition: conditions.present() };
+}
+
+/** The types of timeline entry that are staff contacting the lead (a note is not). */
+const CONTACT_TYPES: readonly CommunicationType[] = ['call', 'whatsapp', 'email'];
 
 export const getLead = (db: Db, id: string, consistent = false) => leadEntity.get(db, id, consistent);
 
@@ -328,7 +361,7 @@ export async function listTimeline(db: Db, leadId: string): Promise<TimelineEntr
     .slice(0, TIMELINE_LIMIT);
 }
 
-/** Adds a note, call, WhatsApp message or email to a lead's timeline. Undefined if the lead is gone. */
+/** Adds a note, call, WhatsApp message or email to a lead's timeline (all but a note mark it contacted). Undefined if the lead is gone. */
 export async function addCommunication(
   db: Db,
   leadId: string,
@@ -338,7 +371,11 @@ export async function addCommunication(
   const id = randomUUID();
   const note = { ...entry, createdBy: ctx.actor.name, createdAt: ctx.now };
   try {
-    await plan(db, ctx).write('lead', leadContactedWrite(leadId, ctx.now)).write('note', communicationWrite(leadId, note, id)).commit();
+    // A note needs the lead to be there; a call, message or email also marks it contacted.
+    const lead: Write = CONTACT_TYPES.includes(entry.type)
+      ? leadContactedWrite(leadId, ctx.now)
+      : { op: 'check', type: leadEntity.type, key: keys.lead(leadId), condition: conditions.present() };
+    await plan(db, ctx).write('lead', lead).write('note', communicationWrite(leadId, note, id)).commit();
   } catch (error) {
     if (error instanceof PlanConditionFailed && error.has('lead')) return undefined;
     throw error;

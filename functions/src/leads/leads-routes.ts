@@ -10,12 +10,16 @@ import {
   leadListQuerySchema,
   leadUpdateSchema,
   MY_LEADS,
+  SPAM_FORMS,
+  spamListQuerySchema,
+  type NotSpamResult,
   SALESPEOPLE,
   SALESPERSON_IDS,
   type BulkImportResult,
   type BulkUpdateResult,
   type LeadAnalytics,
   type LeadDetail,
+  type LeadListQuery,
   type TimelineEntry,
 } from '@app/shared-types/leads';
 import { leadConversionSchema } from '@app/shared-types/projects';
@@ -24,6 +28,7 @@ import { authOf, requireManager, writeContext } from '../auth';
 import { getEmployee } from '../people';
 import { AssigneeGoneError, bulkUpdateLeads, importLeads } from './lead-bulk-repo';
 import { convertLead } from './lead-conversion';
+import { listSpam, markNotSpam } from './spam-repo';
 import {
   addCommunication,
   createLead,
@@ -60,13 +65,26 @@ async function resolveAssignee(c: Context<AppEnv>, id: string | undefined) {
 
 const assigneeRefused = (c: Context<AppEnv>) => c.json(errorBody('Validation failed', { assignedTo: ASSIGNEE_MESSAGE }), 400);
 
+/**
+ * How many leads a list holds over all its pages, where a kept counter knows
+ * it and every page is full (read from its own index, nothing filtered out of
+ * a page): all leads, or one status newest first. A search or any other
+ * filter has none: its pages may hold fewer than the limit.
+ */
+async function keptTotal(c: Context<AppEnv>, query: LeadListQuery): Promise<number | undefined> {
+  if (query.q || query.projectType || query.source || query.assignedTo) return undefined;
+  if (query.status && query.sort !== 'created') return undefined;
+  const { LEADS: counters } = await readCounters(c.var.deps.db);
+  return Math.max(0, counters[query.status ? leadCounter.status(query.status) : leadCounter.total] ?? 0);
+}
+
 /** The Leads CRM. Every route needs a session (app.ts); deleting needs manager or above. */
 export const leads = new Hono<AppEnv>()
   .get('/', access.staff(), queryParams(leadListQuerySchema), async (c) => {
     const asked = c.req.valid('query');
     // 'My leads': the signed-in person's own.
     const query = asked.assignedTo === MY_LEADS ? { ...asked, assignedTo: authOf(c).employee.id } : asked;
-    return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start));
+    return listPage(c, query.cursor, leadCursorKeys(query), (start) => listLeads(c.var.deps.db, query, start), () => keptTotal(c, query));
   })
   .get('/analytics', access.staff(), async (c) => {
     const { LEADS: counters } = await readCounters(c.var.deps.db);
@@ -82,7 +100,7 @@ export const leads = new Hono<AppEnv>()
       sourceBreakdown: LEAD_SOURCES.map((source) => ({ source, count: count(leadCounter.source(source)) })).filter(
         (entry) => entry.count > 0,
       ),
-      statusBreakdown: LEAD_STATUSES.map((status) => ({ status, count: count(leadCounter.status(status)) })),
+      statusBreakdown: LEAD_STATUSES.map((status) => ({ status, count: count(leadCounter.status(status)), budget: count(leadCounter.budget(status)) })),
     };
     c.header('Cache-Control', 'no-store');
     return c.json(analytics, 200);
@@ -127,6 +145,21 @@ export const leads = new Hono<AppEnv>()
     }
     log.info('leads bulk-updated', { count: result.updated.length, conflicted: result.conflicted.length, by: c.var.auth.employee.id });
     return c.json(result, 200);
+  })
+  // The Spam view (issue 25): suspected bot submissions, kept out of the list and its counts; managers let them through.
+  .get('/spam', access.role('manager'), requireManager, queryParams(spamListQuerySchema), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await listSpam(c.var.deps.db, c.req.valid('query')), 200);
+  })
+  .post('/spam/:form/:id/not-spam', access.role('manager'), requireManager, async (c) => {
+    const form = SPAM_FORMS.find((name) => name === c.req.param('form'));
+    const id = c.req.param('id');
+    if (!form || !isEntityId(id)) return c.json(errorBody('Submission not found'), 404);
+    const result = await markNotSpam(c.var.deps.db, form, id, writeContext(c));
+    if ('notFound' in result) return c.json(errorBody('Submission not found'), 404);
+    if ('alreadyKept' in result) return c.json(errorBody('This submission is no longer in Spam'), 409);
+    log.info('spam marked not spam', { form, submissionId: id, leadId: result.leadId, created: result.created, by: c.var.auth.employee.id });
+    return c.json({ leadId: result.leadId, created: result.created } satisfies NotSpamResult, 200);
   })
   .get('/:id', access.staff(), async (c) => {
     const id = c.req.param('id');

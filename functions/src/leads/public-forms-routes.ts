@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { CalculatorResult, ContactResult, FormTokenResult } from '@app/shared-types/api';
-import {
-  CONTACT_PROJECT_TYPE_LABELS,
-  MATERIAL_LABELS,
-  PROPERTY_TYPE_LABELS,
-  ROOM_SCOPE_LABELS,
-  type ContactProjectType,
-  type LeadProjectType,
-  type PropertyType,
-} from '@app/shared-types/constants';
-import { formatINR } from '@app/shared-types/format';
 import { calculatorSchema, contactSchema, MIN_FILL_MS } from '@app/shared-types/forms';
 import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth';
 import type { WriteContext } from '../db/entity';
-import { captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
+import { captureWebsiteEnquiry } from './lead-repo';
+import { calculatorEnquiry, contactEnquiry, type EnquiryFields } from './website-enquiry';
 import { getRetentionSetting, getSettings } from '../settings';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';
 import { saveSubmission, submissionItem } from './submission-repo';
@@ -45,11 +36,13 @@ const FORM_THROTTLE = { rateLimit: 5, burstLimit: 10 };
 const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds: 60 });
 
 /**
- * Stores a submission: spam on its own (no lead), a real one in one
+ * Stores a submission: suspected spam on its own (no lead: it waits in the
+ * Leads CRM's Spam view, leads/spam-repo.ts, until someone marks it 'Not
+ * spam'), a real one in one
  * transaction with its lead. If that fails the request fails, and the visitor
  * is asked to try again: a 201 always means the lead exists.
  */
-async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem>, enquiry: Omit<WebsiteEnquiry, 'submission'> | null, ctx: WriteContext) {
+async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem>, enquiry: EnquiryFields | null, ctx: WriteContext) {
   if (!enquiry) return saveSubmission(db, submission);
   const { leadId, created } = await captureWebsiteEnquiry(db, { ...enquiry, submission }, ctx);
   log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId: submission.id });
@@ -131,27 +124,6 @@ export const formToken = new Hono<AppEnv>().get('/', access.public({ lambda: 'pu
   return c.json({ token: issueFormToken(key, nowMs(c)) } satisfies FormTokenResult, 200);
 });
 
-/** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
-const calculatorProjectType: Record<PropertyType, LeadProjectType> = {
-  '1bhk': '1BHK',
-  '2bhk': '2BHK',
-  '3bhk': '3BHK',
-  '4bhk': '4BHK',
-  villa: 'Villa',
-  office: 'Office',
-};
-
-/**
- * The CRM's project type for a contact form project type. Residential and
- * consultation have no lead type; the timeline entry keeps the visitor's choice.
- */
-const contactProjectType: Record<ContactProjectType, LeadProjectType | ''> = {
-  residential: '',
-  commercial: 'Commercial',
-  consultation: '',
-  renovation: 'Renovation',
-};
-
 export const calculator = new Hono<AppEnv>().post(
   '/',
   access.public({ lambda: 'public', throttle: FORM_THROTTLE }),
@@ -172,27 +144,7 @@ export const calculator = new Hono<AppEnv>().post(
     const reason = spamReason(honeypot, check);
     const spam = reason !== null;
     const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
-    const summary =
-      `Cost calculator: ${PROPERTY_TYPE_LABELS[input.bhk]}, ${input.area} sq ft, ` +
-      `${MATERIAL_LABELS[input.material]}, ${ROOM_SCOPE_LABELS[input.rooms]}, ${input.city}. ` +
-      `Estimate ${formatINR(estimate.minCost)} - ${formatINR(estimate.maxCost)}.`;
-    await storeEnquiry(
-      db,
-      submission,
-      spam
-        ? null
-        : {
-            name: input.name,
-            phone: input.phone,
-            email: input.email,
-            projectType: calculatorProjectType[input.bhk],
-            location: input.city,
-            requirements: summary,
-            estimate: { min: estimate.minCost, max: estimate.maxCost },
-            summary: `${summary}${uncheckedNote(check)}`,
-          },
-      ctx,
-    );
+    await storeEnquiry(db, submission, spam ? null : calculatorEnquiry(input, estimate, uncheckedNote(check)), ctx);
     // A bot (honeypot filled, a forged token, or sent too fast) gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
@@ -216,26 +168,7 @@ export const contact = new Hono<AppEnv>().post(
     const reason = spamReason(honeypot, check);
     const spam = reason !== null;
     const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
-    const label = input.projectType ? CONTACT_PROJECT_TYPE_LABELS[input.projectType] : '';
-    const leadType = input.projectType ? contactProjectType[input.projectType] : '';
-    // A choice the CRM has no project type for (residential, consultation) stays on the lead in words.
-    const requirements = label && !leadType ? [`Project type: ${label}`, input.message].filter(Boolean).join('. ') : input.message;
-    await storeEnquiry(
-      db,
-      submission,
-      spam
-        ? null
-        : {
-            name: `${input.firstName} ${input.lastName}`,
-            phone: input.phone,
-            email: input.email,
-            projectType: leadType,
-            location: '',
-            requirements,
-            summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}${uncheckedNote(check)}`,
-          },
-      ctx,
-    );
+    await storeEnquiry(db, submission, spam ? null : contactEnquiry(input, uncheckedNote(check)), ctx);
     return c.json({ id, createdAt } satisfies ContactResult, 201);
   },
 );

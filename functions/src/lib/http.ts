@@ -138,20 +138,22 @@ export function isEntityId(id: string): boolean {
 /**
  * The answer of a list route: 400 when the cursor is not one of this list's
  * (forged, or from another list), else the page `read` returns from the
- * cursor's position, never cached, with the next cursor when there is one.
+ * cursor's position, never cached, with the next cursor when there is one
+ * (and, with `total`, how many all pages hold, when that is known).
  */
 export async function listPage<T>(
   c: Context<AppEnv>,
   cursor: string | undefined,
   cursorKeys: CursorKeys,
   read: (start: ItemKey | undefined) => Promise<{ items: T[]; lastKey?: ItemKey }>,
+  total?: () => Promise<number | undefined>,
 ): Promise<(Response & TypedResponse<ApiErrorBody, 400, 'json'>) | (Response & TypedResponse<Page<T>, 200, 'json'>)> {
   const start = decodeListCursor(cursor, cursorKeys);
   if (start === null) return c.json(errorBody('Invalid query parameters', { cursor: 'cursor is not valid for these filters' }), 400);
-  const { items, lastKey } = await read(start);
+  const [{ items, lastKey }, count] = await Promise.all([read(start), total?.()]);
   const nextCursor = encodeCursor(lastKey);
   c.header('Cache-Control', 'no-store');
-  const page: Page<T> = { items, ...(nextCursor ? { nextCursor } : {}) };
+  const page: Page<T> = { items, ...(nextCursor ? { nextCursor } : {}), ...(count !== undefined ? { total: count } : {}) };
   // TypeScript cannot work out the JSON form of a generic T; for the plain data items are, it is T itself.
   return c.json(page, 200) as Response & TypedResponse<Page<T>, 200, 'json'>;
 }

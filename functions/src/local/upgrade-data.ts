@@ -16,7 +16,7 @@ import { dataVersionKind } from '../db/engine-kinds';
 import { keys } from '../db/keys';
 import { assignedLeadsCounter, deleteLead, leadEntity } from '../leads';
 import { employeeEntity, getEmployee, type EmployeeItem } from '../people';
-import { counterUpdate, employeeCounter, mergeDeltas, readCounters } from '../dashboard';
+import { counterUpdate, employeeCounter, leadCounter, mergeDeltas, readCounters } from '../dashboard';
 import { getProject, projectEntity } from '../projects';
 import { vendorEntity } from '../vendors';
 import { isConditionalCheckFailed, isTransactionCanceled, putNew, transactWrite, type TransactItem } from '../db/writes';
@@ -100,6 +100,12 @@ const UPGRADE_STEPS: readonly UpgradeStep[] = [
     run: async (db) => void (await upgradeSeededSalespeople(db)),
     record: 'after',
   },
+  {
+    version: 12,
+    name: "the pipeline board's kept budget per lead status, set from the leads (issue 25)",
+    run: (db) => countLeadBudgets(db, 12),
+    record: 'in-step',
+  },
 ];
 
 /**
@@ -144,6 +150,26 @@ async function recordDataVersion(db: Db, reached: number): Promise<void> {
   await db.doc.send(new PutCommand(dataVersionPut(db, reached))).catch((error: unknown) => {
     if (!isConditionalCheckFailed(error)) throw error;
   });
+}
+
+/**
+ * Sets the leads' kept budget per status to what the leads are, as
+ * countEmployees does (the difference, with the data version, in one
+ * transaction: leads written since are not counted twice).
+ */
+async function countLeadBudgets(db: Db, reached: number): Promise<void> {
+  const expected: Record<string, number> = {};
+  await forEachItem(db, leadEntity.source('newest', {}), async (item) => {
+    const lead = leadEntity.parse(item);
+    const name = leadCounter.budget(lead.status);
+    if (lead.budget) expected[name] = (expected[name] ?? 0) + lead.budget;
+  });
+  const { LEADS: current } = await readCounters(db);
+  const difference: Record<string, number> = {};
+  for (const name of new Set([...Object.keys(expected), ...Object.keys(current).filter((name) => name.startsWith(leadCounter.budget('')))])) {
+    difference[name] = (expected[name] ?? 0) - (current[name] ?? 0);
+  }
+  await transactWrite(db, [counterUpdate(db, 'LEADS', difference), { Put: dataVersionPut(db, reached) }]);
 }
 
 /**

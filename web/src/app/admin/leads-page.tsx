@@ -2,9 +2,14 @@ import AddIcon from '@mui/icons-material/Add';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import type { GridPaginationModel } from '@mui/x-data-grid';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import type { Lead } from '@app/shared-types/leads';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorState } from '../../components/error-state';
 import { useSession } from '../../features/auth/api/get-session';
 import { serverMessage } from '../../lib/api-errors';
@@ -16,9 +21,12 @@ import { LeadDrawer } from '../../features/leads/components/lead-drawer';
 import { LeadFilters } from '../../features/leads/components/lead-filters';
 import { LeadStats } from '../../features/leads/components/lead-stats';
 import { LeadTable } from '../../features/leads/components/lead-table';
-import { useCursorPager } from '../../lib/cursor-pager';
 import { usePortalHref } from './portal-base';
-import { DEFAULT_LEAD_PAGE_SIZE, parseLeadFilters, type FilterParam } from '../../features/leads/model';
+import { parseLeadFilters, parseLeadPage, parseLeadView, type FilterParam, type LeadFilters as Filters, type LeadView } from '../../features/leads/model';
+import { LeadBoard } from '../../features/leads/components/lead-board';
+import { LeadCards } from '../../features/leads/components/lead-cards';
+import { SpamList } from '../../features/leads/components/spam-list';
+import { ListPager } from '../../features/leads/components/list-pager';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam, useUrlSearchParams } from '../../lib/url-params';
@@ -32,10 +40,16 @@ interface Selection {
 
 const NO_SELECTION: Selection = { model: { type: 'include', ids: new Set() }, leads: new Map() };
 
+/** The parameters of the list's page in the URL (cleared when a filter changes: cursors hold for one list only). */
+const PAGE_PARAMS = ['page', 'cursor'] as const;
+
+const VIEW_LABELS: Record<LeadView, string> = { list: 'List', board: 'Board', spam: 'Spam' };
+
 /**
- * The Leads CRM section: figures, filters (kept in the URL), the paged table,
- * bulk actions, and the Add Lead, Bulk Import and lead detail panels.
- * ?new=1 opens Add Lead; ?lead=<id> opens that lead.
+ * The Leads CRM section: figures, then the list (filters and page kept in
+ * the URL; a table on a laptop, cards on a phone), the pipeline board, or
+ * (managers) the Spam view, picked by ?view=; bulk actions, and the Add Lead,
+ * Bulk Import and lead detail panels. ?new=1 opens Add Lead; ?lead=<id> opens that lead.
  */
 export function LeadsPage() {
   const { data: session } = useSession();
@@ -48,31 +62,12 @@ export function LeadsPage() {
   };
   const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
-
-  const pager = useCursorPager(JSON.stringify(filters), DEFAULT_LEAD_PAGE_SIZE);
-
-  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const canSeeSpam = canDelete(session?.user.role);
+  const view = parseLeadView(searchParams, canSeeSpam);
   const [importOpen, setImportOpen] = useState(false);
-
-  const list = useLeads({ filters, limit: pager.model.pageSize, cursor: pager.cursor });
-  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
-  const hasNextPage = Boolean(list.data?.nextCursor);
-
-  const changeFilter = (name: FilterParam, value: string) =>
-    setSearchParams((current) => withParam(current, name, value, name === 'sort' ? 'created' : undefined), { replace: name === 'q' });
-
-  const changeSelection = (model: GridRowSelectionModel) => {
-    setSelection((current) => {
-      const leads = new Map<string, Lead>();
-      for (const id of model.ids) {
-        const lead = rows.find((row) => row.id === id) ?? current.leads.get(String(id));
-        if (lead) leads.set(lead.id, lead);
-      }
-      return { model, leads };
-    });
-  };
-
   const dialog = useUrlDialog('lead');
+
+  const changeView = (next: LeadView) => setSearchParams((current) => withParam(current, 'view', next, 'list'));
 
   return (
     <Stack spacing={3}>
@@ -93,27 +88,18 @@ export function LeadsPage() {
 
       <LeadStats />
 
-      <FilterCard>
-        <LeadFilters filters={filters} onChange={changeFilter} />
-      </FilterCard>
+      <Tabs value={view} onChange={(_event, next: LeadView) => changeView(next)} aria-label="Leads view">
+        {(canSeeSpam ? (['list', 'board', 'spam'] as const) : (['list', 'board'] as const)).map((name) => (
+          <Tab key={name} value={name} label={VIEW_LABELS[name]} />
+        ))}
+      </Tabs>
 
-      <BulkActionBar selected={[...selection.leads.values()]} onDone={() => setSelection(NO_SELECTION)} />
-
-      {list.isError ? (
-        <ErrorState message={`Could not load leads. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />
+      {view === 'list' ? (
+        <LeadList filters={filters} onOpenLead={dialog.openEdit} />
+      ) : view === 'board' ? (
+        <LeadBoard onOpenLead={dialog.openEdit} listHref={(status) => `?status=${encodeURIComponent(status)}`} />
       ) : (
-        <LeadTable
-          rows={rows}
-          loading={list.isFetching}
-          hasNextPage={hasNextPage}
-          rowCount={pager.rowCount(rows.length, hasNextPage)}
-          paginationModel={pager.model}
-          // The next page's cursor is the one the page on screen ended with.
-          onPaginationModelChange={(model) => pager.change(model, list.isPlaceholderData ? undefined : list.data?.nextCursor)}
-          selection={selection.model}
-          onSelectionChange={changeSelection}
-          onOpenLead={dialog.openEdit}
-        />
+        <SpamList onOpenLead={dialog.openEdit} />
       )}
 
       <AddLeadDialog open={dialog.creating} onClose={dialog.close} />
@@ -125,5 +111,102 @@ export function LeadsPage() {
         conversionLinks={conversionLinks}
       />
     </Stack>
+  );
+}
+
+/** The list view: filters, bulk actions and the page of leads (its number and cursor in the URL). */
+function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: string) => void }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [searchParams, setSearchParams] = useUrlSearchParams();
+  const { page, cursor, pageSize } = parseLeadPage(searchParams);
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+
+  const list = useLeads({ filters, limit: pageSize, cursor });
+  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
+  const hasNextPage = Boolean(list.data?.nextCursor);
+  const total = list.data?.total;
+  // Unknown (-1) while the first answer loads: a page past the first, opened from its URL, is not cut back to the first.
+  const rowCount = !list.data ? -1 : (total ?? (hasNextPage ? -1 : page * pageSize + rows.length));
+
+  // The cursor each page started at, as met in this visit (a page opened from a link knows only its own).
+  const cursors = useRef(new Map<string, string | undefined>());
+  const pageKey = `${JSON.stringify(filters)}|${pageSize}|${page}`;
+  useEffect(() => {
+    cursors.current.set(pageKey, cursor);
+  }, [pageKey, cursor]);
+
+  const changeFilter = (name: FilterParam, value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = withParam(current, name, value, name === 'sort' ? 'created' : undefined);
+        for (const param of PAGE_PARAMS) next.delete(param);
+        return next;
+      },
+      { replace: name === 'q' },
+    );
+
+  const toPage = (target: number, targetCursor: string | undefined, size = pageSize) =>
+    setSearchParams((current) => {
+      const next = withParam(current, 'size', String(size), '25');
+      if (target === 0 || !targetCursor) for (const param of PAGE_PARAMS) next.delete(param);
+      else {
+        next.set('page', String(target + 1));
+        next.set('cursor', targetCursor);
+      }
+      return next;
+    });
+
+  const changePage = (model: GridPaginationModel) => {
+    if (model.pageSize !== pageSize) return toPage(0, undefined, model.pageSize);
+    if (model.page > page) {
+      // The next page starts where the one on screen ended (not while it is still loading).
+      const next = list.isPlaceholderData ? undefined : list.data?.nextCursor;
+      if (next) toPage(page + 1, next);
+      return;
+    }
+    if (model.page < page) toPage(model.page, cursors.current.get(`${JSON.stringify(filters)}|${pageSize}|${model.page}`));
+  };
+
+  const changeSelection = (model: GridRowSelectionModel) => {
+    setSelection((current) => {
+      const leads = new Map<string, Lead>();
+      for (const id of model.ids) {
+        const lead = rows.find((row) => row.id === id) ?? current.leads.get(String(id));
+        if (lead) leads.set(lead.id, lead);
+      }
+      return { model, leads };
+    });
+  };
+
+  return (
+    <>
+      <FilterCard>
+        <LeadFilters filters={filters} onChange={changeFilter} />
+      </FilterCard>
+
+      <BulkActionBar selected={[...selection.leads.values()]} onDone={() => setSelection(NO_SELECTION)} />
+
+      {list.isError ? (
+        <ErrorState message={`Could not load leads. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />
+      ) : phone ? (
+        <Stack spacing={1.5}>
+          <LeadCards rows={rows} loading={list.isFetching} onOpenLead={onOpenLead} />
+          <ListPager page={page} pageSize={pageSize} rowsOnPage={rows.length} rowCount={rowCount} hasNextPage={hasNextPage} onChange={changePage} />
+        </Stack>
+      ) : (
+        <LeadTable
+          rows={rows}
+          loading={list.isFetching}
+          hasNextPage={hasNextPage}
+          rowCount={rowCount}
+          paginationModel={{ page, pageSize }}
+          onPaginationModelChange={changePage}
+          selection={selection.model}
+          onSelectionChange={changeSelection}
+          onOpenLead={onOpenLead}
+        />
+      )}
+    </>
   );
 }

@@ -99,6 +99,7 @@ describe('changedLeadFields', () => {
     requirements: '',
     nextFollowUp: null,
     lastContactedAt: '2025-01-01T10:00:00.000Z',
+    lastEnquiryAt: null,
     conversion: null,
     estimate: null,
     createdAt: '2025-01-01T10:00:00.000Z',

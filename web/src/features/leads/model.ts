@@ -21,6 +21,7 @@ import {
   type LeadPriority,
   type LeadSort,
   type LeadUpdateInput,
+  type SpamReason,
 } from '@app/shared-types/leads';
 import { PROJECT_TYPES, leadConversionSchema, type LeadConversionInput } from '@app/shared-types/projects';
 import { pickOption, searchParam } from '../../lib/url-params';
@@ -104,6 +105,37 @@ export { formatDateTime } from '@app/shared-types/format';
 /** A calendar date or '—' when there is none. */
 export function formatOptionalDate(value: string | null | undefined, style: 'long' | 'short' = 'long'): string {
   return value ? formatDate(value, style) : '—';
+}
+
+/** A lead's budget, or '—' while it is unknown (stored as 0). */
+export function formatBudget(budget: number): string {
+  return budget > 0 ? formatINR(budget) : '—';
+}
+
+/** The CRM's views, kept in the URL (?view=): the list (default), the pipeline board, the Spam view. */
+export const LEAD_VIEWS = ['list', 'board', 'spam'] as const;
+export type LeadView = (typeof LEAD_VIEWS)[number];
+
+export function parseLeadView(params: URLSearchParams, canSeeSpam: boolean): LeadView {
+  const view = pickOption(LEAD_VIEWS, params.get('view')) || 'list';
+  return view === 'spam' && !canSeeSpam ? 'list' : view;
+}
+
+/** The list's page in the URL: ?page= (from 1) with the cursor it starts at; page 1 has none. */
+export function parseLeadPage(params: URLSearchParams): { page: number; cursor: string | undefined; pageSize: number } {
+  const cursor = params.get('cursor') || undefined;
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  const size = Number(params.get('size'));
+  const pageSize = LEAD_PAGE_SIZES.find((option) => option === size) ?? DEFAULT_LEAD_PAGE_SIZE;
+  // A page past the first means nothing without the cursor it starts at.
+  return cursor && page > 1 ? { page: page - 1, cursor, pageSize } : { page: 0, cursor: undefined, pageSize };
+}
+
+/** Why a submission is in Spam, in words. */
+export function spamReasonText(reason: SpamReason, elapsedMs: number | null): string {
+  if (reason === 'honeypot') return 'Hidden field filled in';
+  if (reason === 'forged form token') return "Form check not the website's";
+  return elapsedMs === null ? 'Sent too fast' : `Sent ${(elapsedMs / 1000).toFixed(1)} s after the form opened`;
 }
 
 function changeValue(field: string, value: unknown): string {

@@ -20,6 +20,7 @@ export function makeLead(overrides: Partial<Lead> & Pick<Lead, 'id' | 'name' | '
     requirements: '',
     nextFollowUp: null,
     lastContactedAt: '2025-01-10T10:00:00.000Z',
+    lastEnquiryAt: null,
     conversion: null,
     estimate: null,
     createdAt: '2025-01-10T10:00:00.000Z',
@@ -56,12 +57,12 @@ export const analyticsFixture: LeadAnalytics = {
   conversionRate: 14.6,
   sourceBreakdown: [{ source: 'Website', count: 30 }],
   statusBreakdown: [
-    { status: 'New', count: 12 },
-    { status: 'Follow-up', count: 10 },
-    { status: 'Quoted', count: 9 },
-    { status: 'Won', count: 7 },
-    { status: 'Lost', count: 6 },
-    { status: 'Not Interested', count: 4 },
+    { status: 'New', budget: 1200000, count: 12 },
+    { status: 'Follow-up', budget: 900000, count: 10 },
+    { status: 'Quoted', budget: 2500000, count: 9 },
+    { status: 'Won', budget: 3000000, count: 7 },
+    { status: 'Lost', budget: 0, count: 6 },
+    { status: 'Not Interested', budget: 0, count: 4 },
   ],
 };
 

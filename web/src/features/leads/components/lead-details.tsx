@@ -14,6 +14,7 @@ import {
   PROJECT_TYPE_OPTIONS,
   SOURCE_OPTIONS,
   changedLeadFields,
+  formatBudget,
   leadDetailsFormSchema,
   toLeadDetailsValues,
   type LeadDetailsValues,
@@ -52,7 +53,7 @@ export function LeadDetails({ lead, onSave, disabled }: LeadDetailsProps) {
         <Grid container spacing={1.5} component="dl" sx={{ m: 0 }}>
           <Field label="Email" value={lead.email} />
           <Field label="Source" value={lead.source} />
-          <Field label="Budget" value={formatINR(lead.budget)} />
+          <Field label="Budget" value={formatBudget(lead.budget)} />
           {lead.estimate ? (
             <Field label="Calculator estimate" value={`${formatINR(lead.estimate.min)} – ${formatINR(lead.estimate.max)}`} />
           ) : null}

@@ -1,21 +1,18 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   DataGrid,
   GridOverlay,
   type GridColDef,
-  type GridColumnVisibilityModel,
   type GridPaginationModel,
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
-import { formatDate, formatINR } from '@app/shared-types/format';
+import { formatDate } from '@app/shared-types/format';
 import { formatPhone } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
 import { useMemo } from 'react';
-import { LEAD_PAGE_SIZES, formatOptionalDate } from '../model';
+import { LEAD_PAGE_SIZES, formatBudget, formatOptionalDate } from '../model';
 import { LeadStatusChip } from './lead-status-chip';
 
 /** SPEC.md 2: the table's loading and empty texts. */
@@ -41,12 +38,13 @@ function NoRowsOverlay() {
   );
 }
 
-// Sized to show every column whole on a 1366 px laptop beside the navigation (about 1,030 px for the
-// grid): long headers wrap onto two lines, dates are short, name and email take what is left.
+// Sized to show every column on a 1366 px laptop beside the navigation (about 1,030 px for the grid):
+// long headers wrap onto two lines, dates are short, name and email share what is left and wrap
+// inside their cells (the row grows), so a long name or email shows whole, never cut with '...'.
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.2 },
+  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.1, cellClassName: 'lead-wrap' },
   { field: 'phone', headerName: 'Phone', width: 140, valueFormatter: (value: string) => formatPhone(value) },
-  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1 },
+  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1.3, cellClassName: 'lead-wrap' },
   { field: 'source', headerName: 'Source', width: 92 },
   { field: 'projectType', headerName: 'Project Type', width: 84 },
   {
@@ -54,7 +52,8 @@ const baseColumns: GridColDef<Lead>[] = [
     headerName: 'Budget',
     type: 'number',
     width: 104,
-    valueFormatter: (value: number) => formatINR(value),
+    // Unknown (0) is a dash, not ₹0.
+    valueFormatter: (value: number) => formatBudget(value),
   },
   {
     field: 'status',
@@ -81,23 +80,11 @@ const baseColumns: GridColDef<Lead>[] = [
 /** Order and filters come from the server, so the grid neither sorts nor filters. */
 const columns = baseColumns.map((column): GridColDef<Lead> => ({ ...column, sortable: false, filterable: false }));
 
-/** Columns a phone has room for: name and status (the drawer has the rest, with call links). */
-const PHONE_COLUMNS: GridColumnVisibilityModel = {
-  phone: false,
-  email: false,
-  source: false,
-  projectType: false,
-  budget: false,
-  assignedTo: false,
-  nextFollowUp: false,
-  createdAt: false,
-};
-
 interface LeadTableProps {
   rows: Lead[];
   loading: boolean;
   hasNextPage: boolean;
-  /** -1 while there is a next page, else the rows up to and including this page. */
+  /** The total, or -1 while there is a next page and no total, else the rows up to and including this page. */
   rowCount: number;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
@@ -107,8 +94,9 @@ interface LeadTableProps {
 }
 
 /**
- * The leads list: pages come from the server by cursor, so the total is not
- * known; the grid shows 'more than' until the last page, then the count.
+ * The leads list on a laptop (a phone gets LeadCards): pages come from the
+ * server by cursor; the total is the server's kept count where it has one,
+ * else the grid shows 'more than' until the last page, then the count.
  */
 export function LeadTable({
   rows,
@@ -121,16 +109,13 @@ export function LeadTable({
   onSelectionChange,
   onOpenLead,
 }: LeadTableProps) {
-  const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('sm'));
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
-
   return (
     <DataGrid
       label="Leads"
       rows={rows}
       columns={columns}
-      columnVisibilityModel={narrow ? PHONE_COLUMNS : undefined}
+      getRowHeight={() => 'auto'}
       loading={loading}
       autoHeight
       checkboxSelection
@@ -157,6 +142,9 @@ export function LeadTable({
         '& .MuiDataGrid-row': { cursor: 'pointer' },
         '--DataGrid-overlayHeight': '240px',
         '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
+        // Rows grow to their content: at least the standard 52 px, a long name or email on two lines.
+        '& .MuiDataGrid-cell': { minHeight: 52, display: 'flex', alignItems: 'center' },
+        '& .lead-wrap': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35, py: 0.75 },
         '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
       }}
     />
