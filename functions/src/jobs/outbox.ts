@@ -14,7 +14,7 @@ import { getSettings } from '../settings';
 import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
-import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type Mailer, type MailerFactory } from '../notify';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailAttachment, type Mailer, type MailerFactory } from '../notify';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -69,6 +69,8 @@ export interface SenderOptions {
   limit?: number;
   /** Stop claiming items once a run has taken this long (the rest waits for the next run). */
   budgetMs?: number;
+  /** The files an event's email carries (a quotation's PDF to its client), on hosts that can make them. */
+  attachments?: (event: NotificationEvent) => Promise<MailAttachment[]>;
 }
 
 export interface SenderResult {
@@ -196,6 +198,8 @@ function personOf(event: NotificationEvent): string | undefined {
 
 /** Who gets an event: the bell's users and the email's addresses (the company's, the person's; an access request also each admin's). */
 async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, staff: () => Promise<EmployeeItem[]>) {
+  // The firm's letter to its client: to them alone, no bell.
+  if (event.kind === 'quotation.to_client') return { bellUsers: [], emails: [event.clientEmail.toLowerCase()] };
   const everyone = await staff();
   const roles: readonly string[] = bellRoles(event.kind);
   const bell = new Map(everyone.filter((employee) => roles.includes(employee.role)).map((employee) => [employee.id, employee]));
@@ -260,9 +264,10 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       const notes = settings.notifications;
       const kindSetting = KIND_SETTING[item.kind];
       const kindOn = kindSetting ? notes[kindSetting] : true;
-      const bellOn = kindOn && notes.pushNotifications;
-      // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
-      const emailOn = kindOn && notes.emailNotifications && settings.email.smtpHost !== '';
+      const toClient = item.kind === 'quotation.to_client';
+      const bellOn = kindOn && notes.pushNotifications && !toClient;
+      // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone. A letter to a client is not a notification: its switch is not asked.
+      const emailOn = (toClient || (kindOn && notes.emailNotifications)) && settings.email.smtpHost !== '';
       const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
@@ -285,6 +290,7 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
         continue;
       }
       try {
+        if (options.attachments) message.attachments = await options.attachments(item.event);
         await (await makeMailer()).send(message);
         await finish(db, item, token, nowMs, { ...base, status: 'sent', lastError: '' });
         result.sent++;

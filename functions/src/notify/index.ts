@@ -4,7 +4,7 @@ import type { Kind } from '../db/kind';
 import { notificationKind, notificationUnreadKind } from './bell';
 import { outboxKind } from './outbox';
 
-export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type Mailer, type MailerFactory } from './mail';
+export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type MailAttachment, type Mailer, type MailerFactory } from './mail';
 export { eventEmail } from './messages';
 export { addBellNotification, notificationKind, notificationUnreadKind } from './bell';
 export { notify, outboxKind } from './outbox';
