@@ -65,6 +65,15 @@ describe('the PDF routes as staff and clients use them', () => {
     await get(`/api/quotations/${quote.id}/pdf`, 401, false);
   });
 
+  it("render a draft for a project with the project's payment plan (issue 25: a variation's terms)", async () => {
+    const created = await staffRequest(app, '/api/quotations', cookie, {
+      method: 'POST',
+      body: { clientDetails: { name: 'Meera Nair', phone: uniquePhone('9'), projectType: '3BHK' }, projectId: '0f8fad5b-d9cb-469f-a165-70867728950e', rows: [{ item: 'Wardrobe', unit: 'QTY', unitPrice: 40_000 }] },
+    });
+    expect(created.status).toBe(201);
+    await get(`/api/quotations/${((await created.json()) as Quotation).id}/pdf`, 200);
+  });
+
   it('render through the share link, and refuse an unknown token', async () => {
     await get(`/api/quote-links/${token}/pdf`, 200, false);
     await get(`/api/quote-links/${'x'.repeat(43)}/pdf`, 404, false);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { Project } from '@app/shared-types/projects';
 import type { PublicQuotation, Quotation, QuotationRevision, QuotationSendResult } from '@app/shared-types/quotations';
+import { DEFAULT_PAYMENT_PLAN, withPlanTerms } from '@app/shared-types/quotation-terms';
 import { createApp } from '../src/app';
 import { staticSigningKey } from '../src/auth/signing-key';
 import type { Db } from '../src/db/client';
@@ -78,7 +79,8 @@ describe("the client's approval is bound to the version their page showed", () =
 
     // Reloaded, the page shows the new terms and its version; approving it goes through.
     const again = await view(token);
-    expect([again.version, again.notes, again.revisedAt]).toEqual([reworded.version, 'Valid for 15 days.', null]);
+    // Issue 25: the page prints the payment plan into the terms.
+    expect([again.version, again.notes, again.revisedAt]).toEqual([reworded.version, withPlanTerms('Valid for 15 days.', DEFAULT_PAYMENT_PLAN), null]);
     const approved = await answer(token, 'approve', { version: again.version });
     expect(approved.status).toBe(200);
     expect((await json<PublicQuotation>(approved)).status).toBe('approved');

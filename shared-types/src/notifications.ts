@@ -29,6 +29,16 @@ export type NotificationEvent =
       /** The quotation's creator, who hears about the client's answer. */
       createdById?: string;
     }
+  | {
+      /** Issue 25: 'Send to client' emails the client the link (and the PDF, where the sender can render it). */
+      kind: 'quotation.to_client';
+      quotationId: string;
+      number: string;
+      clientName: string;
+      clientEmail: string;
+      /** Site-relative: `/q/{token}`. */
+      sharePath: string;
+    }
   | { kind: 'project.status'; projectId: string; name: string; from: string; to: string }
   | { kind: 'payment.recorded' | 'payment.overdue'; transactionId: string; description: string; amount: number; projectId?: string }
   | { kind: 'registration.requested'; employeeId: string; name: string; email: string }
@@ -45,6 +55,7 @@ export const NOTIFICATION_KINDS = [
   'quotation.sent',
   'quotation.approved',
   'quotation.changes_requested',
+  'quotation.to_client',
   'project.status',
   'payment.recorded',
   'payment.overdue',
@@ -62,6 +73,8 @@ export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notif
   'quotation.sent': 'notifyOnQuotation',
   'quotation.approved': 'notifyOnQuotation',
   'quotation.changes_requested': 'notifyOnQuotation',
+  // The firm's letter to its client, not a notification: sent whenever SMTP is set up.
+  'quotation.to_client': null,
   'project.status': 'notifyOnProject',
   'payment.recorded': 'notifyOnPayment',
   'payment.overdue': 'notifyOnPayment',
@@ -77,6 +90,7 @@ export function notificationLink(event: NotificationEvent): string {
     case 'quotation.sent':
     case 'quotation.approved':
     case 'quotation.changes_requested':
+    case 'quotation.to_client':
       return `quotations?quote=${encodeURIComponent(event.quotationId)}`;
     case 'project.status':
       return `projects?project=${encodeURIComponent(event.projectId)}`;
@@ -101,6 +115,8 @@ export function notificationTitle(event: NotificationEvent): string {
       return `Quotation ${event.number} approved${event.by ? ` by ${event.by}` : ''}`;
     case 'quotation.changes_requested':
       return `Changes requested on quotation ${event.number}${event.by ? ` by ${event.by}` : ''}`;
+    case 'quotation.to_client':
+      return `Quotation ${event.number} for ${event.clientName}`;
     case 'project.status':
       return `Project ${event.name}: ${event.from} → ${event.to}`;
     case 'payment.recorded':

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAYMENT_PLAN, paymentTermsLine, quotationTax, withPlanTerms } from './quotation-terms';
 import {
   DEFAULT_QUOTATION_NOTES,
   dimensionsText,
@@ -85,7 +86,9 @@ describe('the schema and the client view', () => {
     const input = quotationCreateSchema.validateSync({ clientDetails: { name: 'Meera', phone: '9876543210' }, rows: [{}] });
     expect(input.rows[0]).toMatchObject({ unit: 'sq.ft', quantity: 1, unitPrice: 0, length: null });
     expect([input.status, input.discount, input.notes]).toEqual(['draft', 0, DEFAULT_QUOTATION_NOTES]);
-    expect(DEFAULT_QUOTATION_NOTES).toContain('20% at booking, 40% pre-production, 40% post-production');
+    // Issue 25: the payment term is the plan the project bills by (SPEC.md 9's stages), not 20/40/40.
+    expect(DEFAULT_QUOTATION_NOTES).toContain('Payments: 20% Advance, 30% Design Approval, 30% Material Procurement, 15% Work Completion, 5% Final Handover.');
+    expect(DEFAULT_QUOTATION_NOTES).not.toContain('40%');
   });
 
   it('leaves cost, margin, ids and the token out of what the client sees, and groups rows by usage area', () => {
@@ -113,17 +116,78 @@ describe('the schema and the client view', () => {
       shareToken: 'secret',
     } as unknown as Quotation;
     const company = { companyName: 'K', companyAddress: '', companyPhone: '', companyEmail: '', gstNumber: '', companyLogo: '' };
-    const view = publicQuotationOf(quote, '2026-11-22', company);
+    const issue = (letterhead: typeof company) => ({ company: letterhead, taxRate: 18, paymentPlan: [...DEFAULT_PAYMENT_PLAN] });
+    const view = publicQuotationOf(quote, '2026-11-22', issue(company));
     const text = JSON.stringify(view);
     for (const secret of ['costPrice', 'costTotal', 'marginPercent', 'secret', '203.0.113.9', '"q1"']) expect(text).not.toContain(secret);
     expect(view.response).toEqual({ action: 'changes_requested', name: 'Meera', comment: 'Cheaper', at: 'now' });
     // The letterhead: Settings > Company's fields a quote shows (the tax number too, '' when a setting kept none), nothing else.
     expect(view.company).toEqual({ ...company, taxNumber: '' });
     const settingsCompany = { ...company, taxNumber: 'ABCDE1234F', companyWebsite: 'https://k.example', social: {} };
-    expect(publicQuotationOf(quote, '2026-11-22', settingsCompany).company).toEqual({ ...company, taxNumber: 'ABCDE1234F' });
+    expect(publicQuotationOf(quote, '2026-11-22', issue(settingsCompany)).company).toEqual({ ...company, taxNumber: 'ABCDE1234F' });
     expect(rowsByUsageArea(view.rows).map((group) => [group.usageArea, group.rows.map((r) => r.id)])).toEqual([
       ['Kitchen', ['r1', 'r3']],
       ['Living', ['r2']],
     ]);
+  });
+});
+
+describe('GST and the payment terms on a quote (issue 25)', () => {
+  it('adds GST at the rate to the grand total, to the paisa', () => {
+    expect(quotationTax(391_685, 18)).toEqual({ taxRate: 18, taxAmount: 70_503.3, totalWithTax: 462_188.3 });
+    expect(quotationTax(1000.55, 18)).toEqual({ taxRate: 18, taxAmount: 180.1, totalWithTax: 1180.65 });
+    expect(quotationTax(1000, 0)).toEqual({ taxRate: 0, taxAmount: 0, totalWithTax: 1000 });
+    expect(quotationTax(1000, 12.5).totalWithTax).toBe(1125);
+  });
+
+  it("writes the plan into the notes' payment term, keeping its number, or adds it", () => {
+    const plan = [
+      { name: 'Booking', percent: 10 },
+      { name: 'Handover', percent: 90 },
+    ];
+    expect(paymentTermsLine(DEFAULT_PAYMENT_PLAN)).toBe('Payments: 20% Advance, 30% Design Approval, 30% Material Procurement, 15% Work Completion, 5% Final Handover.');
+    // A quote kept with SPEC.md's old 20/40/40 line prints its plan instead.
+    const old = '1. Design freeze in 31 days.\n5. Payments: 20% at booking, 40% pre-production, 40% post-production.\n6. No refund.';
+    expect(withPlanTerms(old, plan)).toBe('1. Design freeze in 31 days.\n5. Payments: 10% Booking, 90% Handover.\n6. No refund.');
+    expect(withPlanTerms('Valid for 30 days.', plan)).toBe('Valid for 30 days.\nPayments: 10% Booking, 90% Handover.');
+    expect(withPlanTerms('', plan)).toBe('Payments: 10% Booking, 90% Handover.');
+  });
+
+  it("shows the client GST, the plan and the plan's term from the quote's issue", () => {
+    const quote = {
+      quotationNumber: 'KDS/2026-27/0002', title: '', quotationDate: '2026-11-22', validUntil: '2026-12-22', status: 'sent', rows: [],
+      clientDetails: { name: 'Meera', phone: '9876543210', address: '', email: '', projectType: '', siteAddress: '', community: '' },
+      subtotal: 1000, discount: 0, discountAmount: 0, grandTotal: 1000, notes: DEFAULT_QUOTATION_NOTES, responses: [], version: 3, revisedAt: null, variation: null,
+    } as unknown as Quotation;
+    const company = { companyName: 'K', companyAddress: '', companyPhone: '', companyEmail: '', gstNumber: '', companyLogo: '' };
+    const view = publicQuotationOf(quote, '2026-11-22', { company, taxRate: 18, paymentPlan: [{ name: 'All', percent: 100 }] });
+    expect([view.taxRate, view.taxAmount, view.totalWithTax, view.paymentPlan]).toEqual([18, 180, 1180, [{ name: 'All', percent: 100 }]]);
+    expect(view.notes).toContain('5. Payments: 100% All.');
+    expect(view.notes).not.toContain('20% Advance');
+  });
+});
+
+describe('a priced row without the dimension its unit needs (issue 25)', () => {
+  const rowOf = (fields: Record<string, unknown>) => ({ clientDetails: { name: 'Meera', phone: '9876543210' }, rows: [{ item: 'Wardrobe', unitPrice: 1350, ...fields }] });
+  const errorsOf = (fields: Record<string, unknown>) => {
+    try {
+      quotationCreateSchema.validateSync(rowOf(fields), { abortEarly: false });
+      return [];
+    } catch (error) {
+      return (error as { inner: { path: string; message: string }[] }).inner.map((inner) => [inner.path, inner.message]);
+    }
+  };
+
+  it('refuses a sq.ft row without a width and an R.ft row without a length, with a message on the field', () => {
+    expect(errorsOf({ unit: 'sq.ft', length: 8, width: null })).toEqual([['rows[0].width', 'Enter the width: a sq.ft row without it totals ₹0']]);
+    expect(errorsOf({ unit: 'sq.ft', length: null, width: 7 })).toEqual([['rows[0].length', 'Enter the length: a sq.ft row without it totals ₹0']]);
+    expect(errorsOf({ unit: 'R.ft', length: 0 })).toEqual([['rows[0].length', 'Enter the length: a R.ft row without it totals ₹0']]);
+  });
+
+  it('takes measured rows, rows of other units and unpriced rows', () => {
+    expect(errorsOf({ unit: 'sq.ft', length: 8, width: 7 })).toEqual([]);
+    expect(errorsOf({ unit: 'R.ft', length: 12, width: null })).toEqual([]);
+    expect(errorsOf({ unit: 'QTY', length: null, width: null })).toEqual([]);
+    expect(errorsOf({ unit: 'sq.ft', length: null, width: null, unitPrice: 0 })).toEqual([]);
   });
 });

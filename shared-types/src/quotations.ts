@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { round2 } from './finance';
 import { MAX_MONEY, MAX_MONEY_TEXT, expectedVersion, isStoredRead, jsonNumber, multilineText, oneOfList, optionalDate, pageLimit, phoneNumber, storedFields, text } from './forms';
 import { PROJECT_TYPES } from './projects';
+import { DEFAULT_PAYMENT_PLAN, paymentTermsLine, quotationIssueSchema, quotationTax, withPlanTerms, type IssueView, type Letterhead } from './quotation-terms';
 
 /**
  * Quotations ('Pixel-Perfect Quotation Builder', SPEC.md 2, 3, 4, 5, 9;
@@ -97,7 +98,8 @@ export const DEFAULT_QUOTATION_TERMS = [
   'A discount of 0.25% applies for every 15 days of delay in design freeze.',
   'Production takes 30 days from design freeze.',
   'Installation takes 15 days from delivery at site.',
-  'Payments: 20% at booking, 40% pre-production, 40% post-production.',
+  // The plan the project bills by (issue 25: one source); the client's page and the PDF write the quote's own plan here.
+  paymentTermsLine(DEFAULT_PAYMENT_PLAN),
   'No refund once the design work has started.',
 ] as const;
 export const DEFAULT_QUOTATION_NOTES = `Terms and conditions:\n${DEFAULT_QUOTATION_TERMS.map((term, i) => `${i + 1}. ${term}`).join('\n')}`;
@@ -166,6 +168,11 @@ export const MAX_ROW_DIMENSION = 10_000;
 export const MAX_ROW_QUANTITY = 10_000;
 /** A row's unit price: ₹10 crore. */
 const PRICE_MAX = 100_000_000;
+/** A priced row whose unit needs a dimension it lacks (issue 25): its total would be ₹0. */
+export const MISSING_DIMENSION_MESSAGE = {
+  length: (unit: string) => `Enter the length: a ${unit} row without it totals ₹0`,
+  width: 'Enter the width: a sq.ft row without it totals ₹0',
+} as const;
 /** A row's total, and the quote's, are at most MAX_MONEY. */
 export const ROW_TOTAL_TOO_LARGE = `The row total is too large (${MAX_MONEY_TEXT} at most)`;
 export const QUOTATION_TOTAL_TOO_LARGE = `The quotation total is too large (${MAX_MONEY_TEXT} at most)`;
@@ -239,7 +246,15 @@ export const quotationRowInputSchema = yup.object({
     .test('decimals', 'Unit price can have at most two decimals', atMostDecimals(2))
     .default(0),
   remarks: text().max(300, 'Remarks are too long (300 characters at most)').default(''),
-}).test('row-total', ROW_TOTAL_TOO_LARGE, function rowTotalBound(row) {
+})
+  .test('row-dimensions', '', function rowDimensions(row) {
+    // Issue 25: a priced sq.ft row without its width (or either dimension), or an R.ft row without its length, totals ₹0 unnoticed.
+    if (!row || isStoredRead(this.options.context) || !(row.unitPrice > 0)) return true;
+    if (unitHasLength(row.unit) && !row.length) return this.createError({ path: `${this.path}.length`, message: MISSING_DIMENSION_MESSAGE.length(row.unit) });
+    if (unitHasWidth(row.unit) && !row.width) return this.createError({ path: `${this.path}.width`, message: MISSING_DIMENSION_MESSAGE.width });
+    return true;
+  })
+  .test('row-total', ROW_TOTAL_TOO_LARGE, function rowTotalBound(row) {
   // A number past its own bound says so itself; an item stored before the bound still reads.
   if (!row || isStoredRead(this.options.context) || !withinRowBounds(row)) return true;
   return !(rowTotal(row) > MAX_MONEY) || this.createError({ path: `${this.path}.unitPrice`, message: ROW_TOTAL_TOO_LARGE });
@@ -405,6 +420,13 @@ export const quotationSchema = yup.object({
    * back to draft to be sent again): the link's page says so. Null until then.
    */
   revisedAt: yup.string().nullable().default(null),
+  /** The letterhead, GST rate and payment plan it was sent (or approved) with; null on a draft, and on quotes kept before issue 25. */
+  issued: quotationIssueSchema,
+  /** A variation (issue 25): the approved revision it changes, whose total the project's budget holds until this one is approved. */
+  variation: yup
+    .object({ revision: yup.number().required(), grandTotal: yup.number().required(), approvedAt: yup.string().defined(), approvedBy: yup.string().defined() })
+    .nullable()
+    .default(null),
   ...storedFields,
 });
 export type Quotation = yup.InferType<typeof quotationSchema>;
@@ -421,6 +443,9 @@ export interface QuotationRevision {
 }
 
 export const STALE_QUOTATION_MESSAGE = 'Someone else changed this quotation. Reload it to see their changes.';
+/** A save of an approved quote (issue 25): it is locked; a change is a variation the client approves again. */
+export const QUOTATION_LOCKED_MESSAGE = 'This quotation is approved and locked. Create a variation to change it.';
+export const NOT_VARIABLE_MESSAGE = 'Only an approved quotation can have a variation.';
 export const LOW_MARGIN_MESSAGE = 'The margin is below the threshold. Confirm to send it anyway.';
 /** SPEC.md 8. */
 export const QUOTATION_SAVED_MESSAGE = 'Quotation saved successfully!';
@@ -459,11 +484,24 @@ export interface PublicQuotation {
   version: number;
   /** When its money changed after it was sent (a new revision): the page says so. */
   revisedAt: string | null;
-  company: { companyName: string; companyAddress: string; companyPhone: string; companyEmail: string; gstNumber: string; /** Settings > Company > Tax number; absent from letterheads kept before it was shown. */ taxNumber?: string; companyLogo: string };
+  company: Letterhead;
+  /** GST at the rate it was issued with (Settings defaultTaxRate), on top of the grand total. */
+  taxRate: number;
+  taxAmount: number;
+  totalWithTax: number;
+  /** The payment plan its terms print (the project's, else SPEC.md 9's). */
+  paymentPlan: { name: string; percent: number }[];
+  /** A variation of an approved quote: the total approved before. */
+  variation: { grandTotal: number } | null;
 }
 
-/** Picks what the client may see; cost prices, margins, ids and the token stay out. */
-export function publicQuotationOf(quote: Quotation, today: string, company: PublicQuotation['company']): PublicQuotation {
+/**
+ * Picks what the client may see; cost prices, margins, ids and the token stay
+ * out. `issue` is the quote's frozen one (or, for a draft and quotes kept
+ * before it existed, Settings' and the plan's now): letterhead, GST and the
+ * payment term its notes print.
+ */
+export function publicQuotationOf(quote: Quotation, today: string, issue: IssueView): PublicQuotation {
   const last = quote.responses.at(-1);
   return {
     quotationNumber: quote.quotationNumber,
@@ -477,16 +515,19 @@ export function publicQuotationOf(quote: Quotation, today: string, company: Publ
     discount: quote.discount,
     discountAmount: quote.discountAmount,
     grandTotal: quote.grandTotal,
-    notes: quote.notes,
+    notes: withPlanTerms(quote.notes, issue.paymentPlan),
     response: last ? { action: last.action, name: last.name, comment: last.comment, at: last.at } : null,
     version: quote.version,
     revisedAt: quote.revisedAt,
-    company: letterheadOf(company),
+    company: letterheadOf(issue.company),
+    ...quotationTax(quote.grandTotal, issue.taxRate),
+    paymentPlan: issue.paymentPlan.map(({ name, percent }) => ({ name, percent })),
+    variation: quote.variation ? { grandTotal: quote.variation.grandTotal } : null,
   };
 }
 
 /** The letterhead a quote carries: the Settings company fields it shows, nothing else. */
-export function letterheadOf(company: PublicQuotation['company']): PublicQuotation['company'] {
+export function letterheadOf(company: Letterhead): Required<Letterhead> {
   const { companyName, companyAddress, companyPhone, companyEmail, gstNumber, taxNumber, companyLogo } = company;
   // A letterhead kept from before Settings had a tax number reads as none.
   return { companyName, companyAddress, companyPhone, companyEmail, gstNumber, taxNumber: taxNumber ?? '', companyLogo };

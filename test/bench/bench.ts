@@ -41,6 +41,7 @@ import { transactionCreateSchema } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { MIN_FILL_MS } from '@app/shared-types/forms';
 import { DEFAULT_QUOTATION_NOTES, quotationTotals, rowTotal, type PublicQuotation } from '@app/shared-types/quotations';
+import { DEFAULT_PAYMENT_PLAN, quotationTax } from '@app/shared-types/quotation-terms';
 import { createDb, type Db } from '@app/functions/db/client';
 import { systemContext } from '@app/functions/db/entity';
 import { parseSearch } from '@app/functions/db/search-tokens';
@@ -471,6 +472,7 @@ function benchQuote(): PublicQuotation {
     };
     return { ...row, total: rowTotal(row) };
   });
+  const totals = quotationTotals(rows, 5);
   return {
     quotationNumber: 'KDS/2026-27/0042',
     title: 'Villa interiors',
@@ -480,7 +482,10 @@ function benchQuote(): PublicQuotation {
     clientDetails: { name: 'Bench Client', phone: '9876543210', email: 'client@example.com', address: 'Kondapur, Hyderabad', projectType: 'Villa', siteAddress: 'Narsingi', community: 'My Home Avatar' },
     rows,
     discount: 5,
-    ...quotationTotals(rows, 5),
+    ...totals,
+    ...quotationTax(totals.grandTotal, 18),
+    paymentPlan: [...DEFAULT_PAYMENT_PLAN],
+    variation: null,
     notes: DEFAULT_QUOTATION_NOTES,
     response: null,
     version: 1,

@@ -83,8 +83,8 @@ const figureKind = <A extends unknown[]>(type: string, key: (...args: A) => { pk
 /** A shard of the all-time totals, and of one month's: a client's approval adds its Advance demand to them. */
 export const financeTotalKind = figureKind('FinanceTotal', (shard: number) => keys.financeTotal(shard), 'FINANCE', { clientLink: ['write'] });
 export const financeMonthKind = figureKind('FinanceMonth', (month: string, shard: number) => keys.financeMonth(month, shard), 'FINANCE', { clientLink: ['write'] });
-/** A project's figures and payment plan (read and added to by a client's approval); a vendor's ledger. */
-export const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId), 'FINPROJECT#*', { clientLink: ['read', 'write'] });
+/** A project's figures and payment plan (read and added to by a client's approval; a quote's PDF prints the plan); a vendor's ledger. */
+export const financeProjectKind = figureKind('FinanceProject', (projectId: string) => keys.financeProject(projectId), 'FINPROJECT#*', { clientLink: ['read', 'write'], pdf: ['read'] });
 export const financeVendorKind = figureKind('FinanceVendor', (vendorId: string) => keys.financeVendor(vendorId), 'FINVENDOR#*');
 
 /** A figures item, parsed (with its per-category and per-stage amounts). */

@@ -14,7 +14,7 @@ import { getSettings } from '../settings';
 import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
-import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailMessage, type Mailer, type MailerFactory } from '../notify';
+import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailAttachment, type MailMessage, type Mailer, type MailerFactory } from '../notify';
 import { passwordResetEmail } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared-types/auth';
@@ -74,6 +74,8 @@ export interface SenderOptions {
   budgetMs?: number;
   /** Opens the sealed token of a password reset link (the admin function's and the local server's field crypto). */
   fieldCrypto?: FieldCrypto;
+  /** The files an event's email carries (a quotation's PDF to its client), on hosts that can make them. */
+  attachments?: (event: NotificationEvent) => Promise<MailAttachment[]>;
 }
 
 export interface SenderResult {
@@ -203,6 +205,8 @@ function personOf(event: NotificationEvent): string | undefined {
 async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, staff: () => Promise<EmployeeItem[]>) {
   // A reset link is the account's own: to its address alone, never a bell.
   if (event.kind === 'password.reset') return { bellUsers: [], emails: [event.email] };
+  // The firm's letter to its client: to them alone, no bell.
+  if (event.kind === 'quotation.to_client') return { bellUsers: [], emails: [event.clientEmail.toLowerCase()] };
   const everyone = await staff();
   const roles: readonly string[] = bellRoles(event.kind);
   const bell = new Map(everyone.filter((employee) => roles.includes(employee.role)).map((employee) => [employee.id, employee]));
@@ -269,9 +273,11 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       const kindOn = kindSetting ? notes[kindSetting] : true;
       // A password reset link is asked for by its reader: mailed whatever the notification switches say (failed without SMTP).
       const personal = item.event.kind === 'password.reset';
-      const bellOn = !personal && kindOn && notes.pushNotifications;
+      // The firm's letter to its client is not a notification either: its switch is not asked, and no bell rings.
+      const toClient = item.kind === 'quotation.to_client';
+      const bellOn = !personal && !toClient && kindOn && notes.pushNotifications;
       // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
-      const emailOn = personal || (kindOn && notes.emailNotifications && settings.email.smtpHost !== '');
+      const emailOn = personal || ((toClient || (kindOn && notes.emailNotifications)) && settings.email.smtpHost !== '');
       const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
@@ -295,6 +301,7 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       }
       try {
         const message = await emailOf(item.event, settings, who.emails, options);
+        if (options.attachments) message.attachments = await options.attachments(item.event);
         await (await makeMailer()).send(message);
         await finish(db, item, token, nowMs, { ...base, status: 'sent', lastError: '' });
         result.sent++;

@@ -25,7 +25,7 @@ import { runOutboxSender } from '../jobs/outbox';
 import { outboxLoop } from '../notify';
 import { smtpMailers } from '../notify';
 import { localPhotoStorage } from '../photos';
-import { renderQuotationPdf } from '../quotations';
+import { quotationPdfAttachments, renderQuotationPdf } from '../quotations';
 import { fileFieldCrypto } from '../secrets/field-crypto';
 import { formTokenKeysFromSigningKey } from '../leads';
 import { loadPageRenderer } from '../site';
@@ -136,7 +136,9 @@ setInterval(() => void runBackupSchedule(), 60 * 60 * 1000).unref();
 const fieldCrypto = fileFieldCrypto(join(dataDir, 'pii-data-key'));
 // The notification outbox's sender (jobs/outbox.ts; EventBridge every minute when deployed): every 10 s here, and soon after a write.
 const mailer = smtpMailers(db, fieldCrypto);
-const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}` }), {
+// Here the sender can render PDFs: 'Send to client' emails carry the quote's.
+const attachments = quotationPdfAttachments(db, renderQuotationPdf);
+const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments }), {
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });

@@ -4,7 +4,7 @@ import type { Kind } from '../db/kind';
 import { notificationKind, notificationUnreadKind } from './bell';
 import { outboxKind } from './outbox';
 
-export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type MailMessage, type Mailer, type MailerFactory } from './mail';
+export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type MailAttachment, type MailMessage, type Mailer, type MailerFactory } from './mail';
 export { eventEmail, passwordResetEmail } from './messages';
 export { addBellNotification, notificationKind, notificationUnreadKind } from './bell';
 export { notify, outboxKind } from './outbox';

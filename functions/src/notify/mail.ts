@@ -7,12 +7,20 @@ import type { SettingsAnswer } from '@app/shared-types/settings';
  * the public function's bundle does not carry it.
  */
 
-/** One email: plain text and HTML (the HTML's values already escaped). */
+/** A file an email carries (a quotation's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+}
+
+/** One email: plain text and HTML (the HTML's values already escaped), and any files. */
 export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 /** How long an SMTP conversation may take, by who waits: a request (the test email) or the sender. */

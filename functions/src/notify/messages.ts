@@ -26,6 +26,11 @@ function details(event: NotificationEvent): [string, string][] {
         ...optionalRow('By', event.by),
         ...optionalRow('Comment', event.comment),
       ];
+    case 'quotation.to_client':
+      return [
+        ['Quotation', event.number],
+        ['Client', event.clientName],
+      ];
     case 'project.status':
       return [
         ['Project', event.name],
@@ -48,8 +53,29 @@ function details(event: NotificationEvent): [string, string][] {
   }
 }
 
+/** The firm's letter to its client with their quotation: the link to review and approve it (and its PDF, attached by the sender). */
+function clientQuotationEmail(event: Extract<NotificationEvent, { kind: 'quotation.to_client' }>, companyName: string, to: string[], siteUrl?: string): MailMessage {
+  const link = siteUrl ? `${siteUrl.replace(/\/$/, '')}${event.sharePath}` : event.sharePath;
+  const lines = [
+    `Dear ${event.clientName},`,
+    `Thank you for the opportunity. Your quotation ${event.number} is ready.`,
+    `Review it, and approve it or ask for changes, here: ${link}`,
+    'The PDF is attached when it could be made; the link always shows the latest version.',
+  ];
+  const text = [...lines, '', `— ${companyName}`].join('\n');
+  const html = [
+    `<p>${escapeHtml(lines[0]!)}</p>`,
+    `<p>${escapeHtml(lines[1]!)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Review and approve your quotation</a><br>${escapeHtml(link)}</p>`,
+    `<p>${escapeHtml(lines[3]!)}</p>`,
+    `<p>— ${escapeHtml(companyName)}</p>`,
+  ].join('\n');
+  return { to, subject: `${companyName}: Quotation ${event.number}`, text, html };
+}
+
 /** The email of an event: '<Company>: <what happened>', the facts, and the portal link when the site's address is known. */
 export function eventEmail(event: NotificationEvent, companyName: string, to: string[], siteUrl?: string): MailMessage {
+  if (event.kind === 'quotation.to_client') return clientQuotationEmail(event, companyName, to, siteUrl);
   const title = notificationTitle(event);
   const facts = details(event);
   const link = siteUrl ? `${siteUrl.replace(/\/$/, '')}/admin/${notificationLink(event)}` : '';

@@ -27,7 +27,8 @@ export function smtpMailers(db: Db, crypto: FieldCrypto | undefined): MailerFact
     const from = { name: email.emailFromName || company.companyName, address: email.emailFromAddress || company.companyEmail };
     return {
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        const attachments = message.attachments?.map((file) => ({ filename: file.filename, content: Buffer.from(file.content), contentType: file.contentType }));
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, ...(attachments ? { attachments } : {}) });
       },
       close: () => transport.close(),
     };

@@ -14,7 +14,7 @@ import { addStageDemand } from '../finance';
 import { addTimelineNote, getLead, leadEntity } from '../leads';
 import { notify } from '../notify';
 import { getProject, newProject, projectEntity } from '../projects';
-import { getQuotation, money, quotationEntity, quotationEvent, quotationResponseKind } from './quotation-repo';
+import { getQuotation, issueNow, money, quotationEntity, quotationEvent, quotationResponseKind } from './quotation-repo';
 
 /**
  * A quote's approval (issue 13), through the share link or marked by staff:
@@ -42,7 +42,9 @@ function nameParts(name: string): { firstName: string; lastName: string } {
  * between this read and the commit (repriced, pulled back to draft) is stale
  * too, and a second approval cannot pass. `from` is the statuses it may start
  * from: the client's link approves only a sent quote; staff may mark a draft
- * approved too.
+ * approved too. A variation's approval (issue 25) moves its project's budget
+ * to the new total, in the same commit, with the project's audit entry: the
+ * payment plan's stages are shares of that budget.
  */
 export async function approveQuotation(
   db: Db,
@@ -115,9 +117,16 @@ export async function approveQuotation(
       if (read.status === 'Won' && conversion === read.conversion) return undefined;
       return { ...read, status: 'Won', conversion, updatedAt: ctx.now, version: read.version + 1 };
     };
+    // A variation moves the budget of the project the approved quote created; the plan's stages follow it.
+    const moved =
+      existingProject && quote.variation && existingProject.estimatedBudget !== quote.grandTotal
+        ? { ...existingProject, estimatedBudget: quote.grandTotal, updatedAt: ctx.now, version: existingProject.version + 1 }
+        : null;
     const approved: Quotation = {
       ...quote,
       status: 'approved',
+      // What was approved is frozen: a draft marked approved by staff is issued now.
+      issued: quote.issued ?? (await issueNow(db, quote)),
       approvedAt: ctx.now,
       approvedBy: answer.name,
       responses: [...quote.responses, response],
@@ -135,12 +144,13 @@ export async function approveQuotation(
       if (created && customer && !existingCustomer) customerEntity.planCreate(p, 'customer', customer);
       else if (created && customer) addCustomerProjectCount(p, 'customer', customer.id, 1);
       if (created) projectEntity.planCreate(p, 'project', created);
+      if (existingProject && moved) projectEntity.planUpdate(p, 'project', existingProject, moved);
       if (lead) {
         const won = leadChange(lead);
         if (won) leadEntity.planUpdate(p, 'lead', lead, won, { action: 'convert' });
         addTimelineNote(p, 'lead.note', lead.id, {
           type: 'note',
-          content: `Quotation ${quote.quotationNumber} approved by ${answer.name} (${money(quote.grandTotal)})${answer.comment ? `: ${answer.comment}` : ''}${created ? `. Project '${created.name}' created.` : ''}`,
+          content: `${quote.variation ? 'Variation of quotation' : 'Quotation'} ${quote.quotationNumber} approved by ${answer.name} (${money(quote.grandTotal)})${answer.comment ? `: ${answer.comment}` : ''}${created ? `. Project '${created.name}' created.` : ''}${moved ? `. Project budget moved from ${money(existingProject?.estimatedBudget ?? 0)}.` : ''}`,
           createdBy: ctx.actor.name,
           createdAt: ctx.now,
         });
@@ -148,7 +158,7 @@ export async function approveQuotation(
       p.write('response', quotationResponseKind.put([ctx.now, quote.id], { quotationId: quote.id, action: 'approved' }));
       notify(p, quotationEvent('quotation.approved', approved, answer.name, answer.comment));
       // The project's Advance, demanded in the same commit (once per project: not when already demanded).
-      const demandProject = created ?? existingProject;
+      const demandProject = created ?? moved ?? existingProject;
       const fresh = new Set(created ? [created.id, created.customerId] : []);
       const demand = demandProject ? await addStageDemand(p, demandProject, customer ? customerName(customer) : demandProject.customerName, 'Advance', today, fresh) : null;
       await p.commit();

@@ -5,6 +5,7 @@ import { quotationCounterKind, quotationEntity, quotationLinkKind, quotationResp
 import { libraryVersionKind, rateLibraryEntities } from './rate-library-repo';
 
 export { renderQuotationPdf } from './pdf';
+export { quotationPdfAttachments } from './client-mail';
 export { expireQuotations } from './quotation-repo';
 export { forgetLibrary, rateLibraryEntities } from './rate-library-repo';
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { formatMoney } from '@app/shared-types/format';
 import { DEFAULT_QUOTATION_NOTES, DEFAULT_QUOTATION_TERMS, quotationTotals, rowTotal, type PublicQuotation } from '@app/shared-types/quotations';
+import { DEFAULT_PAYMENT_PLAN, paymentTermsLine, quotationTax, withPlanTerms } from '@app/shared-types/quotation-terms';
 import { renderQuotationPdf, rupeesInWords } from './pdf';
 
 type Row = PublicQuotation['rows'][number];
@@ -11,7 +12,8 @@ function row(id: number, usageArea: string, item: string, unit: string, measure:
   return { ...base, total: rowTotal(base) };
 }
 
-function quoteOf(rows: Row[], discount: number, overrides: Partial<PublicQuotation> = {}): PublicQuotation {
+function quoteOf(rows: Row[], discount: number, overrides: Partial<PublicQuotation> = {}, taxRate = 18): PublicQuotation {
+  const totals = quotationTotals(rows, discount);
   return {
     quotationNumber: 'KDS/2026-27/0042',
     title: '3BHK interiors, Gachibowli',
@@ -29,8 +31,11 @@ function quoteOf(rows: Row[], discount: number, overrides: Partial<PublicQuotati
     },
     rows,
     discount,
-    ...quotationTotals(rows, discount),
-    notes: DEFAULT_QUOTATION_NOTES,
+    ...totals,
+    ...quotationTax(totals.grandTotal, taxRate),
+    paymentPlan: [...DEFAULT_PAYMENT_PLAN],
+    variation: null,
+    notes: withPlanTerms(DEFAULT_QUOTATION_NOTES, DEFAULT_PAYMENT_PLAN),
     response: null,
     version: 1,
     revisedAt: null,
@@ -117,8 +122,15 @@ describe('renderQuotationPdf', () => {
       'Discount (5%)',
       `− ${formatMoney(realistic.discountAmount)}`,
       formatMoney(realistic.grandTotal),
-      rupeesInWords(realistic.grandTotal),
+      // GST at Settings' rate on top of the grand total, and the total with it (issue 25).
+      'Total before GST',
+      'GST at 18%',
+      formatMoney(realistic.taxAmount),
+      'Total incl. GST',
+      formatMoney(realistic.totalWithTax),
       ...DEFAULT_QUOTATION_TERMS,
+      // The payment term is the plan the project bills by, not 20/40/40.
+      'Payments: 20% Advance, 30% Design Approval, 30% Material Procurement, 15% Work Completion, 5% Final Handover.',
       'For Kaveri Design Studio',
       'Authorised Signatory (Business Head)',
       'Client signature',
@@ -128,6 +140,10 @@ describe('renderQuotationPdf', () => {
       expect(all, expected).toContain(expected);
     }
     expect(formatMoney(realistic.grandTotal)).toBe('₹3,91,685');
+    expect([realistic.taxAmount, realistic.totalWithTax]).toEqual([70_503.3, 462_188.3]);
+    // The amount in words is the total the client pays (it wraps over two lines).
+    expect(all.replace(/\s+/g, ' ')).toContain(rupeesInWords(realistic.totalWithTax));
+    expect(all).not.toContain('40% pre-production');
     // Usage areas in first-seen order, each heading before its rows.
     expect(all.indexOf('Kitchen')).toBeLessThan(all.indexOf('Quartz countertop'));
     expect(all.indexOf('Quartz countertop')).toBeLessThan(all.indexOf('Master Bedroom'));
@@ -218,6 +234,20 @@ describe('renderQuotationPdf', () => {
     expect(all).toContain('Approved online by Ramesh ? on 23 November 2026');
     expect(all).toContain('₹0');
     expect([...all].filter((char) => char !== '\n' && /[\p{Cc}\p{Cf}]/u.test(char))).toEqual([]);
+  });
+
+  it('prints no GST lines at a 0% rate, and the plan of a project with another plan (issue 25)', async () => {
+    const plan = [
+      { name: 'Booking', percent: 10 },
+      { name: 'Production', percent: 60 },
+      { name: 'Handover', percent: 30 },
+    ];
+    const quote = quoteOf(realistic.rows, 0, { paymentPlan: plan, notes: withPlanTerms(DEFAULT_QUOTATION_NOTES, plan) }, 0);
+    const text = (await extract(await renderQuotationPdf(quote))).text.join('\n');
+    expect(text).not.toContain('GST at');
+    expect(text).toContain('Grand Total');
+    expect(text).toContain(paymentTermsLine(plan));
+    expect(text).not.toContain('20% Advance');
   });
 
   it('writes amounts in Indian words', () => {

@@ -2,6 +2,9 @@ import { formatDate, formatMoney } from '@app/shared-types/format';
 import { dimensionsText, quotationPrefix, rowsByUsageArea, type PublicQuotation } from '@app/shared-types/quotations';
 import { loadFontFile, type TrueTypeFont } from './pdf-font';
 import { EmbeddedFont, num, PdfWriter, textString } from './pdf-writer';
+import { rupeesInWords } from './pdf-words';
+
+export { rupeesInWords };
 
 /**
  * The quotation as the client receives it (SPEC.md 3, 9): an A4 document with
@@ -227,46 +230,6 @@ class DocumentBuilder {
     );
     return writer.toBytes(root, infoRef);
   }
-}
-
-// ---------------------------------------------------------------------------
-// Amount in words (Indian numbering: thousand, lakh, crore)
-
-const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
-const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
-
-function belowHundred(n: number): string {
-  return n < 20 ? ONES[n]! : `${TENS[Math.floor(n / 10)]}${n % 10 ? ` ${ONES[n % 10]}` : ''}`;
-}
-
-function belowThousand(n: number): string {
-  const hundreds = Math.floor(n / 100);
-  const rest = n % 100;
-  return [hundreds ? `${ONES[hundreds]} Hundred` : '', rest ? belowHundred(rest) : ''].filter(Boolean).join(' ');
-}
-
-function wholeInWords(n: number): string {
-  if (n === 0) return 'Zero';
-  const crore = Math.floor(n / 10_000_000);
-  const lakh = Math.floor((n % 10_000_000) / 100_000);
-  const thousand = Math.floor((n % 100_000) / 1000);
-  const rest = n % 1000;
-  return [
-    crore ? `${wholeInWords(crore)} Crore` : '',
-    lakh ? `${belowHundred(lakh)} Lakh` : '',
-    thousand ? `${belowHundred(thousand)} Thousand` : '',
-    rest ? belowThousand(rest) : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
-}
-
-/** '4,12,300.50' as 'Rupees Four Lakh Twelve Thousand Three Hundred and Fifty Paise Only'. */
-export function rupeesInWords(amount: number): string {
-  const paiseTotal = Math.round(Math.abs(amount) * 100);
-  const rupees = Math.floor(paiseTotal / 100);
-  const paise = paiseTotal % 100;
-  return `Rupees ${wholeInWords(rupees)}${paise ? ` and ${belowHundred(paise)} Paise` : ''} Only`;
 }
 
 // ---------------------------------------------------------------------------
@@ -517,44 +480,50 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
   }
 
   // -- Totals ----------------------------------------------------------------------
-  const totalsHeight = 14 + (quote.discountAmount > 0 ? 30 : 15) + 28;
+  // GST at the rate it was issued with, on top of the grand total (issue 25): the total the advance is a share of.
+  const taxed = quote.taxRate > 0;
+  const totalsHeight = 10 + 12 * (1 + (quote.discountAmount > 0 ? 1 : 0) + (taxed ? 2 : 0)) + 28;
   ensure(totalsHeight);
-  y -= 14;
+  y -= 10;
   const labelX = right - 230;
   // The amount in words, left of the figures.
   const wordsWidth = labelX - MARGIN - 24;
   page.text('AMOUNT IN WORDS', MARGIN, y, LABEL);
   doc
-    .wrap(rupeesInWords(quote.grandTotal), SMALL, wordsWidth)
+    .wrap(rupeesInWords(quote.totalWithTax), SMALL, wordsWidth)
     .slice(0, 3)
     .forEach((line, i) => page.text(line, MARGIN, y - 11 - i * 10, SMALL));
   const totalLine = (label: string, value: string, style: Style) => {
     page.text(label, labelX + 8, y, style);
     page.textRight(value, right - CELL_PAD, y, style);
-    y -= 15;
+    y -= 12;
   };
   totalLine('Subtotal', formatMoney(quote.subtotal), { face: 'regular', size: 9 });
   if (quote.discountAmount > 0) {
     totalLine(`Discount (${quote.discount}%)`, `\u2212 ${formatMoney(quote.discountAmount)}`, { face: 'regular', size: 9 });
   }
+  if (taxed) {
+    totalLine('Total before GST', formatMoney(quote.grandTotal), { face: 'bold', size: 9 });
+    totalLine(`GST at ${quote.taxRate}%`, formatMoney(quote.taxAmount), { face: 'regular', size: 9 });
+  }
   const bandHeight = 22;
   page.rect(labelX, y - bandHeight + 13, right - labelX, bandHeight, ACCENT);
-  page.text('Grand Total', labelX + 8, y - 2, { face: 'bold', size: 10.5, color: WHITE });
-  page.textRight(formatMoney(quote.grandTotal), right - CELL_PAD, y - 2, { face: 'bold', size: 11, color: WHITE });
-  y -= bandHeight + 16;
+  page.text(taxed ? 'Total incl. GST' : 'Grand Total', labelX + 8, y - 2, { face: 'bold', size: 10.5, color: WHITE });
+  page.textRight(formatMoney(quote.totalWithTax), right - CELL_PAD, y - 2, { face: 'bold', size: 11, color: WHITE });
+  y -= bandHeight + 8;
 
   // -- Notes and terms -------------------------------------------------------------
   const notes = doc.wrap(quote.notes, { face: 'regular', size: 8.5 }, CONTENT_WIDTH);
   while (notes.length > 0 && notes.at(-1) === '') notes.pop();
   if (notes.some(Boolean)) {
     // Short notes stay together (and with their heading); long ones flow on.
-    ensure(Math.min(notes.length * 11.5 + 20, 240));
+    ensure(Math.min(notes.length * 10.5 + 20, 240));
     page.text('Notes and terms', MARGIN, y, { face: 'bold', size: 10, color: ACCENT });
     y -= 15;
     for (const line of notes) {
       ensure(12);
       if (line) page.text(line, MARGIN, y, { face: 'regular', size: 8.5 });
-      y -= line ? 11.5 : 6;
+      y -= line ? 10.5 : 6;
     }
   }
 

@@ -9,6 +9,7 @@ import {
   quotationPrefix,
   quotationSchema,
   quotationTotals,
+  letterheadOf,
   type ClientAnswerInput,
   type ClientResponse,
   type Quotation,
@@ -17,6 +18,7 @@ import {
   type QuotationRevision,
   type QuotationRow,
 } from '@app/shared-types/quotations';
+import { DEFAULT_PAYMENT_PLAN, type QuotationIssue } from '@app/shared-types/quotation-terms';
 import { customerEntity } from '../customers';
 import type { Db } from '../db/client';
 import { defineEntity, type ItemKey, type WriteContext } from '../db/entity';
@@ -24,6 +26,7 @@ import { defineItem, execute, type Item } from '../db/item';
 import { keys, newestFirst } from '../db/keys';
 import { AGAIN, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
 import { dashboardCounter } from '../dashboard';
+import { currentPlan } from '../finance';
 import { addTimelineNote, getLead, leadEntity } from '../leads';
 import { log } from '../lib/log';
 import { notify } from '../notify';
@@ -79,6 +82,20 @@ export interface QuotationSettings {
   fiscalYearStart: string;
   companyName: string;
 }
+
+/**
+ * What a quote is issued with now (issue 25): Settings' letterhead and GST
+ * rate, and its project's payment plan (SPEC.md 9's for a quote without a
+ * project). Frozen in the quote when it is sent or approved; a draft, and a
+ * quote kept before issue 25, read it live.
+ */
+export async function issueNow(db: Db, quote: Pick<Quotation, 'projectId'>): Promise<QuotationIssue> {
+  const [{ company, business }, paymentPlan] = await Promise.all([getSettings(db), quote.projectId ? currentPlan(db, quote.projectId) : [...DEFAULT_PAYMENT_PLAN]]);
+  return { company: letterheadOf(company), taxRate: business.defaultTaxRate, paymentPlan: paymentPlan.map(({ name, percent }) => ({ name, percent })) };
+}
+
+/** The issue a quote shows: its frozen one, else (a draft, or kept before issue 25) the one of now. */
+export const issueOf = async (db: Db, quote: Quotation): Promise<QuotationIssue> => quote.issued ?? (await issueNow(db, quote));
 
 /** What quotes read from Settings (Business and the company name), in one read of the settings item. */
 export async function quotationSettings(db: Db): Promise<QuotationSettings> {
@@ -154,7 +171,7 @@ function marginGuard(quote: Quotation, settings: QuotationSettings, confirmed: b
 }
 
 /** A timeline entry on the quote's lead, when it has one, in the plan (entry 'lead.note'). */
-function leadNote(p: WritePlan, quote: Pick<Quotation, 'leadId'>, content: string): void {
+export function leadNote(p: WritePlan, quote: Pick<Quotation, 'leadId'>, content: string): void {
   if (quote.leadId) addTimelineNote(p, 'lead.note', quote.leadId, { type: 'note', content, createdBy: p.ctx.actor.name, createdAt: p.ctx.now });
 }
 
@@ -168,7 +185,7 @@ function unchanged(before: Quotation, after: Quotation): boolean {
 }
 
 /** The answer to a version-checked save whose quote moved (or went) since it was read. */
-async function staleOrGone(db: Db, id: string): Promise<{ stale: Quotation } | { notFound: true }> {
+export async function staleOrGone(db: Db, id: string): Promise<{ stale: Quotation } | { notFound: true }> {
   const current = await getQuotation(db, id);
   return current ? { stale: current } : { notFound: true };
 }
@@ -214,6 +231,8 @@ export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteC
     lowMarginConfirmed: null,
     shareToken: input.status === 'sent' ? newShareToken() : null,
     revisedAt: null,
+    issued: input.status === 'sent' ? await issueNow(db, input) : null,
+    variation: null,
     confirmLowMargin: false,
     createdAt: ctx.now,
     updatedAt: ctx.now,
@@ -242,7 +261,7 @@ export type UpdateQuotationResult =
   | { notFound: true }
   | { stale: Quotation }
   | LowMargin
-  | { notEditable: Quotation };
+  | { locked: Quotation };
 
 /**
  * Saves the builder's quote at the version the editor read. Saving a sent or
@@ -255,8 +274,8 @@ export type UpdateQuotationResult =
  * quote goes back to draft, so it must be sent again before the link can
  * approve it. Other changes (wording, notes, dates, client details) leave a
  * sent quote sent: the link shows them at once, and an answer from a page
- * read before them is refused (409) all the same. An approved quote stays
- * approved (issue 25 decides what may change on one).
+ * read before them is refused (409) all the same. An approved quote is
+ * locked (issue 25): a change to it is a variation (createVariation).
  */
 export async function updateQuotation(
   db: Db,
@@ -268,6 +287,7 @@ export async function updateQuotation(
   const before = await getQuotation(db, id);
   if (!before) return { notFound: true };
   if (before.version !== input.version) return { stale: before };
+  if (before.status === 'approved') return { locked: before };
   const { confirmLowMargin, version: _version, ...fields } = input;
   const rows = await storedRows(db, input.rows);
   const priced = withFigures({
@@ -281,21 +301,22 @@ export async function updateQuotation(
     version: before.version + 1,
   });
   const moneyChanged = moneyOf(priced) !== moneyOf(before);
-  // New figures on a quote that went to the client (it has a link), unless approved.
-  const revised = moneyChanged && before.shareToken !== null && before.status !== 'approved';
-  // An approved quote stays approved: its changes are kept as revisions, its status is the client's.
+  // New figures on a quote that went to the client (it has a link).
+  const revised = moneyChanged && before.shareToken !== null;
   // A sent one whose figures change is sent again by hand: until then the link cannot approve them.
-  const status = before.status === 'approved' ? 'approved' : revised && before.status === 'sent' && input.status === 'sent' ? 'draft' : input.status;
+  const status = revised && before.status === 'sent' && input.status === 'sent' ? 'draft' : input.status;
   const after: Quotation = {
     ...priced,
     status,
     sentAt: status === 'sent' && before.status !== 'sent' ? ctx.now : before.sentAt,
     shareToken: status === 'sent' ? (before.shareToken ?? newShareToken()) : before.shareToken,
     revisedAt: revised ? ctx.now : before.revisedAt,
+    // Frozen as sent (issue 25); a draft reads Settings and the plan live.
+    issued: status === 'draft' ? null : status === 'sent' && before.status === 'sent' && before.issued ? before.issued : status === 'sent' ? await issueNow(db, priced) : before.issued,
   };
   const guarded = status !== before.status || moneyChanged ? marginGuard(after, settings, confirmLowMargin, ctx) : { item: after };
   if ('lowMargin' in guarded) return guarded;
-  const keep = before.status === 'sent' || before.status === 'approved' || moneyChanged;
+  const keep = before.status === 'sent' || moneyChanged;
   const saved: Quotation = keep ? { ...guarded.item, revisionCount: before.revisionCount + 1 } : guarded.item;
   if (unchanged(before, saved)) return { item: before };
   const p = plan(db, ctx);
@@ -328,7 +349,7 @@ export const revisionKind = defineItem({
 });
 
 /** Keeps `before` as the quote's next revision, in the save's plan. */
-function addRevision(p: WritePlan, before: Quotation): void {
+export function addRevision(p: WritePlan, before: Quotation): void {
   const revision = before.revisionCount + 1;
   p.write(
     'revision',
@@ -476,6 +497,8 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
     status: 'sent',
     sentAt: before.status === 'sent' ? before.sentAt : ctx.now,
     shareToken: before.shareToken ?? newShareToken(),
+    // Its letterhead, GST and plan as sent: later Settings do not rewrite what the client has.
+    issued: before.status === 'sent' && before.issued ? before.issued : await issueNow(db, before),
   };
   const guarded = before.status !== 'sent' ? marginGuard(sent, settings, confirmLowMargin, ctx) : { item: sent };
   if ('lowMargin' in guarded) return guarded;
@@ -488,6 +511,11 @@ export async function sendQuotation(db: Db, id: string, version: number, confirm
   if (before.status !== 'sent') {
     leadNote(p, written, `Quotation ${written.quotationNumber} sent by ${ctx.actor.name} (${money(written.grandTotal)})`);
     notify(p, quotationEvent('quotation.sent', written, ctx.actor.name));
+    // Issue 25: the client gets the link (and the PDF) by email too, through the outbox.
+    const { name, email } = written.clientDetails;
+    if (email && written.shareToken) {
+      notify(p, { kind: 'quotation.to_client', quotationId: written.id, number: written.quotationNumber, clientName: name, clientEmail: email, sharePath: `/q/${written.shareToken}` });
+    }
   }
   try {
     await p.commit();

@@ -6,6 +6,8 @@ import { calendarDate } from '@app/shared-types/format';
 import {
   DEFAULT_QUOTATION_NOTES,
   LOW_MARGIN_MESSAGE,
+  NOT_VARIABLE_MESSAGE,
+  QUOTATION_LOCKED_MESSAGE,
   PROJECT_TYPE_TO_SEND,
   letterheadOf,
   QUOTE_TOO_LARGE_TO_MARK,
@@ -25,6 +27,7 @@ import {
   deleteQuotation,
   getQuotation,
   getRevision,
+  issueOf,
   latestResponses,
   listQuotations,
   listRevisions,
@@ -34,6 +37,8 @@ import {
   updateQuotation,
   type LowMargin,
 } from './quotation-repo';
+import { createVariation } from './variation';
+import { pdfFileName } from './client-mail';
 import { keys } from '../db/keys';
 import { getSettings } from '../settings';
 import type { Db } from '../db/client';
@@ -55,10 +60,9 @@ const canDelete = requireRole(...ROLES.filter((role) => role !== 'employee'));
 
 const lowMarginBody = (result: LowMargin) => ({ ...errorBody(LOW_MARGIN_MESSAGE), lowMargin: result.lowMargin });
 
-/** What the PDF and the client's page show: the quote without cost, with the letterhead from Settings. */
+/** What the PDF and the client's page show: the quote without cost, with the letterhead, GST and plan it was issued with (Settings' now for a draft). */
 export async function publicView(db: Db, quote: Quotation, day: string): Promise<PublicQuotation> {
-  const { company } = await getSettings(db);
-  return publicQuotationOf(quote, day, company);
+  return publicQuotationOf(quote, day, await issueOf(db, quote));
 }
 
 /** Answers the rendered PDF of `quote`, or 503 on a host without the renderer. */
@@ -66,7 +70,7 @@ export async function pdfResponse(c: Context<AppEnv>, quote: Quotation) {
   const render = c.var.deps.renderQuotationPdf;
   if (!render) return c.json(errorBody(NO_PDF), 503);
   const pdf = await render(await publicView(c.var.deps.db, quote, today(c)));
-  const fileName = `${quote.quotationNumber.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+  const fileName = pdfFileName(quote.quotationNumber);
   return c.body(pdf, 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${fileName}"`,
@@ -128,6 +132,7 @@ export const quotations = new Hono<AppEnv>()
     const result = await updateQuotation(c.var.deps.db, id, c.req.valid('json'), writeContext(c));
     if ('stale' in result) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: result.stale }, 409);
     if ('lowMargin' in result) return c.json(lowMarginBody(result), 409);
+    if ('locked' in result) return c.json({ ...errorBody(QUOTATION_LOCKED_MESSAGE), current: result.locked }, 409);
     if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
     log.info('quotation updated', { quotationId: id, by: c.var.auth.employee.id });
     return c.json(result.item, 200);
@@ -166,6 +171,16 @@ export const quotations = new Hono<AppEnv>()
     if (!('item' in result)) return c.json(errorBody('The quotation could not be duplicated: its lead or customer is gone'), 409);
     log.info('quotation duplicated', { quotationId: result.item.id, from: id, by: c.var.auth.employee.id });
     return c.json(result.item, 201);
+  })
+  .post('/:id/variation', access.staff(), limitBody(), requireJson, jsonBody(approveSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isEntityId(id)) return c.json(errorBody(NOT_FOUND), 404);
+    const result = await createVariation(c.var.deps.db, id, c.req.valid('json').version, writeContext(c));
+    if ('stale' in result) return c.json({ ...errorBody(STALE_QUOTATION_MESSAGE), current: result.stale }, 409);
+    if ('notApproved' in result) return c.json({ ...errorBody(NOT_VARIABLE_MESSAGE), current: result.notApproved }, 409);
+    if (!('item' in result)) return c.json(errorBody(NOT_FOUND), 404);
+    log.info('quotation variation started', { quotationId: id, by: c.var.auth.employee.id });
+    return c.json(result.item, 200);
   })
   .get('/:id/revisions', access.staff(), queryParams(revisionsQuerySchema), async (c) => {
     const id = c.req.param('id');

@@ -28,6 +28,32 @@ describe("The client's quotation link (/q/:token)", () => {
     await waitFor(() => expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow'));
   });
 
+  it('puts a summary at the top, GST and the payment plan with the totals and terms, and Approve / Request changes after them (issue 25)', async () => {
+    renderRoute(LINK);
+    const summary = within(await screen.findByLabelText('Summary'));
+    // ₹29,000 before GST, 18% GST: the client sees the total they pay.
+    expect(summary.getByText('Total incl. GST')).toBeTruthy();
+    expect(summary.getByText('₹34,220')).toBeTruthy();
+    expect(summary.getByText('20 December 2099')).toBeTruthy();
+    expect(summary.getByText('Sent')).toBeTruthy();
+    const totals = within(screen.getByLabelText('Totals'));
+    expect(totals.getByText('GST at 18%')).toBeTruthy();
+    expect(totals.getByText('₹5,220')).toBeTruthy();
+    expect(totals.getByText('₹34,220')).toBeTruthy();
+    // The terms print the plan the project bills by, not 20/40/40, and the plan says what each stage asks.
+    const terms = within(screen.getByRole('region', { name: 'Terms' }));
+    expect(terms.getByText(/Payments: 20% Advance, 30% Design Approval, 30% Material Procurement, 15% Work Completion, 5% Final Handover\./)).toBeTruthy();
+    // The Advance: 20% of ₹29,000 with its GST, what its demand will ask.
+    expect(within(screen.getByRole('region', { name: 'Payment plan' })).getByText('₹6,844')).toBeTruthy();
+    // The answer comes after what it answers.
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    const after = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(after(screen.getByLabelText('Summary'), screen.getByLabelText('Totals'))).toBe(true);
+    expect(after(screen.getByLabelText('Totals'), approve)).toBe(true);
+    expect(after(screen.getByRole('region', { name: 'Terms' }), approve)).toBe(true);
+    expect(after(screen.getByRole('region', { name: 'Terms' }), screen.getByRole('button', { name: 'Request changes' }))).toBe(true);
+  });
+
   it('approves with the name (required), a comment and the version it shows, then thanks the client', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -93,6 +93,14 @@ export function QuoteLinkPage() {
     content = (
       <PublicQuotationView
         quote={quote}
+        notices={
+          (notice || outcome) && (
+            <Stack spacing={2}>
+              {notice && <Alert severity="info">{notice}</Alert>}
+              {outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
+            </Stack>
+          )
+        }
         actions={
           <Stack spacing={2}>
             {thanks && (
@@ -100,8 +108,6 @@ export function QuoteLinkPage() {
                 {thanks}
               </Alert>
             )}
-            {!thanks && notice && <Alert severity="info">{notice}</Alert>}
-            {!thanks && outcome && <Alert severity={outcome.severity}>{outcome.text}</Alert>}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               <Button variant="outlined" startIcon={<PictureAsPdfIcon />} href={quoteLinkPdfHref(token)} download>
                 Download PDF

@@ -205,6 +205,30 @@ describe('Quotation Builder: saving', () => {
     expect(posts).toBe(0);
   }, SHEET_TIMEOUT);
 
+  it('warns on a priced sq.ft row without a width, and does not save it at ₹0 (issue 25)', async () => {
+    let posts = 0;
+    server.use(
+      http.post('/api/quotations', () => {
+        posts++;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    const { user } = await openNew();
+    await enter(user, screen.getByLabelText(/Client name/), 'Meera Nair');
+    await enter(user, screen.getByLabelText(/Phone/), '9876543210');
+    await enter(user, row(1).getByLabelText('Length (ft)'), '8');
+    await enter(user, row(1).getByLabelText('Unit price (₹)'), '1350');
+    expect(rowTotal(1)).toBe('₹0');
+    expect(row(1).getByRole('alert').textContent).toBe('Enter the width: a sq.ft row without it totals ₹0');
+    await user.click(screen.getAllByRole('button', { name: 'Save' })[0]!);
+    // The field says it too, and nothing is sent.
+    await waitFor(() => expect(row(1).getAllByText('Enter the width: a sq.ft row without it totals ₹0')).toHaveLength(2));
+    expect(posts).toBe(0);
+    await enter(user, row(1).getByLabelText('Width (ft)'), '7');
+    expect(row(1).queryByRole('alert')).toBeNull();
+    expect(rowTotal(1)).toBe('₹75,600');
+  }, SHEET_TIMEOUT);
+
   it("saves a new quote with 'Quotation saved successfully!', sends the lead's id, and shows its number", async () => {
     const bodies: QuotationInput[] = [];
     server.use(
@@ -322,6 +346,9 @@ describe('Quotation Builder: send, PDF, history', () => {
     await user.click(screen.getByRole('button', { name: 'Send to client' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Client link' }));
     expect((dialog.getByLabelText('Link') as HTMLInputElement).value).toBe(`${window.location.origin}/q/${'a'.repeat(43)}`);
+    // Issue 25: the client has an email address, so the server mailed them the link and the PDF too.
+    await findToast('status', 'Quotation sent');
+    expect(screen.getByText(/emailed to srinivas@example\.com with the PDF/)).toBeTruthy();
   }, SHEET_TIMEOUT);
 
   it('says a sent quote repriced by the save is a new revision in draft, and offers to send it again beside its link', async () => {
@@ -410,6 +437,38 @@ describe('Quotation Builder: send, PDF, history', () => {
     // The confirmation dialog (with its own 'Mark approved') leaves with a transition.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark approved' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Send to client' })).toBeNull();
+  }, SHEET_TIMEOUT);
+
+  it('shows an approved quote read-only, and Create variation makes it a draft of the next revision (issue 25)', async () => {
+    const approved: Quotation = { ...quotationFixtures[0]!, status: 'approved', approvedBy: 'Srinivas Reddy', approvedAt: '2026-11-22T10:00:00.000Z', shareToken: 'a'.repeat(43), version: 3 };
+    let variation: unknown;
+    const varied: Quotation = { ...approved, status: 'draft', approvedBy: null, approvedAt: null, revisionCount: 1, version: 4, variation: { revision: 1, grandTotal: approved.grandTotal, approvedAt: approved.approvedAt!, approvedBy: 'Srinivas Reddy' } };
+    server.use(
+      http.post('/api/quotations/:id/variation', async ({ request }) => {
+        variation = await request.json();
+        return HttpResponse.json(varied);
+      }),
+      http.get('/api/quotations/quote-1', () => HttpResponse.json(variation ? varied : approved)),
+    );
+    const { user } = renderQuotations('/admin/quotations?quote=quote-1', 'employee');
+    await screen.findByRole('region', { name: 'Row 3' });
+    expect(screen.getByText(/This quotation is approved and locked/)).toBeTruthy();
+    // Nothing to type into and no Save: the approved document stays as approved.
+    expect((screen.getByLabelText(/Client name/) as HTMLInputElement).disabled).toBe(true);
+    expect((row(1).getByLabelText('Unit price (₹)') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Notes and terms') as HTMLTextAreaElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add row' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove row 1' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Create variation' }));
+    await findToast('status', 'Variation created');
+    expect(variation).toEqual({ version: 3 });
+    // A draft again, editable, saying what it varies; it goes to the client with Send.
+    expect(await screen.findByText(/Variation of the quotation approved at/)).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText(/Client name/) as HTMLInputElement).disabled).toBe(false));
+    expect(screen.getAllByRole('button', { name: 'Save' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Send to client' })).toBeTruthy();
   }, SHEET_TIMEOUT);
 
   it('offers Mark approved to managers and up only', async () => {

@@ -3,6 +3,7 @@ import {
   DEFAULT_ROW_QUANTITY,
   DEFAULT_ROW_UNIT,
   EDITABLE_QUOTATION_STATUSES,
+  MISSING_DIMENSION_MESSAGE,
   QUOTATION_STATUSES,
   QUOTATION_STATUS_LABELS,
   addDays,
@@ -10,6 +11,8 @@ import {
   quotationMargin,
   quotationTotals,
   rowTotal,
+  unitHasLength,
+  unitHasWidth,
   type EditableQuotationStatus,
   type Quotation,
   type QuotationInput,
@@ -210,6 +213,15 @@ export function rowMeasure(row: RowValues): RowMeasure {
 
 export function liveRowTotal(row: RowValues): number {
   return rowTotal(rowMeasure(row));
+}
+
+/** The warning a priced row shows while a dimension its unit needs is missing (its total would be ₹0; the save refuses it too). */
+export function missingDimension(row: RowValues): string | null {
+  const measure = rowMeasure(row);
+  if (!(measure.unitPrice > 0)) return null;
+  if (unitHasLength(measure.unit) && !measure.length) return MISSING_DIMENSION_MESSAGE.length(measure.unit);
+  if (unitHasWidth(measure.unit) && !measure.width) return MISSING_DIMENSION_MESSAGE.width;
+  return null;
 }
 
 export function discountOf(value: string | number): number {

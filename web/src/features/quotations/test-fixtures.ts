@@ -18,6 +18,7 @@ import {
   type QuotationRow,
   type QuotationSendResult,
 } from '@app/shared-types/quotations';
+import { DEFAULT_PAYMENT_PLAN } from '@app/shared-types/quotation-terms';
 import type { QuotationDefaults } from './api/get-quotation-defaults';
 
 /** Quotations data and MSW handlers for the quotation tests (`handlers.push(...quotationHandlers())`). */
@@ -28,6 +29,7 @@ export const companyFixture: QuotationDefaults['company'] = {
   companyPhone: '+91 98480 12345',
   companyEmail: 'hello@kalpa.example',
   gstNumber: '36ABCDE1234F1Z5',
+  taxNumber: '',
   companyLogo: '',
 };
 
@@ -104,6 +106,8 @@ export function makeQuotation(overrides: Partial<Quotation> & Pick<Quotation, 'i
     lowMarginConfirmed: null,
     shareToken: null,
     revisedAt: null,
+    issued: null,
+    variation: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     version: 1,
@@ -170,7 +174,7 @@ export function savedFrom(input: QuotationInput, base: Partial<Quotation> & Pick
   });
 }
 
-export const publicQuotationFixture: PublicQuotation = publicQuotationOf(quotationFixtures[1]!, '2026-11-22', companyFixture);
+export const publicQuotationFixture: PublicQuotation = publicQuotationOf(quotationFixtures[1]!, '2026-11-22', { company: companyFixture, taxRate: 18, paymentPlan: [...DEFAULT_PAYMENT_PLAN] });
 
 const find = (id: unknown) => quotationFixtures.find((quote) => quote.id === id);
 
@@ -226,6 +230,21 @@ export function quotationHandlers() {
       const quote = find(params.id);
       if (!quote) return notFound();
       return HttpResponse.json<QuotationSendResult>({ quotation: { ...quote, status: 'sent', shareToken: SHARE_TOKEN, version: quote.version + 1 }, sharePath: `/q/${SHARE_TOKEN}` });
+    }),
+    http.post('/api/quotations/:id/variation', ({ params }) => {
+      const quote = find(params.id);
+      if (!quote) return notFound();
+      if (quote.status !== 'approved') return HttpResponse.json({ error: 'Only an approved quotation can have a variation.' }, { status: 409 });
+      const revision = quote.revisionCount + 1;
+      return HttpResponse.json<Quotation>({
+        ...quote,
+        status: 'draft',
+        approvedAt: null,
+        approvedBy: null,
+        revisionCount: revision,
+        variation: { revision, grandTotal: quote.grandTotal, approvedAt: quote.approvedAt ?? '', approvedBy: quote.approvedBy ?? '' },
+        version: quote.version + 1,
+      });
     }),
     http.post('/api/quotations/:id/approve', ({ params }) => {
       const quote = find(params.id);

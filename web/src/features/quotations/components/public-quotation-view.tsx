@@ -10,7 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatMoney } from '@app/shared-types/format';
-import { dimensionsText, rowsByUsageArea, type PublicQuotation } from '@app/shared-types/quotations';
+import { QUOTATION_STATUS_LABELS, dimensionsText, rowsByUsageArea, type PublicQuotation } from '@app/shared-types/quotations';
+import { round2, stageAmounts } from '@app/shared-types/finance';
 import type { ReactNode } from 'react';
 
 function Line({ label, value }: { label: string; value: string }) {
@@ -29,8 +30,59 @@ function Line({ label, value }: { label: string; value: string }) {
 /** The row's description as the client reads it: item, finish, brand, remarks. */
 const describe = (row: PublicQuotation['rows'][number]) => [row.finishType, row.brand, row.remarks].filter(Boolean).join(' · ');
 
-/** The quote as the client sees it through the link: letterhead, number and dates, their details, rows by usage area, totals in ₹, terms. */
-export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation; actions: ReactNode }) {
+/** What the client reads first: the total they pay, until when, and where the quote stands. */
+function Summary({ quote }: { quote: PublicQuotation }) {
+  const facts: [string, string][] = [
+    [quote.taxRate > 0 ? 'Total incl. GST' : 'Total', formatMoney(quote.totalWithTax)],
+    ['Valid until', formatDate(quote.validUntil)],
+    ['Status', QUOTATION_STATUS_LABELS[quote.status]],
+  ];
+  return (
+    <Box component="dl" aria-label="Summary" sx={{ m: 0, mt: 3, p: 2, borderRadius: 1, bgcolor: 'action.hover', display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.1rem', fontVariantNumeric: 'tabular-nums' }}>
+            {value}
+          </Typography>
+        </div>
+      ))}
+    </Box>
+  );
+}
+
+/** The plan the payments follow, each stage's share of the grand total with its GST: what each demand will ask. */
+function PaymentPlan({ quote }: { quote: PublicQuotation }) {
+  if (quote.paymentPlan.length === 0) return null;
+  return (
+    <Box component="section" aria-label="Payment plan" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2">
+        Payment plan
+      </Typography>
+      {quote.taxRate > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Each payment includes GST at {quote.taxRate}%.
+        </Typography>
+      )}
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5, maxWidth: { sm: 420 } }}>
+        {quote.paymentPlan.map((stage) => {
+          const { amount, tax } = stageAmounts(quote.grandTotal, stage.percent, quote.taxRate);
+          return <Line key={stage.name} label={`${stage.name} (${stage.percent}%)`} value={formatMoney(round2(amount + tax))} />;
+        })}
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * The quote as the client sees it through the link: letterhead, a summary
+ * (total, validity, status) and `notices` at the top, their details, rows by
+ * usage area, totals in ₹ with GST, terms and the payment plan, and then
+ * `actions` (Approve / Request changes), once all of it has been read.
+ */
+export function PublicQuotationView({ quote, actions, notices }: { quote: PublicQuotation; actions: ReactNode; notices?: ReactNode }) {
   const { company, clientDetails: client } = quote;
   return (
     <Card component="article" aria-labelledby="public-quote-title">
@@ -63,6 +115,8 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
             </Typography>
           </Box>
         </Stack>
+        <Summary quote={quote} />
+        {notices && <Box sx={{ mt: 2 }}>{notices}</Box>}
         {quote.title && (
           <Typography variant="h6" component="h2" sx={{ mt: 3 }}>
             {quote.title}
@@ -84,10 +138,9 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
           </Typography>
         </Box>
 
-        <Box sx={{ my: 3 }}>{actions}</Box>
 
-        {rowsByUsageArea(quote.rows).map((group) => (
-          <Box key={group.usageArea} component="section" aria-label={group.usageArea} sx={{ mb: 3 }}>
+        {rowsByUsageArea(quote.rows).map((group, i) => (
+          <Box key={group.usageArea} component="section" aria-label={group.usageArea} sx={{ mb: 3, mt: i === 0 ? 3 : 0 }}>
             <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
               {group.usageArea}
             </Typography>
@@ -146,15 +199,22 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
         <Box component="dl" aria-label="Totals" sx={{ ml: { sm: 'auto' }, maxWidth: { sm: 360 }, display: 'grid', gap: 0.75, my: 2 }}>
           <Line label="Subtotal" value={formatMoney(quote.subtotal)} />
           {quote.discount > 0 && <Line label={`Discount (${quote.discount}%)`} value={`-${formatMoney(quote.discountAmount)}`} />}
+          {quote.taxRate > 0 && (
+            <>
+              <Line label="Total before GST" value={formatMoney(quote.grandTotal)} />
+              <Line label={`GST at ${quote.taxRate}%`} value={formatMoney(quote.taxAmount)} />
+            </>
+          )}
           <Divider />
           <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
             <Typography component="dt" sx={{ fontWeight: 700 }}>
-              Grand total
+              {quote.taxRate > 0 ? 'Total incl. GST' : 'Grand total'}
             </Typography>
             <Typography component="dd" sx={{ m: 0, fontWeight: 700, fontSize: '1.25rem' }}>
-              {formatMoney(quote.grandTotal)}
+              {formatMoney(quote.totalWithTax)}
             </Typography>
           </Stack>
+          {quote.variation && <Line label="Approved before this variation (before GST)" value={formatMoney(quote.variation.grandTotal)} />}
         </Box>
 
         {quote.notes && (
@@ -167,6 +227,9 @@ export function PublicQuotationView({ quote, actions }: { quote: PublicQuotation
             </Typography>
           </Box>
         )}
+        <PaymentPlan quote={quote} />
+
+        <Box sx={{ mt: 4 }}>{actions}</Box>
       </CardContent>
     </Card>
   );

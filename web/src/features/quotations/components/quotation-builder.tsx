@@ -1,4 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DifferenceIcon from '@mui/icons-material/Difference';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HistoryIcon from '@mui/icons-material/History';
 import LinkIcon from '@mui/icons-material/Link';
@@ -16,7 +17,7 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { calendarDate, formatDate } from '@app/shared-types/format';
+import { calendarDate, formatDate, formatMoney } from '@app/shared-types/format';
 import {
   PDF_ERROR_DESCRIPTION,
   PDF_ERROR_TITLE,
@@ -36,6 +37,7 @@ import { serverMessage, staleCurrent } from '../../../lib/api-errors';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { useApproveQuotation } from '../api/approve-quotation';
+import { useCreateVariation } from '../api/create-variation';
 import { useCreateQuotation } from '../api/create-quotation';
 import { downloadQuotationPdf } from '../api/download-quotation-pdf';
 import { useDuplicateQuotation } from '../api/duplicate-quotation';
@@ -119,6 +121,7 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
   const send = useSendQuotation();
   const approve = useApproveQuotation();
   const duplicate = useDuplicateQuotation();
+  const vary = useCreateVariation();
   const stale = useStaleSave<Quotation>();
   const [lowMargin, setLowMargin] = useState<{ marginPercent: number; threshold: number; pending: Pending } | null>(null);
   const [link, setLink] = useState<string | null>(null);
@@ -205,7 +208,12 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
     try {
       const result = await send.mutateAsync({ id: target.id, version: target.version, confirmLowMargin });
       setLink(shareUrl(origin, result.sharePath));
-      toast({ title: 'Quotation sent', description: `${result.quotation.quotationNumber}: copy the link for the client.` });
+      // The server emails the client the link and the PDF (the outbox) when they have an address; the link is here to copy as well.
+      const emailed = target.status !== 'sent' && result.quotation.clientDetails.email;
+      toast({
+        title: 'Quotation sent',
+        description: emailed ? `${result.quotation.quotationNumber}: emailed to ${emailed} with the PDF; the link is below to copy too.` : `${result.quotation.quotationNumber}: copy the link for the client.`,
+      });
       onSaved(result.quotation);
     } catch (error) {
       const low = lowMarginOf(error);
@@ -247,6 +255,18 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
     }
   };
 
+  const startVariation = async () => {
+    if (!quote) return;
+    try {
+      const varied = await vary.mutateAsync({ id: quote.id, version: quote.version });
+      toast({ title: 'Variation created', description: `${varied.quotationNumber}: edit it and send it to the client to approve.` });
+      onSaved(varied);
+    } catch (error) {
+      stale.caught(error, staleCurrent<Quotation>(error, quote.id), (current) => quotationChanges(current, formik.values));
+      toast({ variant: 'destructive', title: 'Error creating variation', description: serverMessage(error) });
+    }
+  };
+
   const copy = async () => {
     if (!quote) return;
     try {
@@ -264,7 +284,11 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
   const canMarkApproved = canApprove && quote !== null && open;
   // An approved or rejected quote is not sent again (the server refuses); a copy of it can be.
   const canSend = open;
-  const lastResponse = quote?.responses.at(-1);
+  // Approved: locked (issue 25); a change is a variation the client approves again.
+  const locked = quote?.status === 'approved';
+  const varying = quote?.variation && !locked ? quote.variation : null;
+  // A variation's last answer is the approval of the version it changes: not this one's.
+  const lastResponse = varying ? null : quote?.responses.at(-1);
 
   return (
     <FormikProvider value={formik}>
@@ -286,9 +310,15 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
               )}
             </Stack>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="toolbar" aria-label="Quotation actions">
-              <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={busy}>
-                {formik.isSubmitting ? 'Saving...' : 'Save'}
-              </Button>
+              {locked ? (
+                <Button variant="contained" startIcon={<DifferenceIcon />} onClick={() => void startVariation()} disabled={vary.isPending || stale.isStale}>
+                  {vary.isPending ? 'Creating...' : 'Create variation'}
+                </Button>
+              ) : (
+                <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={busy}>
+                  {formik.isSubmitting ? 'Saving...' : 'Save'}
+                </Button>
+              )}
               <Button variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={() => void exportPdf()} disabled={busy || exporting}>
                 {exporting ? 'Exporting...' : 'Export PDF'}
               </Button>
@@ -322,6 +352,18 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
           </Stack>
 
           {stale.notice('quotation', (current) => current && onSaved(current))}
+          {locked && (
+            <Alert severity="info">
+              This quotation is approved and locked. To change it, create a variation: the client approves it through the same link, and its total becomes the project&apos;s budget.
+            </Alert>
+          )}
+          {varying && (
+            <Alert severity="warning">
+              Variation of the quotation approved at {formatMoney(varying.grandTotal)}
+              {varying.approvedBy ? ` by ${varying.approvedBy}` : ''} (revision {varying.revision} in History). Send it to the client: once they approve it, the project&apos;s budget moves to
+              the new total.
+            </Alert>
+          )}
           {lastResponse && (
             <Alert severity={lastResponse.action === 'approved' ? 'success' : 'info'}>
               {lastResponse.action === 'approved' ? 'Approved' : 'Changes requested'} by {lastResponse.name} on {formatDate(lastResponse.at)}
@@ -331,13 +373,13 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
 
           <BuilderSection id="quotation-client-title" title="Client details">
             <Grid container spacing={2}>
-              <FormField name="clientDetails.name" label="Client name" required size={{ xs: 12, sm: 6, md: 4 }} />
-              <FormField name="clientDetails.phone" label="Phone" required size={{ xs: 12, sm: 6, md: 4 }} />
-              <FormField name="clientDetails.email" label="Email" size={{ xs: 12, sm: 6, md: 4 }} />
-              <FormField name="clientDetails.projectType" label="Project type" kind="select" options={PROJECT_TYPE_OPTIONS} size={{ xs: 12, sm: 6, md: 4 }} />
-              <FormField name="clientDetails.community" label="Community" size={{ xs: 12, sm: 6, md: 4 }} />
-              <FormField name="clientDetails.address" label="Address" kind="multiline" size={{ xs: 12, md: 6 }} />
-              <FormField name="clientDetails.siteAddress" label="Site address" kind="multiline" size={{ xs: 12, md: 6 }} />
+              <FormField name="clientDetails.name" label="Client name" required size={{ xs: 12, sm: 6, md: 4 }} disabled={locked} />
+              <FormField name="clientDetails.phone" label="Phone" required size={{ xs: 12, sm: 6, md: 4 }} disabled={locked} />
+              <FormField name="clientDetails.email" label="Email" size={{ xs: 12, sm: 6, md: 4 }} disabled={locked} />
+              <FormField name="clientDetails.projectType" label="Project type" kind="select" options={PROJECT_TYPE_OPTIONS} size={{ xs: 12, sm: 6, md: 4 }} disabled={locked} />
+              <FormField name="clientDetails.community" label="Community" size={{ xs: 12, sm: 6, md: 4 }} disabled={locked} />
+              <FormField name="clientDetails.address" label="Address" kind="multiline" size={{ xs: 12, md: 6 }} disabled={locked} />
+              <FormField name="clientDetails.siteAddress" label="Site address" kind="multiline" size={{ xs: 12, md: 6 }} disabled={locked} />
             </Grid>
           </BuilderSection>
 
@@ -351,8 +393,8 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
                   <Typography sx={{ fontWeight: 600, fontFamily: 'monospace' }}>{quote.quotationNumber}</Typography>
                 </Grid>
               )}
-              <FormField name="quotationDate" label="Quotation date" kind="date" size={{ xs: 6, md: 3 }} />
-              <FormField name="validUntil" label="Valid until" kind="date" size={{ xs: 6, md: 3 }} />
+              <FormField name="quotationDate" label="Quotation date" kind="date" size={{ xs: 6, md: 3 }} disabled={locked} />
+              <FormField name="validUntil" label="Valid until" kind="date" size={{ xs: 6, md: 3 }} disabled={locked} />
               {quote?.status === 'approved' ? (
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                   <Typography variant="caption" color="text.secondary" component="div">
@@ -364,38 +406,40 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
                   </Typography>
                 </Grid>
               ) : (
-                <FormField name="status" label="Status" kind="select" options={EDITABLE_STATUS_OPTIONS} size={{ xs: 12, sm: 6, md: 3 }} />
+                <FormField name="status" label="Status" kind="select" options={EDITABLE_STATUS_OPTIONS} size={{ xs: 12, sm: 6, md: 3 }} disabled={locked} />
               )}
-              <FormField name="title" label="Title" placeholder="e.g. 3BHK interiors, Gachibowli" size={12} />
+              <FormField name="title" label="Title" placeholder="e.g. 3BHK interiors, Gachibowli" size={12} disabled={locked} />
             </Grid>
           </BuilderSection>
 
           <BuilderSection id="quotation-items-title" title="Items">
-            <QuotationRows />
+            <QuotationRows locked={locked} />
           </BuilderSection>
 
           <Grid container spacing={2.5}>
             <Grid size={{ xs: 12, md: 7 }}>
               <BuilderSection id="quotation-notes-title" title="Notes">
                 <Grid container>
-                  <FormField name="notes" label="Notes and terms" kind="multiline" rows={8} size={12} />
+                  <FormField name="notes" label="Notes and terms" kind="multiline" rows={8} size={12} disabled={locked} />
                 </Grid>
               </BuilderSection>
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <Stack spacing={2.5}>
                 <BuilderSection id="quotation-totals-title" title="Totals">
-                  <QuotationTotals />
+                  <QuotationTotals locked={locked} />
                 </BuilderSection>
                 <MarginPanel saved={quote} threshold={defaults.marginThreshold} />
               </Stack>
             </Grid>
           </Grid>
-          <Box>
-            <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy}>
-              {formik.isSubmitting ? 'Saving...' : 'Save'}
-            </Button>
-          </Box>
+          {!locked && (
+            <Box>
+              <Button type="submit" variant="contained" size="large" startIcon={<SaveIcon />} disabled={busy}>
+                {formik.isSubmitting ? 'Saving...' : 'Save'}
+              </Button>
+            </Box>
+          )}
         </Stack>
       </FormShell>
 

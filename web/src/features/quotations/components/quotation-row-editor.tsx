@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
@@ -20,6 +21,7 @@ import {
   NO_FINISH_TYPES,
   brandOptions,
   liveRowTotal,
+  missingDimension,
   priceLookupOf,
   withCurrent,
   withItem,
@@ -39,6 +41,8 @@ interface QuotationRowEditorProps {
   onRemove: (id: string) => void;
   /** Puts `next` in place of the row with its id. */
   onChange: (next: RowValues) => void;
+  /** An approved quote (issue 25): shown, not edited. */
+  locked?: boolean;
 }
 
 const numberProps = (min: number, step: number) => ({ htmlInput: { min, step, inputMode: 'decimal' as const } });
@@ -49,7 +53,7 @@ const numberProps = (min: number, step: number) => ({ htmlInput: { min, step, in
  * and clears the row's choices; an item loads its details and finishes; a
  * finish type (or a brand while one is set) asks the library for a price.
  */
-export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ index, row, usageAreas, units, canRemove, onRemove, onChange }: QuotationRowEditorProps) {
+export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ index, row, usageAreas, units, canRemove, onRemove, onChange, locked = false }: QuotationRowEditorProps) {
   const queryClient = useQueryClient();
   // The row as last chosen: a price that arrives after another choice is not applied over it.
   const latest = useRef(row);
@@ -90,6 +94,7 @@ export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ inde
   const brands = brandOptions(details.data?.brands ?? [], details.data?.suggestedBrands ?? [], row.brand);
   const hasLength = unitHasLength(row.unit);
   const hasWidth = unitHasWidth(row.unit);
+  const warning = locked ? null : missingDimension(row);
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={labelId} sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -101,13 +106,15 @@ export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ inde
           <Typography variant="subtitle1" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} aria-label={`${label} total`}>
             {formatMoney(liveRowTotal(row))}
           </Typography>
-          <Tooltip title={canRemove ? '' : 'A quotation keeps at least one row'}>
-            <Box component="span">
-              <IconButton aria-label={`Remove row ${index + 1}`} onClick={() => onRemove(row.id)} disabled={!canRemove} size="small" color="error">
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          </Tooltip>
+          {!locked && (
+            <Tooltip title={canRemove ? '' : 'A quotation keeps at least one row'}>
+              <Box component="span">
+                <IconButton aria-label={`Remove row ${index + 1}`} onClick={() => onRemove(row.id)} disabled={!canRemove} size="small" color="error">
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Box>
+            </Tooltip>
+          )}
         </Stack>
       </Stack>
       <Grid container spacing={1.5}>
@@ -116,6 +123,7 @@ export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ inde
             name={name('usageArea')}
             label="Usage area"
             emptyLabel="Choose a usage area"
+            disabled={locked}
             options={withCurrent(usageAreas, row.usageArea)}
             onChoose={(value) => choose(withUsageArea(row, value), false)}
           />
@@ -125,7 +133,7 @@ export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ inde
             name={name('item')}
             label="Item"
             emptyLabel="Choose an item"
-            disabled={!row.usageArea}
+            disabled={locked || !row.usageArea}
             options={withCurrent(
               itemList.map((item) => item.itemName),
               row.item,
@@ -138,7 +146,7 @@ export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ inde
             name={name('finishType')}
             label="Finish type"
             emptyLabel="Choose a finish"
-            disabled={!row.usageArea || !row.item}
+            disabled={locked || !row.usageArea || !row.item}
             options={withCurrent(finishList, row.finishType)}
             noneText={NO_FINISH_TYPES}
             onChoose={(value) => choose({ ...row, finishType: value }, true)}
@@ -149,34 +157,39 @@ export const QuotationRowEditor = memoByValue(function QuotationRowEditor({ inde
             name={name('brand')}
             label="Brand"
             emptyLabel="Any brand"
-            disabled={!row.usageArea || !row.item}
+            disabled={locked || !row.usageArea || !row.item}
             options={brands}
             onChoose={(value) => choose({ ...row, brand: value }, row.finishType !== '')}
           />
         </Grid>
         <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-          <RowSelect name={name('unit')} label="Unit" options={withCurrent(units, row.unit)} onChoose={(value) => choose({ ...row, unit: value }, false)} />
+          <RowSelect name={name('unit')} label="Unit" disabled={locked} options={withCurrent(units, row.unit)} onChoose={(value) => choose({ ...row, unit: value }, false)} />
         </Grid>
         {hasLength && (
           <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-            <FormTextField name={name('length')} label="Length (ft)" type="number" size="small" fullWidth slotProps={numberProps(0, 0.1)} />
+            <FormTextField name={name('length')} label="Length (ft)" type="number" size="small" fullWidth disabled={locked} slotProps={numberProps(0, 0.1)} />
           </Grid>
         )}
         {hasWidth && (
           <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-            <FormTextField name={name('width')} label="Width (ft)" type="number" size="small" fullWidth slotProps={numberProps(0, 0.1)} />
+            <FormTextField name={name('width')} label="Width (ft)" type="number" size="small" fullWidth disabled={locked} slotProps={numberProps(0, 0.1)} />
           </Grid>
         )}
         <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-          <FormTextField name={name('quantity')} label="Quantity" type="number" size="small" fullWidth slotProps={numberProps(1, 1)} />
+          <FormTextField name={name('quantity')} label="Quantity" type="number" size="small" fullWidth disabled={locked} slotProps={numberProps(1, 1)} />
         </Grid>
         <Grid size={{ xs: 6, sm: 4, md: 2 }}>
-          <FormTextField name={name('unitPrice')} label="Unit price (₹)" type="number" size="small" fullWidth slotProps={numberProps(0, 0.01)} />
+          <FormTextField name={name('unitPrice')} label="Unit price (₹)" type="number" size="small" fullWidth disabled={locked} slotProps={numberProps(0, 0.01)} />
         </Grid>
         <Grid size={{ xs: 12, sm: 12, md: hasWidth ? 2 : hasLength ? 4 : 6 }}>
-          <FormTextField name={name('remarks')} label="Remarks" size="small" fullWidth />
+          <FormTextField name={name('remarks')} label="Remarks" size="small" fullWidth disabled={locked} />
         </Grid>
       </Grid>
+      {warning && (
+        <Alert severity="warning" sx={{ mt: 1.5, py: 0 }}>
+          {warning}
+        </Alert>
+      )}
     </Card>
   );
 });

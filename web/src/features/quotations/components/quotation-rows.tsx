@@ -8,8 +8,8 @@ import { useStableHandler } from '../../../lib/render-less';
 import { newRow, type QuotationFormValues, type RowValues } from '../model';
 import { QuotationRowEditor } from './quotation-row-editor';
 
-/** The editable item table: one card per row, Add row (sq.ft, quantity 1) and Remove (never the last row). */
-export function QuotationRows() {
+/** The editable item table: one card per row, Add row (sq.ft, quantity 1) and Remove (never the last row); read-only when `locked` (an approved quote). */
+export function QuotationRows({ locked = false }: { locked?: boolean }) {
   const { values, setFieldValue } = useFormikContext<QuotationFormValues>();
   const usageAreas = useUsageAreas().data ?? [];
   const units = useUnits();
@@ -32,13 +32,16 @@ export function QuotationRows() {
           canRemove={rows.length > 1}
           onRemove={onRemove}
           onChange={onChange}
+          locked={locked}
         />
       ))}
-      <div>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => void setFieldValue('rows', [...rows, newRow()])}>
-          Add row
-        </Button>
-      </div>
+      {!locked && (
+        <div>
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => void setFieldValue('rows', [...rows, newRow()])}>
+            Add row
+          </Button>
+        </div>
+      )}
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ function Figure({ label, value, strong }: { label: string; value: string; strong
 }
 
 /** SPEC.md 9 totals, live as the rows change: subtotal, discount % (0 to 100, steps of 0.1), discount amount, grand total. */
-export function QuotationTotals({ children }: { children?: ReactNode }) {
+export function QuotationTotals({ children, locked = false }: { children?: ReactNode; locked?: boolean }) {
   const { values } = useFormikContext<QuotationFormValues>();
   const totals = liveTotals(values);
   return (
@@ -35,6 +35,7 @@ export function QuotationTotals({ children }: { children?: ReactNode }) {
         label="Discount (%)"
         type="number"
         size="small"
+        disabled={locked}
         slotProps={{ htmlInput: { min: 0, max: 100, step: 0.1, inputMode: 'decimal' } }}
       />
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1 }}>
