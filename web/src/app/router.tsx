@@ -40,6 +40,8 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
 /** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */
 const auditHandle: AdminRouteHandle = { title: 'Audit Log', section: { id: 'audit', path: 'audit', label: 'Audit Log', heading: 'Audit Log', adminOnly: true } };
 const employeesSection = ADMIN_SECTIONS.find((section) => section.id === 'employees');
+/** A project's page belongs to Projects: its sidebar entry. */
+const projectHandle: AdminRouteHandle = { title: 'Project', section: ADMIN_SECTIONS.find((section) => section.id === 'projects') };
 /** Departments and job roles belong to Employees: its sidebar entry, and its admins-only access. */
 const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection };
 const comingSoon: RouteObject['lazy'] = async () => ({
@@ -64,6 +66,8 @@ function portalRoute(basePath: string): RouteObject {
       }),
       // Departments and job roles: under Employees (its section, so admins only), reached from the Employees page.
       { path: 'employees/departments', handle: departmentsHandle, lazy: async () => ({ Component: (await import('./admin/departments-page')).DepartmentsPage }) },
+      // A project's page: reached from its card on Projects.
+      { path: 'projects/:id', handle: projectHandle, lazy: async () => ({ Component: (await import('./admin/project-page')).ProjectPage }) },
       // The audit log: reached from Settings > System, for whoever may open Settings.
       { path: 'audit', handle: auditHandle, lazy: async () => ({ Component: (await import('./admin/audit-page')).AuditPage }) },
       {
