@@ -12,6 +12,7 @@ import { isPortalPath } from '@app/shared-types/app-paths';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
 import { SocialLinks } from './social-links';
+import { WHATSAPP_FAB_CLEARANCE_PX } from './whatsapp-fab';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,7 +37,8 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
   const year = new Date().getFullYear();
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.88)', mt: 'auto' }}>
-      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
+      {/* On phones the page ends 104 px lower (56 px WhatsApp button, its 16 px margin, room to spare), so the button never covers its last lines. */}
+      <Container maxWidth="lg" sx={{ pt: { xs: 6, md: 8 }, pb: { xs: `${WHATSAPP_FAB_CLEARANCE_PX}px`, sm: 8 } }}>
         {/* A CSS grid, not MUI's Grid: the footer is on every public page, and this keeps Grid's code off them. */}
         <Box
           sx={{
