@@ -37,8 +37,7 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
   const year = new Date().getFullYear();
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'rgba(255,255,255,0.88)', mt: 'auto' }}>
-      {/* On phones the page ends 104 px lower (56 px WhatsApp button, its 16 px margin, room to spare), so the button never covers its last lines. */}
-      <Container maxWidth="lg" sx={{ pt: { xs: 6, md: 8 }, pb: { xs: `${WHATSAPP_FAB_CLEARANCE_PX}px`, sm: 8 } }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
         {/* A CSS grid, not MUI's Grid: the footer is on every public page, and this keeps Grid's code off them. */}
         <Box
           sx={{
@@ -101,7 +100,9 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
         <Container
           maxWidth="lg"
           sx={{
-            py: 3,
+            pt: 3,
+            // On phones the page ends 104 px below its last line (the 56 px WhatsApp button, its 16 px margin, room to spare), so the button never covers it.
+            pb: { xs: `${WHATSAPP_FAB_CLEARANCE_PX}px`, sm: 3 },
             // Leaves room on the right for the floating WhatsApp button.
             pr: { xs: 11, sm: 12 },
             display: 'flex',
