@@ -34,7 +34,7 @@ test('the WhatsApp button leaves the end of every page uncovered', async ({ page
     const fab = await page.getByRole('link', { name: 'Chat on WhatsApp' }).last().boundingBox();
     // The last line of the footer (its lowest text), once the page is scrolled to its end.
     const lastLineBottom = await page.locator('footer').evaluate((footer) => {
-      const texts = [...footer.querySelectorAll('p, a, span, h2, li')].filter((element) => element.textContent?.trim());
+      const texts = Array.from(footer.querySelectorAll('p, a, span, h2, li')).filter((element) => element.textContent?.trim());
       return Math.max(...texts.map((element) => element.getBoundingClientRect().bottom));
     });
     expect(fab, path).not.toBeNull();
