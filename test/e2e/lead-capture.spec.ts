@@ -57,7 +57,7 @@ test.describe('calculator', () => {
     await page.getByRole('button', { name: 'Submit Another Project' }).click();
     await expect(page.getByLabel('Full Name')).toHaveValue('');
     await expect(page.getByLabel('Phone Number')).toHaveValue('');
-    await expect(page.getByLabel('Carpet Area (sq ft)')).toHaveValue('0');
+    await expect(page.getByLabel('Carpet Area (sq ft)')).toHaveValue('');
   });
 });
 
