@@ -243,6 +243,8 @@ describe('projects', () => {
       category: 'Villa',
       area: '3,000 sq ft',
       location: '',
+      // Issue 25: the other website projects to see next (none here).
+      related: [],
     });
     const ongoing = await json<Page<PublicProject>>(app.request('/api/projects?status=ongoing&limit=50'));
     expect(ongoing.items.map((item) => item.id)).toContain(project.id);

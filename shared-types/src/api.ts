@@ -28,6 +28,11 @@ export interface PublicProject {
   location: string;
 }
 
+/** GET /api/projects/:slugOrId: the project and up to 3 others to see next (its category first; each with its cover only). */
+export interface PublicProjectDetail extends PublicProject {
+  related: PublicProject[];
+}
+
 export interface Page<T> {
   items: T[];
   /** Opaque cursor of the next page; absent on the last page. */

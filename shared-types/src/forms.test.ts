@@ -194,7 +194,7 @@ describe('calculatorSchema', () => {
       ['area', 99, 'Carpet area must be at least 100 sq ft'],
       ['area', 0, 'Carpet area must be at least 100 sq ft'],
       ['area', 100001, 'Carpet area must be at most 1,00,000 sq ft'],
-      ['area', '', 'Carpet area must be a number'],
+      ['area', '', 'Carpet area is required'],
       ['area', 'big', 'Carpet area must be a number'],
       ...rows.required('name', 'Full name is required'),
       ...name.refuses,
@@ -256,6 +256,7 @@ describe('contactSchema', () => {
       ...phone.refuses,
       ['projectType', 'Residential', 'Choose a project type'],
       ['projectType', 'villa', 'Choose a project type'],
+      ['projectType', 'Not sure yet', 'Choose a project type'],
       ...message.refuses,
     ]),
   )('refuses %s', (_title, field, input, message, path) => refuses(field, input, message, path));

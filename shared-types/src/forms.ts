@@ -282,6 +282,8 @@ export const calculatorSchema = yup.object({
     .required('Property type is required'),
   area: yup
     .number()
+    // An empty input (the form starts empty) is a missing area, not a wrong one.
+    .transform((value: unknown, original: unknown) => (original === '' ? undefined : value))
     .typeError('Carpet area must be a number')
     .required('Carpet area is required')
     .min(100, 'Carpet area must be at least 100 sq ft')

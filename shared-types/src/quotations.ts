@@ -356,6 +356,8 @@ export const quotationListQuerySchema = yup.object({
   status: yup.mixed<QuotationStatus>().oneOf([...QUOTATION_STATUSES], 'Unknown status').optional(),
   leadId: yup.string().max(64).optional(),
   customerId: yup.string().max(64).optional(),
+  /** A project's quotes (the portal's project page): the quote it was approved from, and its variations. */
+  projectId: yup.string().max(64).optional(),
   limit: pageLimit(25),
   cursor: yup.string().max(2048).optional(),
 });

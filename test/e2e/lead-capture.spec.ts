@@ -9,7 +9,7 @@ test.describe('calculator', () => {
     await page.goto('/calculator');
     await page.getByRole('button', { name: 'Get My Quote & Schedule Consultation' }).click();
     await expect(page.getByText('Property type is required')).toBeVisible();
-    await expect(page.getByText('Carpet area must be at least 100 sq ft')).toBeVisible();
+    await expect(page.getByText('Carpet area is required')).toBeVisible();
     await expect(page.getByText('Full name is required')).toBeVisible();
     await expect(page.getByText('Phone number is required')).toBeVisible();
     await expect(page.getByText('City is required')).toBeVisible();
@@ -57,7 +57,7 @@ test.describe('calculator', () => {
     await page.getByRole('button', { name: 'Submit Another Project' }).click();
     await expect(page.getByLabel('Full Name')).toHaveValue('');
     await expect(page.getByLabel('Phone Number')).toHaveValue('');
-    await expect(page.getByLabel('Carpet Area (sq ft)')).toHaveValue('0');
+    await expect(page.getByLabel('Carpet Area (sq ft)')).toHaveValue('');
   });
 });
 

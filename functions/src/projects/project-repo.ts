@@ -321,6 +321,24 @@ export async function listPublicProjects(
   return { items: items.map(toPublicProject), nextCursor: encodeCursor(lastKey) };
 }
 
+/** Website projects a related-projects pick looks at: one page of the website's list (a Query, never a Scan). */
+export const RELATED_CANDIDATES = 50;
+export const RELATED_COUNT = 3;
+
+/**
+ * The projects a website project's page suggests: others of its category first, then the rest
+ * in the website list's order (finished first), each with its cover photo only. Read from one
+ * page of the website list (gsi1), the public function's own read.
+ */
+export async function relatedPublicProjects(db: Db, project: PublicProject): Promise<PublicProject[]> {
+  const { items } = await projectEntity.query(db, WEBSITE_LIST, { limit: RELATED_CANDIDATES });
+  const others = items.map(toPublicProject).filter((other) => other.id !== project.id);
+  const category = project.category.toLowerCase();
+  const sameCategory = others.filter((other) => other.category.toLowerCase() === category);
+  const rest = others.filter((other) => other.category.toLowerCase() !== category);
+  return [...sameCategory, ...rest].slice(0, RELATED_COUNT).map((other) => ({ ...other, images: other.images.slice(0, 1) }));
+}
+
 /** The website's projects' addresses and last changes only (the sitemap), page after page. */
 export const websiteProjectDates = (db: Db, limit: number, start?: ItemKey) => projectEntity.queryFields(db, WEBSITE_LIST, ['id', 'slug', 'updatedAt'], { limit, start });
 

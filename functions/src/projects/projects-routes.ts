@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import * as yup from 'yup';
+import type { PublicProjectDetail } from '@app/shared-types/api';
 import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
 import {
   detectPhotoType,
@@ -23,6 +24,7 @@ import {
   listProjects,
   listPublicProjects,
   makeCoverPhoto,
+  relatedPublicProjects,
   projectCursorKeys,
   removeProjectPhoto,
   resolvePublicProject,
@@ -107,8 +109,9 @@ export const projects = new Hono<AppEnv>()
   .get('/:id', access.public({ lambda: 'public' }), async (c) => {
     const project = await resolvePublicProject(c.var.deps.db, c.req.param('id'));
     if (!project) return c.json(errorBody(NOT_FOUND), 404);
+    const detail: PublicProjectDetail = { ...project, related: await relatedPublicProjects(c.var.deps.db, project) };
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json(project, 200);
+    return c.json(detail, 200);
   })
   .post('/', access.staff(), limitBody(), requireJson, jsonBody(projectCreateSchema), async (c) => {
     const result = await createProject(c.var.deps.db, c.req.valid('json'), writeContext(c));

@@ -399,7 +399,7 @@ function listOf(query: Pick<QuotationListQuery, 'status'>) {
 export const quotationCursorKeys = (query: Pick<QuotationListQuery, 'status' | 'q'>) => quotationEntity.cursorKeys(listOf(query), query.q);
 
 export function listQuotations(db: Db, query: QuotationListQuery, start?: ItemKey) {
-  const filtered = query.status || query.leadId || query.customerId;
+  const filtered = query.status || query.leadId || query.customerId || query.projectId;
   return quotationEntity.list(db, listOf(query), {
     limit: query.limit,
     start,
@@ -408,7 +408,8 @@ export function listQuotations(db: Db, query: QuotationListQuery, start?: ItemKe
       ? (quote) =>
           (!query.status || quote.status === query.status) &&
           (!query.leadId || quote.leadId === query.leadId) &&
-          (!query.customerId || quote.customerId === query.customerId)
+          (!query.customerId || quote.customerId === query.customerId) &&
+          (!query.projectId || quote.projectId === query.projectId)
       : undefined,
   });
 }

@@ -40,6 +40,8 @@ const sectionScreens: Record<string, RouteObject['lazy']> = {
 /** The audit log is not in the sidebar: Settings > System links to it, and it is for the roles Settings is for. */
 const auditHandle: AdminRouteHandle = { title: 'Audit Log', section: { id: 'audit', path: 'audit', label: 'Audit Log', heading: 'Audit Log', adminOnly: true } };
 const employeesSection = ADMIN_SECTIONS.find((section) => section.id === 'employees');
+/** A project's page belongs to Projects: its sidebar entry. */
+const projectHandle: AdminRouteHandle = { title: 'Project', section: ADMIN_SECTIONS.find((section) => section.id === 'projects') };
 /** Departments and job roles belong to Employees (its sidebar entry), for admins only: the others read the staff directory. */
 const departmentsHandle: AdminRouteHandle = { title: 'Departments & Job Roles', section: employeesSection && { ...employeesSection, adminOnly: true } };
 const comingSoon: RouteObject['lazy'] = async () => ({
@@ -66,6 +68,8 @@ function portalRoute(basePath: string): RouteObject {
       { path: 'employees/departments', handle: departmentsHandle, lazy: async () => ({ Component: (await import('./admin/departments-page')).DepartmentsPage }) },
       // 'Change password': the header's account menu, for everyone signed in.
       { path: 'account/password', handle: { title: 'Change password' } satisfies AdminRouteHandle, lazy: async () => ({ Component: (await import('./admin/change-password-page')).ChangePasswordPage }) },
+      // A project's page: reached from its card on Projects.
+      { path: 'projects/:id', handle: projectHandle, lazy: async () => ({ Component: (await import('./admin/project-page')).ProjectPage }) },
       // The audit log: reached from Settings > System, for whoever may open Settings.
       { path: 'audit', handle: auditHandle, lazy: async () => ({ Component: (await import('./admin/audit-page')).AuditPage }) },
       {

@@ -57,12 +57,15 @@ interface RecordActionsProps<T> {
   onEdit: (record: T) => void;
   /** Absent when the signed-in role may not delete. */
   onDelete?: (record: T) => void;
+  /** Actions before Edit ('Open'). */
+  children?: ReactNode;
 }
 
 /** Edit, and Delete for the roles that may. */
-export function RecordActions<T>({ record, titleId, onEdit, onDelete }: RecordActionsProps<T>) {
+export function RecordActions<T>({ record, titleId, onEdit, onDelete, children }: RecordActionsProps<T>) {
   return (
     <CardActions sx={{ px: 2.5, pb: 2, pt: 0, gap: 1 }}>
+      {children}
       <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(record)} aria-describedby={titleId}>
         Edit
       </Button>

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CalculatorResult, ContactResult, FormTokenResult, Page, PublicProject } from '@app/shared-types/api';
+import type { CalculatorResult, ContactResult, FormTokenResult, Page, PublicProject, PublicProjectDetail } from '@app/shared-types/api';
 import { estimateCost } from '@app/shared-types/pricing';
 import { calculatorSchema } from '@app/shared-types/forms';
 import { blogPostFixtures, projectFixtures, siteFixture } from './fixtures';
@@ -22,7 +22,11 @@ export const handlers = [
   // By slug, or by an old id (answered with the project, whose slug the page moves its URL to), as the API does.
   http.get('/api/projects/:id', ({ params }) => {
     const project = projectFixtures.find((item) => item.slug === params.id) ?? projectFixtures.find((item) => item.id === params.id);
-    return project ? HttpResponse.json(project) : HttpResponse.json({ error: 'Project not found' }, { status: 404 });
+    if (!project) return HttpResponse.json({ error: 'Project not found' }, { status: 404 });
+    // With up to three others to see next, its category first (issue 25).
+    const others = projectFixtures.filter((item) => item.id !== project.id);
+    const related = [...others.filter((item) => item.category === project.category), ...others.filter((item) => item.category !== project.category)].slice(0, 3);
+    return HttpResponse.json<PublicProjectDetail>({ ...project, related });
   }),
 
   http.get('/api/blog-posts', () => HttpResponse.json({ items: blogPostFixtures })),

@@ -31,6 +31,7 @@ import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { CustomersTab } from './customers-tab';
+import { usePortalHref } from './portal-base';
 import { useAdminRouteHandle } from './sections';
 
 /** SPEC.md 2: the empty state of the project grid. */
@@ -46,6 +47,7 @@ function ProjectsTab({ canDelete }: { canDelete: boolean }) {
   const list = useProjects(filters, PROJECT_PAGE_SIZE);
   const projects = usePagedItems(list);
   const dialog = useUrlDialog('project');
+  const href = usePortalHref();
   const remove = useDeleteFlow<Project>({
     mutation: useDeleteProject(),
     noun: 'Project',
@@ -71,7 +73,7 @@ function ProjectsTab({ canDelete }: { canDelete: boolean }) {
         <ProjectFilters filters={filters} onChange={changeFilter} />
       </FilterCard>
       <PagedList list={list} items={projects} noun="projects" emptyMessage={NO_PROJECTS_MESSAGE}>
-        <ProjectGrid projects={projects} onEdit={edit} onDelete={canDelete ? remove.ask : undefined} />
+        <ProjectGrid projects={projects} pageHref={(project) => href(`projects/${encodeURIComponent(project.id)}`)} onEdit={edit} onDelete={canDelete ? remove.ask : undefined} />
       </PagedList>
       <ProjectDialog open={dialog.open} projectId={dialog.id} customerField={<CustomerField />} onClose={dialog.close} />
       {remove.dialog}

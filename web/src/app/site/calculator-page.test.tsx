@@ -87,12 +87,62 @@ describe('calculator page', () => {
     await user.click(await screen.findByRole('button', { name: 'Get My Quote & Schedule Consultation' }));
 
     expect(await screen.findByText('Property type is required')).toBeTruthy();
-    expect(screen.getByText('Carpet area must be at least 100 sq ft')).toBeTruthy();
+    expect(screen.getByText('Carpet area is required')).toBeTruthy();
     expect(screen.getByText('Full name is required')).toBeTruthy();
     expect(screen.getByText('Phone number is required')).toBeTruthy();
     expect(screen.getByText('City is required')).toBeTruthy();
     expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
     expect(requests).toBe(0);
+  });
+
+  it('starts with Carpet Area empty and shows no message before the first submit, then checks as the visitor types (issue 25)', async () => {
+    const { user } = renderRoute('/calculator');
+    await screen.findByRole('heading', { name: 'Get Your Free Estimate' });
+    const area = screen.getByLabelText<HTMLInputElement>('Carpet Area (sq ft)');
+    expect(area.value).toBe('');
+
+    // Through every field and out, typing and erasing: still no message anywhere.
+    await user.type(area, '5');
+    await user.clear(area);
+    const name = screen.getByLabelText('Full Name');
+    await user.type(name, 'A');
+    await user.clear(name);
+    await user.click(screen.getByLabelText('Phone Number'));
+    await user.type(screen.getByLabelText('Phone Number'), '12');
+    await user.click(screen.getByLabelText('City'));
+    await user.click(screen.getByRole('heading', { name: 'Get Your Free Estimate' }));
+    for (const message of ['Carpet area is required', 'Carpet area must be a number', 'Carpet area must be at least 100 sq ft', 'Full name is required', 'City is required']) {
+      expect(screen.queryByText(message)).toBeNull();
+    }
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
+
+    await user.click(submitButton());
+    expect(await screen.findByText('Carpet area is required')).toBeTruthy();
+    expect(screen.getByText('Full name is required')).toBeTruthy();
+    // After the first submit a field's message goes as soon as it is right.
+    await user.type(screen.getByLabelText('Full Name'), 'Asha');
+    await vi.waitFor(() => expect(screen.queryByText('Full name is required')).toBeNull());
+  });
+
+  it("says what the range adds to the material band it names (3 BHK premium: ₹1,260 – ₹1,890 per sq ft against 'Premium (₹1200-1800 per sq ft)')", async () => {
+    server.use(
+      http.post('/api/calculator', () =>
+        HttpResponse.json<CalculatorResult>(
+          { id: 'estimate-2', createdAt: '2025-01-01T10:00:00.000Z', ...estimateCost({ bhk: '3bhk', area: 1500, material: 'premium', rooms: 'all' }) },
+          { status: 201 },
+        ),
+      ),
+    );
+    const { user } = renderRoute('/calculator');
+    await screen.findByRole('heading', { name: 'Get Your Free Estimate' });
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Thank You, Asha Reddy!' });
+    const basis = screen.getByText(/^Material band: /);
+    expect(basis.textContent).toBe(
+      'Material band: Premium (₹1200-1800 per sq ft). Your range is ₹1,260 – ₹1,890 per sq ft of carpet area: the band adjusted for a 3 BHK ' +
+        '(wet areas, ceilings and joinery) and for the rooms chosen (All rooms (complete home)). The design fee of ₹1,89,000 is in addition.',
+    );
   });
 
   it('shows the Thank You screen with the estimate range, then returns to an empty form', async () => {
@@ -145,7 +195,7 @@ describe('calculator page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Full Name').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Phone Number').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('City').value).toBe('');
-    expect(screen.getByLabelText<HTMLInputElement>('Carpet Area (sq ft)').value).toBe('0');
+    expect(screen.getByLabelText<HTMLInputElement>('Carpet Area (sq ft)').value).toBe('');
     expect(screen.getByRole('combobox', { name: /^Property Type/ }).textContent).not.toContain('3 BHK');
   });
 

@@ -7,6 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import type { CalculatorResult } from '@app/shared-types/api';
+import type { CalculatorInput } from '@app/shared-types/forms';
 import { CALLBACK_PROMISE_HOURS } from '@app/shared-types/constants';
 import { useState } from 'react';
 import { PageMeta } from './page-meta';
@@ -24,7 +25,7 @@ const BENEFITS = [
 
 export function CalculatorPage() {
   const { data: site } = useSiteInfo();
-  const [submitted, setSubmitted] = useState<{ result: CalculatorResult; name: string } | null>(null);
+  const [submitted, setSubmitted] = useState<{ result: CalculatorResult; input: CalculatorInput } | null>(null);
 
   const meta = (
     <PageMeta {...STATIC_PAGE_SEO.calculator} />
@@ -35,7 +36,8 @@ export function CalculatorPage() {
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
         {meta}
         <CalculatorThankYou
-          name={submitted.name}
+          name={submitted.input.name}
+          input={submitted.input}
           result={submitted.result}
           phone={site?.companyPhone}
           onSubmitAnother={() => {
@@ -75,7 +77,7 @@ export function CalculatorPage() {
             </Typography>
           </Box>
           <Box sx={{ gridArea: 'form' }}>
-            <CalculatorForm onSubmitted={(result, name) => setSubmitted({ result, name })} />
+            <CalculatorForm onSubmitted={(result, input) => setSubmitted({ result, input })} />
           </Box>
           <List disablePadding sx={{ gridArea: 'benefits' }}>
             {BENEFITS.map((benefit) => (

@@ -71,6 +71,13 @@ describe('contact page', () => {
     expect(body).not.toHaveProperty('formToken');
   });
 
+  it("offers exactly SPEC.md's four project types, and 'Not sure yet' is gone (issue 25)", async () => {
+    const { user } = renderRoute('/contact');
+    await user.click(await screen.findByRole('combobox', { name: /^Project Type/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Residential', 'Commercial', 'Consultation', 'Renovation']);
+  });
+
   it("sends every field, shows the 'Message Sent' toast and clears the form", async () => {
     let body: unknown;
     server.use(

@@ -12,6 +12,7 @@ import { isPortalPath } from '@app/shared-types/app-paths';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
 import { SocialLinks } from './social-links';
+import { WHATSAPP_FAB_CLEARANCE_PX } from './whatsapp-fab';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -99,7 +100,9 @@ export function SiteFooter({ site }: { site?: SiteInfo }) {
         <Container
           maxWidth="lg"
           sx={{
-            py: 3,
+            pt: 3,
+            // On phones the page ends 104 px below its last line (the 56 px WhatsApp button, its 16 px margin, room to spare), so the button never covers it.
+            pb: { xs: `${WHATSAPP_FAB_CLEARANCE_PX}px`, sm: 3 },
             // Leaves room on the right for the floating WhatsApp button.
             pr: { xs: 11, sm: 12 },
             display: 'flex',

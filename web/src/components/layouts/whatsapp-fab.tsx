@@ -2,6 +2,9 @@ import Fab from '@mui/material/Fab';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { whatsappLink } from '@app/shared-types/phone';
 
+/** The space (px) a phone's page keeps free below its last line for the button (site-footer.tsx). */
+export const WHATSAPP_FAB_CLEARANCE_PX = 104;
+
 /** The floating chat button on every public page (SPEC.md section 1). */
 export function WhatsAppFab({ phone }: { phone: string }) {
   return (

@@ -25,11 +25,8 @@ export const CONTACT_INITIAL_VALUES: ContactFormValues = {
   [HONEYPOT_FIELD]: '',
 };
 
-/** The project types plus the empty choice (the field is optional). */
-export const PROJECT_TYPE_OPTIONS = [
-  { value: '', label: 'Not sure yet' },
-  ...CONTACT_PROJECT_TYPES.map((value) => ({ value, label: CONTACT_PROJECT_TYPE_LABELS[value] })),
-];
+/** Exactly SPEC.md's four project types; the field is optional, so none chosen stays empty. */
+export const PROJECT_TYPE_OPTIONS = CONTACT_PROJECT_TYPES.map((value) => ({ value, label: CONTACT_PROJECT_TYPE_LABELS[value] }));
 
 /** The request body: the form values cleaned by the schema the server validates with. */
 export function toContactInput(values: ContactFormValues): ContactInput {

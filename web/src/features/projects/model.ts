@@ -34,3 +34,20 @@ export function categoryAndArea(project: { category: string; area: string }): st
 export function galleryImages(project: { images: ProjectPhoto[] }): ProjectPhoto[] {
   return project.images.filter((photo) => photo.url !== '');
 }
+
+/** How far (px) a finger must move sideways for the gallery to read a swipe. */
+export const SWIPE_MIN_PX = 40;
+
+/**
+ * The photo a key opens in a gallery of `count` photos showing `index`: the
+ * arrows go round (right after the last is the first), Home and End go to the
+ * ends; null for any other key (the browser keeps it).
+ */
+export function galleryStep(key: string, index: number, count: number): number | null {
+  if (count < 2) return null;
+  if (key === 'ArrowRight') return (index + 1) % count;
+  if (key === 'ArrowLeft') return (index - 1 + count) % count;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}

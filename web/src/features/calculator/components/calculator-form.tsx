@@ -4,8 +4,9 @@ import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { CalculatorResult } from '@app/shared-types/api';
-import { calculatorSchema } from '@app/shared-types/forms';
+import { calculatorSchema, type CalculatorInput } from '@app/shared-types/forms';
 import { Formik } from 'formik';
+import { useState } from 'react';
 import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormToken } from '../../../lib/form-token';
@@ -20,8 +21,8 @@ import {
 } from '../model';
 
 interface CalculatorFormProps {
-  /** Called with the server's estimate and the submitter's name once the request is stored. */
-  onSubmitted: (result: CalculatorResult, name: string) => void;
+  /** Called with the server's estimate and what was sent once the request is stored. */
+  onSubmitted: (result: CalculatorResult, input: CalculatorInput) => void;
 }
 
 export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
@@ -39,17 +40,22 @@ export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
       }),
   });
 
+  // No field shows a message before the first submit: the form checks itself as the visitor types only after that.
+  const [tried, setTried] = useState(false);
+
   return (
-    <Card sx={{ p: { xs: 2.5, sm: 4 } }}>
+    <Card sx={{ p: { xs: 2.5, sm: 4 } }} onSubmitCapture={() => setTried(true)}>
       <Formik
         initialValues={CALCULATOR_INITIAL_VALUES}
         validationSchema={calculatorSchema}
+        validateOnBlur={tried}
+        validateOnChange={tried}
         onSubmit={async (values, { setStatus }) => {
           setStatus(undefined);
           const input = toCalculatorInput(values);
           try {
             const result = await mutation.mutateAsync({ ...input, formToken: await formToken.token() });
-            onSubmitted(result, input.name);
+            onSubmitted(result, input);
           } catch (error) {
             // The toast is already shown by the mutation; put the server's messages under their fields.
             const fields = serverFieldErrors(error);

@@ -12,19 +12,22 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { CalculatorResult } from '@app/shared-types/api';
 import { CALLBACK_PROMISE_HOURS } from '@app/shared-types/constants';
 import { formatINR } from '@app/shared-types/format';
+import type { EstimateInput } from '@app/shared-types/pricing';
 import { whatsappLink } from '@app/shared-types/phone';
 import { useEffect, useRef } from 'react';
-import { CALL_EXPECTATIONS, whatsappFollowUpText } from '../model';
+import { CALL_EXPECTATIONS, estimateBasis, whatsappFollowUpText } from '../model';
 
 interface CalculatorThankYouProps {
   name: string;
+  /** What was sent: the band and options the estimate is explained by. */
+  input: EstimateInput;
   result: CalculatorResult;
   /** The firm's WhatsApp number; the chat button waits for it. */
   phone?: string;
   onSubmitAnother: () => void;
 }
 
-export function CalculatorThankYou({ name, result, phone, onSubmitAnother }: CalculatorThankYouProps) {
+export function CalculatorThankYou({ name, input, result, phone, onSubmitAnother }: CalculatorThankYouProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The form is gone: take keyboard and screen-reader users to what replaced it.
@@ -80,7 +83,10 @@ export function CalculatorThankYou({ name, result, phone, onSubmitAnother }: Cal
               </Box>
             ))}
           </Box>
-          <Typography variant="body2" sx={{ mt: 3, opacity: 0.85 }}>
+          <Typography variant="body2" sx={{ mt: 3, opacity: 0.9 }}>
+            {estimateBasis(input, result)}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 1.5, opacity: 0.85 }}>
             This is an indicative range. Your final quote follows a site visit and a detailed design discussion.
           </Typography>
         </Card>

@@ -44,7 +44,7 @@ export function ContactForm() {
             <FormField name="lastName" label="Last Name" autoComplete="family-name" />
             <FormField name="email" label="Email Address" type="email" autoComplete="email" />
             <FormField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-            <FormField name="projectType" label="Project Type" kind="select" size={12} options={PROJECT_TYPE_OPTIONS} />
+            <FormField name="projectType" label="Project Type" kind="select" size={12} options={PROJECT_TYPE_OPTIONS} helperText="(optional)" />
             <FormField name="message" label="Message" kind="multiline" rows={5} size={12} helperText="(optional)" />
           </Grid>
           <HoneypotField />

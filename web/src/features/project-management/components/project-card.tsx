@@ -1,13 +1,17 @@
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import PublicIcon from '@mui/icons-material/Public';
+import OpenInNewIcon from '@mui/icons-material/ArrowForward';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatINR } from '@app/shared-types/format';
+import { Link as RouterLink } from 'react-router';
 import type { Project } from '@app/shared-types/projects';
 import { PhotoImage } from '../../../components/photo-image';
 import { clampProgress } from '../model';
@@ -32,13 +36,15 @@ function Fact({ label, children }: { label: string; children: string }) {
 
 interface ProjectCardProps {
   project: Project;
+  /** The address of the project's page (/admin/projects/:id). */
+  pageHref: (project: Project) => string;
   onEdit: (project: Project) => void;
   /** Absent when the signed-in role may not delete projects. */
   onDelete?: (project: Project) => void;
 }
 
-/** One project in the grid: cover, whose it is, where it stands, money and dates, and edit/delete. */
-export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
+/** One project in the grid: cover, whose it is, where it stands, money and dates; its title and 'Open' go to its page; edit/delete. */
+export function ProjectCard({ project, pageHref, onEdit, onDelete }: ProjectCardProps) {
   const titleId = `project-${project.id}-name`;
   const progress = clampProgress(project.progress);
   const cover = project.images[0];
@@ -72,7 +78,9 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
       <CardContent sx={{ flexGrow: 1, p: 2.5, '&:last-child': { pb: 2.5 } }}>
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-            {project.name}
+            <Link component={RouterLink} to={pageHref(project)} underline="hover" color="inherit">
+              {project.name}
+            </Link>
           </Typography>
           <ProjectStatusChip status={project.status} />
         </Stack>
@@ -104,23 +112,28 @@ export function ProjectCard({ project, onEdit, onDelete }: ProjectCardProps) {
           {project.estimatedEndDate && <Fact label="Estimated end">{formatDate(project.estimatedEndDate)}</Fact>}
         </Stack>
       </CardContent>
-      <RecordActions record={project} titleId={titleId} onEdit={onEdit} onDelete={onDelete} />
+      <RecordActions record={project} titleId={titleId} onEdit={onEdit} onDelete={onDelete}>
+        <Button size="small" variant="contained" component={RouterLink} to={pageHref(project)} startIcon={<OpenInNewIcon />} aria-describedby={titleId}>
+          Open
+        </Button>
+      </RecordActions>
     </Card>
   );
 }
 
 interface ProjectGridProps {
   projects: readonly Project[];
+  pageHref: (project: Project) => string;
   onEdit: (project: Project) => void;
   onDelete?: (project: Project) => void;
 }
 
 /** The project cards, at least 300 px wide. */
-export function ProjectGrid({ projects, onEdit, onDelete }: ProjectGridProps) {
+export function ProjectGrid({ projects, pageHref, onEdit, onDelete }: ProjectGridProps) {
   return (
     <CardGrid label="Projects" min={300}>
       {projects.map((project) => (
-        <ProjectCard key={project.id} project={project} onEdit={onEdit} onDelete={onDelete} />
+        <ProjectCard key={project.id} project={project} pageHref={pageHref} onEdit={onEdit} onDelete={onDelete} />
       ))}
     </CardGrid>
   );

@@ -14,7 +14,8 @@ import { ProjectStatusChip } from './project-status-chip';
 export const PROJECT_IMAGE_HEIGHT = 256;
 
 /** `priority`: the grid's first card, whose photo is the page's LCP (eager, fetchpriority=high, preloaded); the others load as they near the viewport. */
-export function ProjectCard({ project, priority = false }: { project: PublicProject; priority?: boolean }) {
+/** `titleComponent`: h3 under a section's own h2 (a project page's related projects). */
+export function ProjectCard({ project, priority = false, titleComponent = 'h2' }: { project: PublicProject; priority?: boolean; titleComponent?: 'h2' | 'h3' }) {
   const titleId = `project-${project.id}-title`;
   return (
     <Card component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -34,7 +35,7 @@ export function ProjectCard({ project, priority = false }: { project: PublicProj
         <ProjectStatusChip status={project.status} floating />
       </Box>
       <CardContent sx={{ flexGrow: 1, p: 3 }}>
-        <Typography variant="h4" component="h2" id={titleId} sx={{ mb: 1 }}>
+        <Typography variant="h4" component={titleComponent} id={titleId} sx={{ mb: 1 }}>
           {project.title}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

@@ -4,13 +4,14 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { PublicProject } from '@app/shared-types/api';
+import type { PublicProject, PublicProjectDetail } from '@app/shared-types/api';
 import { Link as RouterLink } from 'react-router';
 import { galleryImages } from '../model';
+import { ProjectCard } from './project-card';
 import { ProjectGallery } from './project-gallery';
 import { ProjectStatusChip } from './project-status-chip';
 
-export function ProjectDetails({ project }: { project: PublicProject }) {
+export function ProjectDetails({ project }: { project: PublicProjectDetail }) {
   const facts = [
     { label: 'Category', value: project.category },
     { label: 'Area', value: project.area },
@@ -24,7 +25,7 @@ export function ProjectDetails({ project }: { project: PublicProject }) {
       </Button>
       <Grid container spacing={{ xs: 4, md: 6 }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <ProjectGallery images={galleryImages(project)} title={project.title} />
+          <ProjectGallery key={project.id} images={galleryImages(project)} title={project.title} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <ProjectStatusChip status={project.status} />
@@ -71,6 +72,24 @@ export function ProjectDetails({ project }: { project: PublicProject }) {
           </Stack>
         </Grid>
       </Grid>
+      <RelatedProjects projects={project.related} />
+    </Box>
+  );
+}
+
+/** Up to three other projects to see next (the server picks its category first). */
+function RelatedProjects({ projects }: { projects: PublicProject[] }) {
+  if (projects.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="related-projects-title" sx={{ mt: { xs: 7, md: 10 } }}>
+      <Typography variant="h3" component="h2" id="related-projects-title" sx={{ mb: 3 }}>
+        Related projects
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+        {projects.map((related) => (
+          <ProjectCard key={related.id} project={related} titleComponent="h3" />
+        ))}
+      </Box>
     </Box>
   );
 }

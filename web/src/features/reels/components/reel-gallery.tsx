@@ -20,17 +20,39 @@ export function ReelGallery({ reels }: { reels: string[] }) {
   return (
     <Box
       ref={ref}
+      // Below md a sideways scroller (one reel and the edge of the next in view), which the keyboard scrolls too.
+      role="region"
+      aria-label="Instagram reels"
+      tabIndex={0}
+      data-testid="reel-scroller"
       sx={{
-        display: 'grid',
-        gap: { xs: 3, md: 4 },
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+        display: { xs: 'flex', md: 'grid' },
+        gap: { xs: 2, md: 4 },
+        gridTemplateColumns: { md: 'repeat(3, minmax(0, 1fr))' },
         justifyItems: 'center',
+        overflowX: { xs: 'auto', md: 'visible' },
+        scrollSnapType: { xs: 'x mandatory', md: 'none' },
+        scrollPaddingInline: { xs: 16, md: 0 },
+        // The scroller runs to the screen's edges on phones; its first and last reel keep the page's margin.
+        mx: { xs: -2, sm: -3, md: 0 },
+        px: { xs: 2, sm: 3, md: 0 },
+        pb: { xs: 1.5, md: 0 },
+        '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: 3 },
       }}
     >
       {shown.map((url, index) => (
         // The embed script replaces the blockquote, so React owns only this wrapper;
         // the key remounts it when the URL changes.
-        <Box key={url} sx={{ width: '100%', maxWidth: 360, '& iframe': { maxWidth: '100% !important' } }}>
+        <Box
+          key={url}
+          sx={{
+            flex: { xs: '0 0 min(78%, 300px)', sm: '0 0 300px' },
+            width: { md: '100%' },
+            maxWidth: 360,
+            scrollSnapAlign: 'center',
+            '& iframe': { maxWidth: '100% !important', minWidth: '0 !important' },
+          }}
+        >
           <blockquote
             className="instagram-media"
             data-instgrm-permalink={url}

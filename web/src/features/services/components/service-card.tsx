@@ -25,7 +25,7 @@ export function ServiceCard({ service }: { service: ServiceDetail }) {
         <Typography variant="h3" component="h2" id={titleId} sx={{ mb: 1 }}>
           {service.title}
         </Typography>
-        <Typography color="text.secondary" sx={{ '&::first-letter': { textTransform: 'uppercase' } }}>
+        <Typography color="text.secondary">
           {service.blurb}
         </Typography>
       </CardContent>

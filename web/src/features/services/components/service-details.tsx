@@ -31,7 +31,7 @@ export function ServiceDetails({ service }: { service: ServiceDetail }) {
           <Typography
             variant="subtitle1"
             color="text.secondary"
-            sx={{ mb: 4, fontSize: '1.25rem', '&::first-letter': { textTransform: 'uppercase' } }}
+            sx={{ mb: 4, fontSize: '1.25rem' }}
           >
             {service.blurb}
           </Typography>
