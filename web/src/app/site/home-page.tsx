@@ -16,6 +16,10 @@ import { SectionHeading } from '../../components/section-heading';
 import { ReelGallery } from '../../features/reels/components/reel-gallery';
 import { ExpertiseCards } from '../../features/services/components/expertise-cards';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
+import { island } from '../../lib/island';
+
+/** The reels' embed script loads as the visitor nears them: the island's code comes then too. */
+const ReelGalleryIsland = island('reel-gallery', ReelGallery, 'visible');
 
 const riseIn = keyframes`
   from { opacity: 0; transform: translateY(24px); }
@@ -185,7 +189,7 @@ export function HomePage() {
             </Button>
           )}
         </Box>
-        {site && <ReelGallery reels={site.reels} />}
+        {site && <ReelGalleryIsland reels={site.reels} />}
       </PageSection>
     </>
   );

@@ -9,6 +9,10 @@ import { Link as RouterLink } from 'react-router';
 import { galleryImages } from '../model';
 import { ProjectGallery } from './project-gallery';
 import { ProjectStatusChip } from './project-status-chip';
+import { island } from '../../../lib/island';
+
+/** The photos switch in the browser: an island; the rest of the page is static. */
+const ProjectGalleryIsland = island('project-gallery', ProjectGallery);
 
 export function ProjectDetails({ project }: { project: PublicProject }) {
   const facts = [
@@ -24,7 +28,7 @@ export function ProjectDetails({ project }: { project: PublicProject }) {
       </Button>
       <Grid container spacing={{ xs: 4, md: 6 }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <ProjectGallery images={galleryImages(project)} title={project.title} />
+          <ProjectGalleryIsland images={galleryImages(project)} title={project.title} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <ProjectStatusChip status={project.status} />
