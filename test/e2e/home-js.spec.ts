@@ -84,3 +84,24 @@ test("an island's code is asked for only after the page has loaded (site-boot.ts
     expect(script.start, script.path).toBeGreaterThanOrEqual(timing.loadEnd);
   }
 });
+
+test("the hero's heading appears after about 100 ms and its buttons after about 800 ms (SPEC.md 2), the heading painted with the first frame", async ({ page }) => {
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1, name: 'Crafting Spaces That Inspire' }).locator('..');
+  const actions = page.getByRole('link', { name: 'Get Free Estimate' }).locator('..');
+  // CSS animations (no script): their delay, and the opacity they start from.
+  const entrance = (locator: typeof heading) =>
+    locator.evaluate((element) => {
+      const animation = element.getAnimations()[0];
+      const keyframes = animation?.effect?.getKeyframes() ?? [];
+      return { delay: animation?.effect?.getTiming().delay, from: Number(keyframes[0]?.opacity), to: Number(keyframes.at(-1)?.opacity) };
+    });
+  const headingEntrance = await entrance(heading);
+  const actionsEntrance = await entrance(actions);
+  expect(headingEntrance.delay).toBe(100);
+  expect(actionsEntrance.delay).toBe(800);
+  expect(headingEntrance.to).toBe(1);
+  // Not from 0: text at opacity 0 is not painted, and would be counted for LCP only once it faded in.
+  expect(headingEntrance.from).toBeGreaterThan(0);
+  expect(headingEntrance.from).toBeLessThanOrEqual(0.05);
+});

@@ -19,7 +19,7 @@ import { ApiError, setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { criticalStyleTags } from './lib/emotion-ssr';
 import { EMOTION_KEY, keepServerErrors, serializeState, SSR_STATE_ID } from './lib/ssr-state';
-import { IslandCollectorContext, islandIdPrefix, islandSlot, serializeProps, type IslandCollector } from './lib/island';
+import { IslandCollectorContext, islandIdPrefix, islandSlot, serializeProps, type IslandCollector, type IslandComponent } from './lib/island';
 import { IslandRoot } from './islands/island-root';
 import { ISLANDS } from './islands/registry';
 
@@ -139,7 +139,7 @@ async function render({ url, template, siteUrl }: Omit<RenderPageInput, 'fetchAp
   const cache = createCache({ key: EMOTION_KEY });
   // Keep each rule in cache.inserted (for criticalStyleTags) instead of rendering <style> elements inline.
   cache.compat = true;
-  const islands: { props: object; Component: ComponentType<never> }[] = [];
+  const islands: { props: object; Component: IslandComponent }[] = [];
   const collector: IslandCollector = {
     add(name, props, Component) {
       if (!(name in ISLANDS)) throw new Error(`The island '${name}' is not in web/src/islands/registry.ts`);

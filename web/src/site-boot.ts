@@ -14,15 +14,23 @@ import { SSR_STATE_ID } from './lib/ssr-state-id';
 import { ISLANDS } from './islands/registry';
 
 async function start(element: HTMLElement): Promise<void> {
-  const load = ISLANDS[element.getAttribute(ISLAND_ATTRIBUTE) ?? ''];
-  if (!load) return;
-  const code = await load();
-  if ('run' in code) {
-    code.run(element, JSON.parse(element.dataset.props ?? '{}'));
+  const code = ISLANDS[element.getAttribute(ISLAND_ATTRIBUTE) ?? ''];
+  if (!code) return;
+  if (code.kind === 'script') {
+    (await code.load())(element, JSON.parse(element.dataset.props ?? '{}'));
     return;
   }
+  // React first, then the island's own code, then hydration: three tasks, not one long one.
   const { hydrateIsland } = await import('./islands/hydrate');
-  await hydrateIsland(element, code.Component);
+  await nextTask();
+  const Component = await code.load();
+  await nextTask();
+  await hydrateIsland(element, Component);
+}
+
+/** After the browser's other work: a long script or render split in tasks leaves room for input and paint between them. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** Once `element` (display: contents, so its children have the boxes) comes within 200 px of the viewport. */
@@ -71,6 +79,8 @@ function onInteraction(element: HTMLElement, hydrate: () => Promise<void>) {
 function islandsDue(): Promise<unknown> {
   const atLoad: Promise<void>[] = [];
   for (const element of document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)) {
+    // An island inside another is part of that one's render (islands do not nest).
+    if (element.parentElement?.closest(`[${ISLAND_ATTRIBUTE}]`)) continue;
     const run = () => start(element);
     const when = element.dataset.hydrate;
     if (when === 'interaction') onInteraction(element, run);

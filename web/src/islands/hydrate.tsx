@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createElement, type ComponentType } from 'react';
+import { createElement, startTransition, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import type { IslandComponent } from '../lib/island';
 import { createQueryClient } from '../lib/query-client';
 import { hydrateState } from '../lib/ssr-state';
 import { IslandRoot } from './island-root';
@@ -21,10 +22,12 @@ function pageQueryClient(): QueryClient {
 }
 
 /** Hydrates `element` (a [data-island] the server rendered) with `Component`; resolves once React has committed it. */
-export function hydrateIsland(element: HTMLElement, Component: ComponentType<never>): Promise<void> {
+export function hydrateIsland(element: HTMLElement, Component: IslandComponent): Promise<void> {
   const props: unknown = JSON.parse(element.dataset.props ?? '{}');
   return new Promise((resolve) => {
-    hydrateRoot(
+    // As a transition, hydration yields to the browser every few milliseconds (no long task, no blocked input) instead of running to its end at once.
+    startTransition(() => {
+      hydrateRoot(
       element,
       <IslandRoot queryClient={pageQueryClient()} url={window.location.href} onHydrated={resolve}>
         {/* Props are JSON the server rendered the island from: the component's own, by the registry's name. */}
@@ -32,6 +35,7 @@ export function hydrateIsland(element: HTMLElement, Component: ComponentType<nev
       </IslandRoot>,
       // The ids the server gave it (useId: labels, aria-describedby), apart from the other islands'.
       { identifierPrefix: element.dataset.ids },
-    );
+      );
+    });
   });
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { ISLAND_ATTRIBUTE } from './island-attributes';
 
 /**
@@ -22,8 +22,11 @@ export type HydrateOn = 'load' | 'visible' | 'interaction';
 /** What the server's page render collects: each island met, to render on its own after the page. */
 export interface IslandCollector {
   /** Answers the island's index in the page. */
-  add(name: string, props: object, Component: ComponentType<never>): number;
+  add(name: string, props: object, Component: IslandComponent): number;
 }
+
+/** An island's component: a function of its props (JSON). */
+export type IslandComponent = (props: never) => ReactNode;
 
 export const IslandCollectorContext = createContext<IslandCollector | null>(null);
 
@@ -39,7 +42,7 @@ export function serializeProps(props: object): string {
 }
 
 /** `Component` as an island named `name` (a key of web/src/islands/registry.ts): its props must be JSON. */
-export function island<P extends object>(name: string, Component: ComponentType<P>, hydrate: HydrateOn = 'load') {
+export function island<P extends object>(name: string, Component: (props: P) => ReactNode, hydrate: HydrateOn = 'load') {
   function Island(props: P): ReactNode {
     const collector = useContext(IslandCollectorContext);
     const attributes = { [ISLAND_ATTRIBUTE]: name, 'data-hydrate': hydrate, 'data-props': serializeProps(props), style: { display: 'contents' } };
