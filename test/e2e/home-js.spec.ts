@@ -92,9 +92,9 @@ test("the hero's heading appears after about 100 ms and its buttons after about 
   // CSS animations (no script): their delay, and the opacity they start from.
   const entrance = (locator: typeof heading) =>
     locator.evaluate((element) => {
-      const animation = element.getAnimations()[0];
-      const keyframes = animation?.effect?.getKeyframes() ?? [];
-      return { delay: animation?.effect?.getTiming().delay, from: Number(keyframes[0]?.opacity), to: Number(keyframes.at(-1)?.opacity) };
+      const effect = element.getAnimations()[0]?.effect;
+      const keyframes = effect instanceof KeyframeEffect ? effect.getKeyframes() : [];
+      return { delay: effect?.getTiming().delay, from: Number(keyframes[0]?.opacity), to: Number(keyframes.at(-1)?.opacity) };
     });
   const headingEntrance = await entrance(heading);
   const actionsEntrance = await entrance(actions);
