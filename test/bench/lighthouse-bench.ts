@@ -120,6 +120,13 @@ export async function lighthouseBench(url: string) {
           for (const shift of shifts.slice(0, 3)) console.log(`    layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 140) ?? '?'}`);
         }
       }
+      if (over.includes('TBT')) {
+        // What blocked: the longest main-thread tasks of the worst run (simulated durations), by the script they ran.
+        const worst = runs[tbtRuns.indexOf(Math.max(...tbtRuns))]!;
+        const tasks = (worst.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? [];
+        const shown = tasks.slice(0, 4).map((task) => `${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms (${task.url ? task.url.replace(origin, '') : '?'})`);
+        if (shown.length) console.log(`    longest tasks: ${shown.join('; ')}`);
+      }
       if (path === '/') homeScripts = scriptsBeforePaint(runs[0]!, origin);
     }
   } finally {
