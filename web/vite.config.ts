@@ -51,20 +51,18 @@ export default defineConfig(({ mode }) => {
       copyPublicDir: !site,
       emptyOutDir: !site,
       rolldownOptions: {
-        // The website: its document, whose boot script loads the app (site-main.tsx) once the page has loaded. The app
-        // is an entry too, so that what it imports statically is known apart from what only its lazy pages import.
-        input: site
-          ? { site: fileURLToPath(new URL('site.html', import.meta.url)), app: fileURLToPath(new URL('src/site-main.tsx', import.meta.url)) }
-          : fileURLToPath(new URL('index.html', import.meta.url)),
+        // The website: its document, whose boot script loads each island's code when it is due (site-boot.ts), in
+        // chunks the bundler splits by what the islands share.
+        input: site ? fileURLToPath(new URL('site.html', import.meta.url)) : fileURLToPath(new URL('index.html', import.meta.url)),
         output: site
           ? {
               codeSplitting: {
                 groups: [
-                  // Vite's dynamic-import preloader goes first, in a chunk of its own: the boot script needs it without the app.
+                  // Vite's dynamic-import preloader goes first, in a chunk of its own: the boot script needs it without the rest.
                   { name: 'preload', test: /^\0vite\//, priority: 2 },
-                  // The app is one script (what hydration needs), not ~20 small shared chunks each compressed on its own;
-                  // its lazy pages are chunks of their own.
-                  { name: 'website', tags: ['$initial'], test: (id) => !/(site\.html|site-boot\.ts)$/.test(id), priority: 1 },
+                  // The forms' schemas (yup, ~11 KiB gzip) only with the islands that have a form: left to itself, the
+                  // bundler merges them into a chunk with the loading and error states every island shares.
+                  { name: 'form-schemas', test: /shared-types\/src\/forms\.ts$/, priority: 1, includeDependenciesRecursively: false },
                 ],
               },
             }

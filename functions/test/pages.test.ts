@@ -130,6 +130,56 @@ describe('server-rendered pages', () => {
     );
   });
 
+  /** The islands of a page's body (web/src/lib/island.tsx): name, when it hydrates, props, useId prefix, and what it rendered. */
+  function islandsOf(body: string) {
+    const found = [...body.matchAll(/<div data-island="([^"]+)" data-hydrate="([^"]+)" data-props="([^"]*)" style="display:contents" data-ids="([^"]+)">/g)];
+    return found.map((match, index) => ({
+      name: match[1],
+      hydrate: match[2],
+      props: JSON.parse(match[3]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&')) as Record<string, unknown>,
+      ids: match[4],
+      // Up to the next island: enough to see the island's own render is inside it.
+      html: body.slice(match.index, found[index + 1]?.index ?? body.length),
+    }));
+  }
+
+  it.each([
+    ['/', ['site-menu', 'reel-gallery']],
+    ['/projects', ['site-menu', 'projects-browser']],
+    ['/projects/jubilee-hills-villa', ['site-menu', 'project-gallery']],
+    ['/calculator', ['site-menu', 'calculator']],
+    ['/contact', ['site-menu', 'contact-form', 'office-map']],
+    ['/blog/modern-3bhk-makeover', ['site-menu', 'blog-view']],
+    ['/services', ['site-menu']],
+  ])('%s: only its interactive parts are islands, each rendered inside its element with its props', async (path, names) => {
+    const { body } = await page(path);
+    const islands = islandsOf(body);
+    expect(islands.map((island) => island.name)).toEqual(names);
+    // Each island its own ids (useId), the same the browser hydrates it with.
+    expect(new Set(islands.map((island) => island.ids)).size).toBe(islands.length);
+    // No slot left unfilled.
+    expect(body).not.toContain('<!--island-');
+  });
+
+  it("renders an island's own markup and props: the menu waits for a touch, the calculator has its form and the firm's phone", async () => {
+    const home = islandsOf((await page('/')).body);
+    const menu = home.find((island) => island.name === 'site-menu');
+    expect(menu?.hydrate).toBe('interaction');
+    expect(menu?.html).toContain('aria-label="Open menu"');
+    const reels = home.find((island) => island.name === 'reel-gallery');
+    expect(reels?.hydrate).toBe('visible');
+    expect(reels?.props.reels).toHaveLength(3);
+    expect(reels?.html).toContain('instagram-media');
+
+    const calculator = islandsOf((await page('/calculator')).body).find((island) => island.name === 'calculator');
+    expect(calculator?.hydrate).toBe('load');
+    expect(calculator?.props).toEqual({ phone: expect.stringMatching(/^\+?\d+/) });
+    expect(calculator?.html).toContain('Get My Quote &amp; Schedule Consultation');
+
+    const post = islandsOf((await page('/blog/modern-3bhk-makeover')).body).find((island) => island.name === 'blog-view');
+    expect(post?.props).toEqual({ slug: 'modern-3bhk-makeover' });
+  });
+
   it.each([
     ['an unknown path', '/no-such-page', 'Page not found.'],
     ['an unknown project', '/projects/no-such-project', 'Project not found.'],

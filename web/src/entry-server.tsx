@@ -2,7 +2,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { StrictMode } from 'react';
+import { createElement, StrictMode, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -19,6 +19,9 @@ import { ApiError, setApiFetch } from './lib/api-client';
 import { createQueryClient } from './lib/query-client';
 import { criticalStyleTags } from './lib/emotion-ssr';
 import { EMOTION_KEY, keepServerErrors, serializeState, SSR_STATE_ID } from './lib/ssr-state';
+import { IslandCollectorContext, islandIdPrefix, islandSlot, serializeProps, type IslandCollector, type IslandComponent } from './lib/island';
+import { IslandRoot } from './islands/island-root';
+import { ISLANDS } from './islands/registry';
 
 export interface RenderPageInput {
   /** The request's full URL (its path and query pick the page). */
@@ -136,18 +139,43 @@ async function render({ url, template, siteUrl }: Omit<RenderPageInput, 'fetchAp
   const cache = createCache({ key: EMOTION_KEY });
   // Keep each rule in cache.inserted (for criticalStyleTags) instead of rendering <style> elements inline.
   cache.compat = true;
+  const islands: { props: object; Component: IslandComponent }[] = [];
+  const collector: IslandCollector = {
+    add(name, props, Component) {
+      if (!(name in ISLANDS)) throw new Error(`The island '${name}' is not in web/src/islands/registry.ts`);
+      islands.push({ props, Component });
+      return islands.length - 1;
+    },
+  };
   const markup = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders queryClient={queryClient}>
-          <StaticRouter location={`${requestUrl.pathname}${requestUrl.search}`}>
-            <SiteRoutes />
-          </StaticRouter>
-        </AppProviders>
+        <IslandCollectorContext.Provider value={collector}>
+          <AppProviders queryClient={queryClient}>
+            <StaticRouter location={`${requestUrl.pathname}${requestUrl.search}`}>
+              <SiteRoutes />
+            </StaticRouter>
+          </AppProviders>
+        </IslandCollectorContext.Provider>
       </CacheProvider>
     </StrictMode>,
   );
-  const { head: hoisted, body } = splitHoisted(markup);
+  let { head: hoisted, body } = splitHoisted(markup);
+  // Each island as a root of its own, in the tree the browser hydrates it with (islands/hydrate.tsx): its props as JSON gives them, its own ids.
+  islands.forEach(({ props, Component }, index) => {
+    const island = splitHoisted(
+      renderToString(
+        <CacheProvider value={cache}>
+          <IslandRoot queryClient={queryClient} url={requestUrl.href}>
+            {createElement(Component as ComponentType<object>, JSON.parse(serializeProps(props)) as object)}
+          </IslandRoot>
+        </CacheProvider>,
+        { identifierPrefix: islandIdPrefix(index) },
+      ),
+    );
+    hoisted += island.head;
+    body = body.replace(islandSlot(index), () => island.body);
+  });
   const styles = criticalStyleTags(cache, body);
   const state = serializeState(queryClient);
 

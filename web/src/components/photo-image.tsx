@@ -1,5 +1,6 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import { photoSrcSet, type ProjectPhoto } from '@app/shared-types/photos';
+import type { ProjectPhoto } from '@app/shared-types/photos';
+import { photoSrcSet } from '@app/shared-types/photo-src-set';
 import { preload } from 'react-dom';
 import { Img } from './img';
 

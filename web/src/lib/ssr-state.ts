@@ -1,12 +1,13 @@
 import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { SSR_STATE_ID } from './ssr-state-id';
 
 /**
  * What a server-rendered page hands the browser (entry-server.tsx -> main.tsx):
  * the query cache the page was rendered from, in a JSON script (not run, so the
  * CSP allows it).
  */
-export const SSR_STATE_ID = 'ssr-state';
+export { SSR_STATE_ID };
 /** Emotion's cache key on both sides: MUI's default, so the inlined styles are the browser's cache's. */
 export const EMOTION_KEY = 'css';
 

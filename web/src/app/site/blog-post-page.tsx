@@ -1,5 +1,4 @@
 import Container from '@mui/material/Container';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState } from '../../components/error-state';
 import { LoadingState } from '../../components/loading-state';
@@ -7,18 +6,16 @@ import { NotFound } from './not-found';
 import { PageMeta } from './page-meta';
 import { blogPostSeo } from '../../features/seo/model';
 import { useBlogPost } from '../../features/blog/api/get-blog-post';
-import { recordBlogView } from '../../features/blog/api/record-view';
+import { BlogView } from '../../features/blog/components/blog-view';
 import { BlogPostArticle } from '../../features/blog/components/blog-post-article';
 import { ApiError } from '../../lib/api-client';
+import { island } from '../../lib/island';
+
+const BlogViewIsland = island('blog-view', BlogView);
 
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const query = useBlogPost(slug);
-  const shownSlug = query.data?.slug;
-  // Counted once the post has shown, never before it.
-  useEffect(() => {
-    if (shownSlug) recordBlogView(shownSlug);
-  }, [shownSlug]);
 
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <NotFound title="Post not found" message="Post not found." linkTo="/blog" linkLabel="Back to blog" />;
@@ -39,6 +36,8 @@ export function BlogPostPage() {
         <>
           <PageMeta {...blogPostSeo(query.data)} />
           <BlogPostArticle post={query.data} />
+          {/* Counted once the post has shown, never before it. */}
+          <BlogViewIsland slug={query.data.slug} />
         </>
       )}
     </Container>

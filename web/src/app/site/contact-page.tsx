@@ -10,6 +10,11 @@ import { ContactInfo } from '../../features/contact/components/contact-info';
 import { OfficeMap } from '../../features/contact/components/office-map';
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 import { LoadingState } from '../../components/loading-state';
+import { island } from '../../lib/island';
+
+const ContactFormIsland = island('contact-form', ContactForm);
+/** The map's iframe goes in when the visitor nears it (and Google answers). */
+const OfficeMapIsland = island('office-map', OfficeMap, 'visible');
 
 export function ContactPage() {
   const { data: site } = useSiteInfo();
@@ -34,7 +39,7 @@ export function ContactPage() {
               <Typography color="text.secondary" sx={{ mb: 3 }}>
                 We reply within one working day.
               </Typography>
-              <ContactForm />
+              <ContactFormIsland />
             </Card>
           </Grid>
           {site && (
@@ -42,7 +47,7 @@ export function ContactPage() {
               <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
                 Find the studio
               </Typography>
-              <OfficeMap query={site.mapQuery} />
+              <OfficeMapIsland query={site.mapQuery} />
             </Grid>
           )}
         </Grid>

@@ -2,30 +2,17 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import MenuIcon from '@mui/icons-material/Menu';
-import { lazy, Suspense, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
+import { island } from '../../lib/island';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
+import { SiteMenu } from './site-menu';
 
-/**
- * The phone menu (a Drawer, a Modal, a List: ~13 KiB gzip) is not part of the first paint:
- * its chunk is fetched when a finger or pointer first presses the menu button (before the
- * click), and the drawer opens as soon as it is there.
- */
-const loadMobileMenu = () => import('./mobile-menu');
-const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
+/** The menu button and its drawer hydrate when first touched, focused or clicked: the rest of the header is static HTML. */
+const SiteMenuIsland = island('site-menu', SiteMenu, 'interaction');
 
 export function SiteHeader({ companyName, logo }: { companyName?: string; logo?: string }) {
-  // The page the menu was opened on: a new page (whichever way the visitor got there) closes it.
-  const { pathname } = useLocation();
-  const [openedOn, setOpenedOn] = useState<string | null>(null);
-  const menuOpen = openedOn === pathname;
-  // Mounted from the first opening on, so closing plays the drawer's exit transition.
-  const [menuUsed, setMenuUsed] = useState(false);
-
   return (
     <AppBar
       position="sticky"
@@ -61,26 +48,9 @@ export function SiteHeader({ companyName, logo }: { companyName?: string; logo?:
               </Button>
             ))}
           </Box>
-          <IconButton
-            aria-label="Open menu"
-            aria-controls={menuOpen ? 'mobile-menu' : undefined}
-            aria-expanded={menuOpen}
-            onPointerDown={() => void loadMobileMenu()}
-            onClick={() => {
-              setMenuUsed(true);
-              setOpenedOn(pathname);
-            }}
-            sx={{ display: { md: 'none' }, color: 'text.primary' }}
-          >
-            <MenuIcon />
-          </IconButton>
+          <SiteMenuIsland />
         </Toolbar>
       </Container>
-      {menuUsed && (
-        <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setOpenedOn(null)} />
-        </Suspense>
-      )}
     </AppBar>
   );
 }

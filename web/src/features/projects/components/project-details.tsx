@@ -10,6 +10,10 @@ import { galleryImages } from '../model';
 import { ProjectCard } from './project-card';
 import { ProjectGallery } from './project-gallery';
 import { ProjectStatusChip } from './project-status-chip';
+import { island } from '../../../lib/island';
+
+/** The photos switch in the browser: an island; the rest of the page is static. */
+const ProjectGalleryIsland = island('project-gallery', ProjectGallery);
 
 export function ProjectDetails({ project }: { project: PublicProjectDetail }) {
   const facts = [
@@ -25,7 +29,7 @@ export function ProjectDetails({ project }: { project: PublicProjectDetail }) {
       </Button>
       <Grid container spacing={{ xs: 4, md: 6 }}>
         <Grid size={{ xs: 12, md: 7 }}>
-          <ProjectGallery key={project.id} images={galleryImages(project)} title={project.title} />
+          <ProjectGalleryIsland images={galleryImages(project)} title={project.title} />
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <ProjectStatusChip status={project.status} />
