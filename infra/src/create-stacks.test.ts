@@ -334,6 +334,7 @@ describe('public function role', () => {
       employees: [], // gsi1 list of staff: admin only
       activeSuperadmins: [], // gsi2 list of the active superadmins: admin only
       session: [], // sign-in sessions: admin only
+      passwordReset: [], // emailed password reset links (hashed): the auth function only
       twoFactor: [], // an employee's two-factor secret (sealed) and recovery code hashes: admin only
       loginChallenge: [], // sign-ins waiting for their second step: admin only
       rateLimit: ['rateLimit'],

@@ -68,6 +68,7 @@ describe('stored-shape schemas', () => {
   it('read an audit entry with its changes as recorded', () => {
     const entry = { id: 'a', at: 'x', actor: { id: 'e', name: 'Asha', email: 'a@b.in' }, entity: 'Lead', entityId: 'l', action: 'update', requestId: 'r' };
     const changes = { status: { before: 'New', after: 'Won' } };
-    expect(parse(auditEntrySchema, { ...keysOf, ...entry, changes })).toEqual({ ...entry, changes });
+    // An entry written before titles were kept reads with an empty one (the log then names the record from its changes).
+    expect(parse(auditEntrySchema, { ...keysOf, ...entry, changes })).toEqual({ ...entry, changes, title: '' });
   });
 });

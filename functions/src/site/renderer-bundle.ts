@@ -15,8 +15,12 @@ export const RENDERER_ALIASES: Readonly<Record<string, string>> = {
   'react-dom/server': fileURLToPath(new URL('../../../node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js', import.meta.url)),
 };
 
-/** React and the rest as in production. */
-export const RENDERER_DEFINE: Readonly<Record<string, string>> = { 'process.env.NODE_ENV': JSON.stringify('production') };
+/**
+ * React and the rest as in production; `import.meta.env.SSR` as Vite sets it for a server build, so code
+ * the website never renders on the server (the portal's date picker, web/src/components/form-fields.tsx)
+ * is dropped from the bundle.
+ */
+export const RENDERER_DEFINE: Readonly<Record<string, string>> = { 'process.env.NODE_ENV': JSON.stringify('production'), 'import.meta.env.SSR': 'true' };
 
 /** An ES module has no require() of its own; the CommonJS parts (React's server build) call it. */
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";

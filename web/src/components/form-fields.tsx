@@ -83,8 +83,11 @@ export function FormTextField({ name, helperText, ...props }: BaseProps) {
   );
 }
 
-/** The date picker, loaded when a form first shows a date: the website's forms (which have none) never load it. */
-const DateField = lazy(() => import('./date-field'));
+/**
+ * The date picker, loaded when a form first shows a date: the website's forms (which have none) never load it,
+ * and the page renderer (built with import.meta.env.SSR true, functions/src/site/renderer-bundle.ts) never bundles it.
+ */
+const DateField = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error('The page renderer renders no date field')) : import('./date-field')));
 
 /**
  * A date bound to a Formik field holding 'YYYY-MM-DD' (or ''): MUI's date picker, shown and typed as

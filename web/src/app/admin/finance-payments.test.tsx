@@ -5,7 +5,7 @@ import type { Page } from '@app/shared-types/api';
 import type { Transaction } from '@app/shared-types/finance';
 import { describe, expect, it } from 'vitest';
 import { makeTransaction, transactionFixtures } from '../../features/finance/test-fixtures';
-import { choose, enter, renderPortalPage, replace } from '../../test/portal';
+import { choose, dateShown, enter, renderPortalPage, replace, shownDate, typeDate } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
 import { FinancePage } from './finance-page';
@@ -48,7 +48,7 @@ describe("Finance: 'Record payment'", { timeout: FORM_TEST_TIMEOUT }, () => {
 
     // ₹84,250.50 + GST ₹15,165.09 = ₹99,415.59, all of it left.
     expect(dialog.getByText(/Total ₹99,415.59 \(₹84,250.50 \+ GST ₹15,165.09\) · left ₹99,415.59/)).toBeTruthy();
-    expect(dialog.getByLabelText<HTMLInputElement>(/^Payment Date/).value).toBe(calendarDate());
+    expect(await dateShown(dialog, /^Payment Date/)).toBe(shownDate(calendarDate()));
     expect(dialog.getByRole('combobox', { name: /^Payment Method/ }).textContent).toBe('UPI');
     expect(dialog.getByLabelText<HTMLInputElement>(/^Amount/).value).toBe('99415.59');
 
@@ -150,8 +150,8 @@ describe('Finance: due dates', { timeout: FORM_TEST_TIMEOUT }, () => {
     await choose(user, dialog, 'Category', 'Design Fee');
     await enter(user, dialog.getByLabelText(/^Amount/), '5000');
     await enter(user, dialog.getByLabelText(/^Description/), 'Design fee');
-    await replace(user, dialog.getByLabelText('Transaction Date'), '2026-11-20');
-    await replace(user, dialog.getByLabelText('Due Date'), '2026-11-19');
+    await typeDate(user, dialog, 'Transaction Date', '20/11/2026');
+    await typeDate(user, dialog, /^Due Date/, '19/11/2026');
     await user.click(dialog.getByRole('button', { name: 'Add Transaction' }));
     expect(await dialog.findByText('Due date cannot be before the transaction date')).toBeTruthy();
     expect(calls).toBe(0);
