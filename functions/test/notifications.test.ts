@@ -1,6 +1,3 @@
-import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
@@ -17,14 +14,9 @@ import { keys } from '../src/db/keys';
 import { createProject } from '../src/projects/project-repo';
 import { runDailyJobs } from '../src/jobs/daily';
 import { backoffMs, MAX_OUTBOX_ATTEMPTS, NO_RECIPIENT, OUTBOX_BASE_DELAY_MS, runOutboxSender } from '../src/jobs/outbox';
-import { fileFieldCrypto } from '../src/secrets/field-crypto';
-import type { Db } from '../src/db/client';
-import type { MailerFactory } from '../src/notify/mail';
-import { smtpMailers } from '../src/notify/smtp-mailer';
 import { isOutboxTick, OUTBOX_TICK } from '../src/notify/outbox-tick';
 import { escapeHtml } from '../src/lib/html';
 import {
-  createTestApp,
   customerInput,
   json,
   newVisitorIp,
@@ -38,6 +30,7 @@ import {
   validContact,
   type TestApp,
 } from './helpers';
+import { mailingTestApp } from './mailing-app';
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type TestSmtpServer } from './smtp';
 
 const COMPANY_EMAIL = 'office@kaveri-studio.in';
@@ -53,12 +46,8 @@ afterAll(async () => {
 
 /** A fresh table and app, its admin, manager and employee signed in, and SMTP pointed at the test server. */
 async function setUp() {
-  const crypto = fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key'));
-  // The app's mailer opens the SMTP password from the app's own table, made by createTestApp.
-  const table: { db?: Db } = {};
-  const mailer: MailerFactory = (settings, timeouts) => smtpMailers(table.db!, crypto)(settings, timeouts);
-  const { app, db, clock } = await createTestApp({ fieldCrypto: crypto, mailer });
-  table.db = db;
+  // The app's mailer opens the SMTP password from the app's own table.
+  const { app, db, clock, mailer } = await mailingTestApp();
   // One at a time: sign-in hashes queue (a busy machine could refuse three at once).
   const admin = await signedInStaff(app, db, 'admin');
   const manager = await signedInStaff(app, db, 'manager');

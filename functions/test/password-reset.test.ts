@@ -1,12 +1,8 @@
-import { join } from 'node:path';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
 import { PASSWORD_MESSAGES, type PasswordRules } from '@app/shared-types/auth';
-import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { LoginChallengeAnswer, RecoveryCodesAnswer, TwoFactorEnrolment } from '@app/shared-types/two-factor';
 import { LOGIN_IP_LIMIT } from '../src/auth/auth-routes';
 import { RESET_REQUEST_MIN_MS } from '../src/auth/password-reset-routes';
@@ -14,11 +10,9 @@ import { totpCode } from '../src/auth/totp';
 import type { Db } from '../src/db/client';
 import { keys } from '../src/db/keys';
 import { runOutboxSender } from '../src/jobs/outbox';
-import type { MailerFactory } from '../src/notify/mail';
-import { smtpMailers } from '../src/notify/smtp-mailer';
-import { fileFieldCrypto } from '../src/secrets/field-crypto';
-import { createTestApp, json, login, newVisitorIp, signedInStaff, staffRequest, STAFF_PASSWORD, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
-import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
+import { json, login, newVisitorIp, signedInStaff, staffRequest, STAFF_PASSWORD, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
+import { mailingTestApp, saveSmtpSettings } from './mailing-app';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
 
 /**
  * 'Forgot password?' and 'Change password' (issue 25): the link goes out through the outbox to a
@@ -38,25 +32,10 @@ afterAll(async () => {
 
 /** A fresh app whose SMTP settings point at the test server, with an admin signed in. */
 async function setUp() {
-  const crypto = fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key'));
-  const table: { db?: Db } = {};
-  const mailer: MailerFactory = (settings, timeouts) => smtpMailers(table.db!, crypto)(settings, timeouts);
-  const { app, db, clock } = await createTestApp({ fieldCrypto: crypto, mailer });
-  table.db = db;
+  const { app, db, clock, crypto, mailer } = await mailingTestApp();
   const admin = await signedInStaff(app, db, 'admin');
-  const current = await json<SettingsAnswer>(staffRequest(app, '/api/settings', admin.cookie));
-  const { smtpPasswordSet: _set, ...email } = current.email;
-  const saved = await staffRequest(app, '/api/settings', admin.cookie, {
-    method: 'PUT',
-    body: {
-      ...current,
-      company: { ...current.company, companyName: 'Kaveri Design Studio', companyEmail: COMPANY_EMAIL, companyWebsite: 'https://kaveri.example' },
-      email: { ...email, smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUsername: SMTP_USER, smtpPassword: SMTP_PASSWORD, smtpSecure: false, emailFromAddress: 'noreply@kaveri-studio.in' },
-      // Off: a reset link is mailed whatever the notification switches say.
-      notifications: { ...current.notifications, emailNotifications: false },
-    },
-  });
-  expect(saved.status, await saved.clone().text()).toBe(200);
+  // Staff email notifications off: a reset link is mailed whatever the notification switches say.
+  await saveSmtpSettings(app, admin.cookie, smtp, { companyName: 'Kaveri Design Studio', companyEmail: COMPANY_EMAIL, companyWebsite: 'https://kaveri.example' });
   return {
     app,
     db,

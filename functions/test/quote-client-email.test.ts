@@ -1,18 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Quotation, QuotationSendResult } from '@app/shared-types/quotations';
-import type { SettingsAnswer } from '@app/shared-types/settings';
-import type { Db } from '../src/db/client';
 import { runOutboxSender } from '../src/jobs/outbox';
-import type { MailerFactory } from '../src/notify/mail';
-import { smtpMailers } from '../src/notify/smtp-mailer';
 import { quotationPdfAttachments } from '../src/quotations/client-mail';
 import { renderQuotationPdf } from '../src/quotations/pdf';
-import { fileFieldCrypto } from '../src/secrets/field-crypto';
-import { createTestApp, json, signedInStaff, staffRequest, uniquePhone } from './helpers';
-import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type TestSmtpServer } from './smtp';
+import { json, signedInStaff, staffRequest, uniquePhone } from './helpers';
+import { mailingTestApp, saveSmtpSettings } from './mailing-app';
+import { startSmtpServer, type TestSmtpServer } from './smtp';
 
 /**
  * Issue 25: 'Send to client' emails the client the link and the PDF through
@@ -28,25 +21,10 @@ afterAll(async () => {
 });
 
 async function setUp() {
-  const crypto = fileFieldCrypto(join(mkdtempSync(join(tmpdir(), 'pii-')), 'pii-data-key'));
-  const table: { db?: Db } = {};
-  const mailer: MailerFactory = (settings, timeouts) => smtpMailers(table.db!, crypto)(settings, timeouts);
-  const { app, db, clock } = await createTestApp({ fieldCrypto: crypto, mailer });
-  table.db = db;
+  const { app, db, clock, mailer } = await mailingTestApp();
   const admin = await signedInStaff(app, db, 'admin');
-  const current = await json<SettingsAnswer>(staffRequest(app, '/api/settings', admin.cookie));
-  const { smtpPasswordSet: _set, ...email } = current.email;
-  const saved = await staffRequest(app, '/api/settings', admin.cookie, {
-    method: 'PUT',
-    body: {
-      ...current,
-      company: { ...current.company, companyName: 'Kaveri Design Studio', companyEmail: 'office@kaveri-studio.in' },
-      email: { ...email, smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUsername: SMTP_USER, smtpPassword: SMTP_PASSWORD, smtpSecure: false, emailFromAddress: 'noreply@kaveri-studio.in' },
-      // Staff notifications off: the client's letter goes all the same.
-      notifications: { ...current.notifications, emailNotifications: false },
-    },
-  });
-  expect(saved.status, await saved.clone().text()).toBe(200);
+  // Staff notifications off: the client's letter goes all the same.
+  await saveSmtpSettings(app, admin.cookie, smtp, { companyName: 'Kaveri Design Studio', companyEmail: 'office@kaveri-studio.in' });
   return { app, db, clock, cookie: admin.cookie, mailer };
 }
 
