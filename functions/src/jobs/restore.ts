@@ -362,6 +362,7 @@ async function finish(run: Run, summary: BackupSummary, kept: Item | undefined) 
     auditEntryWrite(db, audit, {
       entity: 'Backup',
       entityId: job.sourceId ?? job.id,
+      title: job.sourceId ?? 'An uploaded backup file',
       action: 'restore',
       changes: {
         restoredFrom: { before: null, after: job.sourceId ?? 'upload' },
