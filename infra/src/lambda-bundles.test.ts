@@ -137,6 +137,12 @@ async function fakeSecretsManager(): Promise<string> {
 }
 
 afterAll(removeTempDirs);
+// The other files of the worker (one module graph: vitest.config.ts) get back the environment this one sets.
+const savedEnv = { ...process.env };
+afterAll(() => {
+  for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+  Object.assign(process.env, savedEnv);
+});
 afterAll(() => new Promise<void>((done) => (secretsManager ? secretsManager.close(() => done()) : done())));
 
 beforeAll(async () => {

@@ -9,10 +9,15 @@ import { createStacks, type Stacks } from '../src/create-stacks';
 import { unacknowledgedFindings, type Finding } from '../src/nag';
 
 const tempDirs: string[] = [];
+/** The folders of shared syntheses (below): other files of the worker read them, so they go when the worker exits. */
+const sharedDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of sharedDirs) rmSync(dir, { recursive: true, force: true });
+});
 
-function tempDir(prefix: string): string {
+function tempDir(prefix: string, shared = false): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  tempDirs.push(dir);
+  (shared ? sharedDirs : tempDirs).push(dir);
   return dir;
 }
 
@@ -22,8 +27,8 @@ export function removeTempDirs(): void {
 }
 
 /** A stand-in for web/dist (the portal's and the website's documents and a script), so tests synthesize without building the web app. */
-export function fakeWebDist(): string {
-  const dir = tempDir('web-dist-');
+export function fakeWebDist(shared = false): string {
+  const dir = tempDir('web-dist-', shared);
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>\n');
   writeFileSync(join(dir, 'site.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>\n');
@@ -61,18 +66,34 @@ export interface Synthesized {
   findings: Finding[];
 }
 
+/** Syntheses of one worker by their input: the infra files run in one module graph (vitest.config.ts). */
+const shared = new Map<string, Synthesized>();
+
 /**
  * Builds the stacks exactly as bin/app.ts does (cdk-nag included) and
  * synthesizes them into a temporary folder. `bundle: false` skips esbuild for
- * tests that only read the template.
+ * tests that only read the template. Such a synthesis is made once per worker for
+ * the same input and shared by the files that ask for it (a synthesis costs
+ * seconds; most files read the same dev or prod template): the tests only read
+ * it. `fresh` makes a new one (a test comparing two syntheses).
  */
-export function synthesize(input: Omit<ConfigInput, 'webDist'> & { bundle: boolean }): Synthesized {
+export function synthesize(input: Omit<ConfigInput, 'webDist'> & { bundle: boolean }, options: { fresh?: boolean } = {}): Synthesized {
+  if (input.bundle || options.fresh) return synthesizeNow(input, false);
+  const key = JSON.stringify(input);
+  const known = shared.get(key);
+  if (known) return known;
+  const made = synthesizeNow(input, true);
+  shared.set(key, made);
+  return made;
+}
+
+function synthesizeNow(input: Omit<ConfigInput, 'webDist'> & { bundle: boolean }, keep: boolean): Synthesized {
   const { bundle, ...configInput } = input;
   const app = new App({
-    outdir: tempDir('cdk-out-'),
+    outdir: tempDir('cdk-out-', keep),
     context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
   });
-  const stacks = createStacks(app, parseConfig({ ...configInput, webDist: fakeWebDist() }));
+  const stacks = createStacks(app, parseConfig({ ...configInput, webDist: fakeWebDist(keep) }));
   const assembly = app.synth();
   return {
     stacks,

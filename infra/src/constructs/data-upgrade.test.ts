@@ -20,7 +20,7 @@ beforeAll(() => {
   synth = synthesize({ stage: 'prod', alarmEmail: 'ops@kaveri-studio.in', bundle: false });
   between = new Date().toISOString();
   // A second deploy of the same code: a second synth.
-  again = synthesize({ stage: 'prod', alarmEmail: 'ops@kaveri-studio.in', bundle: false });
+  again = synthesize({ stage: 'prod', alarmEmail: 'ops@kaveri-studio.in', bundle: false }, { fresh: true });
 });
 
 const resources = (of: Synthesized, type: string): [string, Cfn][] => Object.entries(of.template.findResources(type) as Record<string, Cfn>);
