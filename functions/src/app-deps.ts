@@ -49,9 +49,9 @@ export interface Deps {
    * Renders a quotation as an A4 PDF (functions/src/quotations/pdf.ts). Hosts
    * that serve the PDF routes provide it (the local server, and the PDF
    * function deployed, which API Gateway sends those routes to); without it
-   * they answer 503.
+   * they answer 503. `logo`: the letterhead logo's bytes (quotations/letterhead-logo.ts), read from `photos`.
    */
-  renderQuotationPdf?: (quote: PublicQuotation) => Promise<Uint8Array<ArrayBuffer>>;
+  renderQuotationPdf?: (quote: PublicQuotation, logo?: Uint8Array | null) => Promise<Uint8Array<ArrayBuffer>>;
   /**
    * Seals and opens employees' personal data (Aadhaar, PAN, bank account):
    * a KMS data key deployed (PII_KMS_KEY_ID, the admin function only), a 0600

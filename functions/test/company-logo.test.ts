@@ -66,7 +66,7 @@ async function saveLogo(companyLogo: string) {
 const fileOf = (url: string) => join(root, url.replace(/^\//, ''));
 
 describe('the company logo', () => {
-  it('is uploaded, checked and published, saved with the settings, shown on /api/site, and its file goes when replaced', async () => {
+  it('is uploaded, checked and published, saved with the settings, shown on /api/site, and its file stays when replaced (quotes issued with it print it)', async () => {
     const { companyLogo: first } = await json<{ companyLogo: string }>(expectStatus(uploadLogo(), 201));
     expect(first).toMatch(/^\/uploads\/company\/logo-[0-9a-f-]{36}\.jpg$/);
     expect(existsSync(fileOf(first))).toBe(true);
@@ -79,13 +79,13 @@ describe('the company logo', () => {
     const { companyLogo: second } = await json<{ companyLogo: string }>(expectStatus(uploadLogo(), 201));
     await expectStatus(saveLogo(second), 200);
     expect((await json<SiteInfo>(app.request('/api/site'))).companyLogo).toBe(second);
-    expect(existsSync(fileOf(first))).toBe(false);
+    expect(existsSync(fileOf(first))).toBe(true);
     expect(existsSync(fileOf(second))).toBe(true);
 
-    // Removed: the name shows instead, and the file goes.
+    // Removed: the name shows instead; the file stays for the quotes issued with it (quote-logo.test.ts).
     await expectStatus(saveLogo(''), 200);
     expect((await json<SiteInfo>(app.request('/api/site'))).companyLogo).toBe('');
-    expect(existsSync(fileOf(second))).toBe(false);
+    expect(existsSync(fileOf(second))).toBe(true);
   });
 
   it('is saved with the version like every setting: a stale save is refused and keeps the logo', async () => {

@@ -8,7 +8,7 @@ import { createApp } from '@app/functions/app';
 import type { Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { TABLE_DEFINITION } from '@app/functions/db/table-definition';
-import { employeePhotoKey, employeeStagingKey } from '@app/functions/photos/photo-storage';
+import { companyLogoKey, employeePhotoKey, employeeStagingKey } from '@app/functions/photos/photo-storage';
 import { BACKUP_RETENTION_DAYS } from '@app/functions/backup/backup-storage';
 import { cdkJsonContext, fakeWebDist, removeTempDirs, synthesize, type Synthesized } from '../test/synth';
 import { DEFAULT_ADMIN_CONCURRENCY, DEFAULT_JOBS_CONCURRENCY, DEFAULT_PUBLIC_CONCURRENCY, parseConfig } from './config';
@@ -435,6 +435,18 @@ describe('admin function role', () => {
     expect(employeePhotoKey('emp-1', uploadId, 'image/webp')).toBe(`${UPLOADS_PREFIX}employees/emp-1/${uploadId}.webp`);
   });
 
+  it("let the PDF function read the company logos (the letterhead's, issue 25) and nothing else of the photos bucket", () => {
+    const photosId = logicalId(prod.stacks.web.photosBucket);
+    const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.pdfRole)).filter((s) => JSON.stringify(s).includes(photosId));
+    expect(statements).toEqual([
+      { Sid: 'LetterheadLogos', Effect: 'Allow', Action: 's3:GetObject', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [photosId, 'Arn'] }, `/${UPLOADS_PREFIX}company/logo-*`]] } },
+    ]);
+    // The keys the app makes for logos are under it.
+    expect(companyLogoKey('0f8fad5b-d9cb-469f-a165-70867728950e', 'image/png')).toMatch(new RegExp(`^${UPLOADS_PREFIX}company/logo-`));
+    const env = prod.template.toJSON().Resources[logicalId(prod.stacks.api.pdfFunction)].Properties.Environment.Variables;
+    expect(env.PHOTOS_BUCKET).toEqual({ Ref: photosId });
+  });
+
   it('empties staging after a day (current and replaced versions), and serves only the published prefix', () => {
     const bucket = prod.template.toJSON().Resources[logicalId(prod.stacks.web.photosBucket)];
     expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual({
@@ -492,7 +504,7 @@ describe('functions', () => {
     expect(adminHandler).not.toMatch(/quotations\/pdf|renderQuotationPdf/);
   });
 
-  it('let the PDF function read the items its routes need and touch staff sessions, and nothing else: no query, no scan, no index, no other write, no photos', () => {
+  it('let the PDF function read the items its routes need and touch staff sessions, and nothing else: no query, no scan, no index, no other write, no photos but the logos', () => {
     const tableId = logicalId(prod.stacks.database.table);
     const statements = policyStatementsOf(prod.template, logicalId(prod.stacks.api.pdfRole));
     const dynamo = statements.filter((s) => asArray(s.Action).some((a: string) => a.startsWith('dynamodb:')));
@@ -526,9 +538,12 @@ describe('functions', () => {
         JSON.stringify(a).localeCompare(JSON.stringify(b)),
       ),
     );
-    // Beyond those: active tracing's X-Ray writes (no resource to narrow them to), nothing else.
+    // Beyond those: active tracing's X-Ray writes (no resource to narrow them to), and the letterhead logos' reads (their own test), nothing else.
     const others = statements.filter((s) => asArray(s.Action).some((a: string) => !/^(dynamodb|secretsmanager|logs):/.test(a)));
-    expect(others).toEqual([{ Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' }]);
+    expect(others).toEqual([
+      { Effect: 'Allow', Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Resource: '*' },
+      expect.objectContaining({ Sid: 'LetterheadLogos', Action: 's3:GetObject' }),
+    ]);
   });
 
   it('run the recurring-transactions job daily at 00:10 Asia/Kolkata, retried twice, with the table and its own alarm', () => {

@@ -63,24 +63,42 @@ export const NOTIFICATION_KINDS = [
   'password.reset',
 ] as const satisfies readonly NotificationKind[];
 
-/**
- * The Settings > Notifications switch each kind answers to besides the
- * channel's own (emailNotifications for mail, pushNotifications for the bell).
- * A new lead and a registration request have none of their own.
- */
-export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notifyOnProject' | 'notifyOnPayment' | null> = {
-  'lead.created': null,
-  'quotation.sent': 'notifyOnQuotation',
-  'quotation.approved': 'notifyOnQuotation',
-  'quotation.changes_requested': 'notifyOnQuotation',
-  // The firm's letter to its client, not a notification: sent whenever SMTP is set up.
-  'quotation.to_client': null,
-  'project.status': 'notifyOnProject',
-  'payment.recorded': 'notifyOnPayment',
-  'payment.overdue': 'notifyOnPayment',
-  'registration.requested': null,
-  'password.reset': null,
+/** How the outbox sender (functions/src/jobs/outbox.ts) treats a kind of event. */
+export interface NotificationKindDefinition {
+  /**
+   * The Settings > Notifications switch it answers to besides the channel's
+   * own (emailNotifications for mail, pushNotifications for the bell); null for none.
+   */
+  setting: 'notifyOnQuotation' | 'notifyOnProject' | 'notifyOnPayment' | null;
+  /**
+   * A letter to one person (personalAddress), not a staff notification: mailed
+   * to them alone whatever the switches say (failed, with Retry, without SMTP),
+   * never a bell nor a copy to the company's address or managers.
+   */
+  personal: boolean;
+}
+
+export const NOTIFICATION_KIND_DEFINITIONS: Record<NotificationKind, NotificationKindDefinition> = {
+  'lead.created': { setting: null, personal: false },
+  'quotation.sent': { setting: 'notifyOnQuotation', personal: false },
+  'quotation.approved': { setting: 'notifyOnQuotation', personal: false },
+  'quotation.changes_requested': { setting: 'notifyOnQuotation', personal: false },
+  // The firm's letter to its client.
+  'quotation.to_client': { setting: null, personal: true },
+  'project.status': { setting: 'notifyOnProject', personal: false },
+  'payment.recorded': { setting: 'notifyOnPayment', personal: false },
+  'payment.overdue': { setting: 'notifyOnPayment', personal: false },
+  'registration.requested': { setting: null, personal: false },
+  // The account's own reset link, asked for by its reader.
+  'password.reset': { setting: null, personal: true },
 };
+
+/** The address of the one person a personal kind's letter is for (lower case); '' for every other kind. */
+export function personalAddress(event: NotificationEvent): string {
+  if (!NOTIFICATION_KIND_DEFINITIONS[event.kind].personal) return '';
+  if ('clientEmail' in event) return event.clientEmail.toLowerCase();
+  return 'email' in event ? event.email.toLowerCase() : '';
+}
 
 /** Where a notification leads: a portal path (no base; the web adds '/admin' or '/'), opening the record's dialog. */
 export function notificationLink(event: NotificationEvent): string {

@@ -28,6 +28,10 @@ export const MAX_PROJECT_PHOTOS = 20;
 export const PHOTO_TYPE_MESSAGE = 'Only JPEG, PNG or WebP photos can be uploaded';
 export const PHOTO_SIZE_MESSAGE = `A photo copy may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`;
 
+/** Largest company logo, in bytes: it is embedded in every quotation PDF (the portal uploads a 480 px copy, far smaller). */
+export const MAX_LOGO_BYTES = 1024 * 1024;
+export const LOGO_SIZE_MESSAGE = `A logo may be at most ${MAX_LOGO_BYTES / 1024 / 1024} MB`;
+
 /**
  * The image type a file's first bytes announce (its magic number), or null
  * for anything else. Needs the first 12 bytes.

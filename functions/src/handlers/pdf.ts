@@ -3,6 +3,7 @@ import { createApp } from '../app';
 import { secretsManagerSigningKey } from '../auth';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
+import { s3PhotoStorage } from '../photos';
 import { renderQuotationPdf } from '../quotations';
 import { lambdaClientIp } from './client-ip';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
@@ -16,9 +17,11 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  * Staff sessions are checked with the key named by JWT_SECRET_ARN; the font
  * files sit beside the bundle (infra copies them there). Requests without
  * CloudFront's origin secret (ORIGIN_VERIFY_SECRET_ARN) get 403 before the app runs.
+ * The letterhead's logo is read from the photos bucket (PHOTOS_BUCKET; infra grants the logos' keys only).
  */
 const originSecret = originSecretFromEnv();
 const secretArn = process.env.JWT_SECRET_ARN;
+const photosBucket = process.env.PHOTOS_BUCKET;
 const app = createApp({
   db: dbFromEnv(),
   clientIp: lambdaClientIp(),
@@ -27,6 +30,7 @@ const app = createApp({
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
   siteUrl: process.env.SITE_URL || undefined,
   renderQuotationPdf,
+  ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
 });
 
 export const handler = requireOriginSecret(originSecret, handle(app));

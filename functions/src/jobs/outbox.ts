@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, ROLES, type Role } from '@app/shared-types/auth';
 import { isOneOf } from '@app/shared-types/guards';
 import { MANAGER_ROLES } from '@app/shared-types/employees';
-import { KIND_SETTING, notificationLink, notificationTitle, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
+import { NOTIFICATION_KIND_DEFINITIONS, notificationLink, notificationTitle, personalAddress, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
 import { allPages, systemContext, type CursorKeys, type ItemKey } from '../db/entity';
@@ -203,10 +203,11 @@ function personOf(event: NotificationEvent): string | undefined {
 
 /** Who gets an event: the bell's users and the email's addresses (the company's, the person's; an access request also each admin's). */
 async function recipientsOf(db: Db, event: NotificationEvent, settings: SettingsAnswer, staff: () => Promise<EmployeeItem[]>) {
-  // A reset link is the account's own: to its address alone, never a bell.
-  if (event.kind === 'password.reset') return { bellUsers: [], emails: [event.email] };
-  // The firm's letter to its client: to them alone, no bell.
-  if (event.kind === 'quotation.to_client') return { bellUsers: [], emails: [event.clientEmail.toLowerCase()] };
+  // A letter to one person (a reset link, the firm's letter to its client): to them alone, never a bell.
+  if (NOTIFICATION_KIND_DEFINITIONS[event.kind].personal) {
+    const address = personalAddress(event);
+    return { bellUsers: [], emails: address ? [address] : [] };
+  }
   const everyone = await staff();
   const roles: readonly string[] = bellRoles(event.kind);
   const bell = new Map(everyone.filter((employee) => roles.includes(employee.role)).map((employee) => [employee.id, employee]));
@@ -269,15 +270,13 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       result.claimed++;
       const attempts = item.attempts + 1;
       const notes = settings.notifications;
-      const kindSetting = KIND_SETTING[item.kind];
-      const kindOn = kindSetting ? notes[kindSetting] : true;
-      // A password reset link is asked for by its reader: mailed whatever the notification switches say (failed without SMTP).
-      const personal = item.event.kind === 'password.reset';
-      // The firm's letter to its client is not a notification either: its switch is not asked, and no bell rings.
-      const toClient = item.kind === 'quotation.to_client';
-      const bellOn = !personal && !toClient && kindOn && notes.pushNotifications;
+      const { setting, personal } = NOTIFICATION_KIND_DEFINITIONS[item.event.kind];
+      const kindOn = setting ? notes[setting] : true;
+      // A letter to one person (a reset link asked for by its reader, the firm's letter to its client) is not a
+      // notification: mailed whatever the switches say (failed without SMTP, with Retry), and no bell rings.
+      const bellOn = !personal && kindOn && notes.pushNotifications;
       // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
-      const emailOn = personal || ((toClient || (kindOn && notes.emailNotifications)) && settings.email.smtpHost !== '');
+      const emailOn = personal || (kindOn && notes.emailNotifications && settings.email.smtpHost !== '');
       const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {

@@ -137,7 +137,7 @@ const fieldCrypto = fileFieldCrypto(join(dataDir, 'pii-data-key'));
 // The notification outbox's sender (jobs/outbox.ts; EventBridge every minute when deployed): every 10 s here, and soon after a write.
 const mailer = smtpMailers(db, fieldCrypto);
 // Here the sender can render PDFs: 'Send to client' emails carry the quote's.
-const attachments = quotationPdfAttachments(db, renderQuotationPdf);
+const attachments = quotationPdfAttachments(db, renderQuotationPdf, photos.storage);
 const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments }), {
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),

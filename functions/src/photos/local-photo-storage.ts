@@ -105,6 +105,16 @@ export function localPhotoStorage(root: string, now: () => number = Date.now) {
       return `/files/${key}?${query}`;
     },
 
+    async read(key) {
+      if (!isKey(key)) return null;
+      try {
+        return new Uint8Array(await readFile(pathOf(key)));
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
     async remove(keys) {
       await Promise.all(keys.filter(isKey).map((key) => rm(pathOf(key), { force: true })));
     },

@@ -34,6 +34,8 @@ export interface PhotoStorage {
    * which downloads it as `fileName` of `contentType`.
    */
   downloadUrl(key: string, fileName: string, contentType: string): Promise<string>;
+  /** The whole of a stored file (the letterhead's logo, which the PDF embeds), or null when nothing is there. */
+  read(key: string): Promise<Uint8Array | null>;
   /** Deletes files; keys that do not exist are fine. */
   remove(keys: string[]): Promise<void>;
 }

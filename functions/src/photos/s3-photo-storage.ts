@@ -83,6 +83,16 @@ export function s3PhotoStorage(bucket: string, client = new S3Client({})): Photo
       }
     },
 
+    async read(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return (await object.Body?.transformToByteArray()) ?? null;
+      } catch (error) {
+        if (isNamed(error, ...MISSING)) return null;
+        throw error;
+      }
+    },
+
     downloadUrl(key, fileName, contentType) {
       const read = new GetObjectCommand({
         Bucket: bucket,

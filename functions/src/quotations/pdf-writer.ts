@@ -74,6 +74,13 @@ export class PdfWriter {
     return ref;
   }
 
+  /** A stream object kept as it is (an image already compressed, a JPEG); `dict` holds the entries besides Length. */
+  rawStream(data: Uint8Array, dict: string): number {
+    const ref = this.alloc();
+    this.objects[ref - 1] = Buffer.concat([Buffer.from(`<< /Length ${data.length} ${dict} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+    return ref;
+  }
+
   /** Writes the Type0 font, its CID font, descriptor, subset file and ToUnicode map; answers the Type0 font's object. */
   font(embedded: EmbeddedFont, tag: string): number {
     const { font } = embedded;

@@ -1,6 +1,8 @@
 import { formatDate, formatMoney } from '@app/shared-types/format';
 import { dimensionsText, quotationPrefix, rowsByUsageArea, type PublicQuotation } from '@app/shared-types/quotations';
+import { log } from '../lib/log';
 import { loadFontFile, type TrueTypeFont } from './pdf-font';
+import { pdfImageOf, type PdfImage } from './pdf-image';
 import { EmbeddedFont, num, PdfWriter, textString } from './pdf-writer';
 import { rupeesInWords } from './pdf-words';
 
@@ -168,6 +170,11 @@ class Page {
     }
   }
 
+  /** Draws image `name` (DocumentBuilder.addImage) in the box at x, y (its bottom left), width by height. */
+  image(name: string, x: number, y: number, width: number, height: number) {
+    this.ops.push(`q ${num(width)} 0 0 ${num(height)} ${num(x)} ${num(y)} cm /${name} Do Q`);
+  }
+
   textRight(value: string, right: number, y: number, style: Style) {
     this.text(value, right - this.doc.width(value, style), y, style);
   }
@@ -181,6 +188,13 @@ class DocumentBuilder {
   readonly faces = loadFaces();
   readonly pages: Page[] = [];
   private readonly fonts = new Map<TrueTypeFont, EmbeddedFont>();
+  private readonly images: PdfImage[] = [];
+
+  /** Answers the resource name pages draw `image` by. */
+  addImage(image: PdfImage): string {
+    this.images.push(image);
+    return `Im${this.images.length}`;
+  }
 
   embed(font: TrueTypeFont): EmbeddedFont {
     let embedded = this.fonts.get(font);
@@ -213,7 +227,9 @@ class DocumentBuilder {
       const tag = `QUOTE${String.fromCharCode(65 + i)}`;
       return `/${embedded.resourceName} ${writer.font(embedded, tag)} 0 R`;
     });
-    const resources = `<< /Font << ${fontRefs.join(' ')} >> /ProcSet [/PDF /Text] >>`;
+    const imageRefs = this.images.map((image, i) => `/Im${i + 1} ${image.write(writer)} 0 R`);
+    const xObjects = imageRefs.length ? ` /XObject << ${imageRefs.join(' ')} >>` : '';
+    const resources = `<< /Font << ${fontRefs.join(' ')} >>${xObjects} /ProcSet [/PDF /Text${xObjects ? ' /ImageB /ImageC' : ''}] >>`;
     const pageRefs = this.pages.map((page) => {
       const contents = writer.stream(page.ops.join('\n'));
       return writer.add(
@@ -279,7 +295,11 @@ interface CellLine {
   label?: string;
 }
 
-export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8Array<ArrayBuffer>> {
+/** The widest a logo is drawn on the letterhead (it is as tall as the initials' square). */
+const LOGO_MAX_WIDTH = 120;
+
+/** `logo`: the bytes of the letterhead's logo (quote.company.companyLogo, read by letterheadLogo); without one, or one it cannot draw, the initials. */
+export async function renderQuotationPdf(quote: PublicQuotation, logo: Uint8Array | null = null): Promise<Uint8Array<ArrayBuffer>> {
   const doc = new DocumentBuilder();
   const { company, clientDetails: client } = quote;
   const companyName = clean(company.companyName) || 'Quotation';
@@ -303,13 +323,24 @@ export async function renderQuotationPdf(quote: PublicQuotation): Promise<Uint8A
 
   // -- Letterhead ------------------------------------------------------------
   const mark = 48;
-  page.rect(MARGIN, TOP - mark, mark, mark, ACCENT);
-  page.line(MARGIN + 5, TOP - mark + 9, MARGIN + mark - 5, TOP - mark + 9, WHITE, 0.6);
-  const initials = quotationPrefix(companyName).slice(0, 3);
-  page.textCenter(initials, MARGIN + mark / 2, TOP - mark / 2 - 2, { face: 'bold', size: initials.length > 2 ? 14 : 17, color: WHITE });
+  let markWidth = mark;
+  const drawn = logo ? pdfImageOf(logo) : null;
+  if (drawn && 'image' in drawn) {
+    const { image } = drawn;
+    const scale = Math.min(LOGO_MAX_WIDTH / image.width, mark / image.height);
+    markWidth = image.width * scale;
+    page.image(doc.addImage(image), MARGIN, TOP - image.height * scale, markWidth, image.height * scale);
+  } else {
+    if (drawn) log.warn('letterhead logo not drawn: the initials instead', { reason: drawn.refused, quotationNumber: quote.quotationNumber });
+    page.rect(MARGIN, TOP - mark, mark, mark, ACCENT);
+    page.line(MARGIN + 5, TOP - mark + 9, MARGIN + mark - 5, TOP - mark + 9, WHITE, 0.6);
+    const initials = quotationPrefix(companyName).slice(0, 3);
+    page.textCenter(initials, MARGIN + mark / 2, TOP - mark / 2 - 2, { face: 'bold', size: initials.length > 2 ? 14 : 17, color: WHITE });
+  }
 
-  const headLeft = MARGIN + mark + 12;
-  const headWidth = 260;
+  const headLeft = MARGIN + markWidth + 12;
+  // The name and contact lines end where they did beside the initials, clear of the facts on the right.
+  const headWidth = 260 + mark - markWidth;
   let left = TOP - 16;
   const nameStyle: Style = { face: 'bold', size: 17 };
   for (const line of doc.wrap(companyName, nameStyle, headWidth).slice(0, 2)) {

@@ -46,6 +46,7 @@ import type { AppEnv } from '../app-deps';
 import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { access } from '../lib/route-access';
+import { letterheadLogo } from './letterhead-logo';
 
 const NOT_FOUND = 'Quotation not found';
 const NO_PDF = 'PDF export is not available on this server';
@@ -69,7 +70,8 @@ export async function publicView(db: Db, quote: Quotation, day: string): Promise
 export async function pdfResponse(c: Context<AppEnv>, quote: Quotation) {
   const render = c.var.deps.renderQuotationPdf;
   if (!render) return c.json(errorBody(NO_PDF), 503);
-  const pdf = await render(await publicView(c.var.deps.db, quote, today(c)));
+  const view = await publicView(c.var.deps.db, quote, today(c));
+  const pdf = await render(view, await letterheadLogo(c.var.deps.photos, view.company.companyLogo));
   const fileName = pdfFileName(quote.quotationNumber);
   return c.body(pdf, 200, {
     'Content-Type': 'application/pdf',

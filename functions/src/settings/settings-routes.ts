@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { ADMIN_ROLES } from '@app/shared-types/auth';
 import { profilePhotoSetSchema, profilePhotoUploadSchema, type ProfilePhotoUploadTicket } from '@app/shared-types/employee-photos';
-import { detectPhotoType, MAX_PHOTO_BYTES, PHOTO_SIZE_MESSAGE, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
+import { detectPhotoType, LOGO_SIZE_MESSAGE, MAX_LOGO_BYTES, PHOTO_TYPE_MESSAGE } from '@app/shared-types/photos';
 import { SETTINGS_MESSAGES, settingsUpdateSchema } from '@app/shared-types/settings';
 import { authOf, requireRole, writeContext } from '../auth';
 import { getSettings, NoSettingsCryptoError, saveSettings } from './settings-repo';
@@ -11,7 +11,7 @@ import type { AppEnv } from '../app-deps';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { settingsSaved } from './settings-cache';
-import { companyLogoKey, companyLogoStagingKey, ownCompanyLogoKey, photoUrl } from '../photos';
+import { companyLogoKey, companyLogoStagingKey, photoUrl } from '../photos';
 import { removeFiles } from '../photos';
 import { access } from '../lib/route-access';
 
@@ -56,9 +56,7 @@ export const settings = new Hono<AppEnv>()
       const result = await saveSettings(db, fieldCrypto, c.req.valid('json'), writeContext(c));
       if ('stale' in result) return c.json({ ...errorBody(STALE_SETTINGS_MESSAGE), current: result.stale }, 409);
       settingsSaved(db.table, result.saved.system);
-      // A replaced or removed uploaded logo is no one's any more (the seed's and outside addresses are never deleted).
-      const oldLogo = ownCompanyLogoKey(result.previous.company.companyLogo);
-      if (oldLogo && oldLogo !== ownCompanyLogoKey(result.saved.company.companyLogo)) await removeFiles(c, [oldLogo]);
+      // A replaced or removed logo's file stays: a quote issued with it still prints it (quotations/letterhead-logo.ts).
       if (result.saved.system.dataRetentionDays !== result.previous.system.dataRetentionDays) await retentionChanged(c);
       log.info('settings updated', { version: result.saved.version, requestId: c.var.requestId });
       return c.json({ message: SETTINGS_MESSAGES.updated, settings: result.saved }, 200);
@@ -74,7 +72,7 @@ export const settings = new Hono<AppEnv>()
     if (!storage) return c.json(errorBody(NO_PHOTO_STORAGE), 503);
     const { contentType } = c.req.valid('json');
     const uploadId = randomUUID();
-    const form = await storage.createUpload(companyLogoStagingKey(uploadId, contentType), contentType, MAX_PHOTO_BYTES);
+    const form = await storage.createUpload(companyLogoStagingKey(uploadId, contentType), contentType, MAX_LOGO_BYTES);
     return c.json({ uploadId, ...form } satisfies ProfilePhotoUploadTicket, 201);
   })
   // ...then checked by its size and first bytes and published once; the answer is its URL, which becomes
@@ -87,9 +85,10 @@ export const settings = new Hono<AppEnv>()
     const key = companyLogoKey(uploadId, contentType);
     const stored = await storage.inspect(staged);
     if (!stored) return c.json(errorBody('Upload the logo before saving it', { logo: 'Upload incomplete' }), 400);
-    if (stored.size > MAX_PHOTO_BYTES) {
+    // Bounded for the quotation PDFs, which embed it (quotations/pdf-image.ts).
+    if (stored.size > MAX_LOGO_BYTES) {
       await removeFiles(c, [staged]);
-      return c.json(errorBody(PHOTO_SIZE_MESSAGE, { logo: PHOTO_SIZE_MESSAGE }), 413);
+      return c.json(errorBody(LOGO_SIZE_MESSAGE, { logo: LOGO_SIZE_MESSAGE }), 413);
     }
     if (detectPhotoType(stored.head) !== contentType) {
       await removeFiles(c, [staged]);

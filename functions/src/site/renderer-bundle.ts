@@ -16,11 +16,10 @@ export const RENDERER_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * React and the rest as in production; `import.meta.env.SSR` as Vite sets it for a server build, so code
- * the website never renders on the server (the portal's date picker, web/src/components/form-fields.tsx)
- * is dropped from the bundle.
+ * React and the rest as in production. (The portal's date picker is a module the website never
+ * references, web/src/components/form-date-field.tsx, so the bundle has no trick to leave it out.)
  */
-export const RENDERER_DEFINE: Readonly<Record<string, string>> = { 'process.env.NODE_ENV': JSON.stringify('production'), 'import.meta.env.SSR': 'true' };
+export const RENDERER_DEFINE: Readonly<Record<string, string>> = { 'process.env.NODE_ENV': JSON.stringify('production') };
 
 /** An ES module has no require() of its own; the CommonJS parts (React's server build) call it. */
 export const ESM_REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";

@@ -353,10 +353,19 @@ export class Api extends Construct {
    * Lets the admin function sign uploads to the `staging` prefix, read what
    * arrived there, publish it (a copy) to the `served` prefix (photos) or the
    * `private` one (transaction attachments, read through presigned links),
-   * and delete files under all three (PHOTOS_BUCKET).
+   * and delete files under all three (PHOTOS_BUCKET). The PDF function reads
+   * the company logos (served, so public already) for the quotation letterhead, and nothing else.
    */
   allowPhotoUploads(bucket: IBucket, prefixes: { served: string; staging: string; private: string }) {
     this.adminFunction.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
+    this.pdfFunction.addEnvironment('PHOTOS_BUCKET', bucket.bucketName);
+    // Keys functions/src/photos companyLogoKey makes.
+    const logos = `${prefixes.served}company/logo-*`;
+    this.pdfRole.addToPrincipalPolicy(new PolicyStatement({ sid: 'LetterheadLogos', actions: ['s3:GetObject'], resources: [bucket.arnForObjects(logos)] }));
+    Validations.of(this.pdfRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalId(bucket)}.Arn>/${logos}]`,
+      reason: 'The quotation PDF draws the company logo of its letterhead; every object under this prefix is an uploaded logo (public already), named by the app.',
+    });
     const all = [prefixes.served, prefixes.staging, prefixes.private];
     this.adminRole.addToPrincipalPolicy(
       new PolicyStatement({

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { Formik, useFormikContext } from 'formik';
 import { describe, expect, it } from 'vitest';
 import { dateShown, typeDate } from '../test/portal';
-import { FormField, FormShell } from './form-fields';
+import { FormShell } from './form-fields';
+import { FormDateField } from './form-date-field';
 
 /** The form's values as JSON, for the test to read what Formik holds. */
 function Values() {
@@ -19,7 +20,7 @@ function renderForm(initial: string) {
     <CacheProvider value={createCache({ key: 'test', container: document.createElement('div') })}>
       <Formik initialValues={{ dueDate: initial }} onSubmit={() => undefined}>
         <FormShell>
-          <FormField name="dueDate" label="Due Date" kind="date" />
+          <FormDateField name="dueDate" label="Due Date" />
           <Values />
         </FormShell>
       </Formik>

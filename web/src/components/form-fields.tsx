@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Form, useField, useFormikContext } from 'formik';
 import { HONEYPOT_FIELD } from '@app/shared-types/forms';
-import { lazy, Suspense, useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { memoByValue, useStableHandler } from '../lib/render-less';
 import { useDirtyForm } from './discard-guard';
 import type { SelectOption } from './select-field';
@@ -83,45 +83,6 @@ export function FormTextField({ name, helperText, ...props }: BaseProps) {
   );
 }
 
-/**
- * The date picker, loaded when a form first shows a date: the website's forms (which have none) never load it,
- * and the page renderer (built with import.meta.env.SSR true, functions/src/site/renderer-bundle.ts) never bundles it.
- */
-const DateField = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error('The page renderer renders no date field')) : import('./date-field')));
-
-/**
- * A date bound to a Formik field holding 'YYYY-MM-DD' (or ''): MUI's date picker, shown and typed as
- * DD/MM/YYYY whatever the browser's locale (date-field.tsx).
- */
-export function FormDateField({ name, label, helperText, disabled, required, fullWidth = true }: Pick<BaseProps, 'name' | 'label' | 'helperText' | 'disabled' | 'required' | 'fullWidth'>) {
-  const { field, helpers, message, clearServerError } = useFieldMessage(name);
-  const onChange = useStableHandler((value: string) => {
-    void helpers.setValue(value);
-    clearServerError();
-  });
-  const onBlur = useStableHandler(() => void helpers.setTouched(true));
-  const shown = message || helperText;
-  return (
-    <Suspense fallback={<TextField label={label} value="" placeholder={DATE_PLACEHOLDER} disabled fullWidth={fullWidth} helperText={shown} slotProps={{ inputLabel: { shrink: true } }} />}>
-      <DateField
-        name={name}
-        label={label}
-        value={typeof field.value === 'string' ? field.value : ''}
-        onChange={onChange}
-        onBlur={onBlur}
-        error={Boolean(message)}
-        helperText={shown}
-        disabled={disabled}
-        required={required}
-        fullWidth={fullWidth}
-      />
-    </Suspense>
-  );
-}
-
-/** What a date field shows while the picker loads. */
-const DATE_PLACEHOLDER = 'DD/MM/YYYY';
-
 export type { SelectOption };
 
 /** A select bound to a Formik field; `options` in display order. */
@@ -159,18 +120,19 @@ export function FormSelectField({
 }
 
 /** How a FormField takes its value: the input it renders and the keyboard it asks for. */
-export type FieldKind = 'text' | 'number' | 'money' | 'date' | 'multiline' | 'select';
+export type FieldKind = 'text' | 'number' | 'money' | 'multiline' | 'select';
+// A date: FormDateField (form-date-field.tsx), a module the website's forms never reference.
 
 /** The grid cell a field fills: a number of the 12 columns, or one per breakpoint. */
 export type FieldCell = GridProps['size'];
 
 /** Half a row from `sm` up, a whole row on phones: the usual form field. */
-const HALF_ROW: FieldCell = { xs: 12, sm: 6 };
+export const HALF_ROW: FieldCell = { xs: 12, sm: 6 };
 
 type FieldInputProps = Omit<BaseProps, 'size'> &
   (
     | {
-        /** text (the default), number (whole numbers), money (rupees, decimals allowed), date, or multiline. */
+        /** text (the default), number (whole numbers), money (rupees, decimals allowed), or multiline. */
         kind?: Exclude<FieldKind, 'select'>;
         /** The height of a multiline field, in rows (2 when not given). */
         rows?: number;
@@ -203,8 +165,6 @@ function fieldInput(props: FieldInputProps): ReactNode {
       return <FormTextField inputMode="numeric" {...input} />;
     case 'money':
       return <FormTextField inputMode="decimal" {...input} />;
-    case 'date':
-      return <FormDateField {...input} />;
     case 'multiline':
       return <FormTextField multiline minRows={rows ?? 2} {...input} />;
     case 'text':

@@ -52,7 +52,7 @@ export async function choose(user: User, scope: Scope, label: string, option: st
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
-/** The date picker labelled `label` (form-fields' FormDateField, date-field.tsx): its group of DD, MM and YYYY sections. */
+/** The date picker labelled `label` (form-date-field.tsx's FormDateField, date-field.tsx): its group of DD, MM and YYYY sections. */
 export async function findDateField(scope: Scope, label: string | RegExp): Promise<HTMLElement> {
   // The picker's code loads on its first use (form-fields.tsx), which takes a while on a loaded machine.
   return scope.findByRole('group', { name: label }, { timeout: 20_000 });

@@ -5,6 +5,7 @@ import { formatDate } from '@app/shared-types/format';
 import { useFormikContext } from 'formik';
 import { EntityForm, EntityFormDialog } from '../../../components/entity-form-dialog';
 import { FormField, FormTextField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { useActiveStaff } from '../api/get-staff-directory';
 import { useCreateAttendance, useUpdateAttendance } from '../api/save-attendance';
 import {
@@ -92,10 +93,9 @@ function AttendanceFields({ values, editing, actor, today }: { values: Attendanc
   return (
     <>
       <EmployeeField editing={editing} actor={actor} />
-      <FormField
+      <FormDateField
         name="date"
         label="Date"
-        kind="date"
         required
         disabled={editing !== null}
         helperText={editing ? 'A record stays on its day' : values.date > today ? 'Only leave can be recorded ahead' : undefined}

@@ -1,21 +1,17 @@
 import Chip from '@mui/material/Chip';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
-import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { EmployeeRecord } from '@app/shared-types/employees';
-import { CardGrid, InfoLine, PhoneLink } from '../../../components/record-card';
-import { EmployeeAvatar, EmployeeStatusChip, RoleBadge } from './employee-badges';
+import { CardGrid } from '../../../components/record-card';
+import { PersonSummary } from './person-summary';
 
 export interface EmployeeCardActions {
   onView: (employee: EmployeeRecord) => void;
@@ -29,7 +25,6 @@ export interface EmployeeCardActions {
 /** One employee in the grid: photo or initials, name, position, department, role, status, how to reach them. */
 export function EmployeeCard({ employee, actions }: { employee: EmployeeRecord; actions: EmployeeCardActions }) {
   const titleId = `employee-${employee.id}-name`;
-  const subtitle = [employee.position, employee.department].filter(Boolean).join(' · ');
   return (
     <Card
       component="article"
@@ -38,36 +33,17 @@ export function EmployeeCard({ employee, actions }: { employee: EmployeeRecord; 
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', opacity: employee.status === 'active' ? 1 : 0.85 }}
     >
       <CardContent sx={{ flexGrow: 1, p: 2.5, '&:last-child': { pb: 2.5 } }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <EmployeeAvatar name={employee.name} picture={employee.profilePicture} />
-          <Stack sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography id={titleId} variant="h6" component="h2" sx={{ lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-              {employee.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {subtitle || 'No position or department yet'}
-            </Typography>
-          </Stack>
-        </Stack>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-          <RoleBadge role={employee.role} />
-          <EmployeeStatusChip status={employee.status} />
-          {employee.accessRequestedAt && employee.status === 'inactive' && <Chip size="small" color="warning" label="Access request" />}
-          {/* First-start sample data: Settings > System removes it (issue 25). */}
-          {employee.isSample && <Chip size="small" variant="outlined" label="Sample data" />}
-        </Stack>
-        <Stack spacing={0.75} sx={{ mt: 1.5 }}>
-          <InfoLine icon={<EmailOutlinedIcon fontSize="small" titleAccess="Email" />}>
-            <Link href={`mailto:${employee.email}`} underline="hover">
-              {employee.email}
-            </Link>
-          </InfoLine>
-          {employee.phone && (
-            <InfoLine icon={<PhoneOutlinedIcon fontSize="small" titleAccess="Phone" />}>
-              <PhoneLink phone={employee.phone} />
-            </InfoLine>
-          )}
-        </Stack>
+        <PersonSummary
+          person={employee}
+          titleId={titleId}
+          chips={
+            <>
+              {employee.accessRequestedAt && employee.status === 'inactive' && <Chip size="small" color="warning" label="Access request" />}
+              {/* First-start sample data: Settings > System removes it (issue 25). */}
+              {employee.isSample && <Chip size="small" variant="outlined" label="Sample data" />}
+            </>
+          }
+        />
       </CardContent>
       <CardActions sx={{ px: 2.5, pb: 2, pt: 0, justifyContent: 'space-between' }}>
         <Button size="small" variant="outlined" startIcon={<VisibilityOutlinedIcon />} onClick={() => actions.onView(employee)} aria-describedby={titleId}>

@@ -2,6 +2,7 @@ import type { EmployeeRecord } from '@app/shared-types/employees';
 import { AsyncPicker, type PickerSearch } from '../../../components/async-picker';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
 import { FormField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import type { SelectOption } from '../../../components/select-field';
 import Grid from '@mui/material/Grid';
 import { assignableRoles } from '../../../lib/roles';
@@ -149,7 +150,7 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
                 emptyText="No managers, admins or superadmins yet"
               />
             </Grid>
-            <FormField name="hireDate" label="Hire Date" kind="date" size={{ xs: 12, sm: 3 }} />
+            <FormDateField name="hireDate" label="Hire Date" size={{ xs: 12, sm: 3 }} />
             <FormField name="salary" label="Monthly Salary (₹)" kind="money" size={{ xs: 12, sm: 3 }} />
 
             <FormSection title="Contact" />

@@ -5,6 +5,7 @@ import { formatMoney } from '@app/shared-types/format';
 import { EntityForm } from '../../../components/entity-form-dialog';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { useRecordPayment } from '../api/update-transaction';
 import { PAYMENT_METHOD_OPTIONS, newPaymentValues, paymentFormErrors, toPaymentInput, type PaymentFormValues } from '../model';
 
@@ -61,7 +62,7 @@ function PaymentForm({ tx, today, onClose }: { tx: Transaction; today: string; o
           {` · left ${formatMoney(left)}`}
         </Typography>
       </Grid>
-      <FormField name="date" label="Payment Date" kind="date" required />
+      <FormDateField name="date" label="Payment Date" required />
       <FormField name="method" label="Payment Method" kind="select" required options={PAYMENT_METHOD_OPTIONS} />
       <FormField name="reference" label="Reference" placeholder="UTR or cheque number" />
       <FormField name="amount" label="Amount (₹)" kind="money" required helperText="Including GST; a part leaves the rest pending" />

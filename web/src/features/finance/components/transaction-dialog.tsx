@@ -14,6 +14,7 @@ import { useEffect, useRef } from 'react';
 import { AsyncPicker } from '../../../components/async-picker';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
 import { FormField, FormTextField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateTransaction } from '../api/create-transaction';
 import { useProjectFinancial } from '../api/get-project-financial';
@@ -184,8 +185,8 @@ function TransactionFields({ values, live }: { values: TransactionFormValues; li
       <FormField name="paymentMethod" label="Payment Method" kind="select" options={PAYMENT_METHOD_OPTIONS} size={{ xs: 6, sm: 4 }} />
       <FormField name="status" label="Status" kind="select" options={STATUS_OPTIONS} size={{ xs: 6, sm: 4 }} />
       <FormField name="referenceNumber" label="Reference Number" placeholder="UTR, cheque or invoice no." size={{ xs: 12, sm: 4 }} />
-      <FormField name="transactionDate" label="Transaction Date" kind="date" size={{ xs: 6, sm: 4 }} />
-      <FormField name="dueDate" label="Due Date" kind="date" size={{ xs: 6, sm: 4 }} />
+      <FormDateField name="transactionDate" label="Transaction Date" size={{ xs: 6, sm: 4 }} />
+      <FormDateField name="dueDate" label="Due Date" size={{ xs: 6, sm: 4 }} />
       <Grid size={{ xs: 12, sm: 4 }} sx={{ display: 'flex', alignItems: 'center' }}>
         <RecurringSwitch />
       </Grid>

@@ -10,6 +10,7 @@ import { useField, useFormikContext } from 'formik';
 import type { ReactNode } from 'react';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
 import { FormField, serverErrorsStatus } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateProject } from '../api/create-project';
 import { getProjectQueryOptions, useProject } from '../api/get-project';
@@ -129,8 +130,8 @@ export function ProjectDialog({ open, projectId, customerField, onClose }: Proje
                   helperText="Blank if not known yet"
                 />
                 <FormField name="actualCost" label="Actual Cost (₹)" kind="money" placeholder="e.g. 11,80,000" />
-                <FormField name="startDate" label="Start Date" kind="date" />
-                <FormField name="estimatedEndDate" label="Estimated End Date" kind="date" />
+                <FormDateField name="startDate" label="Start Date" />
+                <FormDateField name="estimatedEndDate" label="Estimated End Date" />
 
                 <FormSection title="Site and scope" />
                 <FormField name="siteAddress" label="Site Address" kind="multiline" size={12} />

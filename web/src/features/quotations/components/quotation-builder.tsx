@@ -33,6 +33,7 @@ import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } 
 import { useEffect, useState, type ReactNode } from 'react';
 import { changedFields, useStaleSave } from '../../../components/stale-save';
 import { FormField, FormShell, serverErrorsStatus } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { serverMessage, staleCurrent } from '../../../lib/api-errors';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
@@ -393,8 +394,8 @@ export function QuotationBuilder({ quote, defaults, prefill, canApprove, origin,
                   <Typography sx={{ fontWeight: 600, fontFamily: 'monospace' }}>{quote.quotationNumber}</Typography>
                 </Grid>
               )}
-              <FormField name="quotationDate" label="Quotation date" kind="date" size={{ xs: 6, md: 3 }} disabled={locked} />
-              <FormField name="validUntil" label="Valid until" kind="date" size={{ xs: 6, md: 3 }} disabled={locked} />
+              <FormDateField name="quotationDate" label="Quotation date" size={{ xs: 6, md: 3 }} disabled={locked} />
+              <FormDateField name="validUntil" label="Valid until" size={{ xs: 6, md: 3 }} disabled={locked} />
               {quote?.status === 'approved' ? (
                 <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                   <Typography variant="caption" color="text.secondary" component="div">

@@ -1,12 +1,9 @@
 import DeleteSweepOutlinedIcon from '@mui/icons-material/DeleteSweepOutlined';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { QueryClient } from '@tanstack/react-query';
 import { REMOVE_SAMPLE_DATA_CONFIRM, type SampleDataRemoval } from '@app/shared-types/sample-data';
 import { useState } from 'react';
+import { ACTION_CARD_BUTTON_SX, ActionCard } from '../../../components/action-card';
 import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { serverMessage } from '../../../lib/api-errors';
 import { useToast } from '../../../lib/toast';
@@ -36,28 +33,15 @@ export function SampleDataCard({ refresh }: { refresh: (queryClient: QueryClient
   };
 
   return (
-    <Card variant="outlined">
-      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-          <div>
-            <Typography variant="h6" component="h2">
-              Sample Data
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              The first start made sample salespeople to try the portal with. Remove them once your own team is in.
-            </Typography>
-          </div>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteSweepOutlinedIcon />}
-            onClick={() => setAsking(true)}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-          >
-            Remove sample data
-          </Button>
-        </Stack>
-      </CardContent>
+    <ActionCard
+      title="Sample Data"
+      description="The first start made sample salespeople to try the portal with. Remove them once your own team is in."
+      action={
+        <Button variant="outlined" color="error" startIcon={<DeleteSweepOutlinedIcon />} onClick={() => setAsking(true)} sx={ACTION_CARD_BUTTON_SX}>
+          Remove sample data
+        </Button>
+      }
+    >
       <ConfirmActionDialog
         open={asking}
         title={REMOVE_SAMPLE_DATA_CONFIRM}
@@ -67,6 +51,6 @@ export function SampleDataCard({ refresh }: { refresh: (queryClient: QueryClient
         onCancel={() => setAsking(false)}
         onConfirm={() => void confirm()}
       />
-    </Card>
+    </ActionCard>
   );
 }

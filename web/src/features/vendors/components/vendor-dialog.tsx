@@ -1,6 +1,7 @@
 import type { Vendor } from '@app/shared-types/vendors';
 import { EntityForm, EntityFormDialog, FormSection } from '../../../components/entity-form-dialog';
 import { FormField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { useCreateVendor } from '../api/create-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
 import {
@@ -96,7 +97,7 @@ export function VendorDialog({ open, vendorId, vendor, error, onClose }: VendorD
 
           {/* Kept by the vendor's Finance transactions (the server ignores what a form sends), so shown, not edited. */}
           <FormSection title="Orders (from Finance)" />
-          <FormField name="lastOrderDate" label="Last Order Date" kind="date" size={{ xs: 12, sm: 4 }} disabled />
+          <FormDateField name="lastOrderDate" label="Last Order Date" size={{ xs: 12, sm: 4 }} disabled />
           <FormField name="totalOrders" label="Total Orders" kind="number" size={{ xs: 6, sm: 4 }} disabled />
           <FormField name="totalAmount" label="Total Amount (₹)" kind="money" size={{ xs: 6, sm: 4 }} disabled />
 
