@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { Material, PropertyType, RoomScope } from './constants';
 import { email, pageLimit } from './forms';
 
 /**
@@ -39,6 +40,25 @@ export type NotificationEvent =
       /** Site-relative: `/q/{token}`. */
       sharePath: string;
     }
+  | {
+      /**
+       * Issue 26: a calculator lead's draft quotation, made by the sender from the
+       * package rules (a task, not a message: no bell, no email). `submissionId` is the quote's id.
+       */
+      kind: 'lead.draft_quote';
+      leadId: string;
+      submissionId: string;
+      name: string;
+      phone: string;
+      email: string;
+      city: string;
+      bhk: PropertyType;
+      area: number;
+      material: Material;
+      rooms: RoomScope;
+      minCost: number;
+      maxCost: number;
+    }
   | { kind: 'project.status'; projectId: string; name: string; from: string; to: string }
   | { kind: 'payment.recorded' | 'payment.overdue'; transactionId: string; description: string; amount: number; projectId?: string }
   | { kind: 'registration.requested'; employeeId: string; name: string; email: string }
@@ -56,6 +76,7 @@ export const NOTIFICATION_KINDS = [
   'quotation.approved',
   'quotation.changes_requested',
   'quotation.to_client',
+  'lead.draft_quote',
   'project.status',
   'payment.recorded',
   'payment.overdue',
@@ -75,6 +96,8 @@ export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notif
   'quotation.changes_requested': 'notifyOnQuotation',
   // The firm's letter to its client, not a notification: sent whenever SMTP is set up.
   'quotation.to_client': null,
+  // A task the sender runs, not a notification.
+  'lead.draft_quote': null,
   'project.status': 'notifyOnProject',
   'payment.recorded': 'notifyOnPayment',
   'payment.overdue': 'notifyOnPayment',
@@ -86,6 +109,7 @@ export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notif
 export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
+    case 'lead.draft_quote':
       return `leads?lead=${encodeURIComponent(event.leadId)}`;
     case 'quotation.sent':
     case 'quotation.approved':
@@ -109,6 +133,8 @@ export function notificationTitle(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
       return `New lead: ${event.name}`;
+    case 'lead.draft_quote':
+      return `Draft quotation for ${event.name}`;
     case 'quotation.sent':
       return `Quotation ${event.number} sent to ${event.clientName}`;
     case 'quotation.approved':
