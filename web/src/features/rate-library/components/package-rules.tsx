@@ -28,6 +28,12 @@ import { usePackageRules, useSavePackageRule } from '../api/package-rules';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
 
+/** A line's choices from the library, with its own value kept (shown as not in the library) when the library no longer offers it. */
+function withCurrent(names: string[], current: string) {
+  const choices = names.map((name) => ({ value: name, label: name }));
+  return current && !names.includes(current) ? [...choices, { value: current, label: `${current} (not in the library)` }] : choices;
+}
+
 /**
  * Package rules (issue 26): for each property type, material band and rooms
  * choice of the calculator, the rate-library items (and quantities per sq ft
@@ -145,13 +151,13 @@ function RuleEditor({ rule, library, canEdit }: { rule: PackageRule; library: Ra
                 {canEdit ? (
                   <>
                     <TableCell>
-                      <SelectField label="Usage area" value={line.usageArea} emptyLabel="Choose" options={areas.map((area) => ({ value: area.name, label: area.name }))} onChange={(value) => change(index, { usageArea: value, item: '', finishType: '' })} />
+                      <SelectField label="Usage area" value={line.usageArea} emptyLabel="Choose" options={withCurrent(areas.map((area) => area.name), line.usageArea)} onChange={(value) => change(index, { usageArea: value, item: '', finishType: '' })} />
                     </TableCell>
                     <TableCell>
-                      <SelectField label="Item" value={line.item} emptyLabel="Choose" options={items.map((item) => ({ value: item.itemName, label: item.itemName }))} onChange={(value) => change(index, { item: value, finishType: '' })} />
+                      <SelectField label="Item" value={line.item} emptyLabel="Choose" options={withCurrent(items.map((item) => item.itemName), line.item)} onChange={(value) => change(index, { item: value, finishType: '' })} />
                     </TableCell>
                     <TableCell>
-                      <SelectField label="Finish type" value={line.finishType} emptyLabel="Choose" options={finishes.map((finish) => ({ value: finish.name, label: finish.name }))} onChange={(value) => change(index, { finishType: value })} />
+                      <SelectField label="Finish type" value={line.finishType} emptyLabel="Choose" options={withCurrent(finishes.map((finish) => finish.name), line.finishType)} onChange={(value) => change(index, { finishType: value })} />
                     </TableCell>
                     <TableCell>
                       <TextField
