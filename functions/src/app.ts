@@ -15,7 +15,7 @@ import { backups } from './backup/routes';
 import { blogPosts } from './blog/routes';
 import { projects } from './projects/routes';
 import { quotationLookups } from './quotations/routes';
-import { rateLibrary } from './quotations/routes';
+import { packageRules, rateLibrary } from './quotations/routes';
 import { quotations } from './quotations/routes';
 import { quoteLinks } from './quotations/routes';
 import { dashboard } from './dashboard/routes';
@@ -156,6 +156,7 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/audit-log', auditLog)
     .route('/quotation', quotationLookups)
     .route('/rate-library', rateLibrary)
+    .route('/package-rules', packageRules)
     .route('/attendance', attendance)
     .route('/notifications', notifications)
     .route('/settings', testEmailRoute)

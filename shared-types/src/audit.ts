@@ -28,6 +28,8 @@ export const AUDITED_ENTITIES = [
   'RateUnit',
   'RateBrand',
   'RatePrice',
+  // The calculator's package rules (package-rules.ts, issue 26).
+  'PackageRule',
   // System Settings, one item (settings.ts).
   'Settings',
   // A restore of a backup (jobs/backup.ts): the entry survives it and records it.

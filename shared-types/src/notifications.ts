@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { Material, PropertyType, RoomScope } from './constants';
 import { email, pageLimit } from './forms';
 
 /**
@@ -39,6 +40,25 @@ export type NotificationEvent =
       /** Site-relative: `/q/{token}`. */
       sharePath: string;
     }
+  | {
+      /**
+       * Issue 26: a calculator lead's draft quotation, made by the sender from the
+       * package rules (a task, not a message: no bell, no email). `submissionId` is the quote's id.
+       */
+      kind: 'lead.draft_quote';
+      leadId: string;
+      submissionId: string;
+      name: string;
+      phone: string;
+      email: string;
+      city: string;
+      bhk: PropertyType;
+      area: number;
+      material: Material;
+      rooms: RoomScope;
+      minCost: number;
+      maxCost: number;
+    }
   | { kind: 'project.status'; projectId: string; name: string; from: string; to: string }
   | { kind: 'payment.recorded' | 'payment.overdue'; transactionId: string; description: string; amount: number; projectId?: string }
   | { kind: 'registration.requested'; employeeId: string; name: string; email: string }
@@ -56,6 +76,7 @@ export const NOTIFICATION_KINDS = [
   'quotation.approved',
   'quotation.changes_requested',
   'quotation.to_client',
+  'lead.draft_quote',
   'project.status',
   'payment.recorded',
   'payment.overdue',
@@ -85,6 +106,8 @@ export const NOTIFICATION_KIND_DEFINITIONS: Record<NotificationKind, Notificatio
   'quotation.changes_requested': { setting: 'notifyOnQuotation', personal: false },
   // The firm's letter to its client.
   'quotation.to_client': { setting: null, personal: true },
+  // A task the sender runs, not a notification.
+  'lead.draft_quote': { setting: null, personal: false },
   'project.status': { setting: 'notifyOnProject', personal: false },
   'payment.recorded': { setting: 'notifyOnPayment', personal: false },
   'payment.overdue': { setting: 'notifyOnPayment', personal: false },
@@ -104,6 +127,7 @@ export function personalAddress(event: NotificationEvent): string {
 export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
+    case 'lead.draft_quote':
       return `leads?lead=${encodeURIComponent(event.leadId)}`;
     case 'quotation.sent':
     case 'quotation.approved':
@@ -127,6 +151,8 @@ export function notificationTitle(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
       return `New lead: ${event.name}`;
+    case 'lead.draft_quote':
+      return `Draft quotation for ${event.name}`;
     case 'quotation.sent':
       return `Quotation ${event.number} sent to ${event.clientName}`;
     case 'quotation.approved':

@@ -200,6 +200,10 @@ export const keys = {
   /** Marker of a name in its scope (lower-cased): 'AREA', 'UNIT', 'BRAND', 'ITEM#<areaId>', 'PRICE#<itemId>'. */
   rateLibraryName: (scope: string, name: string) => ({ pk: 'RATELIB', sk: `NAME#${scope}#${name}` }),
 
+  /** Package rules (issue 26): the calculator's draft quote per type, band and rooms ('3bhk.premium.all'), one small partition. */
+  packageRules: () => 'PACKAGERULES',
+  packageRule: (id: string) => ({ pk: 'PACKAGERULES', sk: `RULE#${id}` }),
+
   /** A notification event waiting for, or done with, its delivery (jobs/outbox.ts). Ids sort by time. */
   outbox: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'OUTBOX' }),
   /** gsi1: the outbox items in one status; pending ones by nextAttemptAt (the sender's Query), others newest first. */

@@ -14,6 +14,8 @@ import { getSettings } from '../settings';
 import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
+import { createCalculatorDraft } from '../quotations';
+import { calendarDate } from '@app/shared-types/format';
 import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailAttachment, type MailMessage, type Mailer, type MailerFactory } from '../notify';
 import { passwordResetEmail } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
@@ -269,6 +271,11 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       if (!(await claim(db, item, nowMs, token))) continue;
       result.claimed++;
       const attempts = item.attempts + 1;
+      if (item.event.kind === 'lead.draft_quote') {
+        const done = await runDraftTask(db, item, token, nowMs, item.event, attempts);
+        result[done] += 1;
+        continue;
+      }
       const notes = settings.notifications;
       const { setting, personal } = NOTIFICATION_KIND_DEFINITIONS[item.event.kind];
       const kindOn = setting ? notes[setting] : true;
@@ -326,6 +333,34 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
     if (mailer) mailer.then((m) => m.close(), () => undefined);
   }
   return result;
+}
+
+/**
+ * Issue 26: the draft quotation of a calculator lead (quotations/package-rules-repo.ts), a task rather
+ * than a message: done is 'sent', a lead gone meanwhile 'skipped', an error retried with backoff.
+ */
+async function runDraftTask(
+  db: Db,
+  item: OutboxItem,
+  token: string,
+  nowMs: number,
+  event: Extract<NotificationEvent, { kind: 'lead.draft_quote' }>,
+  attempts: number,
+): Promise<'sent' | 'skipped' | 'retrying' | 'failed'> {
+  const base = { recipients: [], subject: notificationTitle(event), bellDone: false };
+  try {
+    const ctx = systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`);
+    const drafted = await createCalculatorDraft(db, event, ctx, calendarDate(nowMs));
+    const status = 'leadMissing' in drafted ? 'skipped' : 'sent';
+    await finish(db, item, token, nowMs, { ...base, status, lastError: 'unpriced' in drafted ? `Not drafted: ${drafted.unpriced}` : '' });
+    return status;
+  } catch (error) {
+    const final = attempts >= MAX_OUTBOX_ATTEMPTS;
+    const lastError = error instanceof Error ? error.message : String(error);
+    await finish(db, item, token, nowMs, { ...base, status: final ? 'failed' : 'pending', nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(), lastError });
+    log.warn('calculator draft quotation not made', { id: item.id, attempts, error: lastError });
+    return final ? 'failed' : 'retrying';
+  }
 }
 
 /** The email of an event: a reset link's own (its token opened here, the link on the site's address), else the event's facts. */

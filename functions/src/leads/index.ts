@@ -5,6 +5,7 @@ import { leadCommunicationKind, leadEntity, leadPhoneKind } from './lead-repo';
 import { calculatorEstimateKind, contactSubmissionKind } from './submission-repo';
 
 export { addTimelineNote, assignedLeadCount, assignedLeadsCounter, deleteLead, getLead, leadEntity, listFollowUpsDue, listNewestInStatus, timelineItem } from './lead-repo';
+export { calculatorProjectType } from './website-enquiry';
 export { restampSubmissionExpiry, type RestampProgress } from './submission-repo';
 export { formTokenKeysFromOriginSecrets, formTokenKeysFromSigningKey, type FormTokenKeys } from './form-token';
 

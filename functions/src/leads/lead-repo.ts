@@ -14,6 +14,7 @@ import {
   type LeadUpdateInput,
   type TimelineEntry,
 } from '@app/shared-types/leads';
+import type { NotificationEvent } from '@app/shared-types/notifications';
 import { normalizePhone } from '@app/shared-types/phone';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
@@ -166,6 +167,8 @@ export interface WebsiteEnquiry {
   requirements: string;
   /** The calculator's estimate (rupees), kept on a new lead as its budget and range. */
   estimate?: LeadEstimate;
+  /** A calculator submission's answers: its lead gets a draft quotation from the package rules (issue 26, through the outbox). */
+  calculator?: Pick<Extract<NotificationEvent, { kind: 'lead.draft_quote' }>, 'bhk' | 'area' | 'material' | 'rooms' | 'city' | 'minCost' | 'maxCost'>;
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
   summary: string;
   /** The submission as it is stored (submissionItem): written in the lead's transaction, with the lead's id. */
@@ -255,6 +258,12 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         condition: conditions.absent(),
       },
     );
+    if (enquiry.calculator) {
+      // Issue 26: the draft quotation is made by the outbox's sender (the website may not write quotations); one per submission.
+      const submissionId = String(enquiry.submission.id);
+      const draft = { kind: 'lead.draft_quote', leadId, submissionId, name: enquiry.name, phone: enquiry.phone, email: enquiry.email, ...enquiry.calculator } as const;
+      notify(p, draft, `draft-${submissionId}`);
+    }
     options.extra?.(p, leadId);
     try {
       await p.commit();

@@ -108,7 +108,7 @@ export async function markNotSpam(db: Db, form: SpamForm, id: string, ctx: Write
   try {
     return await captureWebsiteEnquiry(
       db,
-      { ...enquiry, summary: `${enquiry.summary} Kept as spam (${reason}); marked not spam by ${ctx.actor.name}.`, submission: { ...kind.key(id) } },
+      { ...enquiry, summary: `${enquiry.summary} Kept as spam (${reason}); marked not spam by ${ctx.actor.name}.`, submission: { ...kind.key(id), id } },
       ctx,
       {
         submissionWrite: (leadId) =>

@@ -15,7 +15,7 @@ import type { WebsiteEnquiry } from './lead-repo';
 export type EnquiryFields = Omit<WebsiteEnquiry, 'submission'>;
 
 /** The CRM's project type (SPEC.md 9 lead list) for a calculator property type. */
-const calculatorProjectType: Record<PropertyType, LeadProjectType> = {
+export const calculatorProjectType: Record<PropertyType, LeadProjectType> = {
   '1bhk': '1BHK',
   '2bhk': '2BHK',
   '3bhk': '3BHK',
@@ -51,6 +51,7 @@ export function calculatorEnquiry(input: CalculatorFields, estimate: { minCost: 
     location: input.city,
     requirements: summary,
     estimate: { min: estimate.minCost, max: estimate.maxCost },
+    calculator: { bhk: input.bhk, area: input.area, material: input.material, rooms: input.rooms, city: input.city, minCost: estimate.minCost, maxCost: estimate.maxCost },
     summary: `${summary}${note}`,
   };
 }

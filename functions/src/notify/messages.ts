@@ -47,6 +47,12 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Email', event.email],
       ];
+    case 'lead.draft_quote':
+      // A task the sender runs (jobs/outbox.ts): never mailed.
+      return [
+        ['Name', event.name],
+        ['Estimate', `${formatINR(event.minCost)} - ${formatINR(event.maxCost)}`],
+      ];
     case 'password.reset':
       // Its own email (passwordResetEmail): never listed as facts.
       return [];

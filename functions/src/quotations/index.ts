@@ -3,11 +3,13 @@
 import type { Kind } from '../db/kind';
 import { quotationCounterKind, quotationEntity, quotationLinkKind, quotationResponseKind, revisionKind } from './quotation-repo';
 import { libraryVersionKind, rateLibraryEntities } from './rate-library-repo';
+import { packageRuleEntity } from './package-rules-repo';
 
 export { renderQuotationPdf } from './pdf';
 export { quotationPdfAttachments } from './client-mail';
 export { expireQuotations } from './quotation-repo';
 export { forgetLibrary, rateLibraryEntities } from './rate-library-repo';
+export { createCalculatorDraft } from './package-rules-repo';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */
 export const kinds = (): readonly Kind[] => [
@@ -18,4 +20,5 @@ export const kinds = (): readonly Kind[] => [
   quotationResponseKind,
   ...Object.values(rateLibraryEntities),
   libraryVersionKind,
+  packageRuleEntity,
 ];

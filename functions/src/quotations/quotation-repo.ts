@@ -205,7 +205,8 @@ export const money = (amount: number) => `₹${amount.toLocaleString('en-IN', { 
 
 export type CreateQuotationResult = { item: Quotation } | LowMargin | { leadMissing: true } | { customerMissing: true };
 
-export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteContext, today: string): Promise<CreateQuotationResult> {
+/** `id`: the quote's own (a calculator lead's draft takes its submission's, so a retry finds it made); a new one when none. */
+export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteContext, today: string, id: string = randomUUID()): Promise<CreateQuotationResult> {
   const settings = await quotationSettings(db);
   if (input.leadId && !(await getLead(db, input.leadId))) return { leadMissing: true };
   if (input.customerId && !(await customerEntity.get(db, input.customerId))) return { customerMissing: true };
@@ -213,7 +214,7 @@ export async function createQuotation(db: Db, input: QuotationInput, ctx: WriteC
   const { confirmLowMargin, ...fields } = input;
   const draft = withFigures({
     ...fields,
-    id: randomUUID(),
+    id,
     quotationDate,
     validUntil: input.validUntil ?? addDays(quotationDate, settings.validityDays),
     rows: await storedRows(db, input.rows),

@@ -124,7 +124,7 @@ export interface LibraryIndex {
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
 
-function indexLibrary(library: RateLibrary): LibraryIndex {
+export function indexLibrary(library: RateLibrary): LibraryIndex {
   library.usageAreas.sort((a, b) => a.sortOrder - b.sortOrder || byName(a.name, b.name));
   library.items.sort((a, b) => byName(a.itemName, b.itemName));
   library.units.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || byName(a.name, b.name));

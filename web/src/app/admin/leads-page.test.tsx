@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import type { BulkImportInput, BulkImportResult, Lead } from '@app/shared-types/leads';
 import { describe, expect, it } from 'vitest';
 import { analyticsFixture, leadDetailFixture, leadFixtures, makeLead } from '../../features/leads/test-fixtures';
+import { makeQuotation } from '../../features/quotations/test-fixtures';
 import { findToast } from '../../test/render';
 import { enter, renderPortalPage, type User } from '../../test/portal';
 import { server } from '../../test/server';
@@ -288,6 +289,22 @@ describe('Leads CRM: bulk actions', () => {
 });
 
 describe('Leads CRM: lead detail', () => {
+  it("lists the lead's quotations, a calculator lead's draft among them, each opening in the builder (issue 26)", async () => {
+    let asked = '';
+    server.use(
+      http.get('/api/quotations', ({ request }) => {
+        asked = new URL(request.url).searchParams.get('leadId') ?? '';
+        return HttpResponse.json({ items: [makeQuotation({ id: 'quote-draft', quotationNumber: 'KDS/2026-27/0107', status: 'draft', leadId: 'lead-1', validUntil: '2999-01-01' })] });
+      }),
+    );
+    renderLeads('/admin/leads?lead=lead-1', 'admin');
+    const drawer = within(await screen.findByRole('dialog', { name: 'Ravi Kumar' }));
+    const quotes = within(await drawer.findByRole('list', { name: 'Quotations of the lead' }));
+    expect(quotes.getByRole('link', { name: 'KDS/2026-27/0107' }).getAttribute('href')).toBe('/admin/quotations?quote=quote-draft');
+    expect(quotes.getByText('Draft')).toBeTruthy();
+    expect(asked).toBe('lead-1');
+  });
+
   it('opens from a row click with contact links and the timeline, saves a status change with its version and adds a call', async () => {
     let update: unknown;
     let call: unknown;

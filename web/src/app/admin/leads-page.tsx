@@ -31,6 +31,7 @@ import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
 import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { FilterCard, ResourceHeader } from '../../components/paged-list';
+import { LeadQuotes } from './lead-quotes';
 
 interface Selection {
   model: GridRowSelectionModel;
@@ -59,6 +60,7 @@ export function LeadsPage() {
     customer: (id: string) => portalHref(`projects?tab=customers&customer=${encodeURIComponent(id)}`),
     project: (id: string) => portalHref(`projects?project=${encodeURIComponent(id)}`),
     quote: (id: string) => portalHref(`quotations?new=1&lead=${encodeURIComponent(id)}`),
+    quotes: (id: string) => <LeadQuotes leadId={id} quoteHref={(quoteId) => portalHref(`quotations?quote=${encodeURIComponent(quoteId)}`)} />,
   };
   const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);

@@ -175,7 +175,7 @@ export function CustomerSection({ project, customerHref, newQuoteHref }: { proje
 }
 
 /** A quote of the project: number, status as of today, title, grand total; opens in the Quotation Builder. */
-function QuoteLine({ quote, today, href }: { quote: Quotation; today: string; href: string }) {
+export function QuoteLine({ quote, today, href }: { quote: Quotation; today: string; href: string }) {
   const status = effectiveStatus(quote, today);
   return (
     <Box component="li" sx={{ listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>

@@ -192,9 +192,11 @@ export function quotationHandlers() {
     http.get('/api/quotations', ({ request }) => {
       const query = new URL(request.url).searchParams;
       const status = query.get('status');
+      const leadId = query.get('leadId');
       const q = (query.get('q') ?? '').toLowerCase();
       const items = quotationFixtures.filter(
         (quote) =>
+          (!leadId || quote.leadId === leadId) &&
           (!status || (status === 'expired' ? quote.validUntil < '2026-11-22' && (quote.status === 'draft' || quote.status === 'sent') : quote.status === status)) &&
           (!q || quote.clientDetails.name.toLowerCase().includes(q) || quote.quotationNumber.toLowerCase().includes(q)),
       );

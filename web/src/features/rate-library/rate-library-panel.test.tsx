@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { defaultPackageRules, type PackageRule, type PackageRulesAnswer } from '@app/shared-types/package-rules';
 import { RATE_LIBRARY_MESSAGES } from '@app/shared-types/rate-library';
 import { describe, expect, it } from 'vitest';
 import { findToast, renderRoute } from '../../test/render';
@@ -22,10 +23,38 @@ const openItem = async (user: ReturnType<typeof renderPanel>['user'], name: stri
 };
 
 describe('RateLibraryPanel', () => {
+  it("edits the calculator's package rules, and shows those out of step with the calculator (issue 26)", async () => {
+    const rules = defaultPackageRules();
+    const flagged: PackageRule = { ...rules.find((rule) => rule.id === 'villa.basic.living')!, saved: true, version: 2, outOfStep: { at: '2026-11-27T10:00:00.000Z', misses: [{ area: 1450, total: 250000, minCost: 1000, maxCost: 2000 }] } };
+    let saved: unknown;
+    server.use(
+      http.get('/api/package-rules', () => HttpResponse.json<PackageRulesAnswer>({ items: rules.map((rule) => (rule.id === flagged.id ? flagged : rule)) })),
+      http.put('/api/package-rules/:id', async ({ request, params }) => {
+        saved = { id: params.id, ...((await request.json()) as object) };
+        return HttpResponse.json<PackageRule>({ ...rules.find((rule) => rule.id === params.id)!, saved: true, version: 1 });
+      }),
+    );
+    const { user } = renderPanel(true);
+    await user.click(await screen.findByRole('tab', { name: 'Package rules' }));
+    const warning = await screen.findByText(/1 rule is out of step with the calculator/);
+    const alert = warning.closest('[role="alert"]');
+    if (!(alert instanceof HTMLElement)) throw new Error('no alert');
+    await user.click(within(alert).getByRole('button', { name: 'Villa · Basic (₹800-1200 per sq ft) · Living room' }));
+    expect(await screen.findByText('1450 sq ft: draft ₹2,50,000, calculator ₹1,000 - ₹2,000')).toBeTruthy();
+
+    const lines = within(screen.getByRole('table', { name: /^Lines of Villa/ }));
+    const quantity = lines.getAllByRole('spinbutton', { name: 'Quantity' })[0]!;
+    await user.clear(quantity);
+    await user.type(quantity, '0.05');
+    await user.click(screen.getByRole('button', { name: 'Save rule' }));
+    await findToast('status', 'Rule saved');
+    expect(saved).toMatchObject({ id: 'villa.basic.living', version: 2, lines: [expect.objectContaining({ usageArea: 'Living', item: 'TV Unit', perSqft: 0.05 }), expect.anything(), expect.anything(), expect.anything()] });
+  });
+
   it('shows the usage areas as tabs, an area\'s items, and an item\'s prices per finish and brand', async () => {
     const { user } = renderPanel();
     const tabs = within(await screen.findByRole('tablist', { name: 'Usage areas' }));
-    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Kitchen', 'Master Bedroom', 'Units and brands']);
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Kitchen', 'Master Bedroom', 'Units and brands', 'Package rules']);
     expect(screen.getByRole('button', { name: 'Modular Kitchen Base Unit, sq.ft, 1 finish' })).toBeTruthy();
 
     await user.click(tabs.getByRole('tab', { name: 'Master Bedroom' }));

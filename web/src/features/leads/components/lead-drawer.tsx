@@ -89,6 +89,8 @@ export interface ConversionLinks {
   project: (id: string) => string;
   /** A new quotation for the lead (its details prefilled), when the page offers one. */
   quote?: (leadId: string) => string;
+  /** The lead's quotations, each linking to the builder (a calculator lead's draft among them, issue 26). */
+  quotes?: (leadId: string) => ReactNode;
 }
 
 /** A converted lead links to its customer and project; a Won one offers the conversion. */
@@ -211,6 +213,12 @@ function LeadDrawerContent({
         <ConvertLeadDialog lead={lead} open={converting} onClose={() => setConverting(false)} onReload={() => void reload()} />
       </Box>
       {stale.isStale && <Box sx={{ mx: 3 }}>{stale.notice('lead', () => void reload())}</Box>}
+      {conversionLinks.quotes && (
+        <>
+          <Divider />
+          <Section title="Quotations">{conversionLinks.quotes(lead.id)}</Section>
+        </>
+      )}
       <Divider />
       <Section title="Follow-up">
         <LeadQuickFields lead={lead} onSave={save} disabled={busy} />

@@ -22,6 +22,7 @@ import { itemsOfArea, unitName, visibleAreas } from '../model';
 import { BrandDialog } from './brand-dialog';
 import { ItemDialog } from './item-dialog';
 import { PriceDialog } from './price-dialog';
+import { PackageRulesPanel } from './package-rules';
 import { PriceTable } from './price-table';
 import { UnitDialog } from './unit-dialog';
 import { UnitsAndBrands } from './units-and-brands';
@@ -37,6 +38,7 @@ type Editing =
   | { kind: 'brand'; id: string | null };
 
 const UNITS_AND_BRANDS = 'units-and-brands';
+const PACKAGE_RULES = 'package-rules';
 
 /**
  * The rate library (PRODUCT.md: data admins edit): usage areas as tabs, each
@@ -59,7 +61,7 @@ function LibraryEditor({ library, canEdit }: { library: RateLibrary; canEdit: bo
   const [editing, setEditing] = useState<Editing | null>(null);
   const retire = useRetire();
   const areas = visibleAreas(library, showRetired);
-  const selected = tab === UNITS_AND_BRANDS ? UNITS_AND_BRANDS : (areas.find((area) => area.id === tab) ?? areas[0])?.id ?? UNITS_AND_BRANDS;
+  const selected = tab === UNITS_AND_BRANDS || tab === PACKAGE_RULES ? tab : ((areas.find((area) => area.id === tab) ?? areas[0])?.id ?? UNITS_AND_BRANDS);
   const area = areas.find((candidate) => candidate.id === selected);
   const close = () => setEditing(null);
   const find = <T extends { id: string }>(list: T[], id: string | null) => (id === null ? null : (list.find((entry) => entry.id === id) ?? null));
@@ -85,7 +87,10 @@ function LibraryEditor({ library, canEdit }: { library: RateLibrary; canEdit: bo
           <Tab key={entry.id} value={entry.id} label={entry.retired ? `${entry.name} (retired)` : entry.name} />
         ))}
         <Tab value={UNITS_AND_BRANDS} label="Units and brands" />
+        <Tab value={PACKAGE_RULES} label="Package rules" />
       </Tabs>
+
+      {selected === PACKAGE_RULES && <PackageRulesPanel library={library} canEdit={canEdit} />}
 
       {area && (
         <AreaSection
