@@ -15,6 +15,7 @@ import {
   type TimelineEntry,
 } from '@app/shared-types/leads';
 import { normalizePhone } from '@app/shared-types/phone';
+import { NO_CAMPAIGN } from '@app/shared-types/attribution';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import { log } from '../lib/log';
@@ -25,6 +26,7 @@ import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, MAX_PLAN_ITEMS, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
+import { leadCampaignFigures, sourceAttribution, type LeadAttribution } from '../campaigns';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -75,6 +77,8 @@ export const leadEntity = defineEntity({
       ...(lead.assignedTo ? { [assignedLeadsCounter(lead.assignedTo)]: 1 } : {}),
     },
   }),
+  // Attribution (issue 26): its campaign's row on Leads CRM > Campaigns, kept by every lead write.
+  figures: leadCampaignFigures,
   search: (lead) => ({ texts: [lead.name, lead.email], phones: [lead.phone] }),
   // Timeline entries mark a lead contacted (or enquiring again) without making anyone's open edit stale.
   kept: ['lastContactedAt', 'lastEnquiryAt'],
@@ -82,7 +86,7 @@ export const leadEntity = defineEntity({
 
 /** A new lead with the defaults of SPEC.md (status New, priority medium, budget 0). */
 export function newLead(
-  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null; assignedToName?: string },
+  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null; assignedToName?: string; attribution?: LeadAttribution },
   now: string,
 ): Lead {
   return {
@@ -105,6 +109,9 @@ export function newLead(
     lastEnquiryAt: null,
     conversion: null,
     estimate: input.estimate ?? null,
+    // Attribution (issue 26): a lead nothing tracked counts under its own source, without a campaign.
+    ...(input.attribution ?? sourceAttribution(input.source)),
+    wonValue: 0,
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -166,6 +173,8 @@ export interface WebsiteEnquiry {
   requirements: string;
   /** The calculator's estimate (rupees), kept on a new lead as its budget and range. */
   estimate?: LeadEstimate;
+  /** Where the visit came from (issue 26): the lead's touches and campaign. */
+  attribution?: LeadAttribution;
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
   summary: string;
   /** The submission as it is stored (submissionItem): written in the lead's transaction, with the lead's id. */
@@ -220,6 +229,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
             requirements: enquiry.requirements,
             budget: enquiry.estimate ? Math.round((enquiry.estimate.min + enquiry.estimate.max) / 2) : 0,
             estimate: enquiry.estimate ?? null,
+            attribution: enquiry.attribution ?? sourceAttribution('Website'),
           },
           ctx.now,
         ),
@@ -489,7 +499,7 @@ export function listLeads(db: Db, query: LeadListQuery, start?: ItemKey): Promis
   // The search index answers newest first; by follow-up, a search filters the follow-up list.
   const inListOrder = query.sort === 'followUp';
   const statusFiltered = query.status && (inListOrder || query.q);
-  const filtered = statusFiltered || query.source || query.assignedTo || query.projectType;
+  const filtered = statusFiltered || query.source || query.assignedTo || query.projectType || query.campaign;
   return leadEntity.list(db, listOf(query), {
     limit: query.limit,
     start,
@@ -500,7 +510,8 @@ export function listLeads(db: Db, query: LeadListQuery, start?: ItemKey): Promis
           (!statusFiltered || lead.status === query.status) &&
           (!query.source || lead.source === query.source) &&
           (!query.assignedTo || lead.assignedTo === query.assignedTo) &&
-          (!query.projectType || lead.projectType === query.projectType)
+          (!query.projectType || lead.projectType === query.projectType) &&
+          (!query.campaign || lead.campaign === (query.campaign === NO_CAMPAIGN ? '' : query.campaign))
       : undefined,
   });
 }
