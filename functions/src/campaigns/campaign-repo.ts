@@ -6,12 +6,12 @@ import {
   monthOf,
   monthRange,
   NO_CAMPAIGN,
-  TOUCH_FIELDS,
   type AttributionInput,
   type CampaignCounts,
   type CampaignReport,
   type CampaignSpendInput,
   type CampaignTouch,
+  type TouchField,
 } from '@app/shared-types/attribution';
 import type { Lead } from '@app/shared-types/leads';
 import type { Db } from '../db/client';
@@ -102,7 +102,7 @@ export function leadCampaignFigures(lead: Lead): FigureAddition[] {
 }
 
 /** The attribution fields of a lead. */
-export type LeadAttribution = Pick<Lead, (typeof TOUCH_FIELDS)[number] | 'firstTouch' | 'campaignSource' | 'campaign'>;
+export type LeadAttribution = Pick<Lead, TouchField | 'firstTouch' | 'campaignSource' | 'campaign'>;
 
 /** A lead's attribution when nothing tracked its visit: counted under its own source, no campaign. */
 export function sourceAttribution(source: string, campaign = ''): LeadAttribution {
