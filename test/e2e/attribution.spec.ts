@@ -63,7 +63,7 @@ test('a campaign visit reaches the lead and the Campaigns report, with its won v
   await page.goto(`/admin/leads?lead=${leadId}`);
   const origin_ = page.getByRole('region', { name: 'Where the lead came from' });
   await expect(origin_.getByText('google / diwali')).toBeVisible();
-  await expect(origin_.getByText('TeSt123')).toBeVisible();
+  await expect(origin_.getByText('TeSt123', { exact: true })).toBeVisible();
 
   await page.goto('/admin/leads?view=campaigns');
   const table = page.getByRole('table', { name: 'Campaign ROI' });
