@@ -21,6 +21,7 @@ import { quoteLinks } from './quotations/routes';
 import { dashboard } from './dashboard/routes';
 import { finance } from './finance/routes';
 import { leads } from './leads/routes';
+import { campaigns } from './campaigns/routes';
 import { notifications, testEmailRoute } from './notify/routes';
 import { pageRoutes } from './site/routes';
 import { customers } from './customers/routes';
@@ -145,6 +146,7 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/users', employeePhotos)
     .route('/dashboard', dashboard)
     .route('/leads', leads)
+    .route('/campaigns', campaigns)
     .route('/customers', customers)
     .route('/vendors', vendors)
     .route('/departments', departments)

@@ -2,6 +2,7 @@ import { kinds as auditKinds } from './audit';
 import { kinds as authKinds } from './auth';
 import { kinds as backupKinds } from './backup';
 import { kinds as blogKinds } from './blog';
+import { kinds as campaignKinds } from './campaigns';
 import { kinds as customerKinds } from './customers';
 import { engineKinds } from './db/engine-kinds';
 import type { Kind } from './db/kind';
@@ -31,6 +32,7 @@ export const kinds: readonly Kind[] = [
   ...projectKinds(),
   ...blogKinds(),
   ...leadKinds(),
+  ...campaignKinds(),
   ...auditKinds(),
   ...notifyKinds(),
   ...peopleKinds(),

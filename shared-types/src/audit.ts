@@ -36,6 +36,8 @@ export const AUDITED_ENTITIES = [
   'Backup',
   // Blog Management (blog.ts).
   'BlogPost',
+  // A campaign's spend in a month (attribution.ts, issue 26).
+  'CampaignSpend',
 ] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 

@@ -9,6 +9,7 @@ import {
 } from './constants';
 import { email, expectedVersion, oneOfList, optionalDate, pageLimit, storedFields, multilineText, text } from './forms';
 import { isValidPhone } from './phone';
+import { storedTouchFields, touchSchema } from './attribution';
 
 /**
  * The Leads CRM contract: schemas the Add Lead dialog, the bulk import and the
@@ -177,6 +178,8 @@ export const leadListQuerySchema = yup.object({
     .transform((value: unknown) => salespersonId(value) ?? value)
     .optional(),
   projectType: yup.mixed<LeadProjectType>().oneOf([...LEAD_PROJECT_TYPES], 'Unknown project type').optional(),
+  // Attribution (issue 26): the leads of one campaign (as the Campaigns report names it).
+  campaign: text().max(150, 'Campaign is too long').optional(),
   q: text().max(100, 'Search is too long').optional(),
   sort: yup.mixed<LeadSort>().oneOf([...LEAD_SORTS], 'sort must be created or followUp').default('created'),
   limit: pageLimit(25),
@@ -299,6 +302,14 @@ export const leadSchema = yup.object({
   conversion: conversionSchema.nullable().defined().default(null),
   /** The calculator's estimate range, for leads that came from it. */
   estimate: leadEstimateSchema.nullable().defined().default(null),
+  // Attribution (issue 26): the website's last touch (utm*, gclid, fbclid, landing page, referrer), its
+  // first touch, and the source and campaign the Campaigns report counts the lead under ('' for none: not counted).
+  ...storedTouchFields,
+  firstTouch: touchSchema.nullable().default(null),
+  campaignSource: yup.string().defined().default(''),
+  campaign: yup.string().defined().default(''),
+  /** The approved quote's grand total (rupees) once the lead is won through an approval. */
+  wonValue: yup.number().defined().default(0),
   ...storedFields,
 });
 export type Lead = yup.InferType<typeof leadSchema>;

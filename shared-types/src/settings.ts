@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { CAMPAIGN_TOUCHES, type CampaignTouch } from './attribution';
 import { email, isWebAddress, multilineText, oneOfList, text, webAddressMessage, type WebAddressRule } from './forms';
 import { isRecord } from './guards';
 import { DEFAULT_SECURITY_SETTINGS } from './auth';
@@ -87,6 +88,8 @@ export interface BusinessSettings {
   quoteMarginThreshold: number;
   /** When the working day starts, 'HH:MM' in Asia/Kolkata: only after it are staff with no attendance record counted absent. */
   workdayStart: string;
+  /** Attribution (issue 26): which touch of a website visit is a lead's campaign on the Campaigns report. */
+  campaignTouch: CampaignTouch;
   /** The calculator's pricing model (stored in the settings item's `pricing` group, where the calculator reads it). */
   pricing: PricingRates;
 }
@@ -150,6 +153,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
     defaultPaymentTerms: '30 days from invoice date',
     quoteMarginThreshold: DEFAULT_MARGIN_THRESHOLD,
     workdayStart: DEFAULT_WORKDAY_START,
+    campaignTouch: 'last',
     pricing: DEFAULT_PRICING_RATES,
   },
   system: { maintenanceMode: false, debugMode: false, logLevel: 'info', backupFrequency: 'daily', dataRetentionDays: 365 },
@@ -271,6 +275,8 @@ export const businessSettingsSchema = yup.object({
   quoteMarginThreshold: amount('Quote margin threshold', quoteMarginThreshold.min, quoteMarginThreshold.max),
   // Optional for a client that predates it: absent keeps the default.
   workdayStart: text().test('clock', WORKDAY_START_MESSAGE, (value) => value === undefined || isClockTime(value)).default(DEFAULT_WORKDAY_START),
+  // Attribution (issue 26). Optional for a client that predates it: absent keeps last touch.
+  campaignTouch: oneOfList(CAMPAIGN_TOUCHES, 'Campaign attribution must be last touch or first touch').default('last'),
   pricing: pricingRatesSchema.required(),
 });
 

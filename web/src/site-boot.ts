@@ -12,6 +12,7 @@
 import { ISLAND_ATTRIBUTE } from './lib/island-attributes';
 import { SSR_STATE_ID } from './lib/ssr-state-id';
 import { ISLANDS } from './islands/registry';
+import { recordPageTouch } from './lib/visit-touch';
 
 async function start(element: HTMLElement): Promise<void> {
   const code = ISLANDS[element.getAttribute(ISLAND_ATTRIBUTE) ?? ''];
@@ -106,6 +107,9 @@ function boot() {
       document.documentElement.dataset.ready = 'true';
     });
 }
+
+// Where the visit came from (issue 26): recorded at once, before any island's code.
+recordPageTouch();
 
 if (document.readyState === 'complete') afterNextPaint(boot);
 else window.addEventListener('load', () => afterNextPaint(boot), { once: true });

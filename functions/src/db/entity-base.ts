@@ -7,7 +7,7 @@ import type { KindDeclaration } from './kind';
 import { keys } from './keys';
 import type { SearchSource } from './search-tokens';
 import { ContendedWrite, RETRY, type WriteContext } from './plan';
-import { counterUpdate, countersIn, mergeDeltas, type CounterDeltas, type CounterName } from './figures';
+import { counterUpdate, countersIn, mergeDeltas, type CounterDeltas, type CounterName, type FigureAddition } from './figures';
 import { putNew, type TransactItem } from './writes';
 
 export { ContendedWrite, type WriteContext };
@@ -116,6 +116,8 @@ export interface EntityConfig<T extends Stored, P extends Record<string, AccessP
   unique?: UniqueMarker<T>[];
   /** What one item adds to the kept counters; updates move them by the difference. */
   counts?: (item: T) => Partial<Record<CounterName, CounterDeltas>>;
+  /** What one item adds to kept figure items of their own (a report's rows); updates move them by the difference. */
+  figures?: (item: T) => FigureAddition[];
   /** Searchable values; the item gets a search text and a token index. */
   search?: (item: T) => SearchSource;
   /** Sort key of the item in its search partitions: newest first by default. */

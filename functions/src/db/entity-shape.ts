@@ -20,7 +20,7 @@ import type { Write } from './item';
 import { keys, newestFirst } from './keys';
 import type { WritePlan } from './plan';
 import { searchTextOf, tokensOf } from './search-tokens';
-import { countersIn, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './figures';
+import { countersIn, figureDifference, figureWrites, mergeDeltas, statsFigure, type CounterDeltas, type CounterName } from './figures';
 import { putNew, type TransactItem } from './writes';
 
 type Item = Record<string, NativeAttributeValue>;
@@ -139,6 +139,10 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     return result;
   }
 
+  /** How the entity's own figure items move when `before` becomes `after` (either may be null). */
+  const figureDeltas = (before: T | null, after: T | null) =>
+    config.figures ? figureDifference(before ? config.figures(before) : [], after ? config.figures(after) : []) : [];
+
   /** field -> before/after of every field that differs (masked where personal). */
   function changes(before: T | null, after: T | null): Record<string, { before: unknown; after: unknown }> {
     const result: Record<string, { before: unknown; after: unknown }> = {};
@@ -175,6 +179,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
       ...markerWrites(db, null, entity),
       ...tokenWrites(db, null, entity),
       ...(options.counters === false ? [] : countersOf(db, counterDeltas(null, entity))),
+      ...(options.counters === false ? [] : figureWrites(db, figureDeltas(null, entity))),
       auditWrite(db, ctx, options.action ?? 'create', entity.id, null, entity),
     ];
   }
@@ -219,6 +224,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
       ...markerWrites(db, before, after),
       ...tokenWrites(db, before, after),
       ...(options.counters === false ? [] : countersOf(db, counterDeltas(before, after))),
+      ...(options.counters === false ? [] : figureWrites(db, figureDeltas(before, after))),
       auditWrite(db, ctx, options.action ?? 'update', before.id, before, after),
     ];
   }
@@ -239,6 +245,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
       ...markerWrites(db, before, null),
       ...tokenWrites(db, before, null),
       ...(options.counters === false ? [] : countersOf(db, counterDeltas(before, null))),
+      ...(options.counters === false ? [] : figureWrites(db, figureDeltas(before, null))),
       auditWrite(db, ctx, options.action ?? 'delete', before.id, before, null),
     ];
   }
@@ -264,6 +271,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     p.writeAll(`${name}.search`, tokenWrites(db, before, after).map(asWrite));
     const deltas = counterDeltas(before, after);
     for (const counter of countersIn(deltas)) p.add(statsFigure(counter), deltas[counter] ?? {});
+    for (const { figure, deltas: added } of figureDeltas(before, after)) p.add(figure, added);
     p.audit({ entity: type, entityId: item.id, title: titleOf(item), action: options.action ?? (before === null ? 'create' : after === null ? 'delete' : 'update'), changes: changes(before, after) });
   }
 

@@ -2,7 +2,7 @@ import { isOneOf } from '@app/shared-types/guards';
 import type { Db } from './client';
 import { transactItem, type TransactItem } from './item';
 import { keys } from './keys';
-import type { ShardedFigure } from './plan';
+import type { Figure, ShardedFigure } from './plan';
 import { randomInt } from 'node:crypto';
 
 /**
@@ -50,4 +50,36 @@ export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas):
   const add = Object.fromEntries(Object.entries(deltas).filter(([, delta]) => delta !== 0));
   if (Object.keys(add).length === 0) return null;
   return transactItem(db, { op: 'update', type: 'Stats', key: keys.stats(name, randomInt(COUNTER_SHARDS)), add });
+}
+
+/** What one item adds to a kept figure item of its own (a report's row), beside the stats sets. */
+export interface FigureAddition {
+  figure: Figure | ShardedFigure;
+  deltas: CounterDeltas;
+}
+
+const figureId = (figure: Figure | ShardedFigure) => {
+  const key = typeof figure.key === 'function' ? figure.key(0) : figure.key;
+  return `${key.pk}\u0000${key.sk}`;
+};
+
+/** How the figures move when an item that added `before` adds `after` instead: one addition per figure, none that changes nothing. */
+export function figureDifference(before: readonly FigureAddition[], after: readonly FigureAddition[]): FigureAddition[] {
+  const merged = new Map<string, FigureAddition>();
+  const negate = (deltas: CounterDeltas) => Object.fromEntries(Object.entries(deltas).map(([name, delta]) => [name, -delta]));
+  for (const { figure, deltas } of [...before.map((entry) => ({ ...entry, deltas: negate(entry.deltas) })), ...after]) {
+    const id = figureId(figure);
+    merged.set(id, { figure: merged.get(id)?.figure ?? figure, deltas: mergeDeltas(merged.get(id)?.deltas ?? {}, deltas) });
+  }
+  return [...merged.values()].filter(({ deltas }) => Object.values(deltas).some((delta) => delta !== 0));
+}
+
+/** The transaction entries of figure additions, for transactions not on plans (a plan adds with `add`). */
+export function figureWrites(db: Db, additions: readonly FigureAddition[]): TransactItem[] {
+  return additions.flatMap(({ figure, deltas }) => {
+    const key = 'shards' in figure ? figure.key(randomInt(figure.shards)) : figure.key;
+    const add = Object.fromEntries(Object.entries(deltas).filter(([, delta]) => delta !== 0));
+    const write = transactItem(db, { op: 'update', type: figure.type, key, add, ...(figure.sets ? { set: figure.sets } : {}) });
+    return write ? [write] : [];
+  });
 }

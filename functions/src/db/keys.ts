@@ -91,6 +91,16 @@ export const keys = {
   stats: (name: 'LEADS' | 'DASHBOARD', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
   statsPartition: () => 'STATS',
 
+  // Attribution (issue 26): the Campaigns report's rows (kept by lead writes, over shards) and the spend entered, one partition a month.
+  campaignMonth: (month: string) => `CAMPAIGN#${month}`,
+  campaignFigure: (month: string, source: string, campaign: string, shard: number) => ({
+    pk: `CAMPAIGN#${month}`,
+    sk: `ROW#${encodeURIComponent(source)}#${encodeURIComponent(campaign)}#${shard}`,
+  }),
+  campaignFigurePrefix: () => 'ROW#',
+  campaignSpend: (month: string, source: string, campaign: string) => ({ pk: `CAMPAIGN#${month}`, sk: `SPEND#${encodeURIComponent(source)}#${encodeURIComponent(campaign)}` }),
+  campaignSpendPrefix: () => 'SPEND#',
+
   transaction: (id: string) => ({ pk: `TXN#${id}`, sk: 'TXN' }),
   /** A copy of a transaction in one filtered list (type, status, project, vendor, customer), in its item's partition. */
   transactionListCopy: (id: string, list: string) => ({ pk: `TXN#${id}`, sk: `LIST#${list}` }),

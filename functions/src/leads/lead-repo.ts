@@ -16,6 +16,7 @@ import {
 } from '@app/shared-types/leads';
 import type { NotificationEvent } from '@app/shared-types/notifications';
 import { normalizePhone } from '@app/shared-types/phone';
+import { NO_CAMPAIGN } from '@app/shared-types/attribution';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import { log } from '../lib/log';
@@ -26,6 +27,7 @@ import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, MAX_PLAN_ITEMS, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
+import { leadCampaignFigures, sourceAttribution, type LeadAttribution } from '../campaigns';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -76,6 +78,8 @@ export const leadEntity = defineEntity({
       ...(lead.assignedTo ? { [assignedLeadsCounter(lead.assignedTo)]: 1 } : {}),
     },
   }),
+  // Attribution (issue 26): its campaign's row on Leads CRM > Campaigns, kept by every lead write.
+  figures: leadCampaignFigures,
   search: (lead) => ({ texts: [lead.name, lead.email], phones: [lead.phone] }),
   // Timeline entries mark a lead contacted (or enquiring again) without making anyone's open edit stale.
   kept: ['lastContactedAt', 'lastEnquiryAt'],
@@ -83,7 +87,7 @@ export const leadEntity = defineEntity({
 
 /** A new lead with the defaults of SPEC.md (status New, priority medium, budget 0). */
 export function newLead(
-  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null; assignedToName?: string },
+  input: Partial<LeadCreateInput> & Pick<Lead, 'name' | 'phone' | 'source'> & { estimate?: LeadEstimate | null; assignedToName?: string; attribution?: LeadAttribution },
   now: string,
 ): Lead {
   return {
@@ -106,6 +110,9 @@ export function newLead(
     lastEnquiryAt: null,
     conversion: null,
     estimate: input.estimate ?? null,
+    // Attribution (issue 26): a lead nothing tracked counts under its own source, without a campaign.
+    ...(input.attribution ?? sourceAttribution(input.source)),
+    wonValue: 0,
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -169,6 +176,8 @@ export interface WebsiteEnquiry {
   estimate?: LeadEstimate;
   /** A calculator submission's answers: its lead gets a draft quotation from the package rules (issue 26, through the outbox). */
   calculator?: Pick<Extract<NotificationEvent, { kind: 'lead.draft_quote' }>, 'bhk' | 'area' | 'material' | 'rooms' | 'city' | 'minCost' | 'maxCost'>;
+  /** Where the visit came from (issue 26): the lead's touches and campaign. */
+  attribution?: LeadAttribution;
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
   summary: string;
   /** The submission as it is stored (submissionItem): written in the lead's transaction, with the lead's id. */
@@ -223,6 +232,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
             requirements: enquiry.requirements,
             budget: enquiry.estimate ? Math.round((enquiry.estimate.min + enquiry.estimate.max) / 2) : 0,
             estimate: enquiry.estimate ?? null,
+            attribution: enquiry.attribution ?? sourceAttribution('Website'),
           },
           ctx.now,
         ),
@@ -498,7 +508,7 @@ export function listLeads(db: Db, query: LeadListQuery, start?: ItemKey): Promis
   // The search index answers newest first; by follow-up, a search filters the follow-up list.
   const inListOrder = query.sort === 'followUp';
   const statusFiltered = query.status && (inListOrder || query.q);
-  const filtered = statusFiltered || query.source || query.assignedTo || query.projectType;
+  const filtered = statusFiltered || query.source || query.assignedTo || query.projectType || query.campaign;
   return leadEntity.list(db, listOf(query), {
     limit: query.limit,
     start,
@@ -509,7 +519,8 @@ export function listLeads(db: Db, query: LeadListQuery, start?: ItemKey): Promis
           (!statusFiltered || lead.status === query.status) &&
           (!query.source || lead.source === query.source) &&
           (!query.assignedTo || lead.assignedTo === query.assignedTo) &&
-          (!query.projectType || lead.projectType === query.projectType)
+          (!query.projectType || lead.projectType === query.projectType) &&
+          (!query.campaign || lead.campaign === (query.campaign === NO_CAMPAIGN ? '' : query.campaign))
       : undefined,
   });
 }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { CalculatorResult, ContactResult, FormTokenResult } from '@app/shared-types/api';
 import { calculatorSchema, contactSchema, MIN_FILL_MS } from '@app/shared-types/forms';
+import { attributionSchema, type AttributionInput } from '@app/shared-types/attribution';
+import { websiteAttribution } from '../campaigns';
 import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth';
 import type { WriteContext } from '../db/entity';
@@ -42,9 +44,10 @@ const formRateLimit = rateLimit({ scope: 'public-form', limit: 10, windowSeconds
  * transaction with its lead. If that fails the request fails, and the visitor
  * is asked to try again: a 201 always means the lead exists.
  */
-async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem>, enquiry: EnquiryFields | null, ctx: WriteContext) {
+async function storeEnquiry(db: Db, submission: ReturnType<typeof submissionItem>, enquiry: EnquiryFields | null, ctx: WriteContext, attribution: AttributionInput) {
   if (!enquiry) return saveSubmission(db, submission);
-  const { leadId, created } = await captureWebsiteEnquiry(db, { ...enquiry, submission }, ctx);
+  const touch = (await getSettings(db)).business.campaignTouch;
+  const { leadId, created } = await captureWebsiteEnquiry(db, { ...enquiry, submission, attribution: websiteAttribution(attribution, touch) }, ctx);
   log.info(created ? 'lead created' : 'lead updated', { leadId, submissionId: submission.id });
 }
 
@@ -131,9 +134,10 @@ export const calculator = new Hono<AppEnv>().post(
   formRateLimit,
   limitBody(),
   requireJson,
-  jsonBody(calculatorSchema),
+  // Attribution (issue 26): the visit's first and last touch, validated and cut to length.
+  jsonBody(calculatorSchema.shape({ attribution: attributionSchema })),
   async (c) => {
-    const { website: honeypot, formToken: token, ...input } = c.req.valid('json');
+    const { website: honeypot, formToken: token, attribution, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
@@ -144,7 +148,7 @@ export const calculator = new Hono<AppEnv>().post(
     const reason = spamReason(honeypot, check);
     const spam = reason !== null;
     const submission = submissionItem('estimate', { id, createdAt, ...input, ...estimate, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
-    await storeEnquiry(db, submission, spam ? null : calculatorEnquiry(input, estimate, uncheckedNote(check)), ctx);
+    await storeEnquiry(db, submission, spam ? null : calculatorEnquiry(input, estimate, uncheckedNote(check)), ctx, attribution);
     // A bot (honeypot filled, a forged token, or sent too fast) gets the same answer as a person, so it cannot tell.
     return c.json({ id, createdAt, ...estimate } satisfies CalculatorResult, 201);
   },
@@ -157,9 +161,9 @@ export const contact = new Hono<AppEnv>().post(
   formRateLimit,
   limitBody(),
   requireJson,
-  jsonBody(contactSchema),
+  jsonBody(contactSchema.shape({ attribution: attributionSchema })),
   async (c) => {
-    const { website: honeypot, formToken: token, ...input } = c.req.valid('json');
+    const { website: honeypot, formToken: token, attribution, ...input } = c.req.valid('json');
     const { db } = c.var.deps;
     const id = randomUUID();
     const ctx = websiteContext(c);
@@ -168,7 +172,7 @@ export const contact = new Hono<AppEnv>().post(
     const reason = spamReason(honeypot, check);
     const spam = reason !== null;
     const submission = submissionItem('contact', { id, createdAt, ...input, ...spamFields(reason, honeypot, check) }, await getRetentionSetting(db));
-    await storeEnquiry(db, submission, spam ? null : contactEnquiry(input, uncheckedNote(check)), ctx);
+    await storeEnquiry(db, submission, spam ? null : contactEnquiry(input, uncheckedNote(check)), ctx, attribution);
     return c.json({ id, createdAt } satisfies ContactResult, 201);
   },
 );

@@ -114,8 +114,10 @@ export async function approveQuotation(
         !read.conversion && customer && project
           ? { customerId: customer.id, customerName: customerName(customer), projectId: project.id, projectName: project.name, convertedAt: ctx.now, convertedBy: ctx.actor.name }
           : read.conversion;
-      if (read.status === 'Won' && conversion === read.conversion) return undefined;
-      return { ...read, status: 'Won', conversion, updatedAt: ctx.now, version: read.version + 1 };
+      // Attribution (issue 26): the approved quote's grand total is the lead's won value on the Campaigns report.
+      const wonValue = quote.grandTotal;
+      if (read.status === 'Won' && conversion === read.conversion && read.wonValue === wonValue) return undefined;
+      return { ...read, status: 'Won', conversion, wonValue, updatedAt: ctx.now, version: read.version + 1 };
     };
     // A variation moves the budget of the project the approved quote created; the plan's stages follow it.
     const moved =

@@ -30,13 +30,22 @@ describe("the pages' CloudFront Function (viewer request), run in node on sample
   });
 
   it('drops unknown names, keeps a known value (decoded, its first occurrence) and puts it in canonical form', () => {
-    expect(edge('/projects?utm_source=facebook')).toBe('/projects');
-    expect(edge('/projects?status=finished&fbclid=IwAR0x')).toBe('/projects?status=finished');
-    expect(edge('/projects?fbclid=IwAR0x&status=ongoing')).toBe('/projects?status=ongoing');
+    expect(edge('/projects?utm_sauce=facebook')).toBe('/projects');
     expect(edge('/projects?status=%66inished')).toBe('/projects?status=finished');
     expect(edge('/projects?status=finished&status=ongoing')).toBe('/projects?status=finished');
     expect(edge('/projects?status=finished&')).toBe('/projects?status=finished');
     expect(edge('/projects?__proto__=x&constructor=y&status=upcoming')).toBe('/projects?status=upcoming');
+  });
+
+  it('lets campaign parameters through (the cache ignores them), and keeps them when it redirects (issue 26)', () => {
+    expect(edge('/?utm_source=google&utm_medium=cpc&utm_campaign=diwali&gclid=TeSt123')).toBe('pass');
+    expect(edge('/projects?utm_source=facebook')).toBe('pass');
+    expect(edge('/projects?status=finished&fbclid=IwAR0x')).toBe('pass');
+    expect(edge('/projects?fbclid=IwAR0x&status=ongoing')).toBe('pass');
+    expect(edge('/?utm_source=google&x=1&utm_campaign=diwali%20sale')).toBe('/?utm_source=google&utm_campaign=diwali%20sale');
+    expect(edge('/projects?status=nope&gclid=TeSt123&gclid=again')).toBe('/projects?gclid=TeSt123');
+    expect(edge('/projects?status=ongoing&utm_term=&x=1')).toBe('/projects?status=ongoing');
+    expect(edge('/?utm_source=google&utm_campaign=diwali&x=1')).toSatisfy((target: string) => edge(target) === 'pass');
   });
 
   it("drops a known name on a page that does not read it (?status belongs to /projects only)", () => {

@@ -1,5 +1,6 @@
 import { Script } from 'node:vm';
 import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
+import { TOUCH_FIELDS, TOUCH_PARAMS } from '@app/shared-types/touch';
 
 /**
  * The query parameters each page of the website reads, and the values each may take. Only the
@@ -9,6 +10,17 @@ import { PUBLIC_PROJECT_STATUSES } from '@app/shared-types/constants';
 export const PAGE_QUERIES: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
   '/projects': { status: PUBLIC_PROJECT_STATUSES },
 };
+
+/**
+ * Attribution (issue 26): the campaign parameters a visit may land with (utm_*, gclid, fbclid).
+ * No page reads them on the server and the cache does not key on them (one cache entry per page
+ * still), but they stay in the visitor's address, where the website's touch script
+ * (web/src/lib/visit-touch.ts) reads them: a redirect that dropped them would lose the campaign.
+ */
+export const TRACKING_QUERY_NAMES: readonly string[] = TOUCH_FIELDS.flatMap((field) => {
+  const name = TOUCH_PARAMS[field];
+  return name ? [name] : [];
+});
 
 /** Every query name some page reads: the only names CloudFront's page cache policy keys on (infra/src/constructs/web.ts). */
 export const PAGE_QUERY_NAMES: readonly string[] = [...new Set(Object.values(PAGE_QUERIES).flatMap((names) => Object.keys(names)))].sort();
@@ -20,7 +32,8 @@ export const PAGE_QUERY_NAMES: readonly string[] = [...new Set(Object.values(PAG
  * here with a 302 to its canonical address: unknown names and values dropped, a known value's
  * first occurrence kept, decoded. So the pages have a handful of cache keys (4 for /projects,
  * 1 for every other page), whatever query a visitor or a flood sends, and the answer to any
- * other query costs no cache miss, no origin request and no Lambda call. 302, not 301: a value
+ * other query costs no cache miss, no origin request and no Lambda call. Campaign parameters
+ * (TRACKING_QUERY_NAMES) are let through, and kept in a redirect: the cache ignores them. 302, not 301: a value
  * unknown today (a new project status) may be known tomorrow, and browsers keep a 301.
  * Portal hosts (admin.*, the SPA reads its own filters) are left alone, as the renderer leaves them.
  *
@@ -29,6 +42,7 @@ export const PAGE_QUERY_NAMES: readonly string[] = [...new Set(Object.values(PAG
  * rawQueryString(), which CloudFront's JavaScript runtime 2.0 gives the request object.
  */
 export const PAGE_QUERY_CODE = `var PAGE_QUERIES = ${JSON.stringify(PAGE_QUERIES)};
+var TRACKING = ${JSON.stringify(TRACKING_QUERY_NAMES)};
 function has(object, key) {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
@@ -62,6 +76,26 @@ function rebuiltQuery(querystring) {
   }
   return parts.join('&');
 }
+function withoutTracking(raw) {
+  var parts = raw.split('&');
+  var kept = [];
+  for (var i = 0; i < parts.length; i++) {
+    var at = parts[i].indexOf('=');
+    if (TRACKING.indexOf(at === -1 ? parts[i] : parts[i].slice(0, at)) === -1) kept.push(parts[i]);
+  }
+  return kept.join('&');
+}
+function trackingQuery(querystring) {
+  var parts = [];
+  for (var i = 0; i < TRACKING.length; i++) {
+    var name = TRACKING[i];
+    if (!has(querystring, name)) continue;
+    var entry = querystring[name];
+    var first = entry.multiValue && entry.multiValue.length > 0 ? entry.multiValue[0].value : entry.value;
+    if (String(first) !== '') parts.push(name + '=' + String(first));
+  }
+  return parts.join('&');
+}
 function handler(event) {
   var request = event.request;
   var host = request.headers && request.headers.host ? String(request.headers.host.value).toLowerCase() : '';
@@ -73,11 +107,13 @@ function handler(event) {
   var raw = typeof request.rawQueryString === 'function' ? request.rawQueryString() : rebuiltQuery(querystring);
   var canonical = canonicalQuery(page, querystring);
   if ((raw === undefined || raw === '') && canonical === '') return request;
-  if (raw === canonical) return request;
+  if (withoutTracking(raw || '') === canonical) return request;
+  var tracking = trackingQuery(querystring);
+  var query = canonical && tracking ? canonical + '&' + tracking : canonical || tracking;
   return {
     statusCode: 302,
     statusDescription: 'Found',
-    headers: { location: { value: uri + (canonical ? '?' + canonical : '') } },
+    headers: { location: { value: uri + (query ? '?' + query : '') } },
   };
 }`;
 

@@ -26,6 +26,7 @@ import { parseLeadFilters, parseLeadPage, parseLeadView, type FilterParam, type 
 import { LeadBoard } from '../../features/leads/components/lead-board';
 import { LeadCards } from '../../features/leads/components/lead-cards';
 import { SpamList } from '../../features/leads/components/spam-list';
+import { CampaignReportView } from '../../features/campaigns/components/campaign-report-view';
 import { ListPager } from '../../features/leads/components/list-pager';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
@@ -44,7 +45,7 @@ const NO_SELECTION: Selection = { model: { type: 'include', ids: new Set() }, le
 /** The parameters of the list's page in the URL (cleared when a filter changes: cursors hold for one list only). */
 const PAGE_PARAMS = ['page', 'cursor'] as const;
 
-const VIEW_LABELS: Record<LeadView, string> = { list: 'List', board: 'Board', spam: 'Spam' };
+const VIEW_LABELS: Record<LeadView, string> = { list: 'List', board: 'Board', campaigns: 'Campaigns', spam: 'Spam' };
 
 /**
  * The Leads CRM section: figures, then the list (filters and page kept in
@@ -91,7 +92,7 @@ export function LeadsPage() {
       <LeadStats />
 
       <Tabs value={view} onChange={(_event, next: LeadView) => changeView(next)} aria-label="Leads view">
-        {(canSeeSpam ? (['list', 'board', 'spam'] as const) : (['list', 'board'] as const)).map((name) => (
+        {(canSeeSpam ? (['list', 'board', 'campaigns', 'spam'] as const) : (['list', 'board', 'campaigns'] as const)).map((name) => (
           <Tab key={name} value={name} label={VIEW_LABELS[name]} />
         ))}
       </Tabs>
@@ -100,6 +101,8 @@ export function LeadsPage() {
         <LeadList filters={filters} onOpenLead={dialog.openEdit} />
       ) : view === 'board' ? (
         <LeadBoard onOpenLead={dialog.openEdit} listHref={(status) => `?status=${encodeURIComponent(status)}`} />
+      ) : view === 'campaigns' ? (
+        <CampaignReportView canEditSpend={canSeeSpam} leadsHref={(row) => `?campaign=${encodeURIComponent(row.campaign)}`} />
       ) : (
         <SpamList onOpenLead={dialog.openEdit} />
       )}

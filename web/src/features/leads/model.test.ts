@@ -9,7 +9,9 @@ import {
   ADD_LEAD_INITIAL_VALUES,
   changedLeadFields,
   toLeadDetailsValues,
+  leadOrigin,
 } from './model';
+import { makeLead } from './test-fixtures';
 
 describe('lead filters in the URL', () => {
   it('reads known values and drops unknown ones', () => {
@@ -23,8 +25,10 @@ describe('lead filters in the URL', () => {
       assignedTo: 'salesperson-assistant-1',
       projectType: 'Villa',
       sort: 'followUp',
+      campaign: '',
     });
     expect(parseLeadFilters(new URLSearchParams()).sort).toBe('created');
+    expect(parseLeadFilters(new URLSearchParams('campaign=%20diwali%20')).campaign).toBe('diwali');
     // 'My leads', and no names or odd values as assignees.
     expect(parseLeadFilters(new URLSearchParams('assignedTo=me')).assignedTo).toBe('me');
     expect(parseLeadFilters(new URLSearchParams('assignedTo=Assistant%201')).assignedTo).toBe('');
@@ -102,6 +106,19 @@ describe('changedLeadFields', () => {
     lastEnquiryAt: null,
     conversion: null,
     estimate: null,
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
+    utmTerm: '',
+    utmContent: '',
+    gclid: '',
+    fbclid: '',
+    landingPage: '',
+    referrer: '',
+    firstTouch: null,
+    campaignSource: '',
+    campaign: '',
+    wonValue: 0,
     createdAt: '2025-01-01T10:00:00.000Z',
     updatedAt: '2025-01-01T10:00:00.000Z',
     version: 3,
@@ -111,5 +128,26 @@ describe('changedLeadFields', () => {
     const values = { ...toLeadDetailsValues(lead), budget: '7,50,000', location: ' Kondapur ', email: 'ravi@example.com' };
     expect(changedLeadFields(lead, values)).toEqual({ budget: 750000, location: 'Kondapur', email: 'ravi@example.com' });
     expect(changedLeadFields(lead, toLeadDetailsValues(lead))).toEqual({});
+  });
+});
+
+describe('leadOrigin (issue 26)', () => {
+  const base = makeLead({ id: 'l2', name: 'Asha', phone: '9848000000' });
+  it('says nothing of a lead nothing tracked', () => {
+    expect(leadOrigin(base)).toEqual([]);
+  });
+  it('names the campaign, the last touch and a different first touch', () => {
+    const touch = { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'diwali', utmTerm: '', utmContent: '', gclid: 'TeSt123', fbclid: '', landingPage: '/?utm_source=google', referrer: '' };
+    const lead = { ...base, ...touch, campaignSource: 'google', campaign: 'diwali', firstTouch: { ...touch, utmSource: 'facebook', utmCampaign: 'monsoon', gclid: '' } };
+    expect(leadOrigin(lead)).toEqual([
+      { label: 'Campaign', value: 'google / diwali' },
+      { label: 'UTM source', value: 'google' },
+      { label: 'UTM medium', value: 'cpc' },
+      { label: 'UTM campaign', value: 'diwali' },
+      { label: 'Google click ID (gclid)', value: 'TeSt123' },
+      { label: 'Landing page', value: '/?utm_source=google' },
+      { label: 'First touch', value: 'facebook / cpc / monsoon' },
+    ]);
+    expect(leadOrigin({ ...base, campaignSource: 'Direct Call' })).toEqual([{ label: 'Campaign', value: 'Direct Call / (none)' }]);
   });
 });

@@ -1,3 +1,4 @@
+import { NO_CAMPAIGN, TOUCH_FIELDS, type TouchField } from '@app/shared-types/attribution';
 import type { ChipProps } from '@mui/material/Chip';
 import {
   LEAD_PROJECT_TYPES,
@@ -39,9 +40,11 @@ export interface LeadFilters {
   assignedTo: string;
   projectType: LeadProjectType | '';
   sort: LeadSort;
+  /** Attribution (issue 26): the leads of one campaign, as Leads CRM > Campaigns names it. */
+  campaign: string;
 }
 
-export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectType', 'sort'] as const;
+export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectType', 'sort', 'campaign'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 
@@ -62,6 +65,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     assignedTo: assigneeParam(params.get('assignedTo')),
     projectType: pickOption(LEAD_PROJECT_TYPES, params.get('projectType')),
     sort: pickOption(LEAD_SORTS, params.get('sort')) || 'created',
+    campaign: (params.get('campaign') ?? '').trim().slice(0, 150),
   };
 }
 
@@ -112,8 +116,8 @@ export function formatBudget(budget: number): string {
   return budget > 0 ? formatINR(budget) : '—';
 }
 
-/** The CRM's views, kept in the URL (?view=): the list (default), the pipeline board, the Spam view. */
-export const LEAD_VIEWS = ['list', 'board', 'spam'] as const;
+/** The CRM's views, kept in the URL (?view=): the list (default), the pipeline board, Campaigns (issue 26), the Spam view. */
+export const LEAD_VIEWS = ['list', 'board', 'campaigns', 'spam'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 
 export function parseLeadView(params: URLSearchParams, canSeeSpam: boolean): LeadView {
@@ -294,4 +298,29 @@ export function conversionInitialValues(lead: Lead): ConversionValues {
 /** What POST /api/leads/:id/convert takes from the form. */
 export function toConversionInput(values: ConversionValues, version: number): LeadConversionInput {
   return leadConversionSchema.cast({ version, customer: values.customer, project: values.withProject ? values.project : null });
+}
+
+const TOUCH_LABELS: Record<TouchField, string> = {
+  utmSource: 'UTM source',
+  utmMedium: 'UTM medium',
+  utmCampaign: 'UTM campaign',
+  utmTerm: 'UTM term',
+  utmContent: 'UTM content',
+  gclid: 'Google click ID (gclid)',
+  fbclid: 'Facebook click ID (fbclid)',
+  landingPage: 'Landing page',
+  referrer: 'Referrer',
+};
+
+/** Attribution (issue 26): what the lead drawer shows of where a lead came from (only what is known). */
+export function leadOrigin(lead: Lead): { label: string; value: string }[] {
+  const rows: { label: string; value: string }[] = [];
+  if (lead.campaignSource) rows.push({ label: 'Campaign', value: `${lead.campaignSource} / ${lead.campaign || NO_CAMPAIGN}` });
+  for (const field of TOUCH_FIELDS) if (lead[field]) rows.push({ label: TOUCH_LABELS[field], value: lead[field] });
+  const first = lead.firstTouch;
+  if (first && TOUCH_FIELDS.some((field) => first[field] !== lead[field])) {
+    const summary = [first.utmSource, first.utmMedium, first.utmCampaign].filter(Boolean).join(' / ') || first.referrer || first.landingPage;
+    if (summary) rows.push({ label: 'First touch', value: summary });
+  }
+  return rows;
 }

@@ -1,3 +1,4 @@
+import { CAMPAIGN_TOUCH_LABELS, CAMPAIGN_TOUCHES } from '@app/shared-types/attribution';
 import { MATERIALS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, ROOM_SCOPE_LABELS, ROOM_SCOPES } from '@app/shared-types/constants';
 import {
   BACKUP_FREQUENCIES,
@@ -162,6 +163,13 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
       label: 'Working Day Starts (HH:MM, IST)',
       kind: 'text',
       helperText: "Staff not checked in by then count as absent on today's attendance cards; before it they are 'Not yet in'",
+    },
+    {
+      name: 'business.campaignTouch',
+      label: 'Campaign Attribution',
+      kind: 'select',
+      options: CAMPAIGN_TOUCHES.map((value) => ({ value, label: CAMPAIGN_TOUCH_LABELS[value] })),
+      helperText: "Which visit of a website lead counts as its campaign on Leads CRM > Campaigns (new leads)",
     },
   ],
   system: [

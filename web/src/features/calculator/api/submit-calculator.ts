@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { CalculatorResult } from '@app/shared-types/api';
 import type { CalculatorInput } from '@app/shared-types/forms';
 import { api, unwrap } from '../../../lib/api-client';
+import { visitAttribution } from '../../../lib/visit-touch';
 
-/** Stores the request, creates or updates the CRM lead and answers with the indicative estimate. */
+/** Stores the request (with where the visit came from: first and last touch), creates or updates the CRM lead and answers with the indicative estimate. */
 export function submitCalculator(input: CalculatorInput) {
-  return unwrap(api.calculator.$post({ json: input }));
+  return unwrap(api.calculator.$post({ json: { ...input, attribution: visitAttribution() } }));
 }
 
 interface Options {

@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import type { ContactResult } from '@app/shared-types/api';
 import type { ContactInput } from '@app/shared-types/forms';
 import { api, unwrap } from '../../../lib/api-client';
+import { visitAttribution } from '../../../lib/visit-touch';
 
-/** Stores the message and creates or updates the CRM lead. */
+/** Stores the message (with where the visit came from: first and last touch) and creates or updates the CRM lead. */
 export function sendContactMessage(input: ContactInput) {
-  return unwrap(api.contact.$post({ json: input }));
+  return unwrap(api.contact.$post({ json: { ...input, attribution: visitAttribution() } }));
 }
 
 interface Options {

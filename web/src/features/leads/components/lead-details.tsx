@@ -10,6 +10,7 @@ import { Formik } from 'formik';
 import { useState } from 'react';
 import { FormSelectField, FormShell, FormTextField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
+import { LeadOrigin } from './lead-origin';
 import {
   PROJECT_TYPE_OPTIONS,
   SOURCE_OPTIONS,
@@ -63,6 +64,7 @@ export function LeadDetails({ lead, onSave, disabled }: LeadDetailsProps) {
           <Field label="Notes" value={lead.notes} wide />
           <Field label="Created" value={formatDate(lead.createdAt)} />
           <Field label="Last contacted" value={lead.lastContactedAt ? formatDate(lead.lastContactedAt) : ''} />
+          <LeadOrigin lead={lead} />
         </Grid>
         <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} disabled={disabled} sx={{ mt: 1.5 }}>
           Edit details

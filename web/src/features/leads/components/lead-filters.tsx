@@ -28,6 +28,7 @@ export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
       <FilterSelect param="assignedTo" label="Assigned To" options={assignees} emptyLabel="Everyone" size={SELECT_CELL} />
       <FilterSelect param="projectType" label="Project Type" options={PROJECT_TYPE_OPTIONS} emptyLabel="All types" size={{ xs: 6, sm: 6, md: 'grow' }} />
       <FilterSelect param="sort" label="Sort" options={SORT_OPTIONS} size={{ xs: 12, sm: 6, md: 'grow' }} />
+      <FilterSearch param="campaign" label="Campaign" placeholder="e.g. diwali" size={{ xs: 12, sm: 6, md: 'grow' }} />
     </FilterBar>
   );
 }
