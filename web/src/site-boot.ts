@@ -49,9 +49,11 @@ function whenVisible(element: HTMLElement, run: () => void) {
 }
 
 /**
- * On the first pointer, focus or key on `element`. A click before its code is there is held
- * and replayed on the same target once the island has hydrated (the server's HTML is the DOM
- * React takes over, so the target is the same node).
+ * On the first pointer, focus or key on `element`. A press (a click) that came before its code is
+ * held and replayed on the same target once the island has hydrated (the server's HTML is the DOM
+ * React takes over, so the target is the same node): its mousedown and mouseup, which some controls
+ * act on (a select opens on mousedown), then its click. A link's click is not held: the server's
+ * link loads its page. What was typed meanwhile is handed over by the hydration (islands/typed-values.ts).
  */
 function onInteraction(element: HTMLElement, hydrate: () => Promise<void>) {
   let started: Promise<void> | undefined;
@@ -65,11 +67,13 @@ function onInteraction(element: HTMLElement, hydrate: () => Promise<void>) {
     'click',
     (event) => {
       const target = event.target;
-      if (hydrated || !(target instanceof Element)) return;
+      if (hydrated || !(target instanceof Element) || target.closest('a[href]')) return;
       event.preventDefault();
       event.stopPropagation();
       void begin()
-        .then(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window })))
+        .then(() => {
+          for (const type of ['mousedown', 'mouseup', 'click']) target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, view: window, button: 0 }));
+        })
         .catch(() => undefined);
     },
     { capture: true },
