@@ -97,6 +97,28 @@ test("an island's code is asked for only after the page has loaded (site-boot.ts
   }
 });
 
+test("what a visitor types before the form's code has come is not under the field's label, and the form has it once hydrated", async ({ page }) => {
+  // The form's code held back: the server's fields, focused and typed in.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/hydrate-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/calculator');
+  const field = page.getByLabel('Full Name');
+  await field.click();
+  await page.keyboard.type('Meera Iyer');
+  const label = page.locator('label', { hasText: 'Full Name' });
+  // Raised above the text, as a hydrated field's label is when focused (site-layout.tsx).
+  await expect.poll(async () => ((await label.boundingBox())?.y ?? 0) + ((await label.boundingBox())?.height ?? 0) <= ((await field.boundingBox())?.y ?? 0) + 4).toBe(true);
+  release();
+  await page.getByRole('button', { name: 'Get My Quote & Schedule Consultation' }).click();
+  await expect(page.getByText('City is required')).toBeVisible();
+  await expect(page.getByText('Full name is required')).toHaveCount(0);
+  await expect(field).toHaveValue('Meera Iyer');
+});
+
 test("the hero's heading appears after about 100 ms and its buttons after about 800 ms (SPEC.md 2), the heading painted with the first frame", async ({ page }) => {
   await page.goto('/');
   const heading = page.getByRole('heading', { level: 1, name: 'Crafting Spaces That Inspire' }).locator('..');
