@@ -4,7 +4,7 @@
  * is due: 'load' ones once the page has loaded and painted (until then a phone's bandwidth and
  * CPU go to the page itself, its first paint and its LCP image), 'visible' ones as they near the
  * viewport, 'interaction' ones on their first touch, focus or key. A page without an island due
- * at load (home: the menu button waits for a touch) loads no React at all. The page is marked
+ * at load (the menu button, the projects' filter and the forms wait for a touch) loads no React at all. The page is marked
  * ready (html[data-ready]) once its 'load' islands have hydrated.
  *
  * Without a server render (the dev server), the whole site renders in the browser (site-main.tsx).
