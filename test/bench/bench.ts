@@ -31,7 +31,7 @@
  * - Attendance (attendance-bench.ts): list pages, the monthly report and today's cards over a month of records for 30 employees.
  * - Notification outbox (outbox-bench.ts; BENCH_ONLY=outbox alone): 200 events sent to a local SMTP server, one sender and two at once, events/s.
  * - Server rendering (ssr-bench.ts; BENCH_ONLY=ssr alone): the page renderer's cold start (first rendered / in a fresh Node process) and p50/p99 of rendering /, /projects and a post.
- * - Lighthouse (lighthouse-bench.ts; BENCH_ONLY=lighthouse alone): mobile scores, LCP, CLS, TBT of /, /projects, /calculator and a post, each page's JS (gzip) and the home page's scripts, against issues 16 and 25's budget (TBT ≤ 100 ms in every run, home JS ≤ 80 KiB).
+ * - Lighthouse (lighthouse-bench.ts; BENCH_ONLY=lighthouse alone): mobile scores, LCP, CLS, TBT of /, /projects, /calculator, /contact and a post, each page's JS (gzip) and the home page's scripts, against issues 16 and 25's budget (TBT ≤ 100 ms in every run, home JS ≤ 80 KiB).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 /**
  * Lighthouse's part of `npm run bench` (BENCH_ONLY=lighthouse runs it alone):
  * Lighthouse mobile with its default (simulated) throttling, driving the same
- * Chromium as the e2e tests, on /, /projects, /calculator and a published blog
+ * Chromium as the e2e tests, on /, /projects, /calculator, /contact and a published blog
  * post (the first-start content's), BENCH_LIGHTHOUSE_RUNS times each (1). It
  * prints the four category scores and LCP, CLS and TBT per page (the median, and with several runs
  * every run's TBT: the goal holds for each), the gzip size of the scripts each page loads, the home
@@ -18,7 +18,7 @@ import lighthouse, { type Result } from 'lighthouse';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
-const PAGES = ['/', '/projects', '/calculator', '/blog/modern-3bhk-makeover'];
+const PAGES = ['/', '/projects', '/calculator', '/contact', '/blog/modern-3bhk-makeover'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /**

@@ -32,6 +32,17 @@ test.describe('server-rendered pages in Chromium', () => {
       // The server's HTML already holds the page's heading, before any script ran.
       expect(await response?.text()).toContain('<h1');
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // The islands whose code waits for a first touch (the forms, the projects' filter) hydrated too, as a visitor's touch would.
+      const touched = await page.locator('[data-hydrate="interaction"]:not([data-island="site-menu"])').evaluateAll((islands) => {
+        for (const island of islands) island.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+        return islands.map((island) => island.getAttribute('data-island'));
+      });
+      // Hydrated: React has taken over each one's rendered element.
+      for (const name of touched) {
+        await expect
+          .poll(() => page.locator(`[data-island="${name}"] > *`).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber'))))
+          .toBe(true);
+      }
       expect(messages.filter((message) => HYDRATION.test(message))).toEqual([]);
       // The data the server rendered from went with the page: nothing is read again on load.
       expect(apiReads).toEqual([]);

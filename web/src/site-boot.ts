@@ -4,7 +4,7 @@
  * is due: 'load' ones once the page has loaded and painted (until then a phone's bandwidth and
  * CPU go to the page itself, its first paint and its LCP image), 'visible' ones as they near the
  * viewport, 'interaction' ones on their first touch, focus or key. A page without an island due
- * at load (home: the menu button waits for a touch) loads no React at all. The page is marked
+ * at load (the menu button, the projects' filter and the forms wait for a touch) loads no React at all. The page is marked
  * ready (html[data-ready]) once its 'load' islands have hydrated.
  *
  * Without a server render (the dev server), the whole site renders in the browser (site-main.tsx).
@@ -50,9 +50,11 @@ function whenVisible(element: HTMLElement, run: () => void) {
 }
 
 /**
- * On the first pointer, focus or key on `element`. A click before its code is there is held
- * and replayed on the same target once the island has hydrated (the server's HTML is the DOM
- * React takes over, so the target is the same node).
+ * On the first pointer, focus or key on `element`. A press (a click) that came before its code is
+ * held and replayed on the same target once the island has hydrated (the server's HTML is the DOM
+ * React takes over, so the target is the same node): its mousedown and mouseup, which some controls
+ * act on (a select opens on mousedown), then its click. A link's click is not held: the server's
+ * link loads its page. What was typed meanwhile is handed over by the hydration (islands/typed-values.ts).
  */
 function onInteraction(element: HTMLElement, hydrate: () => Promise<void>) {
   let started: Promise<void> | undefined;
@@ -66,11 +68,13 @@ function onInteraction(element: HTMLElement, hydrate: () => Promise<void>) {
     'click',
     (event) => {
       const target = event.target;
-      if (hydrated || !(target instanceof Element)) return;
+      if (hydrated || !(target instanceof Element) || target.closest('a[href]')) return;
       event.preventDefault();
       event.stopPropagation();
       void begin()
-        .then(() => target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window })))
+        .then(() => {
+          for (const type of ['mousedown', 'mouseup', 'click']) target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, view: window, button: 0 }));
+        })
         .catch(() => undefined);
     },
     { capture: true },

@@ -4,7 +4,9 @@ import { CalculatorSection } from '../../features/calculator/components/calculat
 import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 import { island } from '../../lib/island';
 
-const CalculatorIsland = island('calculator', CalculatorSection);
+// Its code (React, MUI, the form library: ~200 KiB gzip) comes with the first touch, focus or key on it, not at load:
+// hydrating it at load blocked a phone's main thread for a second (issue 25: TBT <= 100 ms). Typed text is kept (islands/typed-values.ts).
+const CalculatorIsland = island('calculator', CalculatorSection, 'interaction');
 
 export function CalculatorPage() {
   const { data: site } = useSiteInfo();

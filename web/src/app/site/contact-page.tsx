@@ -12,7 +12,9 @@ import { useSiteInfo } from '../../features/site-info/api/get-site-info';
 import { LoadingState } from '../../components/loading-state';
 import { island } from '../../lib/island';
 
-const ContactFormIsland = island('contact-form', ContactForm);
+// Its code (React, MUI, the form library: ~200 KiB gzip) comes with the first touch, focus or key on it, not at load:
+// hydrating it at load blocked a phone's main thread for a second (issue 25: TBT <= 100 ms). Typed text is kept (islands/typed-values.ts).
+const ContactFormIsland = island('contact-form', ContactForm, 'interaction');
 /** The map's iframe goes in when the visitor nears it (and Google answers). */
 const OfficeMapIsland = island('office-map', OfficeMap, 'visible');
 

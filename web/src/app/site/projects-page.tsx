@@ -5,7 +5,9 @@ import { STATIC_PAGE_SEO } from '../../features/seo/model';
 import { ProjectsBrowser } from '../../features/projects/components/projects-browser';
 import { island } from '../../lib/island';
 
-const ProjectsBrowserIsland = island('projects-browser', ProjectsBrowser);
+// Its code (React, MUI: ~150 KiB gzip) comes with the first touch, focus or key on it, not at load: hydrating it at load
+// blocked a phone's main thread (issue 25: TBT <= 100 ms). A filter pressed before is replayed; a card's link loads its page meanwhile.
+const ProjectsBrowserIsland = island('projects-browser', ProjectsBrowser, 'interaction');
 
 export function ProjectsPage() {
   return (

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import type { Theme } from '@mui/material/styles';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { RenderErrorBoundary } from '../../components/render-error-boundary';
@@ -11,6 +13,18 @@ import { PageMeta } from './page-meta';
 import { useScrollToTop } from '../../hooks/use-scroll-to-top';
 import { RouteErrorPage } from './route-error-page';
 
+/**
+ * A form island's fields before its code has come (with the first touch: web/src/site-boot.ts): a focused field raises its
+ * label and shows its border as the hydrated field does, so what is typed meanwhile is not under the label. Once hydrated,
+ * a focused field's label is raised by its own class (MuiInputLabel-shrink), and these rules match nothing.
+ */
+const unhydratedLabel = '.MuiFormControl-root:focus-within > .MuiInputLabel-outlined:not(.MuiInputLabel-shrink)';
+const fieldsBeforeHydration = (theme: Theme) => ({
+  [unhydratedLabel]: { transform: 'translate(14px, -9px) scale(0.75)', maxWidth: 'calc(133% - 32px)', color: theme.palette.primary.main },
+  [`${unhydratedLabel} + .MuiOutlinedInput-root .MuiOutlinedInput-notchedOutline`]: { borderColor: theme.palette.primary.main, borderWidth: 2 },
+  [`${unhydratedLabel} + .MuiOutlinedInput-root .MuiOutlinedInput-notchedOutline > legend`]: { maxWidth: '100%' },
+});
+
 /** Header, footer and chat button around every public page (each page's head and structured data: PageMeta). */
 export function SiteLayout() {
   const { data: site } = useSiteInfo();
@@ -20,6 +34,7 @@ export function SiteLayout() {
   useScrollToTop();
   return (
     <>
+      <GlobalStyles styles={fieldsBeforeHydration} />
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Box
           component="a"
