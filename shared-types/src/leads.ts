@@ -299,6 +299,16 @@ export const leadSchema = yup.object({
   conversion: conversionSchema.nullable().defined().default(null),
   /** The calculator's estimate range, for leads that came from it. */
   estimate: leadEstimateSchema.nullable().defined().default(null),
+  // Ad lead sources (issue 26, hooks): what Meta, Google Ads and WhatsApp say of a lead that came from them.
+  /** 'fb' or 'ig' (Meta), 'google', 'whatsapp'; absent for other leads. */
+  platform: yup.string().max(16).optional(),
+  campaignId: yup.string().max(64).optional(),
+  adSetId: yup.string().max(64).optional(),
+  adId: yup.string().max(64).optional(),
+  formId: yup.string().max(64).optional(),
+  gclid: yup.string().max(255).optional(),
+  /** A platform's test lead (Google's is_test, 'Send test event'). */
+  isTest: yup.boolean().optional(),
   ...storedFields,
 });
 export type Lead = yup.InferType<typeof leadSchema>;

@@ -48,7 +48,10 @@ function details(event: NotificationEvent): [string, string][] {
         ['Email', event.email],
       ];
     case 'password.reset':
-      // Its own email (passwordResetEmail): never listed as facts.
+    // Its own email (passwordResetEmail): never listed as facts. Integration tasks are never mailed.
+    case 'integration.meta_lead':
+    case 'integration.google_lead':
+    case 'integration.whatsapp_message':
       return [];
   }
 }
