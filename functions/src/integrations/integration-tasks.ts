@@ -5,7 +5,7 @@ import { isRecord } from '@app/shared-types/guards';
 import { isValidPhone } from '@app/shared-types/phone';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
-import { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from '../leads/lead-repo';
+import { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from '../leads';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { getIntegration, openSecret, recordFetch, webhookClaimKind } from './integration-repo';
 

@@ -47,8 +47,8 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Email', event.email],
       ];
+    // A reset link has its own email (passwordResetEmail): never listed as facts. Integration tasks are never mailed.
     case 'password.reset':
-    // Its own email (passwordResetEmail): never listed as facts. Integration tasks are never mailed.
     case 'integration.meta_lead':
     case 'integration.google_lead':
     case 'integration.whatsapp_message':
