@@ -520,7 +520,8 @@ async function pdfBench() {
 buildIfNeeded();
 // Lighthouse and the bundle check run in the full Chromium (installed with apt-get when missing, as root).
 ensureChromium();
-const dynamo = await startDynamoLocal({ yieldCpu: true });
+// DYNAMODB_YIELD_CPU=0: DynamoDB Local at the normal priority (a machine busy with other work starves it otherwise).
+const dynamo = await startDynamoLocal({ yieldCpu: process.env.DYNAMODB_YIELD_CPU !== '0' });
 // The webhooks part's fake Graph API (webhooks-bench.ts): the server's outbox fetches Meta leads from it.
 const graph = !BENCH_ONLY || BENCH_ONLY === 'webhooks' ? await startFakeGraph() : undefined;
 const server = await startServer(dynamo.endpoint, graph ? { META_GRAPH_URL: graph.url } : {});
