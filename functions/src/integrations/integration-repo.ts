@@ -89,6 +89,27 @@ export async function getIntegration(db: Db, platform: IntegrationPlatform, cons
   return (await integrationKind.get(db, [platform], { consistent })) ?? integrationKind.parse({ platform });
 }
 
+/** How long a webhook may go on an integration read before (its secrets, on/off): a save elsewhere takes effect within this. */
+const WEBHOOK_READ_TTL_MS = 2_000;
+const recentReads = new Map<string, { at: number; item: Promise<IntegrationItem> }>();
+
+/**
+ * The integration as a webhook reads it: the read of the last two seconds in
+ * this instance, so events arriving together read it once. A save in this
+ * instance forgets it at once (saveIntegration); one elsewhere is seen within WEBHOOK_READ_TTL_MS.
+ */
+export function getIntegrationForWebhook(db: Db, platform: IntegrationPlatform): Promise<IntegrationItem> {
+  const key = `${db.table}\u0000${platform}`;
+  const now = Date.now();
+  const recent = recentReads.get(key);
+  if (recent && now - recent.at < WEBHOOK_READ_TTL_MS) return recent.item;
+  const item = getIntegration(db, platform);
+  item.catch(() => recentReads.delete(key));
+  if (recentReads.size > 100) recentReads.clear();
+  recentReads.set(key, { at: now, item });
+  return item;
+}
+
 const healthNumbers = yup.object({
   accepted: yup.number().default(0),
   ignored: yup.number().default(0),
@@ -194,6 +215,8 @@ export async function saveIntegration(
   } catch (error) {
     if (error instanceof PlanConditionFailed && error.has('integration')) return { stale: true };
     throw error;
+  } finally {
+    recentReads.delete(`${db.table}\u0000${platform}`);
   }
   return { saved: await integrationAnswer(db, platform) };
 }

@@ -8,7 +8,7 @@ import { plan, PlanConditionFailed } from '../db/plan';
 import { reservedKeyFields } from '../lib/reserved-keys';
 import { notify } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
-import { countEvents, getIntegration, openSecret, type IntegrationItem } from './integration-repo';
+import { countEvents, getIntegrationForWebhook as getIntegration, openSecret, type IntegrationItem } from './integration-repo';
 
 /**
  * What the webhooks do with an event, apart from HTTP (the routes, and the
