@@ -34,6 +34,7 @@ import { transactions } from './finance/routes';
 import { users } from './people/routes';
 import { employeePhotos } from './people/routes';
 import { vendors } from './vendors/routes';
+import { googleAdsWebhook, integrations, metaWebhook } from './integrations/routes';
 import { departments, jobRoles, sampleData } from './people/routes';
 
 /**
@@ -140,6 +141,8 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/calculator', calculator)
     .route('/contact', contact)
     .route('/form-token', formToken)
+    .route('/webhooks/meta', metaWebhook)
+    .route('/webhooks/google-ads', googleAdsWebhook)
     .route('/auth', auth)
     .route('/auth', passwordReset)
     .route('/users', users)
@@ -163,6 +166,7 @@ function apiRoutes(guard: MiddlewareHandler<AppEnv>) {
     .route('/notifications', notifications)
     .route('/settings', testEmailRoute)
     .route('/settings', settings)
+    .route('/integrations', integrations)
     // Before the backups' routes, which are the superadmin's alone.
     .route('/settings/sample-data', sampleData)
     .route('/settings', backups);

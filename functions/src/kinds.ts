@@ -7,6 +7,7 @@ import { kinds as customerKinds } from './customers';
 import { engineKinds } from './db/engine-kinds';
 import type { Kind } from './db/kind';
 import { kinds as financeKinds } from './finance';
+import { kinds as integrationKinds } from './integrations';
 import { kinds as leadKinds } from './leads';
 import { rateLimitWindowKind } from './lib/rate-limit';
 import { kinds as notifyKinds } from './notify';
@@ -41,4 +42,5 @@ export const kinds: readonly Kind[] = [
   ...customerKinds(),
   ...financeKinds(),
   ...vendorKinds(),
+  ...integrationKinds(),
 ];

@@ -7,6 +7,7 @@ import { fileFieldCrypto } from '../src/secrets/field-crypto';
 import { REGISTRATION_RECEIVED, type LoginChallengeAnswer, type RecoveryCodesAnswer, type TwoFactorEnrolment } from '@app/shared-types/two-factor';
 import { declaredRoutes } from '../src/app';
 import { totpCode } from '../src/auth/totp';
+import { metaSignature } from '../src/integrations/webhooks';
 import type { Db } from '../src/db/client';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
@@ -179,6 +180,26 @@ describe("'Forgot password?'", () => {
     const token = await mailedToken(employee.id);
     expect((await post('/api/auth/password-reset/complete', { token, newPassword: 'Brand-new-Pa55word' })).status).toBe(200);
     expect((await post('/api/auth/password-reset/complete', { token, newPassword: 'Brand-new-Pa55word' })).status).toBe(400);
+  });
+});
+
+describe('the lead webhooks (issue 26)', () => {
+  it('checks a subscription, refuses unsigned events and a wrong google_key, and counts a signed event of an integration that is off', async () => {
+    // Set up through the admin function: Meta off, with its app secret; Google with its key.
+    const secret = 'replay-app-secret';
+    const { cookie } = await signedInStaff(app, db, 'admin');
+    for (const [platform, body] of [
+      ['meta', { isActive: false, appSecret: secret }],
+      ['google', { isActive: false, googleKey: 'replay-google-key' }],
+    ] as const) {
+      expect((await staffRequest(app, `/api/integrations/${platform}`, cookie, { method: 'PUT', body })).status).toBe(200);
+    }
+    expect((await app.request('/api/webhooks/meta?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1')).status).toBe(403);
+    const raw = JSON.stringify({ object: 'page', entry: [{ id: '1', changes: [{ field: 'leadgen', value: { leadgen_id: 'L1' } }] }] });
+    expect((await app.request('/api/webhooks/meta', { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw })).status).toBe(401);
+    const signed = await app.request('/api/webhooks/meta', { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(raw, secret) }, body: raw });
+    expect(await json(signed)).toMatchObject({ accepted: 0, ignored: 1 });
+    expect((await post('/api/webhooks/google-ads', { lead_id: 'G1', google_key: 'wrong' })).status).toBe(403);
   });
 });
 

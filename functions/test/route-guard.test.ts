@@ -44,6 +44,10 @@ const EXPECTED_PUBLIC_API = [
   'GET /api/quote-links/:token/pdf',
   'POST /api/quote-links/:token/approve',
   'POST /api/quote-links/:token/request-changes',
+  // The lead webhooks: Meta's subscription check and signed events, Google's keyed lead forms (webhooks.test.ts, issue 26).
+  'GET /api/webhooks/meta',
+  'POST /api/webhooks/meta',
+  'POST /api/webhooks/google-ads',
 ];
 /** Outside /api: the crawler files, public by nature. */
 // 'GET /*': the website's pages, rendered on the server (site/pages-routes.ts; never an /api path).

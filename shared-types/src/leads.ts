@@ -310,6 +310,16 @@ export const leadSchema = yup.object({
   campaign: yup.string().defined().default(''),
   /** The approved quote's grand total (rupees) once the lead is won through an approval. */
   wonValue: yup.number().defined().default(0),
+  // Ad lead sources (issue 26, hooks): what Meta, Google Ads and WhatsApp say of a lead that came from them.
+  /** 'fb' or 'ig' (Meta), 'google', 'whatsapp'; absent for other leads. */
+  platform: yup.string().max(16).optional(),
+  campaignId: yup.string().max(64).optional(),
+  adSetId: yup.string().max(64).optional(),
+  adId: yup.string().max(64).optional(),
+  formId: yup.string().max(64).optional(),
+  // gclid: the attribution block's (Google's gcl_id goes there too).
+  /** A platform's test lead (Google's is_test, 'Send test event'). */
+  isTest: yup.boolean().optional(),
   ...storedFields,
 });
 export type Lead = yup.InferType<typeof leadSchema>;

@@ -66,7 +66,34 @@ export type NotificationEvent =
    * 'Forgot password?': the link goes to the account's own email only, never to the bell. The
    * token travels sealed (field crypto): the table holds it in clear nowhere, only its SHA-256.
    */
-  | { kind: 'password.reset'; employeeId: string; name: string; email: string; tokenSealed: string; expiresAt: string };
+  | { kind: 'password.reset'; employeeId: string; name: string; email: string; tokenSealed: string; expiresAt: string }
+  | IntegrationTask;
+
+/**
+ * Issue 26: work a webhook leaves for later, run from the outbox with its
+ * backoff (never on the webhook's request path): fetching a Meta lead from
+ * the Graph API, making the lead of a Google lead form or a WhatsApp message.
+ * Its outbox id is the event's own (one item per leadgen_id, lead_id or
+ * message id), so a redelivered event is queued once. No bell, no email.
+ */
+export type IntegrationTask =
+  | { kind: 'integration.meta_lead'; leadgenId: string; pageId: string; formId: string; adId: string }
+  | {
+      kind: 'integration.google_lead';
+      leadId: string;
+      formId: string;
+      campaignId: string;
+      adGroupId: string;
+      creativeId: string;
+      gclid: string;
+      isTest: boolean;
+      columns: { columnId: string; value: string }[];
+    }
+  | { kind: 'integration.whatsapp_message'; messageId: string; from: string; name: string; body: string; timestamp: string };
+
+export const INTEGRATION_TASK_KINDS = ['integration.meta_lead', 'integration.google_lead', 'integration.whatsapp_message'] as const satisfies readonly IntegrationTask['kind'][];
+
+export const isIntegrationTask = (event: NotificationEvent): event is IntegrationTask => event.kind.startsWith('integration.');
 
 export type NotificationKind = NotificationEvent['kind'];
 
@@ -82,6 +109,7 @@ export const NOTIFICATION_KINDS = [
   'payment.overdue',
   'registration.requested',
   'password.reset',
+  ...INTEGRATION_TASK_KINDS,
 ] as const satisfies readonly NotificationKind[];
 
 /** How the outbox sender (functions/src/jobs/outbox.ts) treats a kind of event. */
@@ -114,6 +142,10 @@ export const NOTIFICATION_KIND_DEFINITIONS: Record<NotificationKind, Notificatio
   'registration.requested': { setting: null, personal: false },
   // The account's own reset link, asked for by its reader.
   'password.reset': { setting: null, personal: true },
+  // Tasks the sender runs (issue 26's integrations), not notifications.
+  'integration.meta_lead': { setting: null, personal: false },
+  'integration.google_lead': { setting: null, personal: false },
+  'integration.whatsapp_message': { setting: null, personal: false },
 };
 
 /** The address of the one person a personal kind's letter is for (lower case); '' for every other kind. */
@@ -142,6 +174,9 @@ export function notificationLink(event: NotificationEvent): string {
     case 'registration.requested':
       return `employees?employee=${encodeURIComponent(event.employeeId)}`;
     case 'password.reset':
+    case 'integration.meta_lead':
+    case 'integration.google_lead':
+    case 'integration.whatsapp_message':
       return '';
   }
 }
@@ -171,6 +206,12 @@ export function notificationTitle(event: NotificationEvent): string {
       return `Access requested by ${event.name}`;
     case 'password.reset':
       return 'Reset your password';
+    case 'integration.meta_lead':
+      return `Meta lead ${event.leadgenId}`;
+    case 'integration.google_lead':
+      return `Google Ads lead ${event.leadId}`;
+    case 'integration.whatsapp_message':
+      return `WhatsApp message ${event.messageId}`;
   }
 }
 

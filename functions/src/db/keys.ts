@@ -235,6 +235,11 @@ export const keys = {
   /** When the backup schedule first ran (the install): the first scheduled backup comes one period after it. */
   backupSchedule: () => ({ pk: 'BACKUPSCHEDULE', sk: 'BACKUPSCHEDULE' }),
 
+  /** Issue 26: one lead source's integration (Settings > Integrations), its sealed secrets and its kept health. */
+  integration: (platform: string) => ({ pk: `INTEGRATION#${platform}`, sk: 'INTEGRATION' }),
+  /** The claim of one webhook event (a leadgen_id, a lead_id, a message id), written in the plan of what it made. */
+  webhookClaim: (platform: string, eventId: string) => ({ pk: `WEBHOOKCLAIM#${platform}#${eventId}`, sk: 'WEBHOOKCLAIM' }),
+
   rateLimit: (scope: string, subject: string, window: number) => ({
     pk: `RATE#${scope}#${subject}`,
     sk: `W#${window}`,

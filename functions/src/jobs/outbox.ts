@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, ROLES, type Role } from '@app/shared-types/auth';
 import { isOneOf } from '@app/shared-types/guards';
 import { MANAGER_ROLES } from '@app/shared-types/employees';
-import { NOTIFICATION_KIND_DEFINITIONS, notificationLink, notificationTitle, personalAddress, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
+import { NOTIFICATION_KIND_DEFINITIONS, isIntegrationTask, notificationLink, notificationTitle, personalAddress, type IntegrationTask, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
 import { allPages, systemContext, type CursorKeys, type ItemKey } from '../db/entity';
@@ -20,6 +20,7 @@ import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailAttachme
 import { passwordResetEmail } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared-types/auth';
+import { runIntegrationTask, TaskRefused } from '../integrations';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -276,6 +277,10 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
         result[done] += 1;
         continue;
       }
+      if (isIntegrationTask(item.event)) {
+        await runTask(db, item, item.event, token, nowMs, attempts, options, result);
+        continue;
+      }
       const notes = settings.notifications;
       const { setting, personal } = NOTIFICATION_KIND_DEFINITIONS[item.event.kind];
       const kindOn = setting ? notes[setting] : true;
@@ -360,6 +365,29 @@ async function runDraftTask(
     await finish(db, item, token, nowMs, { ...base, status: final ? 'failed' : 'pending', nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(), lastError });
     log.warn('calculator draft quotation not made', { id: item.id, attempts, error: lastError });
     return final ? 'failed' : 'retrying';
+  }
+}
+
+/**
+ * An integration task (issue 26: a Meta lead's Graph fetch, a Google lead, a
+ * WhatsApp message): run, not mailed or belled. A failure waits backoffMs
+ * and is tried again, up to MAX_OUTBOX_ATTEMPTS (a task that can never
+ * succeed as it is fails at once); the integration's health keeps each outcome.
+ */
+async function runTask(db: Db, item: OutboxItem, task: IntegrationTask, token: string, nowMs: number, attempts: number, options: SenderOptions, result: SenderResult) {
+  const base = { recipients: [], subject: notificationTitle(task), bellDone: false };
+  const final = (error: unknown) => attempts >= MAX_OUTBOX_ATTEMPTS || error instanceof TaskRefused;
+  try {
+    await runIntegrationTask(db, options.fieldCrypto, task, systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`), final);
+    await finish(db, item, token, nowMs, { ...base, status: 'sent', lastError: '' });
+    result.sent++;
+  } catch (error) {
+    const lastError = error instanceof Error ? error.message : String(error);
+    const failed = final(error);
+    await finish(db, item, token, nowMs, { ...base, status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(), lastError });
+    if (failed) result.failed++;
+    else result.retrying++;
+    log.warn('integration task failed', { id: item.id, kind: item.kind, attempts, error: lastError });
   }
 }
 

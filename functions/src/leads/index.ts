@@ -4,6 +4,7 @@ import type { Kind } from '../db/kind';
 import { leadCommunicationKind, leadEntity, leadPhoneKind } from './lead-repo';
 import { calculatorEstimateKind, contactSubmissionKind } from './submission-repo';
 
+export { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
 export { addTimelineNote, assignedLeadCount, assignedLeadsCounter, deleteLead, getLead, leadEntity, listFollowUpsDue, listNewestInStatus, timelineItem } from './lead-repo';
 export { calculatorProjectType } from './website-enquiry';
 export { restampSubmissionExpiry, type RestampProgress } from './submission-repo';

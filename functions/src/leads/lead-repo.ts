@@ -17,6 +17,7 @@ import {
 import type { NotificationEvent } from '@app/shared-types/notifications';
 import { normalizePhone } from '@app/shared-types/phone';
 import { NO_CAMPAIGN } from '@app/shared-types/attribution';
+import type { LeadSource } from '@app/shared-types/constants';
 import { STORED_PARSE_OPTIONS } from '@app/shared-types/forms';
 import type { Db } from '../db/client';
 import { log } from '../lib/log';
@@ -181,8 +182,22 @@ export interface WebsiteEnquiry {
   /** Timeline text, e.g. 'Calculator: 3BHK, 1450 sq ft, premium ...'. */
   summary: string;
   /** The submission as it is stored (submissionItem): written in the lead's transaction, with the lead's id. */
-  submission: { pk: string; sk: string } & Record<string, NativeAttributeValue>;
+  submission?: { pk: string; sk: string } & Record<string, NativeAttributeValue>;
+  // Lead sources that arrive by themselves (issue 26, hooks): the same plan for an ad lead or a WhatsApp message.
+  /** A new lead's source (default 'Website'). */
+  source?: LeadSource;
+  /** Who the timeline entry is from (default 'Website'). */
+  from?: string;
+  /** The timeline entry's type (default 'form_submission'). */
+  noteType?: CommunicationType;
+  /** What the platform says of a new lead (campaign, ad set, form...). */
+  adFields?: Partial<Pick<Lead, 'platform' | 'campaignId' | 'adSetId' | 'adId' | 'formId' | 'gclid' | 'isTest'>>;
+  /** The claim marker of the event it came from (written in the plan): a redelivered event makes nothing twice. */
+  claim?: Write;
 }
+
+/** The enquiry's claim marker was taken: its event was handled before, and nothing was written. */
+export class AlreadyCaptured extends Error {}
 
 export interface CaptureResult {
   leadId: string;
@@ -226,16 +241,18 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
             name: enquiry.name,
             phone: enquiry.phone,
             email: enquiry.email,
-            source: 'Website',
+            source: enquiry.source ?? 'Website',
             projectType: enquiry.projectType,
             location: enquiry.location,
             requirements: enquiry.requirements,
             budget: enquiry.estimate ? Math.round((enquiry.estimate.min + enquiry.estimate.max) / 2) : 0,
             estimate: enquiry.estimate ?? null,
-            attribution: enquiry.attribution ?? sourceAttribution('Website'),
+            // An ad lead counts under its source and the platform's campaign (the Campaigns report).
+            attribution: enquiry.attribution ?? sourceAttribution(enquiry.source ?? 'Website', enquiry.adFields?.campaignId ?? ''),
           },
           ctx.now,
         ),
+        ...enquiry.adFields,
         id: leadId,
       };
       leadEntity.planCreate(p, 'lead', lead);
@@ -251,26 +268,30 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
     p.write(
       'note',
       communicationWrite(leadId, {
-        type: 'form_submission' satisfies CommunicationType,
+        type: enquiry.noteType ?? ('form_submission' satisfies CommunicationType),
         content: enquiry.summary,
-        createdBy: 'Website',
+        createdBy: enquiry.from ?? 'Website',
         createdAt: ctx.now,
-        submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
+        ...(enquiry.submission ? { submission: { pk: enquiry.submission.pk, sk: enquiry.submission.sk } } : {}),
       }),
     );
-    p.write(
-      'submission',
-      options.submissionWrite?.(leadId) ?? {
-        op: 'put',
-        type: String(enquiry.submission.entityType),
-        key: { pk: enquiry.submission.pk, sk: enquiry.submission.sk },
-        item: { ...enquiry.submission, leadId },
-        condition: conditions.absent(),
-      },
-    );
-    if (enquiry.calculator) {
+    const { submission } = enquiry;
+    if (submission) {
+      p.write(
+        'submission',
+        options.submissionWrite?.(leadId) ?? {
+          op: 'put',
+          type: String(submission.entityType),
+          key: { pk: submission.pk, sk: submission.sk },
+          item: { ...submission, leadId },
+          condition: conditions.absent(),
+        },
+      );
+    }
+    if (enquiry.claim) p.write('claim', enquiry.claim);
+    if (enquiry.calculator && submission) {
       // Issue 26: the draft quotation is made by the outbox's sender (the website may not write quotations); one per submission.
-      const submissionId = String(enquiry.submission.id);
+      const submissionId = String(submission.id);
       const draft = { kind: 'lead.draft_quote', leadId, submissionId, name: enquiry.name, phone: enquiry.phone, email: enquiry.email, ...enquiry.calculator } as const;
       notify(p, draft, `draft-${submissionId}`);
     }
@@ -281,6 +302,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
     } catch (error) {
       if (!(error instanceof PlanConditionFailed)) throw error;
       if (error.has('submission')) throw new SubmissionChanged('The submission changed');
+      if (error.has('claim')) throw new AlreadyCaptured('The event was handled before');
       // The lead has an email already (staff edits win): the same without filling it.
       if (existingId && fillEmail && error.failed.length === 1 && error.has('lead')) fillEmail = false;
       // Else a race was lost (another submission claimed the phone, or the lead went away): read again.

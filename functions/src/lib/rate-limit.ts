@@ -26,6 +26,8 @@ export const rateLimitWindowKind = defineItem({
     'RATE#login-verify-ip#*': { auth: ['count'] },
     'RATE#register#*': { auth: ['count'] },
     'RATE#quote-answer#*': { clientLink: ['count'] },
+    // The webhooks' per-integration windows (integrations/webhooks-routes.ts).
+    'RATE#webhook#*': { auth: ['count'] },
   },
   backup: false,
 });

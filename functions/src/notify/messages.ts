@@ -53,8 +53,11 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Estimate', `${formatINR(event.minCost)} - ${formatINR(event.maxCost)}`],
       ];
+    // A reset link has its own email (passwordResetEmail): never listed as facts. Integration tasks are never mailed.
     case 'password.reset':
-      // Its own email (passwordResetEmail): never listed as facts.
+    case 'integration.meta_lead':
+    case 'integration.google_lead':
+    case 'integration.whatsapp_message':
       return [];
   }
 }

@@ -36,8 +36,12 @@ describe('the route table from the declarations', () => {
     expect(keys(ADMIN_ROUTES_BESIDE_PUBLIC)).toEqual(['GET /api/projects/manage']);
   });
 
-  it('sends signing in to the auth function, and the share link but its PDF to the client-link function', () => {
+  it('sends signing in and the lead webhooks to the auth function, and the share link but its PDF to the client-link function', () => {
     expect(keys(AUTH_ROUTES)).toEqual([
+      // The lead webhooks (issue 26): without a session, and the auth function holds the key that opens their secrets.
+      'GET /api/webhooks/meta',
+      'POST /api/webhooks/meta',
+      'POST /api/webhooks/google-ads',
       'POST /api/auth/login',
       'POST /api/auth/login/verify',
       'GET /api/auth/registration',
@@ -63,10 +67,13 @@ describe('the route table from the declarations', () => {
     expect(() => checkedDeclarations({ declared, undeclared: [] })).not.toThrow();
   });
 
-  it('throttles the form posts harder than the stage', () => {
+  it('throttles the form posts and the lead webhooks harder than the stage', () => {
     expect(ROUTE_THROTTLES).toEqual({
       'POST /api/calculator': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
       'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
+      'GET /api/webhooks/meta': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      'POST /api/webhooks/meta': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      'POST /api/webhooks/google-ads': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
     });
   });
 

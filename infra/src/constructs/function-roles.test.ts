@@ -122,6 +122,10 @@ describe("each function's role as synthesized", () => {
       ['dynamodb:PutItem', keys.auditEntry('e1', 'x').pk],
       ['dynamodb:PutItem', keys.outbox('o1').pk],
       ['dynamodb:PutItem', keys.searchToken('Employee', 'ravi', 'x').pk],
+      // The lead webhooks (issue 26): an integration's secrets and health, its rate limit.
+      ['dynamodb:GetItem', keys.integration('meta').pk],
+      ['dynamodb:UpdateItem', keys.integration('meta').pk],
+      ['dynamodb:UpdateItem', keys.rateLimit('webhook', 'meta', 1).pk, 'UPDATED_NEW'],
     ];
     const no: [string, string, string?][] = [
       // What signing in has no business with: leads, customers, finance, quotes, the audit log's lists.

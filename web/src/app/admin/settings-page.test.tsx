@@ -39,7 +39,7 @@ describe('System Settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'System Settings' })).toBeTruthy();
     expect(((await screen.findByLabelText('Company Name')) as HTMLInputElement).value).toBe('Kalpa Design Studio');
     const tabs = within(screen.getByRole('tablist', { name: 'Settings' })).getAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Company', 'Email', 'Notifications', 'Security', 'Business', 'System']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Company', 'Email', 'Notifications', 'Security', 'Business', 'System', 'Integrations']);
     expect((screen.getByLabelText('GST Number') as HTMLInputElement).value).toBe('36ABCDE1234F1Z5');
 
     await openTab(user, 'Email');
@@ -192,5 +192,38 @@ describe('System Settings', () => {
     const validity = await screen.findByLabelText('Quotation Validity (days)');
     expect(router.state.location.search).toBe('?tab=business');
     expect(helperOf(validity)).toBe('Quotation validity is refused here');
+  });
+
+  it('shows Settings > Integrations: one card per platform, secrets as set or not set, health, and sends a test event', { timeout: FORM_TEST_TIMEOUT }, async () => {
+    const health = { lastEventAt: null, lastError: '', lastErrorAt: null, accepted: 0, ignored: 0, failed: 0 };
+    const base = { isActive: false, verifyToken: '', accountId: '', pageId: '', adAccountId: '', phoneNumberId: '', lastSync: null, version: 0, health };
+    const tested: string[] = [];
+    server.use(
+      http.get('/api/integrations', () =>
+        HttpResponse.json([
+          { ...base, platform: 'meta', isActive: true, webhookPath: '/api/webhooks/meta', verifyToken: 'tok-123', secretsSet: { appSecret: true, accessToken: false }, version: 2, health: { ...health, accepted: 7, lastError: 'The Graph API answered 503 for lead L1' } },
+          { ...base, platform: 'google', webhookPath: '/api/webhooks/google-ads', secretsSet: { googleKey: false } },
+          { ...base, platform: 'whatsapp', webhookPath: '/api/webhooks/meta', secretsSet: { appSecret: false, accessToken: false } },
+        ]),
+      ),
+      http.post('/api/integrations/:platform/test-event', ({ params }) => {
+        tested.push(String(params.platform));
+        return HttpResponse.json({ status: 200, message: 'Test event accepted' });
+      }),
+    );
+    const { user } = renderSettings('/admin/settings?tab=integrations');
+    const meta = await screen.findByTestId('integration-meta');
+    expect(within(meta).getByText('Meta (Facebook and Instagram lead ads)')).toBeTruthy();
+    expect((within(meta).getByLabelText('Webhook URL') as HTMLInputElement).value).toBe(`${window.location.origin}/api/webhooks/meta`);
+    expect((within(meta).getByLabelText('Verify token') as HTMLInputElement).value).toBe('tok-123');
+    expect(within(meta).getByText('Set: leave blank to keep it')).toBeTruthy();
+    expect(within(meta).getByText('Not set')).toBeTruthy();
+    expect(within(meta).getByText('Accepted: 7')).toBeTruthy();
+    expect(within(meta).getByText(/The Graph API answered 503 for lead L1/)).toBeTruthy();
+    expect(within(screen.getByTestId('integration-google')).getByLabelText('google_key')).toBeTruthy();
+    expect(screen.getByTestId('integration-whatsapp')).toBeTruthy();
+    await user.click(within(meta).getByRole('button', { name: 'Send test event' }));
+    expect(await findToast('status', 'Test event accepted')).toBeTruthy();
+    expect(tested).toEqual(['meta']);
   });
 });

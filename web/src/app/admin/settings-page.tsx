@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,8 @@ import { refreshEmployeeQueries } from '../../features/employees/api/refresh-emp
 import { SampleDataCard } from '../../features/settings/components/sample-data-card';
 import { SettingsForm } from '../../features/settings/components/settings-form';
 import { EmailTools } from '../../features/notifications/components/email-tools';
-import { parseSettingsTab, toSettingsUpdate, type SettingsTab } from '../../features/settings/model';
+import { parseSettingsTab, toSettingsUpdate, type SettingsPageTab } from '../../features/settings/model';
+import { IntegrationsPanel } from '../../features/integrations/components/integrations-panel';
 import { serverMessage } from '../../lib/api-errors';
 import { withParam, useUrlSearchParams } from '../../lib/url-params';
 import { usePortalHref } from './portal-base';
@@ -42,7 +44,7 @@ export function SettingsPage() {
     setLoaded(settings);
   };
   const href = usePortalHref();
-  const changeTab = (value: SettingsTab) => setSearchParams((current) => withParam(current, 'tab', value, 'company'));
+  const changeTab = (value: SettingsPageTab) => setSearchParams((current) => withParam(current, 'tab', value, 'company'));
 
   return (
     <Stack spacing={3}>
@@ -64,6 +66,11 @@ export function SettingsPage() {
       {tab === 'system' && <AuditLogCard href={href('audit')} />}
       {tab === 'system' && <SampleDataCard refresh={refreshEmployeeQueries} />}
       {tab === 'email' && loaded && <EmailTools />}
+      {tab === 'integrations' && loaded && (
+        <Box role="tabpanel" id="settings-tab-panel" aria-labelledby="settings-tab-integrations">
+          <IntegrationsPanel />
+        </Box>
+      )}
       {tab === 'system' && <BackupsPanel superadmin={session?.user.role === 'superadmin'} />}
     </Stack>
   );

@@ -26,9 +26,14 @@ export const SETTINGS_TAB_LABELS: Record<SettingsTab, string> = {
   system: 'System',
 };
 
+/** The page's tabs: the six groups, then Settings > Integrations (issue 26: its own cards, outside the settings form). */
+export const SETTINGS_PAGE_TABS = [...SETTINGS_TABS, 'integrations'] as const;
+export type SettingsPageTab = (typeof SETTINGS_PAGE_TABS)[number];
+export const SETTINGS_PAGE_TAB_LABELS: Record<SettingsPageTab, string> = { ...SETTINGS_TAB_LABELS, integrations: 'Integrations' };
+
 /** The tab the URL names (?tab=), Company when none or an unknown one. */
-export function parseSettingsTab(params: URLSearchParams): SettingsTab {
-  return SETTINGS_TABS.find((tab) => tab === params.get('tab')) ?? 'company';
+export function parseSettingsTab(params: URLSearchParams): SettingsPageTab {
+  return SETTINGS_PAGE_TABS.find((tab) => tab === params.get('tab')) ?? 'company';
 }
 
 /** The tab holding a field path ('security.sessionTimeout' -> security); undefined for a path outside the groups. */

@@ -27,21 +27,21 @@ import {
   PRICING_FIELDS,
   SETTINGS_FIELDS,
   SETTINGS_LABELS,
-  SETTINGS_TAB_LABELS,
-  SETTINGS_TABS,
+  SETTINGS_PAGE_TAB_LABELS,
+  SETTINGS_PAGE_TABS,
   SMS_UNAVAILABLE,
   tabOfPath,
   toSettingsValues,
   type SettingsField,
-  type SettingsTab,
+  type SettingsPageTab,
   type SettingsValues,
 } from '../model';
 
 interface SettingsFormProps {
   /** The settings as loaded (or as the last save answered): the form starts from them. */
   settings: SettingsAnswer;
-  tab: SettingsTab;
-  onTabChange: (tab: SettingsTab) => void;
+  tab: SettingsPageTab;
+  onTabChange: (tab: SettingsPageTab) => void;
   /** Calls PUT /api/settings; rejects with its ApiError. */
   save: (values: SettingsValues) => Promise<SettingsAnswer>;
   /** The settings as saved now (after a save, or Reload after a stale one): the form starts again from them. */
@@ -95,17 +95,18 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
             <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
               <Tabs
                 value={tab}
-                onChange={(_event, value: SettingsTab) => onTabChange(value)}
+                onChange={(_event, value: SettingsPageTab) => onTabChange(value)}
                 variant="scrollable"
                 scrollButtons="auto"
                 allowScrollButtonsMobile
                 aria-label="Settings"
               >
-                {SETTINGS_TABS.map((value) => (
-                  <Tab key={value} value={value} label={SETTINGS_TAB_LABELS[value]} id={`settings-tab-${value}`} aria-controls="settings-tab-panel" />
+                {SETTINGS_PAGE_TABS.map((value) => (
+                  <Tab key={value} value={value} label={SETTINGS_PAGE_TAB_LABELS[value]} id={`settings-tab-${value}`} aria-controls="settings-tab-panel" />
                 ))}
               </Tabs>
             </Box>
+            {tab !== 'integrations' && (
             <Card variant="outlined" role="tabpanel" id="settings-tab-panel" aria-labelledby={`settings-tab-${tab}`}>
               <CardContent>
                 <Grid container spacing={2}>
@@ -117,6 +118,7 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
                 </Grid>
               </CardContent>
             </Card>
+            )}
             {form.dirty && (
               <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
                 <Button onClick={() => form.resetForm()} disabled={form.isSubmitting}>
