@@ -26,6 +26,12 @@ export function useDirtyForm(dirty: boolean) {
   useEffect(() => () => report(key, null), [report, key]);
 }
 
+/** The report of a form that keeps its own state (not Formik's): put it under the dialog's scope. */
+export function DirtyReport({ dirty }: { dirty: boolean }) {
+  useDirtyForm(dirty);
+  return null;
+}
+
 /**
  * The dirty forms under a dialog; `isDirty()` is read when the user tries to leave, so a form's last
  * report counts. `release()` forgets them (the user chose to discard), here and above.
