@@ -59,7 +59,7 @@ export function PublicAnswerDialog({ open, title, intro, submitLabel, commentLab
   };
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : guard.close} aria-labelledby="quote-answer-title" fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={pending ? undefined : guard.close} aria-labelledby="quote-answer-title" fullWidth maxWidth="sm" slotProps={{ transition: { onExited: guard.exited } }}>
       {guard.provide(<DirtyReport dirty={!pending && (name.trim() !== '' || comment.trim() !== '')} />)}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id="quote-answer-title">{title}</DialogTitle>
