@@ -84,6 +84,16 @@ describe("a client's share link", () => {
     if (!('project' in made)) throw new Error('project not created');
     const ofProject = await sentQuote({ customerId: customer.id, projectId: made.project.id });
     expect((await answer(ofProject.token, 'approve')).status).toBe(200);
+
+    // A variation of the first, approved through the same link: the budget moves, and the pending Advance with it (issue 25).
+    const approved = await json<Quotation>(staffRequest(app, `/api/quotations/${fresh.quote.id}`, cookie));
+    const varied = await json<Quotation>(staffRequest(app, `/api/quotations/${fresh.quote.id}/variation`, cookie, { method: 'POST', body: { version: approved.version } }));
+    const { id: _id, quotationNumber: _n, ...fields } = varied;
+    const rows = [{ usageArea: 'Kitchen', item: 'Base cabinets', unit: 'QTY', quantity: 3, unitPrice: 18_500 }];
+    const edited = await json<Quotation>(staffRequest(app, `/api/quotations/${fresh.quote.id}`, cookie, { method: 'PUT', body: { ...fields, rows } }));
+    const resent = await staffRequest(app, `/api/quotations/${fresh.quote.id}/send`, cookie, { method: 'POST', body: { version: edited.version, confirmLowMargin: true } });
+    expect(resent.status, await resent.clone().text()).toBe(200);
+    expect((await answer(fresh.token, 'approve')).status).toBe(200);
   });
 
   it('takes a request for changes, and refuses an answer to a quote pulled back to draft', async () => {

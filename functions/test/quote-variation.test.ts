@@ -3,7 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from '@app/shared-types/api';
 import type { AuditEntry } from '@app/shared-types/audit';
-import type { ProjectFinancialDetail } from '@app/shared-types/finance';
+import type { ProjectFinancialDetail, Transaction } from '@app/shared-types/finance';
 import type { Project } from '@app/shared-types/projects';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { PublicQuotation, Quotation, QuotationRevision, QuotationSendResult } from '@app/shared-types/quotations';
@@ -144,6 +144,58 @@ describe('an approved quote is locked; a variation moves the budget once the cli
     const marked = await staffRequest(app, `/api/quotations/${quote.id}/approve`, manager, { method: 'POST', body: { version: cheaper.version } });
     expect(marked.status).toBe(200);
     expect((await json<Project>(staffRequest(app, `/api/projects/manage/${approved.projectId}`, manager))).estimatedBudget).toBe(80_000);
+  });
+});
+
+describe("a variation's approval moves the pending Advance demand with the budget (issue 25)", () => {
+  /** A quote of ₹1,00,000 approved by the client, with its Advance demand (20% and 18% GST: ₹23,600), `paid` of it received. */
+  async function approvedWithAdvance(paid: number) {
+    const { quote, token } = await sentQuote();
+    expect((await approveByClient(token, (await view(token)).version)).status).toBe(200);
+    const approved = await stored(quote.id);
+    const plan = await json<ProjectFinancialDetail>(staffRequest(app, `/api/finance/projects/${approved.projectId}`, manager));
+    const advanceId = plan.stages.find((stage) => stage.name === 'Advance')?.demandTransactionId ?? '';
+    let advance = await json<Transaction>(staffRequest(app, `/api/transactions/${advanceId}`, manager));
+    expect([advance.amount, advance.taxAmount, advance.status]).toEqual([20_000, 3_600, 'pending']);
+    if (paid > 0) {
+      const body = { date: '2026-11-20', method: 'upi', reference: 'UTR 4471', amount: paid, version: advance.version };
+      advance = await json<Transaction>(staffRequest(app, `/api/transactions/${advanceId}/payments`, manager, { method: 'POST', body }));
+    }
+    return { quote: approved, advance };
+  }
+
+  async function approveVariation(quote: Quotation, unitPrice: number) {
+    const varied = await json<Quotation>(staffRequest(app, `/api/quotations/${quote.id}/variation`, employee, { method: 'POST', body: { version: quote.version } }));
+    const edited = await json<Quotation>(save(varied, { rows: [row({ unitPrice })], status: 'draft' }));
+    const marked = await staffRequest(app, `/api/quotations/${quote.id}/approve`, manager, { method: 'POST', body: { version: edited.version } });
+    expect(marked.status, await marked.clone().text()).toBe(200);
+  }
+
+  it('sets a partly paid Advance to 20% of the new total with its GST, in the same commit, keeping its payment, audited', async () => {
+    const { quote, advance } = await approvedWithAdvance(5_000);
+    await approveVariation(quote, 125_000);
+    const moved = await json<Transaction>(staffRequest(app, `/api/transactions/${advance.id}`, manager));
+    expect([moved.amount, moved.taxAmount, moved.status, moved.payments.map((payment) => payment.amount)]).toEqual([25_000, 4_500, 'pending', [5_000]]);
+    const plan = await json<ProjectFinancialDetail>(staffRequest(app, `/api/finance/projects/${quote.projectId}`, manager));
+    expect(plan.stages.find((stage) => stage.name === 'Advance')?.demandTransactionId).toBe(advance.id);
+    const audit = await json<Page<AuditEntry>>(staffRequest(app, `/api/audit-log?entityId=${advance.id}`, admin));
+    const change = audit.items.find((entry) => entry.entity === 'Transaction' && entry.changes.amount);
+    expect([change?.changes.amount, change?.changes.taxAmount]).toEqual([{ before: 20_000, after: 25_000 }, { before: 3_600, after: 4_500 }]);
+  });
+
+  it('lowers an unpaid Advance with a cheaper variation, but never below what was already paid', async () => {
+    const unpaid = await approvedWithAdvance(0);
+    await approveVariation(unpaid.quote, 80_000);
+    const lowered = await json<Transaction>(staffRequest(app, `/api/transactions/${unpaid.advance.id}`, manager));
+    expect([lowered.amount, lowered.taxAmount, lowered.status]).toEqual([16_000, 2_880, 'pending']);
+
+    // ₹20,000 received of ₹23,600; the variation's Advance would be ₹5,900 (₹25,000 with GST): it stays at what was paid, settled.
+    const paid = await approvedWithAdvance(20_000);
+    await approveVariation(paid.quote, 25_000);
+    const kept = await json<Transaction>(staffRequest(app, `/api/transactions/${paid.advance.id}`, manager));
+    expect(kept.amount + kept.taxAmount).toBe(20_000);
+    expect(kept.status).toBe('completed');
+    expect(kept.payments.map((payment) => payment.amount)).toEqual([20_000]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   PAYMENT_STAGES,
   fiscalYearMonths,
   marginPercent,
+  paidOf,
   round2,
   stageAmounts,
   stageState,
@@ -37,7 +38,17 @@ import { conditions, defineItem, queryPage, type QueryOptions, type SortConditio
 import { keys } from '../db/keys';
 import { plan, PlanConditionFailed, type WritePlan } from '../db/plan';
 import { getSettings } from '../settings';
-import { addTransactionCreate, createTransaction, newTransaction, planTransactionNumber, type CreateTransactionResult, type DemandClaim } from './transaction-repo';
+import {
+  addTransactionChange,
+  addTransactionCreate,
+  createTransaction,
+  getTransaction,
+  newTransaction,
+  planTransactionNumber,
+  readVendorStates,
+  type CreateTransactionResult,
+  type DemandClaim,
+} from './transaction-repo';
 import { categoryAttribute, stageAttribute, stageDemandKind } from './transaction-writes';
 import type { Transaction, TransactionInput } from '@app/shared-types/finance';
 
@@ -331,6 +342,42 @@ export async function addStageDemand(
   const tx = newTransaction(demand.input, names, await planTransactionNumber(p), p.ctx);
   addTransactionCreate(p, tx, new Map(), { demand: demand.claim, fresh });
   return tx;
+}
+
+/**
+ * A variation's approval moves the project's budget (issue 25): the stage's demand, while still
+ * pending (unpaid or partly paid), follows it in the same plan, with its audit entry. Its amount and
+ * GST become the stage's share of the new budget, never less than what was already paid: a payment
+ * that covers the new figure settles it (completed, at what was paid). `project` is the project with
+ * its new budget. Answers the demand as changed; null when there is none to change (never demanded,
+ * paid in full, its stage gone, or the same figures).
+ */
+export async function addStageDemandFollow(p: WritePlan, project: Project, stageName: string): Promise<Transaction | null> {
+  const db = p.db;
+  const claim = await stageDemandKind.get(db, [project.id, stageName]);
+  const before = claim ? await getTransaction(db, claim.transactionRef) : undefined;
+  if (!before || before.status !== 'pending') return null;
+  const stage = (await currentPlan(db, project.id)).find((item) => item.name.toLowerCase() === stageName.toLowerCase());
+  if (!stage) return null;
+  const rate = await taxRate(db);
+  const share = stageAmounts(project.estimatedBudget, stage.percent, rate);
+  const paid = paidOf(before);
+  // Half a paisa: what is left below it is nothing (as 'Record payment' counts).
+  const settled = paid > 0 && paid + 0.005 >= share.amount + share.tax;
+  const amount = settled ? round2((paid * 100) / (100 + rate)) : share.amount;
+  const taxAmount = settled ? round2(paid - amount) : share.tax;
+  if (amount <= 0 || (amount === before.amount && taxAmount === before.taxAmount)) return null;
+  const after: Transaction = {
+    ...before,
+    amount,
+    taxAmount,
+    status: settled ? 'completed' : 'pending',
+    description: `${stage.name} (${stage.percent}%) of ${project.name}`,
+    updatedAt: p.ctx.now,
+    version: before.version + 1,
+  };
+  addTransactionChange(p, before, after, await readVendorStates(db, before, after));
+  return after;
 }
 
 // ---------------------------------------------------------------------------

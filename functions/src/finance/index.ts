@@ -5,7 +5,7 @@ import { financeMonthKind, financeProjectKind, financeTotalKind, financeVendorKi
 import { transactionCounterKind, transactionEntity } from './transaction-repo';
 import { idempotencyKeyKind, stageDemandKind, transactionDueKind, transactionListCopyKind } from './transaction-writes';
 
-export { addStageDemand, currentPlan, demandStage, financeSummary } from './finance-repo';
+export { addStageDemand, addStageDemandFollow, currentPlan, demandStage, financeSummary } from './finance-repo';
 export { runRecurringTransactions } from './recurring';
 export { advanceDemandsAsAdvances, countVendorLedgerGst } from './finance-upgrades';
 export { transactionEntity } from './transaction-repo';

@@ -78,8 +78,9 @@ export const transactionEntity = defineEntity({
   schema: transactionSchema,
   key: keys.transaction,
   partition: 'TXN#*',
-  // A client's approval raises the Advance stage's demand (finance/finance-repo.ts addStageDemand).
-  grants: { clientLink: ['write'] },
+  // A client's approval raises the Advance stage's demand (finance/finance-repo.ts addStageDemand), and a
+  // variation's approval reads and moves the pending one (addStageDemandFollow).
+  grants: { clientLink: ['read', 'write'] },
   otherPartitions: { 'SEARCH#Transaction#*': { clientLink: ['write'] } },
   indexes: {
     gsi1: (tx) => ({ pk: keys.transactions(), sk: byDate(tx) }),
@@ -182,7 +183,7 @@ async function idempotentResult(
 }
 
 /** The vendors a write touches, as the figures need them (read through the vendors' entity). */
-const readVendorStates = (db: Db, before: Transaction | null, after: Transaction | null) => vendorStates(db, before, after, (id) => vendorEntity.get(db, id, true));
+export const readVendorStates = (db: Db, before: Transaction | null, after: Transaction | null) => vendorStates(db, before, after, (id) => vendorEntity.get(db, id, true));
 
 /**
  * Adds a new transaction to a plan: the item ('transaction'), its checks

@@ -10,7 +10,7 @@ import { addCustomerProjectCount, customerEntity, newCustomer } from '../custome
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
 import { AGAIN, plan, PlanConditionFailed, rounds } from '../db/plan';
-import { addStageDemand } from '../finance';
+import { addStageDemand, addStageDemandFollow } from '../finance';
 import { addTimelineNote, getLead, leadEntity } from '../leads';
 import { notify } from '../notify';
 import { getProject, newProject, projectEntity } from '../projects';
@@ -44,7 +44,9 @@ function nameParts(name: string): { firstName: string; lastName: string } {
  * from: the client's link approves only a sent quote; staff may mark a draft
  * approved too. A variation's approval (issue 25) moves its project's budget
  * to the new total, in the same commit, with the project's audit entry: the
- * payment plan's stages are shares of that budget.
+ * payment plan's stages are shares of that budget, and the Advance demanded at
+ * the first approval, while still pending, asks its share of the new total
+ * (never less than was paid on it), audited too.
  */
 export async function approveQuotation(
   db: Db,
@@ -163,8 +165,10 @@ export async function approveQuotation(
       const demandProject = created ?? moved ?? existingProject;
       const fresh = new Set(created ? [created.id, created.customerId] : []);
       const demand = demandProject ? await addStageDemand(p, demandProject, customer ? customerName(customer) : demandProject.customerName, 'Advance', today, fresh) : null;
+      // A variation's new budget: the Advance already demanded and still pending asks the plan's share of it (issue 25).
+      const followed = moved && !demand ? await addStageDemandFollow(p, moved, 'Advance') : null;
       await p.commit();
-      return { created, demand };
+      return { created, demand: demand ?? followed };
     };
     try {
       // A derived slug lost to a concurrent save moves on to the next free one ('-2', '-3'...).

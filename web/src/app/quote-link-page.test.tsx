@@ -141,6 +141,32 @@ describe("The client's quotation link (/q/:token)", () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
+  it("asks 'Discard changes?' when a typed answer would be dropped by Escape or a click outside (issue 25)", async () => {
+    const { user } = renderRoute(LINK);
+    await user.click(await screen.findByRole('button', { name: 'Request changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request changes' });
+    await enter(user, within(dialog).getByLabelText(/Your name/), 'Ayesha Khan');
+    await enter(user, within(dialog).getByLabelText('What should we change? (optional)'), 'A lighter laminate in the kitchen');
+    await user.keyboard('{Escape}');
+    const asked = within(await screen.findByRole('dialog', { name: 'Discard changes?' }));
+    await user.click(asked.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('What should we change? (optional)').value).toBe('A lighter laminate in the kitchen');
+
+    const container = dialog.closest('.MuiDialog-container');
+    if (!(container instanceof HTMLElement)) throw new Error('no dialog container');
+    await user.click(container);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request changes' })).toBeNull());
+
+    // Nothing typed: Escape just closes.
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await screen.findByRole('dialog', { name: 'Approve this quotation' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve this quotation' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+  });
+
   it('explains an invalid link', async () => {
     renderRoute('/q/not-a-token');
     expect(await screen.findByText(QUOTE_LINK_INVALID)).toBeTruthy();

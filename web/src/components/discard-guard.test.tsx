@@ -129,6 +129,38 @@ describe("a dirty form asks 'Discard changes?' before its input is dropped (issu
     expect(question()).toBeNull();
   });
 
+  it('after Discard, the form on its way out is never reachable again: the question covers it until it is gone', async () => {
+    const { user } = renderScreen('/admin/blog');
+    await typeTitle(user);
+    await user.keyboard('{Escape}');
+    const asked = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    // Each change of what is hidden from assistive technology (and so from a click by role): the
+    // discarded form's Save must not come back while its dialog fades out (the e2e's 'Create Post'
+    // then found the closing form's button, not the page's, and the dialog did not open again).
+    // The question fading out on its own (its container's opacity to 0) while the form is still there
+    // is the moment the form came back within reach, before it had faded out itself.
+    let reachable = false;
+    const questionContainer = asked.closest('.MuiDialog-container');
+    const watch = new MutationObserver(() => {
+      const closing = screen.queryByRole('dialog', { name: 'Create Post', hidden: true });
+      if (closing && (screen.queryByRole('button', { name: 'Save' }) || (questionContainer instanceof HTMLElement && questionContainer.style.opacity === '0'))) reachable = true;
+    });
+    watch.observe(document.body, { attributes: true, attributeFilter: ['aria-hidden', 'style'], subtree: true, childList: true });
+    await user.click(within(asked).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Post', hidden: true })).toBeNull());
+    watch.disconnect();
+    expect(reachable).toBe(false);
+    expect(question()).toBeNull();
+
+    // Opened again: empty, and a clean form closes without a question.
+    await user.click(screen.getByRole('button', { name: 'Create Post' }));
+    const again = await screen.findByRole('dialog', { name: 'Create Post' });
+    expect(within(again).getByLabelText<HTMLInputElement>('Title').value).toBe('');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(postDialog()).toBeNull());
+    expect(question()).toBeNull();
+  });
+
   it('on a click outside the dialog', async () => {
     const { user } = renderScreen('/admin/blog');
     const dialog = await typeTitle(user);

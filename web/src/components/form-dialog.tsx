@@ -34,7 +34,7 @@ export function FormDialog({ open, onClose, titleId, maxWidth = 'md', children }
       // React events bubble out of a portal: a dialog opened from within another form
       // (New customer in the project form) must not submit that form too.
       onSubmit={(event) => event.stopPropagation()}
-      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } } }}
+      slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } }, transition: { onExited: guard.exited } }}
     >
       {guard.provide(children)}
       {guard.question}

@@ -237,6 +237,28 @@ describe('Leads CRM: Bulk Import', () => {
       { name: 'Iyer, Meera', phone: '9848011111', email: '', source: 'Instagram', budget: '', projectType: '', location: '', requirements: '' },
     ]);
   });
+
+  it("asks 'Discard changes?' on Escape once lines are pasted: Cancel keeps them, Discard closes; an empty dialog just closes", async () => {
+    const { user } = renderLeads();
+    const dialog = await openPaste(user);
+    await enter(user, dialog.getByLabelText('Lead data'), 'Meera, 9848011111, , Website');
+    await user.keyboard('{Escape}');
+    const asked = within(await screen.findByRole('dialog', { name: 'Discard changes?' }));
+    await user.click(asked.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+    expect(dialog.getByLabelText<HTMLTextAreaElement>('Lead data').value).toBe('Meera, 9848011111, , Website');
+
+    await user.keyboard('{Escape}');
+    await user.click(within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Import' })).toBeNull());
+
+    // Opened again: empty, and Escape closes it without a question.
+    const again = await openPaste(user);
+    expect(again.getByLabelText<HTMLTextAreaElement>('Lead data').value).toBe('');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Bulk Import' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+  });
 });
 
 describe('Leads CRM: bulk actions', () => {

@@ -72,6 +72,23 @@ export function LeadsPage() {
 
   const changeView = (next: LeadView) => setSearchParams((current) => withParam(current, 'view', next, 'list'));
 
+  // The list's filters, also the board's: a change starts again from the first page.
+  const changeFilter = (name: FilterParam, value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = withParam(current, name, value, name === 'sort' ? 'created' : undefined);
+        for (const param of PAGE_PARAMS) next.delete(param);
+        return next;
+      },
+      { replace: name === 'q' },
+    );
+  /** The list with a board column's status and the board's other filters. */
+  const listHref = (status: string) => {
+    const next = withParam(withParam(searchParams, 'view', null), 'status', status);
+    for (const param of PAGE_PARAMS) next.delete(param);
+    return `?${next.toString()}`;
+  };
+
   return (
     <Stack spacing={3}>
       <ResourceHeader
@@ -97,10 +114,16 @@ export function LeadsPage() {
         ))}
       </Tabs>
 
+      {(view === 'list' || view === 'board') && (
+        <FilterCard>
+          <LeadFilters filters={filters} onChange={changeFilter} />
+        </FilterCard>
+      )}
+
       {view === 'list' ? (
         <LeadList filters={filters} onOpenLead={dialog.openEdit} />
       ) : view === 'board' ? (
-        <LeadBoard onOpenLead={dialog.openEdit} listHref={(status) => `?status=${encodeURIComponent(status)}`} />
+        <LeadBoard filters={filters} onOpenLead={dialog.openEdit} listHref={listHref} />
       ) : view === 'campaigns' ? (
         <CampaignReportView canEditSpend={canSeeSpam} leadsHref={(row) => `?campaign=${encodeURIComponent(row.campaign)}`} />
       ) : (
@@ -141,16 +164,6 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
     cursors.current.set(pageKey, cursor);
   }, [pageKey, cursor]);
 
-  const changeFilter = (name: FilterParam, value: string) =>
-    setSearchParams(
-      (current) => {
-        const next = withParam(current, name, value, name === 'sort' ? 'created' : undefined);
-        for (const param of PAGE_PARAMS) next.delete(param);
-        return next;
-      },
-      { replace: name === 'q' },
-    );
-
   const toPage = (target: number, targetCursor: string | undefined, size = pageSize) =>
     setSearchParams((current) => {
       const next = withParam(current, 'size', String(size), '25');
@@ -186,10 +199,6 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
 
   return (
     <>
-      <FilterCard>
-        <LeadFilters filters={filters} onChange={changeFilter} />
-      </FilterCard>
-
       <BulkActionBar selected={[...selection.leads.values()]} onDone={() => setSelection(NO_SELECTION)} />
 
       {list.isError ? (

@@ -2,7 +2,6 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,10 +9,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { BULK_IMPORT_MAX_ROWS, type BulkImportResult } from '@app/shared-types/leads';
 import { useState, type ChangeEvent } from 'react';
+import { DirtyReport } from '../../../components/discard-guard';
+import { FormDialog } from '../../../components/form-dialog';
 import { useToast } from '../../../lib/toast';
 import { useBulkImportLeads } from '../api/bulk-import-leads';
 import { serverMessage } from '../../../lib/api-errors';
@@ -59,8 +58,6 @@ async function readImportFile(file: File): Promise<ImportParseResult> {
 
 /** SPEC.md 5 bulk import: upload a file or paste lines, preview what the server will do, then import. */
 export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { toast } = useToast();
   const bulkImport = useBulkImportLeads();
 
@@ -155,7 +152,9 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
   const pending = bulkImport.isPending;
 
   return (
-    <Dialog open={open} onClose={close} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby="bulk-import-title">
+    <FormDialog open={open} onClose={close} titleId="bulk-import-title" maxWidth="md">
+      {/* Pasted lines, a chosen file or a preview ask 'Discard changes?' before a click outside or Escape drops them. */}
+      <DirtyReport dirty={!pending && (pasteText.trim() !== '' || file !== null || preview !== null)} />
       <DialogTitle id="bulk-import-title">Bulk Import</DialogTitle>
       <DialogContent dividers sx={{ minHeight: 320 }}>
         {preview && rows ? (
@@ -245,6 +244,6 @@ export function BulkImportDialog({ open, onClose }: { open: boolean; onClose: ()
           </>
         )}
       </DialogActions>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -19,7 +19,7 @@ import { useToast } from '../../../lib/toast';
 import { useLeadAnalytics } from '../api/get-lead-analytics';
 import { useLeads } from '../api/get-leads';
 import { useUpdateLead } from '../api/update-lead';
-import { formatBudget, parseLeadFilters } from '../model';
+import { formatBudget, type LeadFilters } from '../model';
 
 /** Cards a column shows; the rest of a status is in the list, filtered by it. */
 export const BOARD_COLUMN_SIZE = 25;
@@ -27,19 +27,33 @@ export const BOARD_COLUMN_SIZE = 25;
 const DRAG_TYPE = 'application/x-lead-id';
 
 interface LeadBoardProps {
+  /** The list's filters (from the URL): the columns show the leads they let through. */
+  filters: LeadFilters;
   onOpenLead: (id: string) => void;
-  /** The list filtered by a status (a column's 'See all'). */
+  /** The list filtered by a status and the same filters (a column's 'See all'). */
   listHref: (status: LeadStatus) => string;
 }
 
+/** Whether the filters leave out some leads of a status: then the kept figures (per status, of every lead) do not serve. */
+function narrows(filters: LeadFilters): boolean {
+  return Boolean(filters.q.trim() || filters.source || filters.assignedTo || filters.projectType);
+}
+
+/** What the board says under a filtered column's total. */
+export const SHOWN_TOTAL_NOTE = 'of the shown leads';
+
 /**
  * The pipeline board: a column per status with its count and ₹ total (the
- * server's kept figures), the newest leads of the status as cards. A card is
+ * server's kept figures), the newest leads of the status as cards. The list's
+ * filters apply to it (a status filter keeps its column): filtered by search,
+ * source, assignee or project type, the kept figures (of every lead of a
+ * status) cannot give the column's figures, so each column counts and sums the
+ * cards it shows, and says so ('of the shown leads'). A card is
  * dragged to another column, or moved with its 'Move to…' menu (keyboard and
  * single pointer: WCAG 2.5.7); either saves the status through the lead's
  * versioned update, so a lead someone changed meanwhile is not overwritten.
  */
-export function LeadBoard({ onOpenLead, listHref }: LeadBoardProps) {
+export function LeadBoard({ filters, onOpenLead, listHref }: LeadBoardProps) {
   const figures = useLeadAnalytics();
   const update = useUpdateLead();
   const { toast } = useToast();
@@ -70,69 +84,101 @@ export function LeadBoard({ onOpenLead, listHref }: LeadBoardProps) {
       aria-label="Pipeline board"
       sx={{ display: 'grid', gridAutoFlow: 'column', gridAutoColumns: 'minmax(232px, 1fr)', gap: 1.5, overflowX: 'auto', pb: 1 }}
     >
-      {LEAD_STATUSES.map((status) => {
-        const figure = figures.data?.statusBreakdown.find((column) => column.status === status);
-        return (
-          <Paper
-            key={status}
-            component="section"
-            aria-label={`${status} column`}
-            variant="outlined"
-            onDragOver={(event) => {
-              if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
-              event.preventDefault();
-              event.dataTransfer.dropEffect = 'move';
-              setOver(status);
-            }}
-            onDragLeave={() => setOver((current) => (current === status ? null : current))}
-            onDrop={drop(status)}
-            sx={{ p: 1.25, bgcolor: over === status ? 'action.hover' : 'grey.50', minHeight: 240 }}
-          >
-            <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
-              <Typography component="h3" variant="subtitle2">
-                {status} <Typography component="span" variant="body2" color="text.secondary">({figure?.count ?? '…'})</Typography>
-              </Typography>
-              <Typography variant="subtitle2" data-testid="column-total">
-                {figure ? formatINR(figure.budget) : '…'}
-              </Typography>
-            </Stack>
-            <BoardColumn status={status} count={figure?.count} onOpenLead={onOpenLead} onMove={move} onDrag={setDragged} listHref={listHref(status)} />
-          </Paper>
-        );
-      })}
+      {(filters.status ? [filters.status] : LEAD_STATUSES).map((status) => (
+        <BoardColumn
+          key={status}
+          status={status}
+          filters={filters}
+          kept={narrows(filters) ? undefined : (figures.data?.statusBreakdown.find((column) => column.status === status) ?? null)}
+          over={over === status}
+          onOver={(on) => setOver((current) => (on ? status : current === status ? null : current))}
+          onDrop={drop(status)}
+          onOpenLead={onOpenLead}
+          onMove={move}
+          onDrag={setDragged}
+          listHref={listHref(status)}
+        />
+      ))}
     </Box>
   );
 }
 
 interface BoardColumnProps {
   status: LeadStatus;
-  count: number | undefined;
+  filters: LeadFilters;
+  /** The status's kept figures (null while they load); undefined when filtered: the column sums its cards. */
+  kept: { count: number; budget: number } | null | undefined;
+  over: boolean;
+  onOver: (over: boolean) => void;
+  onDrop: (event: DragEvent) => void;
   onOpenLead: (id: string) => void;
   onMove: (lead: Lead, status: LeadStatus) => void;
   onDrag: (lead: Lead | null) => void;
   listHref: string;
 }
 
-/** One column's cards: its own page of the status's list (newest first). */
-function BoardColumn({ status, count, onOpenLead, onMove, onDrag, listHref }: BoardColumnProps) {
-  const filters = { ...parseLeadFilters(new URLSearchParams()), status };
-  const list = useLeads({ filters, limit: BOARD_COLUMN_SIZE, cursor: undefined });
+/** One column: its count and ₹ total, and its own page of the status's leads under the filters (newest first). */
+function BoardColumn({ status, filters, kept, over, onOver, onDrop, onOpenLead, onMove, onDrag, listHref }: BoardColumnProps) {
+  const list = useLeads({ filters: { ...filters, status }, limit: BOARD_COLUMN_SIZE, cursor: undefined });
   const leads = list.data?.items ?? [];
-  if (list.isPending) return <Typography variant="body2" color="text.secondary">Loading...</Typography>;
-  if (list.isError) return <Typography variant="body2" color="error">Could not load. {serverMessage(list.error)}</Typography>;
+  const more = Boolean(list.data?.nextCursor);
+  // Filtered: the server's count of the filtered list where it keeps one, else the cards (and '+' when there are more); the total of the cards.
+  const shown = list.data ? { count: list.data.total ?? leads.length, budget: leads.reduce((sum, lead) => sum + lead.budget, 0) } : null;
+  const figure = kept === undefined ? shown : kept;
+  const count = figure ? `${figure.count}${kept === undefined && list.data?.total === undefined && more ? '+' : ''}` : '…';
   return (
-    <>
-      <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {leads.map((lead) => (
-          <BoardCard key={lead.id} lead={lead} onOpen={() => onOpenLead(lead.id)} onMove={(to) => onMove(lead, to)} onDrag={onDrag} />
-        ))}
+    <Paper
+      component="section"
+      aria-label={`${status} column`}
+      variant="outlined"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        onOver(true);
+      }}
+      onDragLeave={() => onOver(false)}
+      onDrop={onDrop}
+      sx={{ p: 1.25, bgcolor: over ? 'action.hover' : 'grey.50', minHeight: 240 }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
+        <Typography component="h3" variant="subtitle2">
+          {status} <Typography component="span" variant="body2" color="text.secondary">({count})</Typography>
+        </Typography>
+        <Typography variant="subtitle2" data-testid="column-total">
+          {figure ? formatINR(figure.budget) : '…'}
+        </Typography>
       </Stack>
-      {count !== undefined && count > leads.length ? (
-        <Link component={RouterLink} to={listHref} variant="body2" sx={{ display: 'block', mt: 1 }}>
-          See all {count} in the list
-        </Link>
-      ) : null}
-    </>
+      {kept === undefined && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ textAlign: 'right' }}>
+          {SHOWN_TOTAL_NOTE}
+        </Typography>
+      )}
+      <Box sx={{ mt: 1 }}>
+        {list.isPending ? (
+          <Typography variant="body2" color="text.secondary">
+            Loading...
+          </Typography>
+        ) : list.isError ? (
+          <Typography variant="body2" color="error">
+            Could not load. {serverMessage(list.error)}
+          </Typography>
+        ) : (
+          <>
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {leads.map((lead) => (
+                <BoardCard key={lead.id} lead={lead} onOpen={() => onOpenLead(lead.id)} onMove={(to) => onMove(lead, to)} onDrag={onDrag} />
+              ))}
+            </Stack>
+            {more || (figure && figure.count > leads.length) ? (
+              <Link component={RouterLink} to={listHref} variant="body2" sx={{ display: 'block', mt: 1 }}>
+                {figure && (kept !== undefined || list.data?.total !== undefined) ? `See all ${figure.count} in the list` : 'See all in the list'}
+              </Link>
+            ) : null}
+          </>
+        )}
+      </Box>
+    </Paper>
   );
 }
 

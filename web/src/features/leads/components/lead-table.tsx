@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import {
   DataGrid,
   GridOverlay,
+  useGridApiRef,
   type GridColDef,
   type GridPaginationModel,
   type GridRowSelectionModel,
@@ -11,7 +12,7 @@ import {
 import { formatDate } from '@app/shared-types/format';
 import { formatPhone } from '@app/shared-types/phone';
 import type { Lead } from '@app/shared-types/leads';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { LEAD_PAGE_SIZES, formatBudget, formatOptionalDate } from '../model';
 import { LeadStatusChip } from './lead-status-chip';
 
@@ -38,13 +39,17 @@ function NoRowsOverlay() {
   );
 }
 
-// Sized to show every column on a 1366 px laptop beside the navigation (about 1,030 px for the grid):
-// long headers wrap onto two lines, dates are short, name and email share what is left and wrap
-// inside their cells (the row grows), so a long name or email shows whole, never cut with '...'.
+/** The columns as wide as their content (CONTENT_WIDTH): a name or an email on one line, whole. */
+const CONTENT_WIDTH = ['name', 'email'];
+
+// Sized for a 1366 px laptop beside the navigation (about 1,030 px for the grid): long headers wrap
+// onto two lines, dates are short. Name and email take their content's width (issue 25: never cut
+// with '...', never broken onto two lines), at least what is left of the grid; a page of long ones
+// makes the table scroll sideways inside its box, never the page.
 const baseColumns: GridColDef<Lead>[] = [
-  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.1, cellClassName: 'lead-wrap' },
+  { field: 'name', headerName: 'Name', minWidth: 96, flex: 1.1 },
   { field: 'phone', headerName: 'Phone', width: 140, valueFormatter: (value: string) => formatPhone(value) },
-  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1.3, cellClassName: 'lead-wrap' },
+  { field: 'email', headerName: 'Email', minWidth: 80, flex: 1.3 },
   { field: 'source', headerName: 'Source', width: 92 },
   { field: 'projectType', headerName: 'Project Type', width: 84 },
   {
@@ -110,8 +115,18 @@ export function LeadTable({
   onOpenLead,
 }: LeadTableProps) {
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
+  const apiRef = useGridApiRef();
+  // Each page shown: name and email measured on it, the grid's spare width shared between them.
+  useEffect(() => {
+    if (loading) return;
+    const frame = requestAnimationFrame(() => {
+      void apiRef.current?.autosizeColumns({ columns: CONTENT_WIDTH, includeHeaders: true, includeOutliers: true, expand: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [apiRef, rows, loading]);
   return (
     <DataGrid
+      apiRef={apiRef}
       label="Leads"
       rows={rows}
       columns={columns}
@@ -142,9 +157,7 @@ export function LeadTable({
         '& .MuiDataGrid-row': { cursor: 'pointer' },
         '--DataGrid-overlayHeight': '240px',
         '& .MuiDataGrid-cell, & .MuiDataGrid-columnHeader': { px: 1 },
-        // Rows grow to their content: at least the standard 52 px, a long name or email on two lines.
         '& .MuiDataGrid-cell': { minHeight: 52, display: 'flex', alignItems: 'center' },
-        '& .lead-wrap': { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35, py: 0.75 },
         '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.25 },
       }}
     />

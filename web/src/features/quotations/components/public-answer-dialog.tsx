@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { clientAnswerFieldsSchema, type ClientAnswerFields } from '@app/shared-types/quotations';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
+import { DirtyReport, useDialogDiscardGuard } from '../../../components/discard-guard';
 
 interface PublicAnswerDialogProps {
   open: boolean;
@@ -30,6 +31,8 @@ export function PublicAnswerDialog({ open, title, intro, submitLabel, commentLab
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // A typed name or comment is not dropped by a click outside or Escape without 'Discard changes?'.
+  const guard = useDialogDiscardGuard(onClose);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +59,8 @@ export function PublicAnswerDialog({ open, title, intro, submitLabel, commentLab
   };
 
   return (
-    <Dialog open={open} onClose={pending ? undefined : onClose} aria-labelledby="quote-answer-title" fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={pending ? undefined : guard.close} aria-labelledby="quote-answer-title" fullWidth maxWidth="sm" slotProps={{ transition: { onExited: guard.exited } }}>
+      {guard.provide(<DirtyReport dirty={!pending && (name.trim() !== '' || comment.trim() !== '')} />)}
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id="quote-answer-title">{title}</DialogTitle>
         <DialogContent>
@@ -95,6 +99,7 @@ export function PublicAnswerDialog({ open, title, intro, submitLabel, commentLab
           </Button>
         </DialogActions>
       </form>
+      {guard.question}
     </Dialog>
   );
 }
