@@ -299,6 +299,9 @@ export const leadSchema = yup.object({
   conversion: conversionSchema.nullable().defined().default(null),
   /** The calculator's estimate range, for leads that came from it. */
   estimate: leadEstimateSchema.nullable().defined().default(null),
+  // Speed-to-lead (issue 26)
+  /** When a person first responded (a call, WhatsApp, email or note on its timeline, or a status change); null until then. */
+  firstResponseAt: yup.string().optional(),
   ...storedFields,
 });
 export type Lead = yup.InferType<typeof leadSchema>;

@@ -42,6 +42,9 @@ export type NotificationEvent =
   | { kind: 'project.status'; projectId: string; name: string; from: string; to: string }
   | { kind: 'payment.recorded' | 'payment.overdue'; transactionId: string; description: string; amount: number; projectId?: string }
   | { kind: 'registration.requested'; employeeId: string; name: string; email: string }
+  // Speed-to-lead (issue 26): a new lead nobody takes (the managers hear), and its first response late (the assignee, then their manager).
+  | { kind: 'lead.unassigned'; leadId: string; name: string; phone: string; source: string }
+  | { kind: 'lead.response_due' | 'lead.response_overdue'; leadId: string; name: string; assigneeId: string; assigneeName: string; minutes: number; managerId?: string }
   /**
    * 'Forgot password?': the link goes to the account's own email only, never to the bell. The
    * token travels sealed (field crypto): the table holds it in clear nowhere, only its SHA-256.
@@ -61,6 +64,9 @@ export const NOTIFICATION_KINDS = [
   'payment.overdue',
   'registration.requested',
   'password.reset',
+  'lead.unassigned',
+  'lead.response_due',
+  'lead.response_overdue',
 ] as const satisfies readonly NotificationKind[];
 
 /**
@@ -80,12 +86,18 @@ export const KIND_SETTING: Record<NotificationKind, 'notifyOnQuotation' | 'notif
   'payment.overdue': 'notifyOnPayment',
   'registration.requested': null,
   'password.reset': null,
+  'lead.unassigned': null,
+  'lead.response_due': null,
+  'lead.response_overdue': null,
 };
 
 /** Where a notification leads: a portal path (no base; the web adds '/admin' or '/'), opening the record's dialog. */
 export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
+    case 'lead.unassigned':
+    case 'lead.response_due':
+    case 'lead.response_overdue':
       return `leads?lead=${encodeURIComponent(event.leadId)}`;
     case 'quotation.sent':
     case 'quotation.approved':
@@ -125,6 +137,12 @@ export function notificationTitle(event: NotificationEvent): string {
       return `Payment overdue: ${event.description}`;
     case 'registration.requested':
       return `Access requested by ${event.name}`;
+    case 'lead.unassigned':
+      return `New lead not assigned (nobody takes leads): ${event.name}`;
+    case 'lead.response_due':
+      return `First response due: ${event.name} waited ${event.minutes} business minutes`;
+    case 'lead.response_overdue':
+      return `First response overdue: ${event.name} (${event.assigneeName}) waited ${event.minutes} business minutes`;
     case 'password.reset':
       return 'Reset your password';
   }

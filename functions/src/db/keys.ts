@@ -64,6 +64,14 @@ export const keys = {
     sk: `COMM#${createdAt}#${id}`,
   }),
   leadCommunicationPrefix: () => 'COMM#',
+  // Speed-to-lead (issue 26)
+  /** The round-robin cursor of one pool of takers ('all', or a rule's). */
+  leadRotation: (pool: string) => ({ pk: 'LEADROTATION', sk: pool }),
+  /** A lead awaiting its first response (the SLA job's list), by creation. */
+  leadAwaitingResponse: (createdAt: string, leadId: string) => ({ pk: 'LEADAWAITING', sk: `${createdAt}#${leadId}` }),
+  leadsAwaitingResponse: () => 'LEADAWAITING',
+  /** One first response, in the month it was made (the per-salesperson report). */
+  leadFirstResponse: (month: string, employeeId: string, leadId: string) => ({ pk: `LEADRESPONSE#${month}`, sk: `${employeeId}#${leadId}` }),
   /** gsi1: all leads, by creation (newest first when read backwards). */
   leads: () => 'LEADS',
   leadCreatedSort: (createdAt: string, id: string) => `${createdAt}#${id}`,
@@ -88,7 +96,7 @@ export const keys = {
    * Counters kept by every write that changes them: 'LEADS' (analytics) and
    * 'DASHBOARD', each spread over shards so concurrent writes rarely meet on one item.
    */
-  stats: (name: 'LEADS' | 'DASHBOARD', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
+  stats: (name: 'LEADS' | 'DASHBOARD' | 'TAKERS', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
   statsPartition: () => 'STATS',
 
   transaction: (id: string) => ({ pk: `TXN#${id}`, sk: 'TXN' }),
