@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { Lead } from './leads';
 import type { BusinessHours } from './settings';
 
 /**
@@ -28,6 +29,12 @@ export function businessMinutesBetween(fromMs: number, toMs: number, hours: Busi
     if (end > start) total += end - start;
   }
   return Math.floor(total / 60_000);
+}
+
+/** GET /api/leads/response-overdue: the oldest overdue leads (at most 100) and how many there are. */
+export interface ResponseOverdue {
+  items: Lead[];
+  total: number;
 }
 
 /** GET /api/leads/first-response?month=YYYY-MM: the per-salesperson report. */

@@ -65,8 +65,8 @@ export const keys = {
   }),
   leadCommunicationPrefix: () => 'COMM#',
   // Speed-to-lead (issue 26)
-  /** The round-robin cursor of one pool of takers ('all', or a rule's). */
-  leadRotation: (pool: string) => ({ pk: 'LEADROTATION', sk: pool }),
+  /** A taker's count of turns in one pool of takers ('all#<id>', or a rule's: 'rule:<rule id>#<id>'). */
+  leadRotation: (poolTaker: string) => ({ pk: 'LEADROTATION', sk: poolTaker }),
   /** A lead awaiting its first response (the SLA job's list), by creation. */
   leadAwaitingResponse: (createdAt: string, leadId: string) => ({ pk: 'LEADAWAITING', sk: `${createdAt}#${leadId}` }),
   leadsAwaitingResponse: () => 'LEADAWAITING',

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import * as yup from 'yup';
 import type { Lead } from '@app/shared-types/leads';
 import type { LeadAssignmentRule } from '@app/shared-types/settings';
@@ -17,18 +18,21 @@ import { getSettings } from '../settings';
  *
  * Who takes leads is a kept figure of the employees (the stats set
  * 'TAKERS', one item, moved by every employee write), read with one GetItem
- * (the website's function may not Query). The turn of each pool is a cursor
- * item (the last taker, the turns taken) that the lead's plan moves on the
- * condition that it is still as read: two leads created at once cannot take
- * the same turn, so no taker is skipped or doubled. The loser of a turn reads
- * again (the plan's rounds, RETRY.turns).
+ * (the website's function may not Query). Each taker has a count of turns
+ * per pool (an item each): a lead goes to a taker with the fewest turns, and
+ * its plan moves that count on the condition that it is still as read. So a
+ * taker's count only moves from the lowest, and no two takers' counts are
+ * ever more than one apart: none skipped or doubled, even for leads created
+ * at once. Leads at once that pick different takers (ties are broken at
+ * random) do not contend; the loser of a turn reads the counts again (the
+ * plan's rounds, RETRY.turns).
  */
 
-/** The round-robin cursor of a pool: who had the last turn and how many turns were taken. */
+/** A taker's count of turns in one pool. */
 export const leadRotationKind = defineItem({
   type: 'LeadRotation',
-  schema: yup.object({ pool: yup.string().required(), last: yup.string().defined().default(''), turns: yup.number().integer().defined().default(0) }),
-  key: (pool: string) => keys.leadRotation(pool),
+  schema: yup.object({ pool: yup.string().required(), employeeId: yup.string().required(), turns: yup.number().integer().defined().default(0) }),
+  key: (pool: string, employeeId: string) => keys.leadRotation(`${pool}#${employeeId}`),
   partition: 'LEADROTATION',
   grants: { public: ['read', 'write'] },
   // The takers are read from the employees' kept figure (STATS 'TAKERS#0').
@@ -40,47 +44,54 @@ export interface Taker {
   name: string;
 }
 
-interface Cursor {
-  last: string;
-  /** Turns taken when read; undefined when the pool has no cursor yet. */
-  turns: number | undefined;
-}
-
 /** The pool of a lead with no rule: everyone who takes leads. */
 export const ALL_TAKERS = 'all';
 
-/** Whether a plan lost its turn (another lead took it, or the taker stopped taking leads): read again. */
+/** Whether a plan lost its turn (another lead took it): read again. */
 export function lostTurn(error: unknown): boolean {
   return error instanceof PlanConditionFailed && error.failed.some(isTurnEntry);
 }
 export const isTurnEntry = (name: string) => name.startsWith('rotation:');
 
+/** A taker's turns in a pool: as read (undefined: no item yet) and as the plan leaves them. */
+interface Count {
+  seen: number | undefined;
+  turns: number;
+}
+
 /**
- * The turns of one read of the rotation: `next` hands out takers in turn (for
- * one lead or a whole import), `plan` adds the cursor moves and the takers'
- * checks to the plan that writes those leads.
+ * The turns of one read of the rotation: `assign` hands out takers (for one
+ * lead or a whole import), `plan` adds the counts' moves to the plan that
+ * writes those leads.
  */
 export class LeadTurns {
-  private readonly moved = new Map<string, Cursor & { seen: number | undefined; taken: number }>();
+  private readonly counts = new Map<string, Count>();
+  private readonly moved = new Set<string>();
   private readonly unassigned: Pick<Lead, 'id' | 'name' | 'phone' | 'source'>[] = [];
 
   constructor(
     readonly takers: readonly Taker[],
-    private readonly cursors: ReadonlyMap<string, Cursor>,
+    /** `pool#employeeId` -> turns, as read. */
+    private readonly read: ReadonlyMap<string, number>,
     readonly rules: readonly LeadAssignmentRule[],
   ) {}
 
   /** The same read with no turn handed out yet (a plan built again). */
   fresh(): LeadTurns {
-    return new LeadTurns(this.takers, this.cursors, this.rules);
+    return new LeadTurns(this.takers, this.read, this.rules);
   }
 
-  /** How many pools (cursor items) a plan may move: everyone's and each rule's. */
-  get pools(): number {
-    return 1 + this.rules.length;
+  /** The pools a lead may go to: everyone's and each rule's. */
+  static pools(rules: readonly LeadAssignmentRule[]): string[] {
+    return [ALL_TAKERS, ...rules.map((rule) => `rule:${rule.id}`)];
   }
 
-  /** The pool a lead goes to and its eligible takers (sorted by id); undefined when nobody takes leads. */
+  /** How many count items a plan may move at most (each taker in each pool). */
+  get items(): number {
+    return this.takers.length * (1 + this.rules.length);
+  }
+
+  /** The pool a lead goes to and its eligible takers; undefined when nobody takes leads. */
   private poolOf(lead: Pick<Lead, 'source' | 'location'>): { pool: string; eligible: Taker[] } | undefined {
     const city = lead.location.trim().toLowerCase();
     for (const rule of this.rules) {
@@ -92,19 +103,34 @@ export class LeadTurns {
     return this.takers.length > 0 ? { pool: ALL_TAKERS, eligible: [...this.takers] } : undefined;
   }
 
-  /** The next taker for `lead` (its pool's turn moves on), or undefined when nobody is eligible. */
+  private countOf(key: string): Count {
+    const count = this.counts.get(key);
+    if (count) return count;
+    const seen = this.read.get(key);
+    const made = { seen, turns: seen ?? 0 };
+    this.counts.set(key, made);
+    return made;
+  }
+
+  /** The next taker for `lead` (their count moves on), or undefined when nobody is eligible. */
   next(lead: Pick<Lead, 'source' | 'location'>): Taker | undefined {
     const found = this.poolOf(lead);
     if (!found) return undefined;
     const { pool, eligible } = found;
-    const cursor = this.moved.get(pool) ?? { ...(this.cursors.get(pool) ?? { last: '', turns: undefined }), seen: this.cursors.get(pool)?.turns, taken: 0 };
-    // The first taker after the last one by id: a taker who joined or left meanwhile skips nobody else.
-    const taker = eligible.find((candidate) => candidate.id > cursor.last) ?? eligible[0]!;
-    this.moved.set(pool, { ...cursor, last: taker.id, taken: cursor.taken + 1 });
+    const counts = eligible.map((taker) => ({ taker, count: this.countOf(`${pool}#${taker.id}`) }));
+    // A taker new to the pool (or back after a while) starts one below the most turns, not from 0: they are not flooded.
+    const most = Math.max(...counts.map(({ count }) => count.turns));
+    for (const { count } of counts) count.turns = Math.max(count.turns, most - 1);
+    const fewest = Math.min(...counts.map(({ count }) => count.turns));
+    const ties = counts.filter(({ count }) => count.turns === fewest);
+    // Ties at random: leads created at once pick different takers and do not contend.
+    const { taker, count } = ties[randomInt(ties.length)]!;
+    count.turns++;
+    this.moved.add(`${pool}#${taker.id}`);
     return taker;
   }
 
-  /** Whether a turn was handed out (a plan then moves a cursor). */
+  /** Whether a turn was handed out (a plan then moves a count). */
   get any(): boolean {
     return this.moved.size > 0;
   }
@@ -122,17 +148,20 @@ export class LeadTurns {
   }
 
   /**
-   * The cursors' moves, each on the condition that it is as read, and the
+   * The counts' moves, each on the condition that it is as read, and the
    * managers' notice of leads nobody takes (one per plan: an import's part
    * names how many).
    */
   plan(p: WritePlan): void {
-    for (const [pool, cursor] of this.moved) {
+    for (const key of this.moved) {
+      const count = this.countOf(key);
+      const at = key.lastIndexOf('#');
+      const [pool, employeeId] = [key.slice(0, at), key.slice(at + 1)];
       const asRead: Condition =
-        cursor.seen === undefined
+        count.seen === undefined
           ? { expression: 'attribute_not_exists(pk)' }
-          : { expression: '#cTurns = :cTurns', names: { '#cTurns': 'turns' }, values: { ':cTurns': cursor.seen } };
-      p.write(`rotation:${pool}`, leadRotationKind.update([pool], { set: { pool, last: cursor.last }, add: { turns: cursor.taken }, condition: asRead }));
+          : { expression: '#cTurns = :cTurns', names: { '#cTurns': 'turns' }, values: { ':cTurns': count.seen } };
+      p.write(`rotation:${key}`, leadRotationKind.update([pool, employeeId], { set: { pool, employeeId, turns: count.turns }, condition: asRead }));
     }
     const [first, ...more] = this.unassigned;
     if (first) {
@@ -155,21 +184,23 @@ async function readTakers(db: Db): Promise<Taker[]> {
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** The pools' cursors, strongly consistent. */
-async function readCursors(db: Db, rules: readonly LeadAssignmentRule[]): Promise<Map<string, Cursor>> {
-  const pools = [ALL_TAKERS, ...rules.map((rule) => `rule:${rule.id}`)];
-  const cursors = await Promise.all(pools.map((pool) => leadRotationKind.get(db, [pool], { consistent: true })));
-  return new Map(cursors.flatMap((item): [string, Cursor][] => (item ? [[item.pool, { last: item.last, turns: item.turns }]] : [])));
+/** Every taker's count in every pool, strongly consistent (GetItem each: a handful). */
+async function readCounts(db: Db, takers: readonly Taker[], rules: readonly LeadAssignmentRule[]): Promise<Map<string, number>> {
+  const keysToRead = LeadTurns.pools(rules).flatMap((pool) =>
+    takers.filter((taker) => pool === ALL_TAKERS || rules.some((rule) => `rule:${rule.id}` === pool && rule.employeeIds.includes(taker.id))).map((taker) => [pool, taker.id] as const),
+  );
+  const items = await Promise.all(keysToRead.map((args) => leadRotationKind.get(db, [...args], { consistent: true })));
+  return new Map(items.flatMap((item): [string, number][] => (item ? [[`${item.pool}#${item.employeeId}`, item.turns]] : [])));
 }
 
 /**
- * Reads who takes leads, the pools' cursors and the rules (strongly consistent: a turn is decided
- * on them). `after`: a read whose turn was lost; only the cursors are read again (who takes leads
+ * Reads who takes leads, their counts and the rules (strongly consistent: a turn is decided
+ * on them). `after`: a read whose turn was lost; only the counts are read again (who takes leads
  * is checked by the assignee's guard or changes seldom; a change shows at the next lead).
  */
 export async function readTurns(db: Db, after?: LeadTurns): Promise<LeadTurns> {
-  if (after) return new LeadTurns(after.takers, await readCursors(db, after.rules), after.rules);
+  if (after) return new LeadTurns(after.takers, await readCounts(db, after.takers, after.rules), after.rules);
   const [takers, settings] = await Promise.all([readTakers(db), getSettings(db)]);
   const rules = settings.business.leadAssignmentRules;
-  return new LeadTurns(takers, await readCursors(db, rules), rules);
+  return new LeadTurns(takers, await readCounts(db, takers, rules), rules);
 }

@@ -127,8 +127,8 @@ export async function importLeads(
     turns.plan(p);
     return { p, leads };
   };
-  /** Entries every part has once: the merged figures, the rotation's cursors, the managers' notice. */
-  const shared = 2 + firstTurns.pools;
+  /** Entries every part has once: the merged figures, the takers' counts, the managers' notice. */
+  const shared = 2 + firstTurns.items;
   // The split is explicit: as many leads as fit one plan (DynamoDB's 100 items), each part a plan of its own.
   const chunks: (typeof toCreate)[] = [];
   let size = shared;

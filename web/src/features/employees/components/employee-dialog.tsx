@@ -4,6 +4,10 @@ import { EntityForm, EntityFormDialog, FormSection } from '../../../components/e
 import { FormField } from '../../../components/form-fields';
 import type { SelectOption } from '../../../components/select-field';
 import Grid from '@mui/material/Grid';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import { useField } from 'formik';
 import { assignableRoles } from '../../../lib/roles';
 import { useCreateEmployee } from '../api/create-employee';
 import { useStaffDirectory } from '../api/get-staff-directory';
@@ -149,6 +153,9 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
                 emptyText="No managers, admins or superadmins yet"
               />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TakesLeadsSwitch />
+            </Grid>
             <FormField name="hireDate" label="Hire Date" kind="date" size={{ xs: 12, sm: 3 }} />
             <FormField name="salary" label="Monthly Salary (₹)" kind="money" size={{ xs: 12, sm: 3 }} />
 
@@ -173,5 +180,19 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
         );
       }}
     </EntityFormDialog>
+  );
+}
+
+/** Speed-to-lead (issue 26): new leads are assigned in turn among the active employees who take leads. */
+function TakesLeadsSwitch() {
+  const [field, , helpers] = useField<boolean>('takesLeads');
+  return (
+    <>
+      <FormControlLabel
+        control={<Switch name="takesLeads" checked={Boolean(field.value)} onChange={(event) => void helpers.setValue(event.target.checked)} />}
+        label="Takes leads"
+      />
+      <FormHelperText>New leads are assigned in turn among active employees who take leads</FormHelperText>
+    </>
   );
 }
