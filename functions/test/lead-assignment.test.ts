@@ -7,6 +7,7 @@ import { queryPage } from '../src/db/item';
 import { keys } from '../src/db/keys';
 import { leadRotationKind } from '../src/leads/lead-assignment';
 import { createLead } from '../src/leads/lead-repo';
+import { createEmployee, updateEmployee } from '../src/people/employee-repo';
 import { systemContext } from '../src/db/entity';
 import { createStaffApp, createTestApp, json, postForm, staffRequest, uniquePhone, validContact, validEstimate, type TestApp } from './helpers';
 
@@ -132,8 +133,14 @@ describe('round-robin assignment', () => {
     expect(elsewhere).toEqual(expect.arrayContaining([a!.id, b!.id]));
   });
 
-  it('leaves a lead unassigned when nobody takes leads, and tells the managers', async () => {
+  it('leaves a lead unassigned when nobody takes leads any more, and tells the managers', async () => {
     const { db: empty } = await createTestApp();
+    // The firm used the rotation: one employee took leads, then stopped.
+    const now = new Date().toISOString();
+    const former = await createEmployee(empty, { name: 'Former Taker', email: `former-${Date.now()}@kaveri-studio.in`, role: 'employee', passwordHash: 'x' }, now);
+    const taking = await updateEmployee(empty, former.id, former.version, (before) => ({ ...before, takesLeads: true }), systemContext(now));
+    if (!('item' in taking)) throw new Error('not updated');
+    expect(await updateEmployee(empty, former.id, taking.item.version, (before) => ({ ...before, takesLeads: false }), systemContext(now))).toHaveProperty('item');
     const created = await createLead(empty, { ...leadCreateSchema.validateSync({ name: 'Nobody Takes', phone: uniquePhone('6') }) }, systemContext(new Date().toISOString()));
     if (!('lead' in created)) throw new Error('not created');
     expect(created.lead.assignedTo).toBe('');

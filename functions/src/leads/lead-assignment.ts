@@ -74,11 +74,16 @@ export class LeadTurns {
     /** `pool#employeeId` -> turns, as read. */
     private readonly read: ReadonlyMap<string, number>,
     readonly rules: readonly LeadAssignmentRule[],
+    /**
+     * Whether the firm assigns leads in turn (someone took leads once): only then is a lead nobody is
+     * eligible for news for the managers (else every lead is unassigned, and lead.created tells everyone).
+     */
+    readonly inUse = false,
   ) {}
 
   /** The same read with no turn handed out yet (a plan built again). */
   fresh(): LeadTurns {
-    return new LeadTurns(this.takers, this.read, this.rules);
+    return new LeadTurns(this.takers, this.read, this.rules, this.inUse);
   }
 
   /** The pools a lead may go to: everyone's and each rule's. */
@@ -164,24 +169,29 @@ export class LeadTurns {
       p.write(`rotation:${key}`, leadRotationKind.update([pool, employeeId], { set: { pool, employeeId, turns: count.turns }, condition: asRead }));
     }
     const [first, ...more] = this.unassigned;
-    if (first) {
+    if (first && this.inUse) {
       const name = more.length > 0 ? `${first.name} and ${more.length} more` : first.name;
       notify(p, { kind: 'lead.unassigned', leadId: first.id, name, phone: first.phone, source: first.source });
     }
   }
 }
 
-/** Who takes leads: the employees' kept figure (one item, GetItem: the website's function may not Query), sorted by id. */
-async function readTakers(db: Db): Promise<Taker[]> {
+/**
+ * Who takes leads: the employees' kept figure (one item, GetItem: the website's function may not Query), sorted
+ * by id; `inUse`: whether anyone ever took leads (a counter at 0 is someone who stopped).
+ */
+async function readTakers(db: Db): Promise<{ takers: Taker[]; inUse: boolean }> {
   const { Item: item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.stats('TAKERS', 0), ConsistentRead: true }));
-  return Object.entries(item ?? {})
-    .filter(([name, count]) => name.startsWith(employeeCounter.takerPrefix) && typeof count === 'number' && count > 0)
+  const counters = Object.entries(item ?? {}).filter(([name, count]) => name.startsWith(employeeCounter.takerPrefix) && typeof count === 'number');
+  const takers = counters
+    .filter(([, count]) => Number(count) > 0)
     .map(([name]) => {
       const rest = name.slice(employeeCounter.takerPrefix.length);
       const at = rest.indexOf(':');
       return { id: rest.slice(0, at), name: rest.slice(at + 1) };
     })
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { takers, inUse: counters.length > 0 };
 }
 
 /** Every taker's count in every pool, strongly consistent (GetItem each: a handful). */
@@ -199,8 +209,8 @@ async function readCounts(db: Db, takers: readonly Taker[], rules: readonly Lead
  * is checked by the assignee's guard or changes seldom; a change shows at the next lead).
  */
 export async function readTurns(db: Db, after?: LeadTurns): Promise<LeadTurns> {
-  if (after) return new LeadTurns(after.takers, await readCounts(db, after.takers, after.rules), after.rules);
-  const [takers, settings] = await Promise.all([readTakers(db), getSettings(db)]);
+  if (after) return new LeadTurns(after.takers, await readCounts(db, after.takers, after.rules), after.rules, after.inUse);
+  const [{ takers, inUse }, settings] = await Promise.all([readTakers(db), getSettings(db)]);
   const rules = settings.business.leadAssignmentRules;
-  return new LeadTurns(takers, await readCounts(db, takers, rules), rules);
+  return new LeadTurns(takers, await readCounts(db, takers, rules), rules, inUse);
 }
