@@ -210,7 +210,8 @@ async function readCounts(db: Db, takers: readonly Taker[], rules: readonly Lead
  */
 export async function readTurns(db: Db, after?: LeadTurns): Promise<LeadTurns> {
   if (after) return new LeadTurns(after.takers, await readCounts(db, after.takers, after.rules), after.rules, after.inUse);
-  const [{ takers, inUse }, settings] = await Promise.all([readTakers(db), getSettings(db)]);
-  const rules = settings.business.leadAssignmentRules;
+  const { takers, inUse } = await readTakers(db);
+  // The rules matter only when someone takes leads (a lead then reads Settings, cached per request).
+  const rules = takers.length > 0 ? (await getSettings(db)).business.leadAssignmentRules : [];
   return new LeadTurns(takers, await readCounts(db, takers, rules), rules, inUse);
 }

@@ -25,7 +25,6 @@ import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
 import { LeadTurns, lostTurn, readTurns } from './lead-assignment';
 import { lostFirstResponse, planAwaiting, planFirstResponse } from './lead-sla';
-import { getSettings } from '../settings';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
 
@@ -388,7 +387,7 @@ export async function addCommunication(
   const id = randomUUID();
   const note = { ...entry, createdBy: ctx.actor.name, createdAt: ctx.now };
   // A person's first call, message, email or note is the lead's first response (speed-to-lead, issue 26).
-  const [before, { business }] = await Promise.all([getLead(db, leadId, true), getSettings(db)]);
+  const before = await getLead(db, leadId, true);
   if (!before) return undefined;
   let firstResponse = !before.firstResponseAt;
   for (;;) {
@@ -399,7 +398,7 @@ export async function addCommunication(
         ? { op: 'update', type: leadEntity.type, key: keys.lead(leadId), set: contacted?.op === 'update' ? contacted.set : undefined, setIfMissing: { firstResponseAt: ctx.now }, condition: conditions.present() }
         : (contacted ?? { op: 'check', type: leadEntity.type, key: keys.lead(leadId), condition: conditions.present() });
       const p = plan(db, ctx).write('lead', lead).write('note', communicationWrite(leadId, note, id));
-      if (firstResponse) planFirstResponse(p, before, business);
+      if (firstResponse) planFirstResponse(p, before);
       await p.commit();
       return { id, ...note };
     } catch (error) {
@@ -473,7 +472,6 @@ export async function updateLead(
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   let result;
   try {
-    const { business } = await getSettings(db);
     // A status change by a person is the lead's first response when nobody responded yet (speed-to-lead, issue 26).
     const respondsFirst = (before: Lead, after: Pick<Lead, 'status'>) => !before.firstResponseAt && after.status !== before.status;
     result = await leadEntity.update(
@@ -489,7 +487,7 @@ export async function updateLead(
         // A new assignee must still be an active employee when the lead is written.
         extra: (p, before, after) => {
           if (after.assignedTo && after.assignedTo !== before.assignedTo) p.write('assignee', assignmentGuardWrite(after.assignedTo));
-          if (respondsFirst(before, after)) planFirstResponse(p, before, business);
+          if (respondsFirst(before, after)) planFirstResponse(p, before);
         },
       },
     );

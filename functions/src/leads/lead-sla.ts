@@ -1,7 +1,6 @@
 import * as yup from 'yup';
 import type { Lead } from '@app/shared-types/leads';
 import { businessMinutesBetween, median, type FirstResponseReport } from '@app/shared-types/speed-to-lead';
-import type { BusinessSettings } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
 import { allPages, type WriteContext } from '../db/entity';
 import { conditions, defineItem } from '../db/item';
@@ -48,10 +47,9 @@ export const leadFirstResponseKind = defineItem({
     leadId: yup.string().required(),
     employeeId: yup.string().defined(),
     employeeName: yup.string().defined(),
+    /** When the lead came in and when it was first answered: the report counts the business minutes between (Settings as they are). */
+    leadCreatedAt: yup.string().required(),
     at: yup.string().required(),
-    /** Business minutes from the lead's arrival. */
-    minutes: yup.number().required(),
-    withinSla: yup.boolean().required(),
   }),
   key: (month: string, employeeId: string, leadId: string) => keys.leadFirstResponse(month, employeeId, leadId),
   partition: 'LEADRESPONSE#*',
@@ -68,9 +66,8 @@ export function planAwaiting(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>,
  * month for the person who made it. The lead's own firstResponseAt is the
  * caller's write (it writes the lead anyway).
  */
-export function planFirstResponse(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>, business: Pick<BusinessSettings, 'businessHours' | 'firstResponseMinutes'>): void {
+export function planFirstResponse(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>): void {
   const { ctx } = p;
-  const minutes = businessMinutesBetween(Date.parse(lead.createdAt), Date.parse(ctx.now), business.businessHours);
   p.write('awaiting', leadAwaitingKind.delete([lead.createdAt, lead.id]));
   p.write(
     'firstResponse',
@@ -78,9 +75,8 @@ export function planFirstResponse(p: WritePlan, lead: Pick<Lead, 'id' | 'created
       leadId: lead.id,
       employeeId: ctx.actor.id,
       employeeName: ctx.actor.name,
+      leadCreatedAt: lead.createdAt,
       at: ctx.now,
-      minutes,
-      withinSla: minutes <= business.firstResponseMinutes,
     }),
   );
 }
@@ -164,8 +160,9 @@ export async function firstResponseReport(db: Db, month: string): Promise<FirstR
   const byPerson = new Map<string, { name: string; minutes: number[]; within: number }>();
   for (const response of responses) {
     const row = byPerson.get(response.employeeId) ?? { name: response.employeeName, minutes: [], within: 0 };
-    row.minutes.push(response.minutes);
-    if (response.withinSla) row.within++;
+    const minutes = businessMinutesBetween(Date.parse(response.leadCreatedAt), Date.parse(response.at), business.businessHours);
+    row.minutes.push(minutes);
+    if (minutes <= business.firstResponseMinutes) row.within++;
     byPerson.set(response.employeeId, row);
   }
   const rows = [...byPerson].map(([employeeId, row]) => ({
