@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { Lead } from '@app/shared-types/leads';
 import type { LeadAssignmentRule } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { isRecord } from '@app/shared-types/guards';
 import { defineItem, type Condition } from '../db/item';
 import { employeeCounter } from '../dashboard';
 import { keys } from '../db/keys';
@@ -37,6 +37,14 @@ export const leadRotationKind = defineItem({
   grants: { public: ['read', 'write'] },
   // The takers are read from the employees' kept figure (STATS 'TAKERS#0').
   otherPartitions: { STATS: { public: ['read'] } },
+});
+
+/** The takers' figure as read: the stats item (db/engine-kinds.ts statsKind) with its counters kept, not stripped. */
+const takersFigureKind = defineItem({
+  type: 'Stats',
+  schema: yup.mixed<Record<string, unknown>>(isRecord).required(),
+  key: () => keys.stats('TAKERS', 0),
+  partition: 'STATS',
 });
 
 export interface Taker {
@@ -181,7 +189,7 @@ export class LeadTurns {
  * by id; `inUse`: whether anyone ever took leads (a counter at 0 is someone who stopped).
  */
 async function readTakers(db: Db): Promise<{ takers: Taker[]; inUse: boolean }> {
-  const { Item: item } = await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.stats('TAKERS', 0), ConsistentRead: true }));
+  const item = await takersFigureKind.get(db, []);
   const counters = Object.entries(item ?? {}).filter(([name, count]) => name.startsWith(employeeCounter.takerPrefix) && typeof count === 'number');
   const takers = counters
     .filter(([, count]) => Number(count) > 0)

@@ -23,7 +23,7 @@ import { defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type Write
 import { notify } from '../notify';
 import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
-import { LeadTurns, lostTurn, readTurns } from './lead-assignment';
+import { lostTurn, readTurns, type LeadTurns } from './lead-assignment';
 import { lostFirstResponse, planAwaiting, planFirstResponse } from './lead-sla';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
