@@ -5,6 +5,7 @@ import type { Db } from '../src/db/client';
 import { systemContext, WEBSITE_ACTOR_ID } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { createCustomer } from '../src/customers/customer-repo';
+import { createEmployee, updateEmployee } from '../src/people/employee-repo';
 import { findLeadIdByPhone, getLead } from '../src/leads/lead-repo';
 import { createProject } from '../src/projects/project-repo';
 import { apiGatewayPaths, routeKey } from '../src/lib/route-access';
@@ -39,6 +40,10 @@ beforeAll(async () => {
   const made = await createRenderingApp();
   ({ app, db, clock } = made);
   ({ calls, served } = made.replay);
+  // Speed-to-lead (issue 26): someone takes leads, so website leads take their turns (the rotation's reads and writes).
+  const now = new Date().toISOString();
+  const taker = await createEmployee(db, { name: 'Website Taker', email: `taker-${Date.now()}@kaveri-studio.in`, role: 'employee', passwordHash: 'x' }, now);
+  await updateEmployee(db, taker.id, taker.version, (before) => ({ ...before, takesLeads: true }), systemContext(now));
 });
 
 const get = async (path: string, status = 200) => {

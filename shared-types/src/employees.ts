@@ -188,6 +188,8 @@ const employeeFields = {
   aadharNumber: piiField('aadharNumber').default(''),
   panNumber: piiField('panNumber').default(''),
   bankAccountNumber: piiField('bankAccountNumber').default(''),
+  // Speed-to-lead (issue 26): new leads are assigned round-robin among active employees who take leads.
+  takesLeads: yup.boolean().strict().typeError('Takes leads must be on or off').default(false),
 };
 
 /** Passwords are taken as typed, never trimmed. The server also checks Settings > passwordMinLength. */
@@ -304,6 +306,8 @@ export interface EmployeeRecord {
   accessRequestedAt: string | null;
   /** First-start sample data, which 'Remove sample data' in Settings > System removes (issue 25). */
   isSample?: boolean;
+  /** Speed-to-lead (issue 26): new leads are assigned to them in turn. */
+  takesLeads: boolean;
   lastLoginAt: string | null;
   createdAt: string;
   updatedAt: string;

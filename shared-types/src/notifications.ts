@@ -62,6 +62,9 @@ export type NotificationEvent =
   | { kind: 'project.status'; projectId: string; name: string; from: string; to: string }
   | { kind: 'payment.recorded' | 'payment.overdue'; transactionId: string; description: string; amount: number; projectId?: string }
   | { kind: 'registration.requested'; employeeId: string; name: string; email: string }
+  // Speed-to-lead (issue 26): a new lead nobody takes (the managers hear), and its first response late (the assignee, then their manager).
+  | { kind: 'lead.unassigned'; leadId: string; name: string; phone: string; source: string }
+  | { kind: 'lead.response_due' | 'lead.response_overdue'; leadId: string; name: string; assigneeId: string; assigneeName: string; minutes: number; managerId?: string }
   /**
    * 'Forgot password?': the link goes to the account's own email only, never to the bell. The
    * token travels sealed (field crypto): the table holds it in clear nowhere, only its SHA-256.
@@ -110,6 +113,9 @@ export const NOTIFICATION_KINDS = [
   'registration.requested',
   'password.reset',
   ...INTEGRATION_TASK_KINDS,
+  'lead.unassigned',
+  'lead.response_due',
+  'lead.response_overdue',
 ] as const satisfies readonly NotificationKind[];
 
 /** How the outbox sender (functions/src/jobs/outbox.ts) treats a kind of event. */
@@ -146,6 +152,10 @@ export const NOTIFICATION_KIND_DEFINITIONS: Record<NotificationKind, Notificatio
   'integration.meta_lead': { setting: null, personal: false },
   'integration.google_lead': { setting: null, personal: false },
   'integration.whatsapp_message': { setting: null, personal: false },
+  // Speed-to-lead (issue 26): managers told of a lead nobody takes; a late first response to its assignee, then their manager.
+  'lead.unassigned': { setting: null, personal: false },
+  'lead.response_due': { setting: null, personal: false },
+  'lead.response_overdue': { setting: null, personal: false },
 };
 
 /** The address of the one person a personal kind's letter is for (lower case); '' for every other kind. */
@@ -160,6 +170,9 @@ export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
     case 'lead.draft_quote':
+    case 'lead.unassigned':
+    case 'lead.response_due':
+    case 'lead.response_overdue':
       return `leads?lead=${encodeURIComponent(event.leadId)}`;
     case 'quotation.sent':
     case 'quotation.approved':
@@ -204,6 +217,12 @@ export function notificationTitle(event: NotificationEvent): string {
       return `Payment overdue: ${event.description}`;
     case 'registration.requested':
       return `Access requested by ${event.name}`;
+    case 'lead.unassigned':
+      return `New lead not assigned (nobody takes leads): ${event.name}`;
+    case 'lead.response_due':
+      return `First response due: ${event.name} waited ${event.minutes} business minutes`;
+    case 'lead.response_overdue':
+      return `First response overdue: ${event.name} (${event.assigneeName}) waited ${event.minutes} business minutes`;
     case 'password.reset':
       return 'Reset your password';
     case 'integration.meta_lead':

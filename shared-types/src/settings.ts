@@ -92,7 +92,33 @@ export interface BusinessSettings {
   campaignTouch: CampaignTouch;
   /** The calculator's pricing model (stored in the settings item's `pricing` group, where the calculator reads it). */
   pricing: PricingRates;
+  // Speed-to-lead (issue 26)
+  /** A new lead's first response is due within this many business minutes. */
+  firstResponseMinutes: number;
+  /** The hours the SLA counts in (Asia/Kolkata). */
+  businessHours: BusinessHours;
+  /** Assignment rules tried before the round-robin of everyone who takes leads: the first that matches and has an eligible taker wins. */
+  leadAssignmentRules: LeadAssignmentRule[];
 }
+
+/** Business hours: the days (0 Sunday .. 6 Saturday) and the times of day, 'HH:MM' in Asia/Kolkata. */
+export interface BusinessHours {
+  days: number[];
+  start: string;
+  end: string;
+}
+
+/** A lead matching `source` (blank: any) and `city` (blank: any, compared without case) goes round-robin to these employees. */
+export interface LeadAssignmentRule {
+  id: string;
+  source: string;
+  city: string;
+  employeeIds: string[];
+}
+
+/** SPEC.md's hours: Monday to Saturday, 9 to 19. */
+export const DEFAULT_BUSINESS_HOURS: BusinessHours = { days: [1, 2, 3, 4, 5, 6], start: '09:00', end: '19:00' };
+export const DEFAULT_FIRST_RESPONSE_MINUTES = 15;
 
 export interface SystemSettings {
   maintenanceMode: boolean;
@@ -155,6 +181,9 @@ export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
     workdayStart: DEFAULT_WORKDAY_START,
     campaignTouch: 'last',
     pricing: DEFAULT_PRICING_RATES,
+    firstResponseMinutes: DEFAULT_FIRST_RESPONSE_MINUTES,
+    businessHours: DEFAULT_BUSINESS_HOURS,
+    leadAssignmentRules: [],
   },
   system: { maintenanceMode: false, debugMode: false, logLevel: 'info', backupFrequency: 'daily', dataRetentionDays: 365 },
 };
@@ -278,6 +307,30 @@ export const businessSettingsSchema = yup.object({
   // Attribution (issue 26). Optional for a client that predates it: absent keeps last touch.
   campaignTouch: oneOfList(CAMPAIGN_TOUCHES, 'Campaign attribution must be last touch or first touch').default('last'),
   pricing: pricingRatesSchema.required(),
+  // Speed-to-lead (issue 26). Optional for a client that predates them: absent keeps the defaults.
+  firstResponseMinutes: wholeNumber('First response time', { min: 1, max: 1440 }).default(DEFAULT_FIRST_RESPONSE_MINUTES),
+  businessHours: yup
+    .object({
+      days: yup
+        .array(yup.number().typeError('Each business day must be a number').integer().min(0, 'Business days are 0 (Sunday) to 6').max(6, 'Business days are 0 (Sunday) to 6').required())
+        .required()
+        .min(1, 'Choose at least one business day'),
+      start: text().required('Opening time is required').test('clock', 'Opening time must be a time as HH:MM (24-hour)', (value) => !value || isClockTime(value)),
+      end: text().required('Closing time is required').test('clock', 'Closing time must be a time as HH:MM (24-hour)', (value) => !value || isClockTime(value)),
+    })
+    .test('order', 'Closing time must be after opening time', (value) => !value || value.start < value.end)
+    .default(DEFAULT_BUSINESS_HOURS),
+  leadAssignmentRules: yup
+    .array(
+      yup.object({
+        id: text().required().max(64, 'Rule id is too long'),
+        source: line('Rule source', 50),
+        city: line('Rule city', 100),
+        employeeIds: yup.array(text().required().max(64)).required().min(1, 'Choose at least one employee for the rule').max(50),
+      }),
+    )
+    .max(50, 'At most 50 assignment rules')
+    .default([]),
 });
 
 export const systemSettingsSchema = yup.object({

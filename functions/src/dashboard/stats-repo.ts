@@ -35,12 +35,15 @@ export const employeeCounter = {
   total: 'employees',
   status: (status: string) => `employees:status:${status}`,
   department: (department: string) => `employees:dept:${department}`,
+  /** An active employee who takes leads (issue 26): their id and name. */
+  taker: (id: string, name: string) => `employees:taker:${id}:${name}`,
+  takerPrefix: 'employees:taker:',
   /** How many departments have anyone in them, of every department counter there is (departments are the firm's own names). */
   departmentsInUse: (counters: Record<string, number>) =>
     Object.entries(counters).filter(([name, count]) => name.startsWith('employees:dept:') && count > 0).length,
 };
 
-const isCounterName = (name: string): name is CounterName => name === 'LEADS' || name === 'DASHBOARD';
+const isCounterName = (name: string): name is CounterName => name === 'LEADS' || name === 'DASHBOARD' || name === 'TAKERS';
 
 /**
  * Reads every counter (all shards of both sets: one Query of a small
@@ -48,7 +51,7 @@ const isCounterName = (name: string): name is CounterName => name === 'LEADS' ||
  * (any counter name): its numbers are what is read, nothing else.
  */
 export async function readCounters(db: Db): Promise<Record<CounterName, Record<string, number>>> {
-  const result: Record<CounterName, Record<string, number>> = { LEADS: {}, DASHBOARD: {} };
+  const result: Record<CounterName, Record<string, number>> = { LEADS: {}, DASHBOARD: {}, TAKERS: {} };
   const items = await allPages((start) => queryPage(db, { pk: keys.statsPartition(), consistent: true, start }));
   for (const item of items) {
     const set = String(item.sk).split('#')[0] ?? '';

@@ -11,8 +11,8 @@ import { randomInt } from 'node:crypto';
  * counter names) is the dashboard module's.
  */
 
-/** The stats sets: 'LEADS' (the CRM's analytics) and 'DASHBOARD'. */
-export const COUNTER_NAMES = ['LEADS', 'DASHBOARD'] as const;
+/** The stats sets: 'LEADS' (the CRM's analytics), 'DASHBOARD', and 'TAKERS' (who takes leads, issue 26: one item, read with one GetItem). */
+export const COUNTER_NAMES = ['LEADS', 'DASHBOARD', 'TAKERS'] as const;
 export type CounterName = (typeof COUNTER_NAMES)[number];
 /** Counter attribute -> amount to add (negative to subtract). */
 export type CounterDeltas = Record<string, number>;
@@ -38,8 +38,11 @@ export const countersIn = (record: Partial<Record<CounterName, unknown>>): Count
  */
 export const COUNTER_SHARDS = 10;
 
+/** How many items a set is spread over: the takers' set is written seldom (employee edits) and read by every new lead, so it is one. */
+export const shardsOf = (name: CounterName) => (name === 'TAKERS' ? 1 : COUNTER_SHARDS);
+
 /** A stats set as a plan's figure: a plan adds to one shard, picked at random. */
-export const statsFigure = (name: CounterName): ShardedFigure => ({ type: 'Stats', shards: COUNTER_SHARDS, key: (shard) => keys.stats(name, shard) });
+export const statsFigure = (name: CounterName): ShardedFigure => ({ type: 'Stats', shards: shardsOf(name), key: (shard) => keys.stats(name, shard) });
 
 /**
  * The transaction entry that applies `deltas` with atomic ADDs to one shard,
@@ -49,7 +52,7 @@ export const statsFigure = (name: CounterName): ShardedFigure => ({ type: 'Stats
 export function counterUpdate(db: Db, name: CounterName, deltas: CounterDeltas): TransactItem | null {
   const add = Object.fromEntries(Object.entries(deltas).filter(([, delta]) => delta !== 0));
   if (Object.keys(add).length === 0) return null;
-  return transactItem(db, { op: 'update', type: 'Stats', key: keys.stats(name, randomInt(COUNTER_SHARDS)), add });
+  return transactItem(db, { op: 'update', type: 'Stats', key: keys.stats(name, randomInt(shardsOf(name))), add });
 }
 
 /** What one item adds to a kept figure item of its own (a report's row), beside the stats sets. */

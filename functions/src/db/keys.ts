@@ -64,6 +64,14 @@ export const keys = {
     sk: `COMM#${createdAt}#${id}`,
   }),
   leadCommunicationPrefix: () => 'COMM#',
+  // Speed-to-lead (issue 26)
+  /** A taker's count of turns in one pool of takers ('all#<id>', or a rule's: 'rule:<rule id>#<id>'). */
+  leadRotation: (poolTaker: string) => ({ pk: 'LEADROTATION', sk: poolTaker }),
+  /** A lead awaiting its first response (the SLA job's list), by creation. */
+  leadAwaitingResponse: (createdAt: string, leadId: string) => ({ pk: 'LEADAWAITING', sk: `${createdAt}#${leadId}` }),
+  leadsAwaitingResponse: () => 'LEADAWAITING',
+  /** One first response, in the month it was made (the per-salesperson report). */
+  leadFirstResponse: (month: string, employeeId: string, leadId: string) => ({ pk: `LEADRESPONSE#${month}`, sk: `${employeeId}#${leadId}` }),
   /** gsi1: all leads, by creation (newest first when read backwards). */
   leads: () => 'LEADS',
   leadCreatedSort: (createdAt: string, id: string) => `${createdAt}#${id}`,
@@ -88,7 +96,7 @@ export const keys = {
    * Counters kept by every write that changes them: 'LEADS' (analytics) and
    * 'DASHBOARD', each spread over shards so concurrent writes rarely meet on one item.
    */
-  stats: (name: 'LEADS' | 'DASHBOARD', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
+  stats: (name: 'LEADS' | 'DASHBOARD' | 'TAKERS', shard: number) => ({ pk: 'STATS', sk: `${name}#${shard}` }),
   statsPartition: () => 'STATS',
 
   // Attribution (issue 26): the Campaigns report's rows (kept by lead writes, over shards) and the spend entered, one partition a month.

@@ -135,6 +135,18 @@ export const RETRY = {
   claims: 20,
   /** Rounds of one claim in all (each taken derived candidate is one). */
   claimRounds: 60,
+  /**
+   * Rounds of a new lead's write that lost its turn of the lead rotation to another new lead
+   * (leads/lead-assignment.ts): one turn is taken per commit, so with 20 leads at once the last
+   * one waits for 19 others.
+   */
+  turns: 60,
+  /**
+   * The pause before a round that lost its turn: short, growing slowly (the turn was taken, not the
+   * table busy: the next one is free as soon as the winner's commit lands), jittered so that the
+   * losers do not all come back at once.
+   */
+  turnPause: (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 5 + Math.random() * Math.min(15 * attempt, 150))),
   /** Tries of a lone transaction (transactWrite) that only loses to concurrent ones. */
   single: 6,
   pause: (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 5 + Math.random() * Math.min(20 * 2 ** attempt, 300))),
@@ -303,12 +315,17 @@ export async function commit(writes: WritePlan, options: CommitOptions = {}): Pr
  * for), with the one policy's pause; ContendedWrite past its attempts.
  */
 export const AGAIN = Symbol('again');
-export async function rounds<R>(type: string, round: (attempt: number) => Promise<R | typeof AGAIN>, limit = RETRY.rounds): Promise<R> {
+export async function rounds<R>(
+  type: string,
+  round: (attempt: number) => Promise<R | typeof AGAIN>,
+  limit = RETRY.rounds,
+  pause: (attempt: number) => Promise<void> = RETRY.pause,
+): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     const result = await round(attempt);
     if (result !== AGAIN) return result;
     if (attempt >= limit) throw new ContendedWrite(type, undefined, 'its reads');
-    await RETRY.pause(attempt);
+    await pause(attempt);
   }
 }
 

@@ -5,6 +5,8 @@ import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { s3PhotoStorage } from '../photos';
 import { runOutboxSender, type SenderResult } from '../jobs/outbox';
+import { runSlaChecks } from '../leads';
+import { systemContext } from '../db/entity';
 import { log } from '../lib/log';
 import { isOutboxTick, OUTBOX_TICK_BUDGET_MS } from '../notify';
 import { smtpMailers } from '../notify';
@@ -62,6 +64,13 @@ const api = requireOriginSecret(originSecret, handle(app));
  */
 export async function handler(event: Parameters<typeof api>[0], context: Parameters<typeof api>[1]) {
   if (isOutboxTick(event)) {
+    // Speed-to-lead (issue 26): the first-response SLA check runs on the same minute tick (idempotent), before the sender sends what it rings.
+    try {
+      const sla = await runSlaChecks(db, Date.now(), systemContext(new Date().toISOString(), 'sla-check'));
+      if (sla.due + sla.escalated > 0) log.info('first-response SLA check', { ...sla });
+    } catch (error) {
+      log.error('first-response SLA check failed', { error });
+    }
     const result: SenderResult = await runOutboxSender(db, Date.now(), { mailer, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS, ...(fieldCrypto ? { fieldCrypto } : {}) });
     if (result.claimed > 0) log.info('notification outbox run', { ...result });
     return result;

@@ -194,12 +194,16 @@ async function activeStaff(db: Db): Promise<EmployeeItem[]> {
 export function bellRoles(kind: NotificationEvent['kind']): readonly Role[] {
   if (kind === 'lead.created') return ROLES;
   if (kind === 'registration.requested') return ADMIN_ROLES;
+  // A late first response rings its assignee's bell (then their manager's): nobody else's.
+  if (kind === 'lead.response_due' || kind === 'lead.response_overdue') return [];
   return MANAGER_ROLES;
 }
 
 /** The one person an event is obviously about besides the firm: a new lead's assignee, a quote's creator. */
 function personOf(event: NotificationEvent): string | undefined {
   if (event.kind === 'lead.created') return event.assigneeId;
+  if (event.kind === 'lead.response_due') return event.assigneeId;
+  if (event.kind === 'lead.response_overdue') return event.managerId;
   if (event.kind === 'quotation.approved' || event.kind === 'quotation.changes_requested') return event.createdById;
   return undefined;
 }
@@ -212,6 +216,12 @@ async function recipientsOf(db: Db, event: NotificationEvent, settings: Settings
     return { bellUsers: [], emails: address ? [address] : [] };
   }
   const everyone = await staff();
+  // The assignee's reminder is their bell alone; the escalation is their manager's bell and email.
+  if (event.kind === 'lead.response_due' || event.kind === 'lead.response_overdue') {
+    const person = everyone.find((employee) => employee.id === personOf(event));
+    if (!person) return { bellUsers: [], emails: [] };
+    return { bellUsers: [person.id], emails: event.kind === 'lead.response_overdue' && person.email ? [person.email.toLowerCase()] : [] };
+  }
   const roles: readonly string[] = bellRoles(event.kind);
   const bell = new Map(everyone.filter((employee) => roles.includes(employee.role)).map((employee) => [employee.id, employee]));
   const personId = personOf(event);

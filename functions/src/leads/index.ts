@@ -3,10 +3,13 @@
 import type { Kind } from '../db/kind';
 import { leadCommunicationKind, leadEntity, leadPhoneKind } from './lead-repo';
 import { calculatorEstimateKind, contactSubmissionKind } from './submission-repo';
+import { leadRotationKind } from './lead-assignment';
+import { leadAwaitingKind, leadFirstResponseKind } from './lead-sla';
 
 export { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
 export { addTimelineNote, assignedLeadCount, assignedLeadsCounter, deleteLead, getLead, leadEntity, listFollowUpsDue, listNewestInStatus, timelineItem } from './lead-repo';
 export { calculatorProjectType } from './website-enquiry';
+export { firstResponseReport, overdueLeadIds, runSlaChecks, type SlaResult } from './lead-sla';
 export { restampSubmissionExpiry, type RestampProgress } from './submission-repo';
 export { formTokenKeysFromOriginSecrets, formTokenKeysFromSigningKey, type FormTokenKeys } from './form-token';
 
@@ -15,4 +18,14 @@ export { formTokenKeysFromOriginSecrets, formTokenKeysFromSigningKey, type FormT
  * import order never matters. In the order of the public role's write patterns
  * (infra/public-role-policy.json): the lead last, then its counters and search tokens.
  */
-export const kinds = (): readonly Kind[] => [calculatorEstimateKind, contactSubmissionKind, leadCommunicationKind, leadPhoneKind, leadEntity];
+export const kinds = (): readonly Kind[] => [
+  calculatorEstimateKind,
+  contactSubmissionKind,
+  leadCommunicationKind,
+  leadPhoneKind,
+  // Speed-to-lead (issue 26): the rotation's cursors, the leads awaiting a first response, the first responses.
+  leadRotationKind,
+  leadAwaitingKind,
+  leadFirstResponseKind,
+  leadEntity,
+];

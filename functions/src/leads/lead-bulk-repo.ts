@@ -16,7 +16,9 @@ import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from '../db/keys';
 import { assignmentGuardWrite } from '../people';
 import type { WriteContext } from '../db/entity';
-import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, type WritePlan } from '../db/plan';
+import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, type WritePlan } from '../db/plan';
+import { LeadTurns, lostTurn, readTurns } from './lead-assignment';
+import { planAwaiting } from './lead-sla';
 import { addTimelineNote, leadEnquiredWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
 
 
@@ -102,40 +104,65 @@ export async function importLeads(
   const validCount = outcomes.filter((row) => row.status === 'valid').length;
   if (options.dryRun) return { leads: [], merged: 0, skipped: outcomes.length - validCount, rows: outcomes };
 
-  const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, ctx.now, options.assignee) }] : []));
+  // Speed-to-lead (issue 26): imported leads take their turns of the lead rotation; SPEC.md's first salesperson only while nobody takes leads.
+  const firstTurns = await readTurns(db);
+  const byRotation = firstTurns.takers.length > 0;
+  const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, ctx.now, byRotation ? undefined : options.assignee) }] : []));
   const chosen = new Set(options.includeDuplicates);
   const toMerge = outcomes.flatMap((row) => (row.status === 'duplicate' && row.existing && chosen.has(row.index) ? [{ ...row, existing: row.existing }] : []));
 
-  /** One part of the import: the rows' leads (item, phone marker, search tokens, audit entry), their counters merged. */
-  const importPlan = (rows: typeof toCreate): WritePlan => {
+  /**
+   * One part of the import: the rows' leads (item, phone marker, search tokens, audit entry, awaiting its
+   * first response), their counters merged, and their turns of the lead rotation. Returns the leads as written.
+   */
+  const importPlan = (rows: typeof toCreate, read = firstTurns): { p: WritePlan; leads: Lead[] } => {
     const p = plan(db, ctx);
-    for (const row of rows) leadEntity.planCreate(p, leadEntry(row.index), row.lead, { action: 'import' });
-    return p;
+    const turns = read.fresh();
+    const leads = rows.map((row) => {
+      const lead = turns.assign(row.lead);
+      leadEntity.planCreate(p, leadEntry(row.index), lead, { action: 'import' });
+      planAwaiting(p, lead, `${leadEntry(row.index)}.awaiting`);
+      return lead;
+    });
+    turns.plan(p);
+    return { p, leads };
   };
+  /** Entries every part has once: the merged figures, the takers' counts, the managers' notice. */
+  const shared = 2 + firstTurns.items;
   // The split is explicit: as many leads as fit one plan (DynamoDB's 100 items), each part a plan of its own.
   const chunks: (typeof toCreate)[] = [];
-  let size = 1;
+  let size = shared;
   for (const row of toCreate) {
     // A lead's entries (its counters merge into the one figure all of them share).
-    const entries = importPlan([row]).size - 1;
+    const entries = importPlan([row], new LeadTurns([], new Map(), [])).p.size - 1;
     const last = chunks.at(-1);
     if (last && size + entries <= MAX_PLAN_ITEMS) {
       last.push(row);
       size += entries;
     } else {
       chunks.push([row]);
-      size = 1 + entries;
+      size = shared + entries;
     }
   }
   /** Commits one part; a phone marker taken since the preview turns its row into a duplicate, and the rest go again. */
   const commitPart = async (rows: typeof toCreate): Promise<Lead[]> => {
     let pending = rows;
+    let turns = firstTurns;
+    let lostTurns = 0;
     while (pending.length > 0) {
       try {
-        await importPlan(pending).commit();
-        return pending.map(({ lead }) => lead);
+        const { p, leads } = importPlan(pending, turns);
+        await p.commit();
+        return leads;
       } catch (error) {
         if (!(error instanceof PlanConditionFailed)) throw error;
+        // Another write took a turn meanwhile (a lead, another part): read the rotation again.
+        if (lostTurn(error)) {
+          if (++lostTurns >= RETRY.turns) throw new ContendedWrite('Lead', error, 'its turns of the lead rotation');
+          await RETRY.pause(lostTurns);
+          turns = await readTurns(db);
+          continue;
+        }
         const taken = new Set(error.failed.map(entryOf));
         const lost = pending.filter((row) => taken.has(String(row.index)));
         if (lost.length === 0) throw error;

@@ -25,7 +25,9 @@ import { assignmentGuardWrite } from '../people';
 import { defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type WriteContext } from '../db/entity';
 import { notify } from '../notify';
 import { conditions, defineItem, queryPage, type Write } from '../db/item';
-import { AGAIN, MAX_PLAN_ITEMS, plan, PlanConditionFailed, rounds, type WritePlan } from '../db/plan';
+import { AGAIN, ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
+import { lostTurn, readTurns, type LeadTurns } from './lead-assignment';
+import { lostFirstResponse, planAwaiting, planFirstResponse } from './lead-sla';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
 import { leadCampaignFigures, sourceAttribution, type LeadAttribution } from '../campaigns';
@@ -227,8 +229,14 @@ export class SubmissionChanged extends Error {}
 export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx: WriteContext, options: CaptureOptions = {}): Promise<CaptureResult> {
   // The public function may not read leads: whether the lead's email is blank is the lead update's condition.
   let fillEmail = Boolean(enquiry.email);
-  return rounds(leadEntity.type, async () => {
+  let lastTurns: LeadTurns | undefined;
+  return rounds(
+    leadEntity.type,
+    async () => {
     const existingId = await findLeadIdByPhone(db, enquiry.phone, true);
+    // A new lead takes its turn of the lead rotation (speed-to-lead, issue 26); a lost turn reads the cursors again.
+    const turns = existingId ? undefined : await readTurns(db, lastTurns);
+    lastTurns = turns;
     const p = plan(db, ctx);
     const leadId = existingId ?? randomUUID();
     if (existingId) {
@@ -255,14 +263,17 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         ...enquiry.adFields,
         id: leadId,
       };
-      leadEntity.planCreate(p, 'lead', lead);
+      const assigned = turns ? turns.assign(lead) : lead;
+      leadEntity.planCreate(p, 'lead', assigned);
+      turns?.plan(p);
+      planAwaiting(p, assigned);
       notify(p, {
         kind: 'lead.created',
-        leadId: lead.id,
-        name: lead.name,
-        phone: lead.phone,
-        source: lead.source,
-        ...(lead.assignedTo ? { assigneeId: lead.assignedTo, assigneeName: lead.assignedToName } : {}),
+        leadId: assigned.id,
+        name: assigned.name,
+        phone: assigned.phone,
+        source: assigned.source,
+        ...(assigned.assignedTo ? { assigneeId: assigned.assignedTo, assigneeName: assigned.assignedToName } : {}),
       });
     }
     p.write(
@@ -297,18 +308,23 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
     }
     options.extra?.(p, leadId);
     try {
-      await p.commit();
+      // With a turn to take, sent once: a loss to a concurrent transaction is most likely a lost turn, and this loop reads again.
+      await p.commit(turns?.any ? { attempts: 1 } : {});
       return { leadId, created: !existingId };
     } catch (error) {
+      if (error instanceof ContendedWrite && turns?.any) return AGAIN;
       if (!(error instanceof PlanConditionFailed)) throw error;
       if (error.has('submission')) throw new SubmissionChanged('The submission changed');
       if (error.has('claim')) throw new AlreadyCaptured('The event was handled before');
       // The lead has an email already (staff edits win): the same without filling it.
       if (existingId && fillEmail && error.failed.length === 1 && error.has('lead')) fillEmail = false;
-      // Else a race was lost (another submission claimed the phone, or the lead went away): read again.
+      // Else a race was lost (another submission claimed the phone, the lead went away, or its turn was taken): read again.
       return AGAIN;
     }
-  });
+    },
+    RETRY.turns,
+    (attempt) => (lastTurns?.any ? RETRY.turnPause(attempt) : RETRY.pause(attempt)),
+  );
 }
 
 /**
@@ -411,37 +427,74 @@ export async function addCommunication(
 ): Promise<TimelineEntry | undefined> {
   const id = randomUUID();
   const note = { ...entry, createdBy: ctx.actor.name, createdAt: ctx.now };
-  try {
-    // A note needs the lead to be there; a call, message or email also marks it contacted.
-    const lead: Write = CONTACT_TYPES.includes(entry.type)
-      ? leadContactedWrite(leadId, ctx.now)
-      : { op: 'check', type: leadEntity.type, key: keys.lead(leadId), condition: conditions.present() };
-    await plan(db, ctx).write('lead', lead).write('note', communicationWrite(leadId, note, id)).commit();
-  } catch (error) {
-    if (error instanceof PlanConditionFailed && error.has('lead')) return undefined;
-    throw error;
+  // A person's first call, message, email or note is the lead's first response (speed-to-lead, issue 26).
+  const before = await getLead(db, leadId, true);
+  if (!before) return undefined;
+  let firstResponse = !before.firstResponseAt;
+  for (;;) {
+    try {
+      // A note needs the lead to be there; a call, message or email also marks it contacted.
+      const contacted = CONTACT_TYPES.includes(entry.type) ? leadContactedWrite(leadId, ctx.now) : undefined;
+      const lead: Write = firstResponse
+        ? { op: 'update', type: leadEntity.type, key: keys.lead(leadId), set: contacted?.op === 'update' ? contacted.set : undefined, setIfMissing: { firstResponseAt: ctx.now }, condition: conditions.present() }
+        : (contacted ?? { op: 'check', type: leadEntity.type, key: keys.lead(leadId), condition: conditions.present() });
+      const p = plan(db, ctx).write('lead', lead).write('note', communicationWrite(leadId, note, id));
+      if (firstResponse) planFirstResponse(p, before);
+      await p.commit();
+      return { id, ...note };
+    } catch (error) {
+      if (error instanceof PlanConditionFailed && error.has('lead')) return undefined;
+      // Another first response landed meanwhile: this one is not the first.
+      if (firstResponse && lostFirstResponse(error)) {
+        firstResponse = false;
+        continue;
+      }
+      throw error;
+    }
   }
-  return { id, ...note };
 }
 
 export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string } | { assigneeGone: true };
 
 /** Creates a lead typed in by staff; a phone that already belongs to a lead is refused. */
 export async function createLead(db: Db, input: LeadCreateInput & { assignedToName?: string }, ctx: WriteContext): Promise<CreateLeadResult> {
-  const lead = newLead(input, ctx.now);
-  let result;
-  try {
-    result = await leadEntity.create(db, lead, ctx, (p) => {
+  const unassigned = newLead(input, ctx.now);
+  let lastTurns: LeadTurns | undefined;
+  return rounds(
+    leadEntity.type,
+    async (): Promise<CreateLeadResult | typeof AGAIN> => {
+      // Without an assignee the lead takes its turn of the lead rotation (speed-to-lead, issue 26); a lost turn reads the cursors again.
+      const turns = unassigned.assignedTo ? undefined : await readTurns(db, lastTurns);
+      lastTurns = turns;
+      const lead = turns ? turns.assign(unassigned) : unassigned;
+      const p = plan(db, ctx);
+      leadEntity.planCreate(p, 'lead', lead);
       addTimelineNote(p, 'note', lead.id, { type: 'note', content: `Lead added by ${ctx.actor.name}`, createdBy: ctx.actor.name, createdAt: ctx.now });
       // The assignee must still be an active employee when the lead is written (employee-repo.ts assignmentGuardWrite).
       if (lead.assignedTo) p.write('assignee', assignmentGuardWrite(lead.assignedTo));
-    });
-  } catch (error) {
-    if (error instanceof WriteConflict && error.entry === 'assignee') return { assigneeGone: true };
-    throw error;
-  }
-  if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, lead.phone, true)) ?? '' };
-  return { lead };
+      turns?.plan(p);
+      planAwaiting(p, lead);
+      try {
+        // With a turn to take, sent once: a loss to a concurrent transaction is most likely a lost turn, and this loop reads again.
+        await p.commit(turns?.any ? { attempts: 1 } : {});
+        return { lead };
+      } catch (error) {
+        if (error instanceof ContendedWrite && turns?.any) return AGAIN;
+        if (!(error instanceof PlanConditionFailed)) throw error;
+        if (error.has(`lead.${leadPhoneKind.type}`)) return { phoneTakenBy: (await findLeadIdByPhone(db, lead.phone, true)) ?? '' };
+        if (lostTurn(error)) return AGAIN;
+        // A taker made inactive since the read: read everything again; an assignee staff chose: refused.
+        if (error.has('assignee')) {
+          if (!turns) return { assigneeGone: true };
+          lastTurns = undefined;
+          return AGAIN;
+        }
+        throw error;
+      }
+    },
+    RETRY.turns,
+    (attempt) => (lastTurns?.any ? RETRY.turnPause(attempt) : RETRY.pause(attempt)),
+  );
 }
 
 export type UpdateLeadResult = { lead: Lead } | { notFound: true } | { stale: Lead } | { phoneTakenBy: string } | { assigneeGone: true };
@@ -460,14 +513,32 @@ export async function updateLead(
   const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   let result;
   try {
-    result = await leadEntity.update(db, id, version, (before) => leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS), ctx, {
-      // A new assignee must still be an active employee when the lead is written.
-      extra: (p, before, after) => {
-        if (after.assignedTo && after.assignedTo !== before.assignedTo) p.write('assignee', assignmentGuardWrite(after.assignedTo));
+    // A status change by a person is the lead's first response when nobody responded yet (speed-to-lead, issue 26).
+    const respondsFirst = (before: Lead, after: Pick<Lead, 'status'>) => !before.firstResponseAt && after.status !== before.status;
+    result = await leadEntity.update(
+      db,
+      id,
+      version,
+      (before) => {
+        const after = leadSchema.validateSync({ ...before, ...defined }, STORED_PARSE_OPTIONS);
+        return respondsFirst(before, after) ? { ...after, firstResponseAt: ctx.now } : after;
       },
-    });
+      ctx,
+      {
+        // A new assignee must still be an active employee when the lead is written.
+        extra: (p, before, after) => {
+          if (after.assignedTo && after.assignedTo !== before.assignedTo) p.write('assignee', assignmentGuardWrite(after.assignedTo));
+          if (respondsFirst(before, after)) planFirstResponse(p, before);
+        },
+      },
+    );
   } catch (error) {
     if (error instanceof WriteConflict && error.entry === 'assignee') return { assigneeGone: true };
+    // Another first response (a timeline entry) landed meanwhile: the lead changed under the edit.
+    if (error instanceof WriteConflict && error.entry === 'firstResponse') {
+      const current = await getLead(db, id, true);
+      return current ? { stale: current } : { notFound: true };
+    }
     throw error;
   }
   if ('taken' in result) return { phoneTakenBy: (await findLeadIdByPhone(db, changes.phone ?? '', true)) ?? '' };

@@ -40,8 +40,14 @@ import {
   updateLead,
 } from './lead-repo';
 import { leadCounter, readCounters } from '../dashboard';
+import { firstResponseReportQuerySchema, type ResponseOverdue } from '@app/shared-types/speed-to-lead';
+import { firstResponseReport, overdueLeadIds } from './lead-sla';
+import { leadEntity } from './lead-repo';
+
+/** The overdue leads one answer lists (oldest first); `total` counts them all. */
+const OVERDUE_SHOWN = 100;
 import type { AppEnv } from '../app-deps';
-import { errorBody, isEntityId, jsonBody, limitBody, listPage, queryParams, requireJson } from '../lib/http';
+import { errorBody, isEntityId, jsonBody, limitBody, listPage, nowMs, queryParams, requireJson } from '../lib/http';
 import { log } from '../lib/log';
 import { access, REQUEST_DEADLINE_MS } from '../lib/route-access';
 
@@ -160,6 +166,20 @@ export const leads = new Hono<AppEnv>()
     if ('alreadyKept' in result) return c.json(errorBody('This submission is no longer in Spam'), 409);
     log.info('spam marked not spam', { form, submissionId: id, leadId: result.leadId, created: result.created, by: c.var.auth.employee.id });
     return c.json({ leadId: result.leadId, created: result.created } satisfies NotSpamResult, 200);
+  })
+  // Speed-to-lead (issue 26): the leads past their first-response time with no response yet (the 'Response overdue' filter, the dashboard card).
+  .get('/response-overdue', access.staff(), async (c) => {
+    const db = c.var.deps.db;
+    const overdue = await overdueLeadIds(db, nowMs(c));
+    const shown = await leadEntity.getMany(db, overdue.slice(0, OVERDUE_SHOWN).map((item) => item.id));
+    const items = overdue.flatMap((item) => shown.get(item.id) ?? []);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ items, total: overdue.length } satisfies ResponseOverdue, 200);
+  })
+  // The per-salesperson report of a month: median first-response time and % within the SLA.
+  .get('/first-response', access.role('manager'), requireManager, queryParams(firstResponseReportQuerySchema), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json(await firstResponseReport(c.var.deps.db, c.req.valid('query').month), 200);
   })
   .get('/:id', access.staff(), async (c) => {
     const id = c.req.param('id');

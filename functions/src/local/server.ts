@@ -22,6 +22,8 @@ import { resumeRestore, runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
 import { localJobRunner } from '../jobs/job-runner';
 import { runOutboxSender } from '../jobs/outbox';
+import { runSlaChecks } from '../leads';
+import { systemContext } from '../db/entity';
 import { outboxLoop } from '../notify';
 import { smtpMailers } from '../notify';
 import { localPhotoStorage } from '../photos';
@@ -138,7 +140,12 @@ const fieldCrypto = fileFieldCrypto(join(dataDir, 'pii-data-key'));
 const mailer = smtpMailers(db, fieldCrypto);
 // Here the sender can render PDFs: 'Send to client' emails carry the quote's.
 const attachments = quotationPdfAttachments(db, renderQuotationPdf, photos.storage);
-const outbox = outboxLoop(() => runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments }), {
+// Speed-to-lead (issue 26): the first-response SLA check runs on the sender's tick (idempotent), before it sends what it rings.
+const slaThenSend = async () => {
+  await runSlaChecks(db, Date.now(), systemContext(new Date().toISOString(), 'sla-check')).catch((error: unknown) => console.error('Could not run the first-response SLA check:', error));
+  return runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments });
+};
+const outbox = outboxLoop(slaThenSend, {
   intervalMs: 10_000,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });

@@ -47,6 +47,19 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Email', event.email],
       ];
+    case 'lead.unassigned':
+      return [
+        ['Name', event.name],
+        ['Phone', event.phone],
+        ['Source', event.source],
+      ];
+    case 'lead.response_due':
+    case 'lead.response_overdue':
+      return [
+        ['Lead', event.name],
+        ['Assigned to', event.assigneeName],
+        ['Waiting (business minutes)', String(event.minutes)],
+      ];
     case 'lead.draft_quote':
       // A task the sender runs (jobs/outbox.ts): never mailed.
       return [

@@ -56,6 +56,8 @@ const employeeSchema = yup.object({
   accessRequestedAt: yup.string().nullable().defined().default(null),
   /** First-start sample data (the seeded salespeople): what 'Remove sample data' removes (issue 25). */
   isSample: yup.boolean().defined().default(false),
+  /** Speed-to-lead (issue 26): new leads are assigned round-robin among active employees who take leads. */
+  takesLeads: yup.boolean().defined().default(false),
   ...storedFields,
 });
 export type EmployeeItem = yup.InferType<typeof employeeSchema>;
@@ -92,6 +94,8 @@ export const employeeEntity = defineEntity({
       [employeeCounter.status(employee.status)]: 1,
       ...(employee.department ? { [employeeCounter.department(employee.department)]: 1 } : {}),
     },
+    // Speed-to-lead (issue 26): who takes leads, kept by every employee write (the lead rotation reads it: leads/lead-assignment.ts).
+    ...(employee.status === 'active' && employee.takesLeads ? { TAKERS: { [employeeCounter.taker(employee.id, employee.name)]: 1 } } : {}),
   }),
   // Sign-in bookkeeping changes without a new version: an admin's open edit never conflicts with a login.
   kept: ['failedLoginCount', 'lockedUntil', 'lastLoginAt', 'twoFactorEnabled'],
@@ -120,6 +124,7 @@ export const BLANK_PROFILE = {
   twoFactorEnabled: false,
   accessRequestedAt: null,
   isSample: false,
+  takesLeads: false,
 } satisfies Partial<EmployeeItem>;
 
 export interface NewEmployee extends Pick<EmployeeAccount, 'name' | 'email' | 'role'>, EmployeeHrProfile {
@@ -272,6 +277,7 @@ export function toEmployeeRecord(employee: EmployeeItem): EmployeeRecord {
     emergencyContact: employee.emergencyContact,
     skills: employee.skills,
     reportingManager: employee.reportingManager,
+    takesLeads: employee.takesLeads,
     profilePicture: employee.profilePicture,
     bankIfscCode: employee.bankIfscCode,
     aadharNumber: employee.aadharNumberMasked,
@@ -447,6 +453,7 @@ export function newEmployeeRecord(
     emergencyContact: input.emergencyContact,
     skills: input.skills,
     reportingManager: input.reportingManager,
+    takesLeads: input.takesLeads,
     // Added after the record exists, through the photo upload routes (employee-photos.ts).
     profilePicture: '',
     bankIfscCode: input.bankIfscCode,

@@ -5,6 +5,10 @@ import { FormField } from '../../../components/form-fields';
 import { FormDateField } from '../../../components/form-date-field';
 import type { SelectOption } from '../../../components/select-field';
 import Grid from '@mui/material/Grid';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import { useField } from 'formik';
 import { assignableRoles } from '../../../lib/roles';
 import { useCreateEmployee } from '../api/create-employee';
 import { useStaffDirectory } from '../api/get-staff-directory';
@@ -150,6 +154,9 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
                 emptyText="No managers, admins or superadmins yet"
               />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TakesLeadsSwitch />
+            </Grid>
             <FormDateField name="hireDate" label="Hire Date" size={{ xs: 12, sm: 3 }} />
             <FormField name="salary" label="Monthly Salary (₹)" kind="money" size={{ xs: 12, sm: 3 }} />
 
@@ -174,5 +181,19 @@ export function EmployeeDialog({ open, employeeId, employee, error, actor, manag
         );
       }}
     </EntityFormDialog>
+  );
+}
+
+/** Speed-to-lead (issue 26): new leads are assigned in turn among the active employees who take leads. */
+function TakesLeadsSwitch() {
+  const [field, , helpers] = useField<boolean>('takesLeads');
+  return (
+    <>
+      <FormControlLabel
+        control={<Switch name="takesLeads" checked={Boolean(field.value)} onChange={(event) => void helpers.setValue(event.target.checked)} />}
+        label="Takes leads"
+      />
+      <FormHelperText>New leads are assigned in turn among active employees who take leads</FormHelperText>
+    </>
   );
 }
