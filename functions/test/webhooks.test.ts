@@ -157,6 +157,18 @@ describe('Meta lead ads: POST /api/webhooks/meta', () => {
     expect((await integration('meta')).health).toEqual(before);
   });
 
+  it("counts only signed events against the integration's allowance: unsigned requests never use it up", async () => {
+    clock.toNextMinute();
+    const window = async () =>
+      (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.rateLimit('webhook', 'meta', Math.floor(clock.now() / 60_000)), ConsistentRead: true }))).Item?.hits;
+    // An event with no lead in it (nothing queued for the tests after this one), signed or not.
+    const event = { object: 'page', entry: [] };
+    for (let i = 0; i < 3; i += 1) expect((await postMeta(event, 'not-the-app-secret')).status).toBe(401);
+    expect(await window()).toBeUndefined();
+    expect((await postMeta(event)).status).toBe(200);
+    expect(await window()).toBe(1);
+  });
+
   it('refuses malformed JSON, prototype keys and a body over the limit once signed', async () => {
     expect((await postMeta('{"object": "page",')).status).toBe(400);
     expect((await postMeta('{"object":"page","entry":[{"__proto__":{"x":1}}]}')).status).toBe(400);

@@ -22,11 +22,18 @@ export interface WebhookDeps {
   db: Db;
   fieldCrypto: FieldCrypto | undefined;
   ctx: WriteContext;
+  /**
+   * Counts a verified request against its integration's limit: an answer (429) when over it. Only
+   * after the signature or key: unsigned requests must not use up the platform's own allowance.
+   */
+  admit?: (platform: IntegrationPlatform) => Promise<WebhookAnswer | undefined>;
 }
 
 export interface WebhookAnswer {
-  status: 200 | 400 | 401 | 403;
+  status: 200 | 400 | 401 | 403 | 429;
   message: string;
+  /** Seconds until a 429's window ends. */
+  retryAfter?: number;
   accepted?: number;
   ignored?: number;
 }
@@ -197,6 +204,8 @@ function messageTasks(body: Record<string, unknown>): { tasks: IntegrationTask[]
 export async function receiveMeta(deps: WebhookDeps, raw: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
   const signed = await signer(deps, raw, signature);
   if (!signed) return { status: 401, message: 'Invalid signature' };
+  const held = await deps.admit?.(signed.platform);
+  if (held) return held;
   const parsed = parseBody(raw);
   if ('refused' in parsed) return parsed.refused;
   const { body } = parsed;
@@ -219,6 +228,8 @@ export async function receiveGoogle(deps: WebhookDeps, raw: Buffer): Promise<Web
   const integration = await getIntegration(deps.db, 'google');
   const key = deps.fieldCrypto ? await openSecret(deps.fieldCrypto, integration, 'googleKey') : undefined;
   if (key === undefined || !sameSecret(str(body.google_key), key)) return { status: 403, message: 'Invalid google_key' };
+  const held = await deps.admit?.('google');
+  if (held) return held;
   const leadId = eventId(body.lead_id);
   if (!leadId) return { status: 400, message: 'lead_id is required' };
   const columns = list(body.user_column_data)
