@@ -88,7 +88,8 @@ describe('the local host (npm start)', () => {
     // The pages' CloudFront Function runs here too (site/page-query.ts): a query other than the page's own is its 302, never rendered.
     const odd = await fetch(`${first.url}/projects?status=zz9&utm_source=x`, { redirect: 'manual' });
     expect(odd.status).toBe(302);
-    expect(odd.headers.get('location')).toBe('/projects');
+    // A campaign's tracking parameters stay for the page to read (issue 26's attribution); the odd filter goes.
+    expect(odd.headers.get('location')).toBe('/projects?utm_source=x');
     expect(await odd.text()).not.toContain('Rendered');
     const known = await fetch(`${first.url}/projects?status=finished`, { redirect: 'manual' });
     expect(known.status).toBe(200);

@@ -303,8 +303,8 @@ describe('public function role', () => {
       vendorsByCategory: [], // gsi2 lists of vendors by category: admin only
       vendorsByStatus: [], // gsi3 lists of vendors by status: admin only
       vendorNameSort: [], // a sort key of the vendor lists
-      stats: ['write'], // counters: a new website lead counts itself (ADD inside its transaction)
-      statsPartition: ['write'], // the same partition, read whole by the admin's counters
+      stats: ['read', 'write'], // counters: a new website lead counts itself (ADD inside its transaction), and reads who takes leads (issue 26)
+      statsPartition: ['read', 'write'], // the same partition, read whole by the admin's counters
       transaction: [], // finance transactions: admin only (managers and above)
       transactionListCopy: [], // a transaction's copies in its filtered lists: admin only
       transactions: [], // gsi1 lists of transactions (all, by type, status, project, vendor, customer): admin only
@@ -371,6 +371,20 @@ describe('public function role', () => {
       bellNotification: [], // a user's bell notifications: admin only
       bellNotificationPrefix: [], // a sort key prefix
       bellUnread: [], // a user's kept unread count: admin only
+      campaignMonth: ['write'], // a month's campaign figures: a new website lead adds to its row (issue 26)
+      campaignFigure: ['write'], // one shard of a campaign row's figures
+      campaignFigurePrefix: [], // a sort key prefix
+      campaignSpendMonth: [], // the spend managers enter, by month: admin only
+      campaignSpend: [], // one campaign's spend in a month: admin only
+      campaignSpendPrefix: [], // a sort key prefix
+      integration: [], // the ad and WhatsApp integrations (sealed secrets, health): the auth and admin functions only
+      webhookClaim: [], // a webhook event handled once: written with the lead it made (the admin function's outbox)
+      leadRotation: ['read', 'write'], // the takers' turns: a new website lead is assigned in its transaction
+      leadAwaitingResponse: ['write'], // a new lead waits for its first response (the SLA check)
+      leadsAwaitingResponse: ['write'], // the same partition
+      leadFirstResponse: [], // first responses by month (the report): admin only
+      packageRule: [], // the calculator's package rules: staff only
+      packageRules: [], // their partition
     };
     expect(Object.keys(partitions).sort()).toEqual(Object.keys(publicAccess).sort());
     for (const [name, grants] of Object.entries(publicAccess)) {

@@ -2,10 +2,12 @@ import type { NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { kinds as auditKinds } from '../audit';
 import { kinds as authKinds } from '../auth';
 import { kinds as blogKinds } from '../blog';
+import { kinds as campaignKinds } from '../campaigns';
 import { kinds as customerKinds } from '../customers';
 import { engineKinds } from '../db/engine-kinds';
 import { allKinds, matchesPattern, type Kind } from '../db/kind';
 import { kinds as financeKinds } from '../finance';
+import { kinds as integrationKinds } from '../integrations';
 import { kinds as leadKinds } from '../leads';
 import { rateLimitWindowKind } from '../lib/rate-limit';
 import { kinds as notifyKinds } from '../notify';
@@ -36,8 +38,10 @@ const CATALOG: readonly Kind[] = allKinds([
   backupLockKind,
   backupScheduleKind,
   ...blogKinds(),
+  ...campaignKinds(),
   ...customerKinds(),
   ...financeKinds(),
+  ...integrationKinds(),
   ...leadKinds(),
   ...notifyKinds(),
   ...peopleKinds(),

@@ -65,7 +65,7 @@ export const campaignSpendKind = defineItem({
     updatedBy: yup.string().defined(),
   }),
   key: keys.campaignSpend,
-  partition: 'CAMPAIGN#*',
+  partition: 'CAMPAIGNSPEND#*',
 });
 
 const rowFigure = (month: string, source: string, campaign: string): ShardedFigure => ({
@@ -136,7 +136,8 @@ export async function campaignReport(db: Db, from: string, to: string): Promise<
     rows.set(id, row);
     return row.counts;
   };
-  const months = await Promise.all(monthRange(from, to).map((month) => allPages((start) => queryPage(db, { pk: keys.campaignMonth(month), consistent: true, start }))));
+  const partitions = monthRange(from, to).flatMap((month) => [keys.campaignMonth(month), keys.campaignSpendMonth(month)]);
+  const months = await Promise.all(partitions.map((pk) => allPages((start) => queryPage(db, { pk, consistent: true, start }))));
   for (const raw of months.flat()) {
     if (String(raw.sk).startsWith(keys.campaignFigurePrefix())) {
       const figure = campaignFigureKind.parse(raw);

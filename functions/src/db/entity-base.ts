@@ -126,6 +126,8 @@ export interface EntityConfig<T extends Stored, P extends Record<string, AccessP
   kept?: readonly (keyof T)[];
   /** Fields whose values the audit log masks (personal data). */
   masked?: readonly (keyof T)[];
+  /** Fields the audit log leaves out of an entry's changes: derived from a change it reports (a lead's first response, from its status). */
+  unaudited?: readonly (keyof T)[];
   /** How the audit log names an item ('Asha Verma, 2026-11-23'); auditTitle's guess when not given. */
   title?: (item: T) => string;
 }

@@ -45,6 +45,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
   const contested = unique.filter((marker): marker is ContestedMarker<T> => marker.contested !== undefined);
   const kept = new Set<PropertyKey>(config.kept ?? []);
   const masked = new Set<PropertyKey>(config.masked ?? []);
+  const unaudited = new Set<PropertyKey>(config.unaudited ?? []);
   /** The record's name in its audit entries, stored at write time (the log then needs no lookup). */
   const titleOf = (item: T) => (config.title ? config.title(item) : auditTitle(item));
   const searchSort = config.searchSort ?? ((item: T) => newestFirst(item.createdAt, item.id));
@@ -150,7 +151,7 @@ export function entityShape<T extends Stored, P extends Record<string, AccessPat
     const old = new Map<string, unknown>(Object.entries(before ?? {}));
     const next = new Map<string, unknown>(Object.entries(after ?? {}));
     for (const field of new Set([...old.keys(), ...next.keys()])) {
-      if (UNAUDITED.has(field) || field === 'id') continue;
+      if (UNAUDITED.has(field) || unaudited.has(field) || field === 'id') continue;
       const from = old.get(field) ?? null;
       const to = next.get(field) ?? null;
       if (JSON.stringify(from) === JSON.stringify(to)) continue;

@@ -106,7 +106,9 @@ export const keys = {
     sk: `ROW#${encodeURIComponent(source)}#${encodeURIComponent(campaign)}#${shard}`,
   }),
   campaignFigurePrefix: () => 'ROW#',
-  campaignSpend: (month: string, source: string, campaign: string) => ({ pk: `CAMPAIGN#${month}`, sk: `SPEND#${encodeURIComponent(source)}#${encodeURIComponent(campaign)}` }),
+  // Spend in a partition of its own: the website's function adds to the figures, never to what managers enter.
+  campaignSpendMonth: (month: string) => `CAMPAIGNSPEND#${month}`,
+  campaignSpend: (month: string, source: string, campaign: string) => ({ pk: `CAMPAIGNSPEND#${month}`, sk: `SPEND#${encodeURIComponent(source)}#${encodeURIComponent(campaign)}` }),
   campaignSpendPrefix: () => 'SPEND#',
 
   transaction: (id: string) => ({ pk: `TXN#${id}`, sk: 'TXN' }),

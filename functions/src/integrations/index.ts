@@ -1,9 +1,9 @@
 // The integrations module's public entry (issue 26): lead sources that arrive by themselves.
 // Its HTTP routes are in ./routes (for the hosts).
 import type { Kind } from '../db/kind';
-import { integrationKind, webhookClaimKind } from './integration-repo';
+import { integrationHealthKind, integrationKind, webhookClaimKind } from './integration-repo';
 
 export { runIntegrationTask, TaskRefused } from './integration-tasks';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts). */
-export const kinds = (): readonly Kind[] => [integrationKind, webhookClaimKind];
+export const kinds = (): readonly Kind[] => [integrationKind, integrationHealthKind, webhookClaimKind];

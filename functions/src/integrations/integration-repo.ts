@@ -68,14 +68,27 @@ export const webhookClaimKind = defineItem({
   partition: 'WEBHOOKCLAIM#*',
 });
 
-/** Events accepted, ignored and failed, and when the last came: spread over shards so that webhooks arriving together do not conflict. */
+/** One shard of a platform's health, in its integration's partition: events accepted, ignored and failed, and when the last came. */
+export const integrationHealthKind = defineItem({
+  type: 'IntegrationHealth',
+  schema: yup.object({
+    accepted: yup.number().integer().min(0).default(0),
+    ignored: yup.number().integer().min(0).default(0),
+    failed: yup.number().integer().min(0).default(0),
+    lastEventAt: yup.string().optional(),
+  }),
+  key: (platform: IntegrationPlatform, shard: number) => ({ pk: keys.integration(platform).pk, sk: `HEALTH#${shard}` }),
+  partition: 'INTEGRATION#*',
+});
+
+/** The health's shards, so that webhooks arriving together do not conflict. */
 const HEALTH_SHARDS = 5;
 export function healthFigure(platform: IntegrationPlatform, lastEventAt?: string): ShardedFigure {
   return {
-    type: 'IntegrationHealth',
+    type: integrationHealthKind.type,
     shards: HEALTH_SHARDS,
-    key: (shard) => ({ pk: keys.integration(platform).pk, sk: `HEALTH#${shard}` }),
-    ...(lastEventAt ? { sets: { lastEventAt } } : {}),
+    key: (shard) => integrationHealthKind.key(platform, shard),
+    sets: { entityType: integrationHealthKind.type, ...(lastEventAt ? { lastEventAt } : {}) },
   };
 }
 

@@ -15,10 +15,10 @@ export const WEBHOOK_RATE_LIMIT = 3_000;
 /**
  * The webhooks run on the auth function: like signing in they are called
  * without a session, and it holds the key that opens the sealed app secret
- * and google_key (the public function's role cannot). API Gateway's throttle
- * for them, tighter than the stage's.
+ * and google_key (the public function's role cannot). API Gateway throttles
+ * them at the stage's rate; each integration has its own limit besides.
  */
-const WEBHOOK_ROUTE = { lambda: 'auth', throttle: { rateLimit: 50, burstLimit: 100 } } as const;
+const WEBHOOK_ROUTE = { lambda: 'auth' } as const;
 
 /** The write context of what a webhook stores: the platform, not a person. */
 function webhookContext(c: Context<AppEnv>, name: string): WriteContext {

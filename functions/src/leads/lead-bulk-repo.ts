@@ -16,7 +16,7 @@ import { reservedKeyFields } from '../lib/reserved-keys';
 import { keys } from '../db/keys';
 import { assignmentGuardWrite } from '../people';
 import type { WriteContext } from '../db/entity';
-import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, type WritePlan } from '../db/plan';
+import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, PlanTooLarge, RETRY, type WritePlan } from '../db/plan';
 import { LeadTurns, lostTurn, readTurns } from './lead-assignment';
 import { planAwaiting } from './lead-sla';
 import { addTimelineNote, leadEnquiredWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
@@ -297,37 +297,49 @@ export async function bulkUpdateLeads(
   const attempt = async (pending: string[]): Promise<string[]> => {
     const current = await leadEntity.getMany(db, pending);
     notFound.push(...pending.filter((id) => !current.has(id)));
-    let pairs = [...current.values()]
+    const pairs = [...current.values()]
       .map((before) => ({ before, after: { ...before, ...change, updatedAt: ctx.now, version: before.version + 1 } }))
       .filter(({ before, after }) => before.status !== after.status || before.assignedTo !== after.assignedTo);
     updated.push(...[...current.values()].filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
     const stale: string[] = [];
-    while (pairs.length > 0) {
-      // One plan: each lead (version checked, its audit entry), the counters merged, and a new assignee's guard.
-      const p = plan(db, ctx);
-      for (const { before, after } of pairs) leadEntity.planUpdate(p, leadEntry(before.id), before, after, { action: 'bulk_update' });
-      // A new assignee must still be an active employee when the leads are written (one entry per plan).
-      if (change.assignedTo && pairs.some(({ before }) => before.assignedTo !== change.assignedTo)) p.write('assignee', assignmentGuardWrite(change.assignedTo));
-      try {
-        // One try: leads other writers are busy with are set aside (below) and tried again later, not hammered.
-        await p.commit({ attempts: 1 });
-        updated.push(...pairs.map(({ after }) => after));
-        break;
-      } catch (error) {
-        if (error instanceof ContendedWrite) {
-          // Still colliding with other writers past the one retry policy: these go again later (or are reported conflicted).
-          stale.push(...pairs.map(({ before }) => before.id));
-          break;
+    /** Writes `group` in one plan; one the leads' figures make too large goes in two halves. */
+    const write = async (group: typeof pairs): Promise<void> => {
+      let left = group;
+      while (left.length > 0) {
+        // One plan: each lead (version checked, its audit entry), the counters merged, and a new assignee's guard.
+        const p = plan(db, ctx);
+        for (const { before, after } of left) leadEntity.planUpdate(p, leadEntry(before.id), before, after, { action: 'bulk_update' });
+        // A new assignee must still be an active employee when the leads are written (one entry per plan).
+        if (change.assignedTo && left.some(({ before }) => before.assignedTo !== change.assignedTo)) p.write('assignee', assignmentGuardWrite(change.assignedTo));
+        try {
+          // One try: leads other writers are busy with are set aside (below) and tried again later, not hammered.
+          await p.commit({ attempts: 1 });
+          updated.push(...left.map(({ after }) => after));
+          return;
+        } catch (error) {
+          if (error instanceof PlanTooLarge && left.length > 1) {
+            // The leads' figures (campaign rows, counters) took it past one commit's items: two smaller plans.
+            const half = Math.ceil(left.length / 2);
+            await write(left.slice(0, half));
+            await write(left.slice(half));
+            return;
+          }
+          if (error instanceof ContendedWrite) {
+            // Still colliding with other writers past the one retry policy: these go again later (or are reported conflicted).
+            stale.push(...left.map(({ before }) => before.id));
+            return;
+          }
+          if (!(error instanceof PlanConditionFailed)) throw error;
+          if (error.has('assignee')) throw new AssigneeGoneError();
+          // The leads whose version moved are set aside; the others are written again at once.
+          const busy = new Set(error.failed.map(entryOf));
+          if (busy.size === 0) throw error;
+          stale.push(...left.filter(({ before }) => busy.has(before.id)).map(({ before }) => before.id));
+          left = left.filter(({ before }) => !busy.has(before.id));
         }
-        if (!(error instanceof PlanConditionFailed)) throw error;
-        if (error.has('assignee')) throw new AssigneeGoneError();
-        // The leads whose version moved are set aside; the others are written again at once.
-        const busy = new Set(error.failed.map(entryOf));
-        if (busy.size === 0) throw error;
-        stale.push(...pairs.filter(({ before }) => busy.has(before.id)).map(({ before }) => before.id));
-        pairs = pairs.filter(({ before }) => !busy.has(before.id));
       }
-    }
+    };
+    await write(pairs);
     return stale;
   };
 

@@ -68,6 +68,8 @@ export const leadEntity = defineEntity({
     byStatus: { index: 'gsi2', partition: ({ status }: Pick<Lead, 'status'>) => keys.leadsByStatus(status), forward: false },
     byFollowUp: { index: 'gsi3', partition: () => keys.leadFollowUps() },
   },
+  // The time of the first response follows from the status change or timeline entry its entry reports.
+  unaudited: ['firstResponseAt'],
   // One lead per phone number, however it is written.
   unique: [{ name: 'LeadPhone', partition: 'LEADPHONE#*', key: (lead) => keys.leadPhone(normalizePhone(lead.phone)), owner: 'leadId' }],
   counts: (lead) => ({

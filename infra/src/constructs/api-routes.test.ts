@@ -67,13 +67,10 @@ describe('the route table from the declarations', () => {
     expect(() => checkedDeclarations({ declared, undeclared: [] })).not.toThrow();
   });
 
-  it('throttles the form posts and the lead webhooks harder than the stage', () => {
+  it("throttles the form posts harder than the stage (the lead webhooks keep the stage's rate, and a limit per integration)", () => {
     expect(ROUTE_THROTTLES).toEqual({
       'POST /api/calculator': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
       'POST /api/contact': { ThrottlingRateLimit: 5, ThrottlingBurstLimit: 10 },
-      'GET /api/webhooks/meta': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      'POST /api/webhooks/meta': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      'POST /api/webhooks/google-ads': { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
     });
   });
 

@@ -168,6 +168,8 @@ describe('calculator page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Thank You, Asha Reddy!' })).toBeTruthy();
     expect(body).toEqual({
+      // The visit's touches (issue 26: web/src/lib/visit-touch.ts, tested there).
+      attribution: expect.any(Object),
       bhk: '3bhk',
       area: 1500,
       material: 'premium',

@@ -94,6 +94,8 @@ describe('contact page', () => {
     const toast = await findToast('status', 'Message Sent');
     expect(within(toast).getByText('Thank you for your message! We will get back to you soon.')).toBeTruthy();
     expect(body).toEqual({
+      // The visit's touches (issue 26: web/src/lib/visit-touch.ts, tested there).
+      attribution: expect.any(Object),
       firstName: 'Ravi',
       lastName: 'Kumar',
       email: 'ravi@example.com',
