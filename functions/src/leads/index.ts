@@ -6,7 +6,7 @@ import { calculatorEstimateKind, contactSubmissionKind } from './submission-repo
 import { leadRotationKind } from './lead-assignment';
 import { leadAwaitingKind, leadFirstResponseKind } from './lead-sla';
 
-export { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-repo';
+export { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from './lead-capture';
 export { addTimelineNote, assignedLeadCount, assignedLeadsCounter, deleteLead, getLead, leadEntity, listFollowUpsDue, listNewestInStatus, timelineItem } from './lead-repo';
 export { calculatorProjectType } from './website-enquiry';
 export { firstResponseReport, overdueLeadIds, runSlaChecks, type SlaResult } from './lead-sla';

@@ -7,7 +7,7 @@ import { websiteAttribution } from '../campaigns';
 import { estimateCost } from '@app/shared-types/pricing';
 import { websiteContext } from '../auth';
 import type { WriteContext } from '../db/entity';
-import { captureWebsiteEnquiry } from './lead-repo';
+import { captureWebsiteEnquiry } from './lead-capture';
 import { calculatorEnquiry, contactEnquiry, type EnquiryFields } from './website-enquiry';
 import { getRetentionSetting, getSettings } from '../settings';
 import { MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from '@app/shared-types/settings';

@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
 import { conditions, queryPage, type Item } from '../db/item';
 import { keys } from '../db/keys';
-import { leadEntity, captureWebsiteEnquiry, SubmissionChanged, type CaptureResult } from './lead-repo';
+import { leadEntity } from './lead-repo';
+import { captureWebsiteEnquiry, SubmissionChanged, type CaptureResult } from './lead-capture';
 import { calculatorEstimateKind, contactSubmissionKind } from './submission-repo';
 import { calculatorEnquiry, contactEnquiry, type EnquiryFields } from './website-enquiry';
 

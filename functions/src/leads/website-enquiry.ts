@@ -9,7 +9,7 @@ import {
 } from '@app/shared-types/constants';
 import { formatINR } from '@app/shared-types/format';
 import type { CalculatorInput, ContactInput } from '@app/shared-types/forms';
-import type { WebsiteEnquiry } from './lead-repo';
+import type { WebsiteEnquiry } from './lead-capture';
 
 /** What a website form makes of its lead (the stored submission is added by the caller). */
 export type EnquiryFields = Omit<WebsiteEnquiry, 'submission'>;
