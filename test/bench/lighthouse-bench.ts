@@ -126,6 +126,9 @@ export async function lighthouseBench(url: string) {
         const tasks = (worst.audits['long-tasks']?.details as { items?: { url?: string; duration?: number; startTime?: number }[] } | undefined)?.items ?? [];
         const shown = tasks.slice(0, 4).map((task) => `${Math.round(task.duration ?? 0)} ms at ${Math.round(task.startTime ?? 0)} ms (${task.url ? task.url.replace(origin, '') : '?'})`);
         if (shown.length) console.log(`    longest tasks: ${shown.join('; ')}`);
+        // Where the main thread's time went in that run (observed, before the simulation's slowdown), by kind of work.
+        const groups = (worst.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; duration?: number }[] } | undefined)?.items ?? [];
+        if (groups.length) console.log(`    main thread: ${groups.map((group) => `${group.groupLabel ?? '?'} ${Math.round(group.duration ?? 0)} ms`).join(', ')}`);
       }
       if (path === '/') homeScripts = scriptsBeforePaint(runs[0]!, origin);
     }
