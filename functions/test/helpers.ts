@@ -9,7 +9,7 @@ import { createApp } from '../src/app';
 import type { Deps } from '../src/app-deps';
 import { createEmployee } from '../src/people/employee-repo';
 import { generatePrivateJwk, signingKeyFromJwk, staticSigningKey, type SigningKey } from '../src/auth/signing-key';
-import { createDb, type Db } from '../src/db/client';
+import { createDb, type Db, type DbOptions } from '../src/db/client';
 import { formTokenKeyFromSigningKey, formTokenKeysFromSigningKey, issueFormToken } from '../src/leads/form-token';
 import { ensureTable } from '../src/local/create-table';
 import { localPhotoStorage } from '../src/photos/local-photo-storage';
@@ -60,14 +60,32 @@ export function replayRefusals(): string[] {
 }
 
 /**
+ * How long a test app's DynamoDB calls wait for a connection (production: 1 s, DB_TIMEOUTS). The
+ * SDK's client keeps at most 50 sockets, and its connection timeout counts from the call, so a call
+ * queued behind 50 others in flight timed out as if the database were unreachable (a 503 'briefly
+ * unavailable' where the test expected its 201). A Lambda serves one request at a time and never
+ * queues there; a test app serves 60 requests at once through one client (the contention tests), and
+ * on a busy machine those 50 take over a second. The production timeouts are tested with clients of
+ * their own (db-outage.test.ts).
+ */
+const TEST_CONNECTION_TIMEOUT_MS = 10_000;
+
+/**
  * A fresh table on the run's DynamoDB Local and the app on top of it. The
  * caller's IP comes from a test header, so each test can be its own visitor.
  * Public form tokens are signed as on a laptop: with a key derived from the
  * (test) signing key, whatever signingKey an override gives. Its requests are
- * replayed against the functions' roles (replayRefusals).
+ * replayed against the functions' roles (replayRefusals). `dbTimeouts`: the
+ * SDK's per-call timeouts (db/client.ts DB_TIMEOUTS) for an app whose test is
+ * not about them (see unhurriedTestApp).
  */
-export async function createTestApp(overrides: Partial<Deps> = {}) {
-  const db: Db = createDb({ table: `test-${randomUUID()}`, endpoint: dynamoEndpoint(), region: 'local' });
+export async function createTestApp(overrides: Partial<Deps> = {}, options: { dbTimeouts?: DbOptions['timeouts'] } = {}) {
+  const db: Db = createDb({
+    table: `test-${randomUUID()}`,
+    endpoint: dynamoEndpoint(),
+    region: 'local',
+    timeouts: { connectionTimeoutMs: TEST_CONNECTION_TIMEOUT_MS, ...options.dbTimeouts },
+  });
   await ensureTable(db);
   const clock = new TestClock();
   const replay = callRecorder(db);
@@ -94,6 +112,18 @@ export async function createTestApp(overrides: Partial<Deps> = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+/**
+ * A test app for a test of a big or heavily contended write, not of the time limits: on a busy test
+ * machine (two cores, other test files beside it) DynamoDB Local can take longer than the request
+ * deadlines (REQUEST_DEADLINE_MS) and the SDK's 3 s per call (DB_TIMEOUTS) for work AWS does well
+ * within them, and a call that timed out is sent again, doubling the database's work. Its answers
+ * are then 503s that say nothing of the code under test. The limits themselves are tested with apps
+ * of their own (db-outage.test.ts, route-guard.test.ts).
+ */
+export function unhurriedTestApp(overrides: Partial<Deps> = {}) {
+  return createTestApp({ requestDeadlineMs: 120_000, ...overrides }, { dbTimeouts: { requestTimeoutMs: 60_000 } });
+}
 
 /** A new documentation-range IP address per call, so rate limits of one test never touch another. */
 export function newVisitorIp(): string {
