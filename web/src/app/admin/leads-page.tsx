@@ -256,7 +256,7 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
 
 /** What the overdue list holds: '3 leads are past their first-response time with no response yet, oldest first.' */
 function overdueSummary(total: number, shown: number): string {
-  const count = total === 1 ? '1 lead is' : `${total} leads are`;
+  const count = total === 1 ? '1 lead is past its' : `${total} leads are past their`;
   const more = total > shown ? ` The oldest ${shown} are shown.` : '';
-  return `${count} past their first-response time with no response yet, oldest first.${more} The other filters do not apply.`;
+  return `${count} first-response time with no response yet, oldest first.${more} The other filters do not apply.`;
 }

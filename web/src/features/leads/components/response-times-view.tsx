@@ -40,6 +40,7 @@ export function ResponseTimesView() {
           error={!valid}
           helperText={valid ? undefined : 'Choose a month'}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         />
         {report.data && (
           <Typography variant="body2" color="text.secondary">
@@ -63,7 +64,7 @@ export function ResponseTimesView() {
               <TableRow>
                 <TableCell>Salesperson</TableCell>
                 <TableCell align="right">Responses</TableCell>
-                <TableCell align="right">Median first response</TableCell>
+                <TableCell align="right">Median time</TableCell>
                 <TableCell align="right">Within SLA</TableCell>
               </TableRow>
             </TableHead>
