@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { monthOf } from '@app/shared-types/attribution';
 import { leadCreateSchema } from '@app/shared-types/leads';
 import { DEFAULT_BUSINESS_HOURS } from '@app/shared-types/settings';
 import { businessMinutesBetween } from '@app/shared-types/speed-to-lead';
@@ -9,7 +10,9 @@ import { keys } from '../src/db/keys';
 import { addCommunication, createLead, getLead } from '../src/leads/lead-repo';
 import { firstResponseReport, leadAwaitingKind, overdueLeadIds, runSlaChecks } from '../src/leads/lead-sla';
 import { createEmployee, updateEmployee, type EmployeeItem } from '../src/people/employee-repo';
-import { createTestApp } from './helpers';
+import type { BulkUpdateResult, Lead } from '@app/shared-types/leads';
+import type { FirstResponseReport, ResponseOverdue } from '@app/shared-types/speed-to-lead';
+import { createStaffApp, createTestApp, json, login, STAFF_PASSWORD, staffRequest, uniquePhone } from './helpers';
 
 /**
  * Speed-to-lead (issue 26): the first-response SLA counts business minutes
@@ -96,5 +99,50 @@ describe('the SLA job', () => {
 
     const report = await firstResponseReport(db, '2026-11');
     expect(report).toEqual({ month: '2026-11', slaMinutes: 15, rows: [{ employeeId: taker.id, employeeName: taker.name, responses: 1, medianMinutes: 40, withinSlaPercent: 0 }] });
+  });
+});
+
+describe('a bulk update', () => {
+  it('is the first response of the leads whose status it changes, as one edit is; an assignment alone is not', async () => {
+    const { app, clock, staff } = await createStaffApp('manager');
+    const { employee } = staff('manager');
+    let { cookie } = staff('manager');
+    const create = async (name: string) => {
+      const response = await staffRequest(app, '/api/leads', cookie, { method: 'POST', body: { name, phone: uniquePhone('7'), source: 'Website' } });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return json<Lead>(response);
+    };
+    const [statusChanged, assignedOnly] = [await create('Bulk Status'), await create('Bulk Assign')];
+    // A week on: past 15 business minutes whatever the day.
+    clock.advance(7 * 86_400_000);
+    // (The session has lapsed meanwhile: sign in again.)
+    cookie = (await login(app, employee.email, STAFF_PASSWORD)).cookie!;
+    const overdueIds = async () => (await json<ResponseOverdue>(staffRequest(app, '/api/leads/response-overdue', cookie))).items.map((lead) => lead.id);
+    expect((await overdueIds()).sort()).toEqual([statusChanged.id, assignedOnly.id].sort());
+
+    const bulk = async (body: object) => {
+      const response = await staffRequest(app, '/api/leads/bulk-update', cookie, { method: 'POST', body });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return json<BulkUpdateResult>(response);
+    };
+    const changed = await bulk({ ids: [statusChanged.id], status: 'Follow-up' });
+    const respondedAt = new Date(clock.now()).toISOString().slice(0, 16);
+    expect(changed.updated[0]?.firstResponseAt?.slice(0, 16)).toBe(respondedAt);
+    await bulk({ ids: [assignedOnly.id], assignedTo: employee.id });
+
+    expect(await overdueIds()).toEqual([assignedOnly.id]);
+    const read = async (id: string) => (await json<{ lead: Lead }>(staffRequest(app, `/api/leads/${id}`, cookie))).lead;
+    expect((await read(statusChanged.id)).firstResponseAt?.slice(0, 16)).toBe(respondedAt);
+    expect((await read(assignedOnly.id)).firstResponseAt).toBeUndefined();
+    expect((await read(assignedOnly.id)).assignedTo).toBe(employee.id);
+    // The response counts for the manager who made it, in its month (Asia/Kolkata).
+    const month = monthOf(new Date(clock.now()).toISOString());
+    const report = await json<FirstResponseReport>(staffRequest(app, `/api/leads/first-response?month=${month}`, cookie));
+    expect(report.rows).toEqual([expect.objectContaining({ employeeId: employee.id, responses: 1 })]);
+
+    // A second status change is not a first response again.
+    await bulk({ ids: [statusChanged.id], status: 'Quoted' });
+    expect((await read(statusChanged.id)).firstResponseAt?.slice(0, 16)).toBe(respondedAt);
+    expect((await json<FirstResponseReport>(staffRequest(app, `/api/leads/first-response?month=${month}`, cookie))).rows[0]?.responses).toBe(1);
   });
 });

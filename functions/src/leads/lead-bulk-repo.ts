@@ -18,7 +18,7 @@ import { assignmentGuardWrite } from '../people';
 import type { WriteContext } from '../db/entity';
 import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, PlanTooLarge, RETRY, type WritePlan } from '../db/plan';
 import { LeadTurns, lostTurn, readTurns } from './lead-assignment';
-import { planAwaiting } from './lead-sla';
+import { planAwaiting, planFirstResponse, respondsFirst } from './lead-sla';
 import { addTimelineNote, leadEnquiredWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
 
 
@@ -237,7 +237,7 @@ function describeRow(row: LeadImportInput): string {
     .concat(row.requirements ? `: ${row.requirements}` : '');
 }
 
-/** Leads changed per plan by a bulk update: the lead and its audit entry each, plus the counters. */
+/** Leads changed per plan by a bulk update: the lead and its audit entry each (a first response two more: a plan too large goes in halves), plus the counters. */
 const UPDATES_PER_TRANSACTION = 49;
 
 /** Tries per group of leads (each read again first) before its leads are tried one by one. */
@@ -298,7 +298,11 @@ export async function bulkUpdateLeads(
     const current = await leadEntity.getMany(db, pending);
     notFound.push(...pending.filter((id) => !current.has(id)));
     const pairs = [...current.values()]
-      .map((before) => ({ before, after: { ...before, ...change, updatedAt: ctx.now, version: before.version + 1 } }))
+      .map((before) => {
+        const after: Lead = { ...before, ...change, updatedAt: ctx.now, version: before.version + 1 };
+        // A status change is the lead's first response when nobody responded yet, as for one lead (lead-repo.ts updateLead).
+        return { before, after: respondsFirst(before, after) ? { ...after, firstResponseAt: ctx.now } : after };
+      })
       .filter(({ before, after }) => before.status !== after.status || before.assignedTo !== after.assignedTo);
     updated.push(...[...current.values()].filter((lead) => !pairs.some((pair) => pair.before.id === lead.id)));
     const stale: string[] = [];
@@ -308,7 +312,12 @@ export async function bulkUpdateLeads(
       while (left.length > 0) {
         // One plan: each lead (version checked, its audit entry), the counters merged, and a new assignee's guard.
         const p = plan(db, ctx);
-        for (const { before, after } of left) leadEntity.planUpdate(p, leadEntry(before.id), before, after, { action: 'bulk_update' });
+        for (const { before, after } of left) {
+          leadEntity.planUpdate(p, leadEntry(before.id), before, after, { action: 'bulk_update' });
+          // Its awaiting item goes and the response counts for this person (entries 'lead.<id>.awaiting', 'lead.<id>.firstResponse':
+          // a first response that landed meanwhile sets the lead aside, to be read again, like a moved version).
+          if (respondsFirst(before, after)) planFirstResponse(p, before, `${leadEntry(before.id)}.`);
+        }
         // A new assignee must still be an active employee when the leads are written (one entry per plan).
         if (change.assignedTo && left.some(({ before }) => before.assignedTo !== change.assignedTo)) p.write('assignee', assignmentGuardWrite(change.assignedTo));
         try {

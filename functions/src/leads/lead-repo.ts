@@ -24,7 +24,7 @@ import { defineEntity, WEBSITE_ACTOR_ID, WriteConflict, type ItemKey, type Write
 import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
 import { lostTurn, readTurns, type LeadTurns } from './lead-assignment';
-import { lostFirstResponse, planAwaiting, planFirstResponse } from './lead-sla';
+import { lostFirstResponse, planAwaiting, planFirstResponse, respondsFirst } from './lead-sla';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
 import { leadCampaignFigures, sourceAttribution, type LeadAttribution } from '../campaigns';
@@ -354,7 +354,6 @@ export async function updateLead(
   let result;
   try {
     // A status change by a person is the lead's first response when nobody responded yet (speed-to-lead, issue 26).
-    const respondsFirst = (before: Lead, after: Pick<Lead, 'status'>) => !before.firstResponseAt && after.status !== before.status;
     result = await leadEntity.update(
       db,
       id,

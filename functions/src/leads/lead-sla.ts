@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { monthOf } from '@app/shared-types/attribution';
 import type { Lead } from '@app/shared-types/leads';
 import { businessMinutesBetween, median, type FirstResponseReport } from '@app/shared-types/speed-to-lead';
 import type { Db } from '../db/client';
@@ -40,7 +41,7 @@ export const leadAwaitingKind = defineItem({
   grants: { public: ['write'] },
 });
 
-/** One first response, in the month it was made. */
+/** One first response, in the month it was made (Asia/Kolkata, as the Campaigns report's months). */
 export const leadFirstResponseKind = defineItem({
   type: 'LeadFirstResponse',
   schema: yup.object({
@@ -55,6 +56,9 @@ export const leadFirstResponseKind = defineItem({
   partition: 'LEADRESPONSE#*',
 });
 
+/** Whether a change of a lead's status by a person is its first response (nobody responded yet): a single edit's and a bulk update's rule. */
+export const respondsFirst = (before: Pick<Lead, 'status' | 'firstResponseAt'>, after: Pick<Lead, 'status'>) => !before.firstResponseAt && after.status !== before.status;
+
 /** Adds a new lead's awaiting item to its plan. */
 export function planAwaiting(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>, name = 'awaiting'): void {
   p.write(name, leadAwaitingKind.put([lead.createdAt, lead.id], { leadId: lead.id, createdAt: lead.createdAt }));
@@ -64,14 +68,15 @@ export function planAwaiting(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>,
  * The entries of a person's first response to `lead` (read before: it has no
  * firstResponseAt): its awaiting item goes, the response is recorded in its
  * month for the person who made it. The lead's own firstResponseAt is the
- * caller's write (it writes the lead anyway).
+ * caller's write (it writes the lead anyway). A plan of many leads names
+ * each lead's entries apart by `prefix` ('lead.<id>.').
  */
-export function planFirstResponse(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>): void {
+export function planFirstResponse(p: WritePlan, lead: Pick<Lead, 'id' | 'createdAt'>, prefix = ''): void {
   const { ctx } = p;
-  p.write('awaiting', leadAwaitingKind.delete([lead.createdAt, lead.id]));
+  p.write(`${prefix}awaiting`, leadAwaitingKind.delete([lead.createdAt, lead.id]));
   p.write(
-    'firstResponse',
-    leadFirstResponseKind.put([ctx.now.slice(0, 7), ctx.actor.id, lead.id], {
+    `${prefix}firstResponse`,
+    leadFirstResponseKind.put([monthOf(ctx.now), ctx.actor.id, lead.id], {
       leadId: lead.id,
       employeeId: ctx.actor.id,
       employeeName: ctx.actor.name,

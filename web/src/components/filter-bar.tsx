@@ -1,4 +1,6 @@
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid, { type GridProps } from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { AsyncPickerInput, type PickerOption, type PickerSearch } from './async-picker';
 import { SearchField } from './search-field';
@@ -71,6 +73,16 @@ export function FilterSelect({ param, label, size, options, emptyLabel }: Filter
   return (
     <Grid size={size}>
       <SelectField label={label} value={value} options={options} emptyLabel={emptyLabel} onChange={onChange} />
+    </Grid>
+  );
+}
+
+/** An on/off filter of a FilterBar: the URL parameter is '1' while on, absent while off ('Response overdue'). */
+export function FilterSwitch({ param, label, size }: FilterCellProps) {
+  const { value, onChange } = useFilter(param);
+  return (
+    <Grid size={size} sx={{ display: 'flex', alignItems: 'center' }}>
+      <FormControlLabel control={<Switch checked={value === '1'} onChange={(_event, checked) => onChange(checked ? '1' : '')} />} label={label} />
     </Grid>
   );
 }

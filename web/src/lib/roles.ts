@@ -28,6 +28,11 @@ export function canSeeFinance(role: string | undefined): boolean {
   return role === 'manager' || role === 'admin' || role === 'superadmin';
 }
 
+/** PRODUCT.md roles: every staff role reads the Leads CRM (GET /api/leads..., the 'Response overdue' card); a visitor does not. */
+export function canReadLeads(role: string | undefined): boolean {
+  return role === 'employee' || role === 'manager' || role === 'admin' || role === 'superadmin';
+}
+
 /** PRODUCT.md: the rate library is data admins edit; every other role reads it. */
 export function canEditRateLibrary(role: string | undefined): boolean {
   return (RATE_LIBRARY_EDITORS as readonly (string | undefined)[]).includes(role);

@@ -8,7 +8,10 @@ import { DashboardOverview } from '../../features/dashboard/components/dashboard
 import type { DashboardLinks } from '../../features/dashboard/model';
 import { useSession } from '../../features/auth/api/get-session';
 import { ClientResponsesCard } from '../../features/quotations/components/client-responses-card';
-import { canSeeFinance } from '../../lib/roles';
+import { ResponseOverdueCard } from '../../features/leads/components/response-overdue-card';
+import { OVERDUE_LEADS_QUERY } from '../../features/leads/model';
+import { canReadLeads, canSeeFinance } from '../../lib/roles';
+import Grid from '@mui/material/Grid';
 import { usePortalHref } from './portal-base';
 
 /**
@@ -37,6 +40,13 @@ export function DashboardPage() {
         Dashboard
       </Typography>
       <DashboardOverview links={links} showMoney={canSeeFinance(role)} />
+      {canReadLeads(role) && (
+        <Grid container spacing={2} sx={{ mt: 3 }} component="section" aria-label="Speed-to-lead">
+          <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+            <ResponseOverdueCard href={href(`leads?${OVERDUE_LEADS_QUERY}`)} />
+          </Grid>
+        </Grid>
+      )}
       <Box sx={{ mt: 3 }}>
         <ClientResponsesCard quoteHref={(id) => href(`quotations?quote=${encodeURIComponent(id)}`)} />
       </Box>

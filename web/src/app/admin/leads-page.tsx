@@ -27,6 +27,9 @@ import { LeadBoard } from '../../features/leads/components/lead-board';
 import { LeadCards } from '../../features/leads/components/lead-cards';
 import { SpamList } from '../../features/leads/components/spam-list';
 import { CampaignReportView } from '../../features/campaigns/components/campaign-report-view';
+import { useResponseOverdue } from '../../features/leads/api/get-response-overdue';
+import { ResponseTimesView } from '../../features/leads/components/response-times-view';
+import Typography from '@mui/material/Typography';
 import { ListPager } from '../../features/leads/components/list-pager';
 import { canDelete } from '../../lib/roles';
 import { useUrlDialog } from '../../lib/url-dialog';
@@ -45,7 +48,7 @@ const NO_SELECTION: Selection = { model: { type: 'include', ids: new Set() }, le
 /** The parameters of the list's page in the URL (cleared when a filter changes: cursors hold for one list only). */
 const PAGE_PARAMS = ['page', 'cursor'] as const;
 
-const VIEW_LABELS: Record<LeadView, string> = { list: 'List', board: 'Board', campaigns: 'Campaigns', spam: 'Spam' };
+const VIEW_LABELS: Record<LeadView, string> = { list: 'List', board: 'Board', campaigns: 'Campaigns', responses: 'Response times', spam: 'Spam' };
 
 /**
  * The Leads CRM section: figures, then the list (filters and page kept in
@@ -65,6 +68,7 @@ export function LeadsPage() {
   };
   const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => parseLeadFilters(searchParams), [searchParams]);
+  // Spam and Response times are for managers and up (the roles that delete).
   const canSeeSpam = canDelete(session?.user.role);
   const view = parseLeadView(searchParams, canSeeSpam);
   const [importOpen, setImportOpen] = useState(false);
@@ -109,14 +113,14 @@ export function LeadsPage() {
       <LeadStats />
 
       <Tabs value={view} onChange={(_event, next: LeadView) => changeView(next)} aria-label="Leads view">
-        {(canSeeSpam ? (['list', 'board', 'campaigns', 'spam'] as const) : (['list', 'board', 'campaigns'] as const)).map((name) => (
+        {(canSeeSpam ? (['list', 'board', 'campaigns', 'responses', 'spam'] as const) : (['list', 'board', 'campaigns'] as const)).map((name) => (
           <Tab key={name} value={name} label={VIEW_LABELS[name]} />
         ))}
       </Tabs>
 
       {(view === 'list' || view === 'board') && (
         <FilterCard>
-          <LeadFilters filters={filters} onChange={changeFilter} />
+          <LeadFilters filters={filters} onChange={changeFilter} showOverdue={view === 'list'} />
         </FilterCard>
       )}
 
@@ -126,6 +130,8 @@ export function LeadsPage() {
         <LeadBoard filters={filters} onOpenLead={dialog.openEdit} listHref={listHref} />
       ) : view === 'campaigns' ? (
         <CampaignReportView canEditSpend={canSeeSpam} leadsHref={(row) => `?campaign=${encodeURIComponent(row.campaign)}`} />
+      ) : view === 'responses' ? (
+        <ResponseTimesView />
       ) : (
         <SpamList onOpenLead={dialog.openEdit} />
       )}
@@ -150,12 +156,27 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
   const { page, cursor, pageSize } = parseLeadPage(searchParams);
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
 
-  const list = useLeads({ filters, limit: pageSize, cursor });
-  const rows = useMemo(() => list.data?.items ?? [], [list.data]);
-  const hasNextPage = Boolean(list.data?.nextCursor);
+  // 'Response overdue' (issue 26): the overdue leads' own list (the oldest 100, oldest first), paged here; the other filters do not apply.
+  const overdueOn = filters.overdue === '1';
+  // The page of the overdue list, back to the first when the page size changes.
+  const [overdueAt, setOverdueAt] = useState({ pageSize, page: 0 });
+  const overduePage = overdueAt.pageSize === pageSize ? overdueAt.page : 0;
+  const setOverduePage = (target: number) => setOverdueAt({ pageSize, page: target });
+  const overdue = useResponseOverdue();
+  const overdueLeads = useMemo(() => overdue.data?.items ?? [], [overdue.data]);
+  const overdueIds = useMemo(() => new Set(overdueLeads.map((lead) => lead.id)), [overdueLeads]);
+
+  const list = useLeads({ filters, limit: pageSize, cursor }, !overdueOn);
+  const shown = overdueOn ? overdue : list;
+  const rows = useMemo(
+    () => (overdueOn ? overdueLeads.slice(overduePage * pageSize, (overduePage + 1) * pageSize) : (list.data?.items ?? [])),
+    [overdueOn, overdueLeads, overduePage, pageSize, list.data],
+  );
+  const hasNextPage = overdueOn ? (overduePage + 1) * pageSize < overdueLeads.length : Boolean(list.data?.nextCursor);
   const total = list.data?.total;
   // Unknown (-1) while the first answer loads: a page past the first, opened from its URL, is not cut back to the first.
-  const rowCount = !list.data ? -1 : (total ?? (hasNextPage ? -1 : page * pageSize + rows.length));
+  const rowCount = overdueOn ? (overdue.data ? overdueLeads.length : -1) : !list.data ? -1 : (total ?? (hasNextPage ? -1 : page * pageSize + rows.length));
+  const shownPage = overdueOn ? overduePage : page;
 
   // The cursor each page started at, as met in this visit (a page opened from a link knows only its own).
   const cursors = useRef(new Map<string, string | undefined>());
@@ -177,6 +198,7 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
 
   const changePage = (model: GridPaginationModel) => {
     if (model.pageSize !== pageSize) return toPage(0, undefined, model.pageSize);
+    if (overdueOn) return setOverduePage(model.page);
     if (model.page > page) {
       // The next page starts where the one on screen ended (not while it is still loading).
       const next = list.isPlaceholderData ? undefined : list.data?.nextCursor;
@@ -201,20 +223,27 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
     <>
       <BulkActionBar selected={[...selection.leads.values()]} onDone={() => setSelection(NO_SELECTION)} />
 
-      {list.isError ? (
-        <ErrorState message={`Could not load leads. ${serverMessage(list.error)}`} onRetry={() => void list.refetch()} />
+      {overdueOn && overdue.data && (
+        <Typography role="status" variant="body2" color="text.secondary">
+          {overdueSummary(overdue.data.total, overdueLeads.length)}
+        </Typography>
+      )}
+
+      {shown.isError ? (
+        <ErrorState message={`Could not load leads. ${serverMessage(shown.error)}`} onRetry={() => void shown.refetch()} />
       ) : phone ? (
         <Stack spacing={1.5}>
-          <LeadCards rows={rows} loading={list.isFetching} onOpenLead={onOpenLead} />
-          <ListPager page={page} pageSize={pageSize} rowsOnPage={rows.length} rowCount={rowCount} hasNextPage={hasNextPage} onChange={changePage} />
+          <LeadCards rows={rows} loading={shown.isFetching} onOpenLead={onOpenLead} overdueIds={overdueIds} />
+          <ListPager page={shownPage} pageSize={pageSize} rowsOnPage={rows.length} rowCount={rowCount} hasNextPage={hasNextPage} onChange={changePage} />
         </Stack>
       ) : (
         <LeadTable
           rows={rows}
-          loading={list.isFetching}
+          loading={shown.isFetching}
           hasNextPage={hasNextPage}
           rowCount={rowCount}
-          paginationModel={{ page, pageSize }}
+          overdueIds={overdueIds}
+          paginationModel={{ page: shownPage, pageSize }}
           onPaginationModelChange={changePage}
           selection={selection.model}
           onSelectionChange={changeSelection}
@@ -223,4 +252,11 @@ function LeadList({ filters, onOpenLead }: { filters: Filters; onOpenLead: (id: 
       )}
     </>
   );
+}
+
+/** What the overdue list holds: '3 leads are past their first-response time with no response yet, oldest first.' */
+function overdueSummary(total: number, shown: number): string {
+  const count = total === 1 ? '1 lead is past its' : `${total} leads are past their`;
+  const more = total > shown ? ` The oldest ${shown} are shown.` : '';
+  return `${count} first-response time with no response yet, oldest first.${more} The other filters do not apply.`;
 }

@@ -1,6 +1,7 @@
 import type { Lead } from '@app/shared-types/leads';
 import { describe, expect, it } from 'vitest';
 import {
+  formatMinutes,
   describeChanges,
   importSummary,
   mailtoForLeads,
@@ -26,9 +27,12 @@ describe('lead filters in the URL', () => {
       projectType: 'Villa',
       sort: 'followUp',
       campaign: '',
+      overdue: '',
     });
     expect(parseLeadFilters(new URLSearchParams()).sort).toBe('created');
     expect(parseLeadFilters(new URLSearchParams('campaign=%20diwali%20')).campaign).toBe('diwali');
+    expect(parseLeadFilters(new URLSearchParams('overdue=1')).overdue).toBe('1');
+    expect(parseLeadFilters(new URLSearchParams('overdue=yes')).overdue).toBe('');
     // 'My leads', and no names or odd values as assignees.
     expect(parseLeadFilters(new URLSearchParams('assignedTo=me')).assignedTo).toBe('me');
     expect(parseLeadFilters(new URLSearchParams('assignedTo=Assistant%201')).assignedTo).toBe('');
@@ -149,5 +153,16 @@ describe('leadOrigin (issue 26)', () => {
       { label: 'First touch', value: 'facebook / cpc / monsoon' },
     ]);
     expect(leadOrigin({ ...base, campaignSource: 'Direct Call' })).toEqual([{ label: 'Campaign', value: 'Direct Call / (none)' }]);
+  });
+});
+
+describe('formatMinutes', () => {
+  it("shows business minutes as '12 min' or '1 h 05 min'", () => {
+    expect(formatMinutes(0)).toBe('0 min');
+    expect(formatMinutes(12)).toBe('12 min');
+    expect(formatMinutes(12.5)).toBe('13 min');
+    expect(formatMinutes(60)).toBe('1 h 00 min');
+    expect(formatMinutes(65)).toBe('1 h 05 min');
+    expect(formatMinutes(605)).toBe('10 h 05 min');
   });
 });

@@ -42,9 +42,11 @@ export interface LeadFilters {
   sort: LeadSort;
   /** Attribution (issue 26): the leads of one campaign, as Leads CRM > Campaigns names it. */
   campaign: string;
+  /** Speed-to-lead (issue 26): '1' shows the leads past their first-response time with no response yet instead (the other filters do not apply). */
+  overdue: '' | '1';
 }
 
-export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectType', 'sort', 'campaign'] as const;
+export const FILTER_PARAMS = ['q', 'status', 'source', 'assignedTo', 'projectType', 'sort', 'campaign', 'overdue'] as const;
 export type FilterParam = (typeof FILTER_PARAMS)[number];
 
 
@@ -66,6 +68,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     projectType: pickOption(LEAD_PROJECT_TYPES, params.get('projectType')),
     sort: pickOption(LEAD_SORTS, params.get('sort')) || 'created',
     campaign: (params.get('campaign') ?? '').trim().slice(0, 150),
+    overdue: params.get('overdue') === '1' ? '1' : '',
   };
 }
 
@@ -116,13 +119,28 @@ export function formatBudget(budget: number): string {
   return budget > 0 ? formatINR(budget) : '—';
 }
 
-/** The CRM's views, kept in the URL (?view=): the list (default), the pipeline board, Campaigns (issue 26), the Spam view. */
-export const LEAD_VIEWS = ['list', 'board', 'campaigns', 'spam'] as const;
+/** The CRM's views, kept in the URL (?view=): the list (default), the pipeline board, Campaigns and Response times (issue 26), the Spam view. */
+export const LEAD_VIEWS = ['list', 'board', 'campaigns', 'responses', 'spam'] as const;
 export type LeadView = (typeof LEAD_VIEWS)[number];
 
-export function parseLeadView(params: URLSearchParams, canSeeSpam: boolean): LeadView {
+/** The views for managers and up only (the server answers 403 to the others). */
+const MANAGER_VIEWS: readonly LeadView[] = ['responses', 'spam'];
+
+/** The view the URL names; a managers' view for someone else is the list. */
+export function parseLeadView(params: URLSearchParams, isManager: boolean): LeadView {
   const view = pickOption(LEAD_VIEWS, params.get('view')) || 'list';
-  return view === 'spam' && !canSeeSpam ? 'list' : view;
+  return MANAGER_VIEWS.includes(view) && !isManager ? 'list' : view;
+}
+
+/** The list URL of the overdue leads (the dashboard's card links to it). */
+export const OVERDUE_LEADS_QUERY = 'overdue=1';
+
+/** A number of business minutes as the report shows it: '12 min', '1 h 05 min', '0 min'. */
+export function formatMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  return `${hours} h ${String(whole % 60).padStart(2, '0')} min`;
 }
 
 /** The list's page in the URL: ?page= (from 1) with the cursor it starts at; page 1 has none. */

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { Page } from '@app/shared-types/api';
 import type { DirectoryEntry } from '@app/shared-types/employees';
+import type { FirstResponseReport, ResponseOverdue } from '@app/shared-types/speed-to-lead';
 import { SALESPEOPLE, SALESPERSON_IDS, type BulkImportResult, type BulkUpdateResult, type Lead, type LeadAnalytics, type LeadDetail } from '@app/shared-types/leads';
 
 /** Leads, analytics and MSW handlers for the Leads CRM tests (`server.use(...leadHandlers())`). */
@@ -126,6 +127,11 @@ export function leadHandlers() {
     http.get('/api/users/directory', () => HttpResponse.json<Page<DirectoryEntry>>({ items: assigneeFixtures })),
     http.get('/api/leads', () => HttpResponse.json({ items: leadFixtures })),
     http.get('/api/leads/analytics', () => HttpResponse.json(analyticsFixture)),
+    // Speed-to-lead (issue 26): nobody overdue, no responses this month (tests that show them use their own).
+    http.get('/api/leads/response-overdue', () => HttpResponse.json<ResponseOverdue>({ items: [], total: 0 })),
+    http.get('/api/leads/first-response', ({ request }) =>
+      HttpResponse.json<FirstResponseReport>({ month: new URL(request.url).searchParams.get('month') ?? '', slaMinutes: 15, rows: [] }),
+    ),
     http.get('/api/leads/:id', ({ params }) => {
       if (params.id === leadDetailFixture.lead.id) return HttpResponse.json(leadDetailFixture);
       const lead = leadFixtures.find((item) => item.id === params.id);

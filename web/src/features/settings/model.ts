@@ -1,5 +1,5 @@
 import { CAMPAIGN_TOUCH_LABELS, CAMPAIGN_TOUCHES } from '@app/shared-types/attribution';
-import { MATERIALS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, ROOM_SCOPE_LABELS, ROOM_SCOPES } from '@app/shared-types/constants';
+import { LEAD_SOURCES, MATERIALS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, ROOM_SCOPE_LABELS, ROOM_SCOPES } from '@app/shared-types/constants';
 import {
   BACKUP_FREQUENCIES,
   CURRENCIES,
@@ -9,6 +9,7 @@ import {
   SUPPORTED_CURRENCIES,
   UNSUPPORTED_CURRENCY_MESSAGE,
   type Currency,
+  type LeadAssignmentRule,
   type SettingsAnswer,
   type SettingsUpdate,
 } from '@app/shared-types/settings';
@@ -191,12 +192,47 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
   ],
 };
 
+/** Speed-to-lead (issue 26) in Settings > Business: its fields' labels. */
+export const SPEED_TO_LEAD_LABELS = {
+  'business.firstResponseMinutes': 'First response time (minutes)',
+  'business.businessHours.days': 'Business days',
+  'business.businessHours.start': 'Opening time',
+  'business.businessHours.end': 'Closing time',
+  'business.leadAssignmentRules': 'Assignment rules',
+} as const;
+
+/** The business days' checkboxes, Monday first (the stored numbers: 0 Sunday .. 6 Saturday). */
+export const BUSINESS_DAYS = [
+  { value: 1, label: 'Mon' },
+  { value: 2, label: 'Tue' },
+  { value: 3, label: 'Wed' },
+  { value: 4, label: 'Thu' },
+  { value: 5, label: 'Fri' },
+  { value: 6, label: 'Sat' },
+  { value: 0, label: 'Sun' },
+] as const;
+
+/** A rule's source: blank matches any. */
+export const RULE_SOURCE_OPTIONS: SelectOption[] = [{ value: '', label: 'Any source' }, ...LEAD_SOURCES.map((value) => ({ value, label: value }))];
+
+/** A new, empty assignment rule (any source, any city, nobody yet). */
+export function newAssignmentRule(): LeadAssignmentRule {
+  return { id: crypto.randomUUID(), source: '', city: '', employeeIds: [] };
+}
+
+/** The rules in words, for the list of a stale save's changes: 'Website, Hyderabad: 2 employees; any source, any city: 1 employee'. */
+export function describeRules(rules: readonly LeadAssignmentRule[] | undefined): string {
+  return (rules ?? [])
+    .map((rule) => `${rule.source || 'any source'}, ${rule.city || 'any city'}: ${rule.employeeIds.length} employee${rule.employeeIds.length === 1 ? '' : 's'}`)
+    .join('; ');
+}
+
 /** SPEC.md 8 has no SMS provider: the switch says so and stays off. */
 export const SMS_UNAVAILABLE = 'No SMS provider is integrated';
 
 /** Every labelled field by path, for the list of a stale save's changes. */
 export const SETTINGS_LABELS: Record<string, string> = Object.fromEntries(
-  [...Object.values(SETTINGS_FIELDS).flat(), ...PRICING_FIELDS].map((field) => [field.name, `${field.label}`]),
+  [...Object.values(SETTINGS_FIELDS).flat(), ...PRICING_FIELDS].map((field) => [field.name, `${field.label}`]).concat(Object.entries(SPEED_TO_LEAD_LABELS)),
 );
 
 /** The value at a dotted path. */
@@ -206,5 +242,12 @@ export function valueAt(values: unknown, path: string): unknown {
 
 /** The labelled fields of two versions by path, flat, for changedFields. */
 export function flatSettings(values: unknown): Record<string, unknown> {
-  return Object.fromEntries(Object.keys(SETTINGS_LABELS).map((path) => [path, valueAt(values, path)]));
+  return Object.fromEntries(
+    Object.keys(SETTINGS_LABELS).map((path) => {
+      const value = valueAt(values, path);
+      // The days and the rules are lists: compared and shown in words.
+      if (path === 'business.leadAssignmentRules') return [path, describeRules(value as LeadAssignmentRule[] | undefined)];
+      return [path, Array.isArray(value) ? value.join(', ') : value];
+    }),
+  );
 }

@@ -12,7 +12,9 @@ interface LeadPageParams {
 
 /** One page of leads, filtered and searched on the server. A page may hold fewer than `limit` leads while `nextCursor` is set. */
 export function getLeads({ filters, limit, cursor }: LeadPageParams) {
-  return unwrap(api.leads.$get({ query: listQuery({ ...filters }, limit, cursor) }));
+  // The overdue leads come from their own list (get-response-overdue.ts), not a filter of this one.
+  const { overdue: _overdue, ...query } = filters;
+  return unwrap(api.leads.$get({ query: listQuery(query, limit, cursor) }));
 }
 
 export function getLeadsQueryOptions(params: LeadPageParams) {
@@ -23,6 +25,6 @@ export function getLeadsQueryOptions(params: LeadPageParams) {
 }
 
 /** Keeps showing the previous page while the next one loads, so the grid does not flash empty. */
-export function useLeads(params: LeadPageParams) {
-  return useQuery({ ...getLeadsQueryOptions(params), placeholderData: keepPreviousData });
+export function useLeads(params: LeadPageParams, enabled = true) {
+  return useQuery({ ...getLeadsQueryOptions(params), placeholderData: keepPreviousData, enabled });
 }

@@ -11,12 +11,14 @@ import type { Lead } from '@app/shared-types/leads';
 import { telHref } from '../../../components/record-card';
 import { formatOptionalDate } from '../model';
 import { LeadStatusChip } from './lead-status-chip';
-import { LOADING_LEADS_TEXT, NO_LEADS_TEXT } from './lead-table';
+import { LOADING_LEADS_TEXT, NO_LEADS_TEXT, OverdueHint } from './lead-table';
 
 interface LeadCardsProps {
   rows: Lead[];
   loading: boolean;
   onOpenLead: (id: string) => void;
+  /** The leads past their first-response time (marked 'overdue'). */
+  overdueIds?: ReadonlySet<string>;
 }
 
 /**
@@ -24,7 +26,7 @@ interface LeadCardsProps {
  * the move needs (name, phone, status, source, next follow-up) and a call
  * button; the card opens the lead.
  */
-export function LeadCards({ rows, loading, onOpenLead }: LeadCardsProps) {
+export function LeadCards({ rows, loading, onOpenLead, overdueIds }: LeadCardsProps) {
   if (rows.length === 0) {
     return (
       <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
@@ -40,7 +42,10 @@ export function LeadCards({ rows, loading, onOpenLead }: LeadCardsProps) {
             <CardContent sx={{ pb: 1 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{lead.name}</Typography>
-                <LeadStatusChip status={lead.status} />
+                <Stack direction="row" spacing={0.5}>
+                  {overdueIds?.has(lead.id) && <OverdueHint />}
+                  <LeadStatusChip status={lead.status} />
+                </Stack>
               </Stack>
               <Typography variant="body2" sx={{ mt: 0.5 }}>
                 {formatPhone(lead.phone)}

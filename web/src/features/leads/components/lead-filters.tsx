@@ -1,4 +1,4 @@
-import { FilterBar, FilterSearch, FilterSelect } from '../../../components/filter-bar';
+import { FilterBar, FilterSearch, FilterSelect, FilterSwitch } from '../../../components/filter-bar';
 import { useAssignees } from '../api/get-assignees';
 import {
   MY_LEADS_OPTION,
@@ -13,12 +13,14 @@ import {
 interface LeadFiltersProps {
   filters: Filters;
   onChange: (name: FilterParam, value: string) => void;
+  /** The list's 'Response overdue' switch (the board has none). */
+  showOverdue?: boolean;
 }
 
 const SELECT_CELL = { xs: 6, sm: 4, md: 'grow' } as const;
 
 /** Search and filters of the leads list; the page keeps them in the URL. */
-export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
+export function LeadFilters({ filters, onChange, showOverdue = false }: LeadFiltersProps) {
   const assignees = [MY_LEADS_OPTION, ...useAssignees()];
   return (
     <FilterBar label="Filter leads" filters={filters} onChange={onChange}>
@@ -29,6 +31,7 @@ export function LeadFilters({ filters, onChange }: LeadFiltersProps) {
       <FilterSelect param="projectType" label="Project Type" options={PROJECT_TYPE_OPTIONS} emptyLabel="All types" size={{ xs: 6, sm: 6, md: 'grow' }} />
       <FilterSelect param="sort" label="Sort" options={SORT_OPTIONS} size={{ xs: 12, sm: 6, md: 'grow' }} />
       <FilterSearch param="campaign" label="Campaign" placeholder="e.g. diwali" size={{ xs: 12, sm: 6, md: 'grow' }} />
+      {showOverdue && <FilterSwitch param="overdue" label="Response overdue" size={{ xs: 12, sm: 6, md: 'auto' }} />}
     </FilterBar>
   );
 }

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import {
@@ -85,6 +87,29 @@ const baseColumns: GridColDef<Lead>[] = [
 /** Order and filters come from the server, so the grid neither sorts nor filters. */
 const columns = baseColumns.map((column): GridColDef<Lead> => ({ ...column, sortable: false, filterable: false }));
 
+/** Speed-to-lead (issue 26): a lead past its first-response time with no response yet says so under its status. */
+export function OverdueHint() {
+  return <Chip size="small" color="error" variant="outlined" label="overdue" />;
+}
+
+/** The columns with the status cell marking the overdue leads. */
+function columnsMarking(overdueIds: ReadonlySet<string>): GridColDef<Lead>[] {
+  if (overdueIds.size === 0) return columns;
+  return columns.map((column) =>
+    column.field === 'status'
+      ? {
+          ...column,
+          renderCell: ({ row }) => (
+            <Stack spacing={0.5} sx={{ py: 0.5, alignItems: 'flex-start' }}>
+              <LeadStatusChip status={row.status} />
+              {overdueIds.has(row.id) && <OverdueHint />}
+            </Stack>
+          ),
+        }
+      : column,
+  );
+}
+
 interface LeadTableProps {
   rows: Lead[];
   loading: boolean;
@@ -96,7 +121,11 @@ interface LeadTableProps {
   selection: GridRowSelectionModel;
   onSelectionChange: (model: GridRowSelectionModel) => void;
   onOpenLead: (id: string) => void;
+  /** The leads past their first-response time (marked 'overdue'). */
+  overdueIds?: ReadonlySet<string>;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The leads list on a laptop (a phone gets LeadCards): pages come from the
@@ -113,7 +142,9 @@ export function LeadTable({
   selection,
   onSelectionChange,
   onOpenLead,
+  overdueIds = NONE,
 }: LeadTableProps) {
+  const shownColumns = useMemo(() => columnsMarking(overdueIds), [overdueIds]);
   const paginationMeta = useMemo(() => ({ hasNextPage }), [hasNextPage]);
   const apiRef = useGridApiRef();
   // Each page shown: name and email measured on it, the grid's spare width shared between them.
@@ -129,7 +160,7 @@ export function LeadTable({
       apiRef={apiRef}
       label="Leads"
       rows={rows}
-      columns={columns}
+      columns={shownColumns}
       getRowHeight={() => 'auto'}
       loading={loading}
       autoHeight

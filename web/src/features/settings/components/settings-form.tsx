@@ -21,6 +21,7 @@ import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
 import { staleSettings } from '../api/settings';
 import { LogoField } from './logo-field';
+import { SpeedToLeadFields } from './speed-to-lead-fields';
 import {
   flatSettings,
   PRICING_BANDS,
@@ -115,6 +116,7 @@ export function SettingsForm({ settings, tab, onTabChange, save, onLoaded }: Set
                   ))}
                   {tab === 'email' && <SmtpPasswordFields passwordSet={settings.email.smtpPasswordSet} />}
                   {tab === 'business' && <PricingFields />}
+                  {tab === 'business' && <SpeedToLeadFields />}
                 </Grid>
               </CardContent>
             </Card>
