@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { HashSlot } from './auth';
 import type { SigningKeyProvider } from './auth';
-import type { BackupKeyProvider, BackupStorage } from './backup';
+import type { BackupClasses, BackupKeyProvider, BackupStorage } from './backup';
 import type { Db } from './db/client';
 import type { EmployeeItem } from './people';
 import type { SessionItem } from './auth';
@@ -63,8 +63,9 @@ export interface Deps {
    * against it) and what runs backup and restore jobs: S3, a Secrets Manager
    * secret and an async invoke of the Jobs function deployed; DATA_DIR/backups,
    * DATA_DIR/backup-key and this process locally. Without it, the backup routes answer 503.
+   * `classes`: what a backup holds, by the catalog of definitions (functions/src/kinds.ts backupClasses).
    */
-  backups?: { storage: BackupStorage; key: BackupKeyProvider; runner: JobRunner };
+  backups?: { storage: BackupStorage; key: BackupKeyProvider; runner: JobRunner; classes: BackupClasses };
   /**
    * Starts other background jobs (the stored submissions' expiry after
    * Settings > dataRetentionDays changed): this process locally, an async

@@ -1,6 +1,6 @@
 import { kinds as auditKinds } from './audit';
 import { kinds as authKinds } from './auth';
-import { kinds as backupKinds } from './backup';
+import { backupClasses as classify, kinds as backupKinds, type BackupClasses } from './backup';
 import { kinds as blogKinds } from './blog';
 import { kinds as campaignKinds } from './campaigns';
 import { kinds as customerKinds } from './customers';
@@ -44,3 +44,6 @@ export const kinds: readonly Kind[] = [
   ...vendorKinds(),
   ...integrationKinds(),
 ];
+
+/** What a backup holds and a restore replaces, by these definitions (backup/classify.ts): the hosts give it to the backup routes and jobs. */
+export const backupClasses: BackupClasses = classify(kinds);

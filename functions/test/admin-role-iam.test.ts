@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RESTORE_CONFIRMATION, type BackupJob } from '@app/shared-types/backup';
 import { staticBackupKey } from '../src/backup/backup-key';
 import { localBackupStorage } from '../src/backup/backup-storage';
+import { backupClasses } from '../src/kinds';
 import type { Db } from '../src/db/client';
 import { runJobsEvent } from '../src/handlers/jobs';
 import { runJob } from '../src/jobs/backup';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const holder: { db?: Db } = {};
   key = staticBackupKey(randomBytes(32));
   jobs = localJobRunner((request) => runJob({ db: holder.db!, storage, key, tmpDir: join(root, 'tmp'), runner: jobs }, request));
-  const made = await createTestApp({ backups: { storage, key, runner: jobs }, jobs });
+  const made = await createTestApp({ backups: { storage, key, runner: jobs, classes: backupClasses }, jobs });
   ({ app, db } = made);
   holder.db = db;
   ({ calls, served, runAs } = made.replay);

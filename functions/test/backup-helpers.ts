@@ -9,7 +9,7 @@ import { BACKUP_MESSAGES, RESTORE_CONFIRMATION, type BackupJob, type BackupUploa
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, backupMac } from '../src/backup/backup-file';
 import { staticBackupKey } from '../src/backup/backup-key';
 import { localBackupStorage } from '../src/backup/backup-storage';
-import { isBackedUp } from '../src/backup/classify';
+import { backupClasses } from '../src/kinds';
 import type { Db } from '../src/db/client';
 import { runJob, type JobRequest, type JobRunner } from '../src/jobs/backup';
 import { localJobRunner } from '../src/jobs/job-runner';
@@ -39,7 +39,7 @@ export async function backupApp(options: { key?: Buffer } = {}) {
       else await local.start(request);
     },
   };
-  const made = await createTestApp({ backups: { storage: files.storage, key: staticBackupKey(key), runner } });
+  const made = await createTestApp({ backups: { storage: files.storage, key: staticBackupKey(key), runner, classes: backupClasses } });
   holder.db = made.db;
   const superadmin = await signedInStaff(made.app, made.db, 'superadmin');
   const admin = await signedInStaff(made.app, made.db, 'admin');
@@ -61,7 +61,7 @@ export async function allItems(db: Db): Promise<Item[]> {
 
 /** Every business item of the table, by key. */
 export async function businessItems(db: Db): Promise<Map<string, Item>> {
-  return new Map((await allItems(db)).filter(isBackedUp).map((item) => [`${String(item.pk)} | ${String(item.sk)}`, item]));
+  return new Map((await allItems(db)).filter(backupClasses.isBackedUp).map((item) => [`${String(item.pk)} | ${String(item.sk)}`, item]));
 }
 
 export async function auditEntries(db: Db): Promise<Item[]> {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '@app/shared-types/api';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import { RESTORE_CONFIRMATION, type BackupJob } from '@app/shared-types/backup';
-import { isBackedUp } from '../src/backup/classify';
+import { backupClasses } from '../src/kinds';
 import { systemContext } from '../src/db/entity';
 import { keys } from '../src/db/keys';
 import { LOCK_MS, STALE_JOB_MESSAGE, runScheduledBackup, startBackupJob } from '../src/jobs/backup';
@@ -262,7 +262,7 @@ describe('the schedule', () => {
     // From then on the last backup counts: not due again until a day after it.
     expect(await runScheduledBackup(t.db, t.runner, now + day + 60 * 60_000)).toBeUndefined();
     // The record is the schedule's own, never in a backup.
-    expect(isBackedUp(began!)).toBe(false);
+    expect(backupClasses.isBackedUp(began!)).toBe(false);
   });
 
   it('runs a backup only when the last successful one is older than backupFrequency (and not while one runs)', async () => {

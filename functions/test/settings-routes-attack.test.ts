@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import { staticBackupKey } from '../src/backup/backup-key';
 import { localBackupStorage } from '../src/backup/backup-storage';
+import { backupClasses } from '../src/kinds';
 import type { Db } from '../src/db/client';
 import type { JobRequest, JobRunner } from '../src/jobs/backup';
 import { createTestApp, signedInStaff, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
@@ -50,7 +51,7 @@ beforeAll(async () => {
   control = stoppable.control;
   // Jobs are held, never run: this file is about the requests.
   const runner: JobRunner = { start: async (request) => void held.push(request) };
-  const made = await createTestApp({ db: stoppable.db, backups: { storage: localBackupStorage(mkdtempSync(join(tmpdir(), 'attack-backups-'))).storage, key: staticBackupKey(randomBytes(32)), runner } });
+  const made = await createTestApp({ db: stoppable.db, backups: { storage: localBackupStorage(mkdtempSync(join(tmpdir(), 'attack-backups-'))).storage, key: staticBackupKey(randomBytes(32)), runner, classes: backupClasses } });
   app = made.app;
   const signed = await Promise.all(ROLES.map((role) => signedInStaff(app, stoppable.db, role)));
   cookies = Object.fromEntries(ROLES.map((role, i) => [role, signed[i]!.cookie])) as Record<Role, string>;

@@ -22,7 +22,7 @@ import { BatchWriteCommand, GetCommand, ScanCommand, type BatchWriteCommandInput
 import { backupItems, validateBackup } from '@app/functions/backup/backup-file';
 import { staticBackupKey } from '@app/functions/backup/backup-key';
 import { backupFileKey, localBackupStorage } from '@app/functions/backup/backup-storage';
-import { isBackedUp } from '@app/functions/backup/classify';
+import { backupClasses } from '@app/functions/kinds';
 import { createDb, type Db } from '@app/functions/db/client';
 import { keys } from '@app/functions/db/keys';
 import { runBackupJob, runJob, startBackupJob, SCAN_SEGMENTS } from '@app/functions/jobs/backup';
@@ -104,7 +104,7 @@ async function tableBusinessItems(db: Db): Promise<Item[]> {
       let start: Record<string, unknown> | undefined;
       do {
         const page = await db.doc.send(new ScanCommand({ TableName: db.table, Segment: segment, TotalSegments: SCAN_SEGMENTS, ExclusiveStartKey: start }));
-        items.push(...(page.Items ?? []).filter(isBackedUp));
+        items.push(...(page.Items ?? []).filter(backupClasses.isBackedUp));
         start = page.LastEvaluatedKey;
       } while (start);
     }),
@@ -139,13 +139,13 @@ export async function backupBench(endpoint: string) {
     console.log(`Backup of ${ITEMS} items (parallel Scan, 4 segments, gzipped JSON lines, signed): ${seconds(backupStarted).toFixed(1)} s, ${rate(ITEMS, backupStarted)} items/s, file ${(size / 1024 / 1024).toFixed(2)} MB`);
 
     const routeChecked = performance.now();
-    await validateBackup((await storage.open(file))!, { key: keyBytes, definitions: false });
+    await validateBackup((await storage.open(file))!, { key: keyBytes, classes: backupClasses, definitions: false });
     console.log(`Check of the file by the restore routes (gzip, keys, counts, signature): ${seconds(routeChecked).toFixed(1)} s, ${rate(ITEMS, routeChecked)} items/s`);
     const checked = performance.now();
-    const summary = await validateBackup((await storage.open(file))!, { key: keyBytes });
+    const summary = await validateBackup((await storage.open(file))!, { key: keyBytes, classes: backupClasses });
     console.log(`Check by the restore's first run (the same, and every item against its definition): ${seconds(checked).toFixed(1)} s, ${rate(summary.itemCount, checked)} items/s`);
     const backedUp: Item[] = [];
-    for await (const batch of backupItems((await storage.open(file))!, 1000)) backedUp.push(...batch);
+    for await (const batch of backupItems((await storage.open(file))!, backupClasses, 1000)) backedUp.push(...batch);
     const expected = digestOf(backedUp);
 
     // Change the table: 1,000 items added, 1,000 deleted.

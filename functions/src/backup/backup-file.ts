@@ -11,7 +11,7 @@ import type { BackupActor } from '@app/shared-types/backup';
 import { isRecord } from '@app/shared-types/guards';
 import { errorCode } from '../lib/local-files';
 import { reservedKeyFields } from '../lib/reserved-keys';
-import { definitionProblem, isBackedUp } from './classify';
+import type { BackupClasses } from './classify';
 
 /**
  * The backup file: gzipped JSON lines (the product's own format, independent
@@ -217,14 +217,14 @@ function checkHeader(value: unknown, acceptUnsigned: boolean): BackupHeader {
   return { ...value, format: BACKUP_FORMAT, version, createdAt, createdBy, itemCount };
 }
 
-function checkItem(value: unknown, number: number): Item & { pk: string; sk: string } {
+function checkItem(value: unknown, number: number, classes: BackupClasses): Item & { pk: string; sk: string } {
   if (!isRecord(value)) throw new BackupFileError(`Line ${number} is not an item`);
   if (typeof value.pk !== 'string' || value.pk === '' || typeof value.sk !== 'string' || value.sk === '') {
     throw new BackupFileError(`Line ${number} is an item without its keys (pk and sk)`);
   }
   const reserved = Object.keys(reservedKeyFields(value));
   if (reserved.length > 0) throw new BackupFileError(`Line ${number} holds a field named ${reserved[0]}, which no item has`);
-  if (!isBackedUp(value)) throw new BackupFileError(`Line ${number} is a kind of item backups never hold (${String(value.entityType ?? value.pk)})`);
+  if (!classes.isBackedUp(value)) throw new BackupFileError(`Line ${number} is a kind of item backups never hold (${String(value.entityType ?? value.pk)})`);
   return { ...value, pk: value.pk, sk: value.sk };
 }
 
@@ -240,6 +240,8 @@ export interface BackupSummary {
 export interface ValidateOptions {
   /** The host's backup key: the file's signature must verify under it. */
   key: Buffer;
+  /** What a backup holds, by the catalog of definitions (functions/src/kinds.ts backupClasses). */
+  classes: BackupClasses;
   /** Accept a file of format version 1 (unsigned): only one listed in the host's own storage. */
   acceptUnsigned?: boolean;
   /**
@@ -251,12 +253,12 @@ export interface ValidateOptions {
 }
 
 /** Definition problems of the items, the first few kept word for word. */
-function problemList() {
+function problemList(classes: BackupClasses) {
   const shown: string[] = [];
   let count = 0;
   return {
     add(number: number, item: Item & { pk: string; sk: string }) {
-      const problem = definitionProblem(item);
+      const problem = classes.definitionProblem(item);
       if (!problem) return;
       count += 1;
       if (shown.length < PROBLEMS_SHOWN) shown.push(`line ${number}: ${problem}`);
@@ -276,8 +278,8 @@ export const itemKeyText = (item: { pk?: unknown; sk?: unknown }) => `${String(i
  * header and its format version, every line an item with its keys (no
  * prototype keys, no kind backups never hold, no key twice), the trailer's
  * count and checksum, its signature under the host's key (constant-time
- * compare), and every item against its definition (classify.ts
- * definitionProblem). BackupFileError says what is wrong.
+ * compare), and every item against its definition (options.classes:
+ * classify.ts definitionProblem). BackupFileError says what is wrong.
  */
 export async function validateBackup(source: Readable, options: ValidateOptions): Promise<BackupSummary> {
   let header: BackupHeader | undefined;
@@ -285,7 +287,7 @@ export async function validateBackup(source: Readable, options: ValidateOptions)
   let trailer: Record<string, unknown> | undefined;
   const keys = new Set<string>();
   const hash = createHash('sha256');
-  const problems = problemList();
+  const problems = problemList(options.classes);
   const definitions = options.definitions ?? true;
   let number = 0;
   for await (const line of gunzippedLines(source)) {
@@ -301,7 +303,7 @@ export async function validateBackup(source: Readable, options: ValidateOptions)
       trailer = value;
       continue;
     }
-    const item = checkItem(value, number);
+    const item = checkItem(value, number, options.classes);
     const key = itemKeyText(item);
     if (keys.has(key)) throw new BackupFileError(`Line ${number} repeats the item ${String(item.pk)} / ${String(item.sk)}`);
     keys.add(key);
@@ -326,7 +328,7 @@ export async function validateBackup(source: Readable, options: ValidateOptions)
 }
 
 /** The items of a file validateBackup accepted, `batchSize` at a time, after the first `skip` (read, not parsed). */
-export async function* backupItems(source: Readable, batchSize: number, skip = 0): AsyncGenerator<Item[]> {
+export async function* backupItems(source: Readable, classes: BackupClasses, batchSize: number, skip = 0): AsyncGenerator<Item[]> {
   let number = 0;
   let batch: Item[] = [];
   for await (const line of gunzippedLines(source)) {
@@ -334,7 +336,7 @@ export async function* backupItems(source: Readable, batchSize: number, skip = 0
     if (number === 1 || number <= skip + 1) continue;
     const value = parseLine(line, number);
     if (isRecord(value) && value.trailer === true) break;
-    batch.push(checkItem(value, number));
+    batch.push(checkItem(value, number, classes));
     if (batch.length >= batchSize) {
       yield batch;
       batch = [];

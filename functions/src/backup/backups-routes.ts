@@ -42,7 +42,7 @@ async function startRestore(c: Context<AppEnv>, sourceName: string, sourceId: st
   try {
     // Only a listed backup (the host's own storage, never an upload) may be of the unsigned format 1. The items'
     // definitions are checked by the job's first run, before it writes anything (a request has seconds, not minutes).
-    await validateBackup(file, { key: await backups.key.getBackupKey(), acceptUnsigned: sourceName.startsWith('backups/'), definitions: false });
+    await validateBackup(file, { key: await backups.key.getBackupKey(), classes: backups.classes, acceptUnsigned: sourceName.startsWith('backups/'), definitions: false });
   } catch (error) {
     if (error instanceof BackupFileError) return c.json(errorBody(error.message), 400);
     throw error;

@@ -1,5 +1,5 @@
 import { handle } from 'hono/aws-lambda';
-import { createApp } from '../app';
+import { createFunctionApp } from '../app-assembly';
 import { secretsManagerSigningKey } from '../auth';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
@@ -12,8 +12,10 @@ import { isOutboxTick, OUTBOX_TICK_BUDGET_MS } from '../notify';
 import { smtpMailers } from '../notify';
 import { kmsFieldCrypto, type FieldCrypto } from '../secrets/field-crypto';
 import { s3BackupStorage, secretsManagerBackupKey } from '../backup';
+import { backupClasses } from '../kinds';
 import { lambdaJobRunner } from '../jobs/job-runner';
 import { lambdaClientIp } from './client-ip';
+import { ADMIN_FUNCTION_ROUTES } from './admin-routes';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
 /**
@@ -40,14 +42,14 @@ const db = dbFromEnv();
 const jobs = jobsFunction ? lambdaJobRunner(jobsFunction) : undefined;
 const fieldCrypto: FieldCrypto | undefined = piiKeyId ? kmsFieldCrypto(piiKeyId) : undefined;
 const mailer = smtpMailers(db, fieldCrypto);
-const app = createApp({
+const app = createFunctionApp(ADMIN_FUNCTION_ROUTES, {
   db,
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),
   ...(photosBucket ? { photos: s3PhotoStorage(photosBucket) } : {}),
   ...(fieldCrypto ? { fieldCrypto } : {}),
   mailer,
-  ...(backupBucket && jobs && backupKeyArn ? { backups: { storage: s3BackupStorage(backupBucket), key: secretsManagerBackupKey(backupKeyArn), runner: jobs } } : {}),
+  ...(backupBucket && jobs && backupKeyArn ? { backups: { storage: s3BackupStorage(backupBucket), key: secretsManagerBackupKey(backupKeyArn), runner: jobs, classes: backupClasses } } : {}),
   ...(jobs ? { jobs } : {}),
   secureCookies: true,
   allowedOrigins: allowedOriginsFrom(process.env.ALLOWED_ORIGINS),

@@ -1,10 +1,11 @@
 import { handle } from 'hono/aws-lambda';
-import { createApp } from '../app';
+import { createFunctionApp } from '../app-assembly';
 import { secretsManagerSigningKey } from '../auth';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { kmsFieldCrypto } from '../secrets/field-crypto';
 import { lambdaClientIp } from './client-ip';
+import { AUTH_FUNCTION_ROUTES } from './auth-routes';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
 /**
@@ -12,7 +13,7 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
  * `lambda: 'auth'` (lib/route-access.ts): POST /api/auth/login and
  * /api/auth/login/verify, GET /api/auth/registration, POST /api/auth/register
  * and GET /api/auth/me, none of which needs a session, and nothing else. It
- * runs the same app as the admin function, with a role that reaches only the
+ * runs only those routes (auth-routes.ts), with a role that reaches only the
  * items those routes read and write (infra AUTH_KEY_ACCESS): the account and its
  * email marker, its two-factor state, sessions, sign-in challenges, lockout and
  * rate-limit counters, Settings, and what a request for access creates. Sessions
@@ -23,7 +24,7 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 const originSecret = originSecretFromEnv();
 const secretArn = process.env.JWT_SECRET_ARN;
 const piiKeyId = process.env.PII_KMS_KEY_ID;
-const app = createApp({
+const app = createFunctionApp(AUTH_FUNCTION_ROUTES, {
   db: dbFromEnv(),
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),

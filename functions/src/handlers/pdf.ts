@@ -1,18 +1,19 @@
 import { handle } from 'hono/aws-lambda';
-import { createApp } from '../app';
+import { createFunctionApp } from '../app-assembly';
 import { secretsManagerSigningKey } from '../auth';
 import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { s3PhotoStorage } from '../photos';
 import { renderQuotationPdf } from '../quotations';
 import { lambdaClientIp } from './client-ip';
+import { PDF_FUNCTION_ROUTES } from './pdf-routes';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
 /**
  * Lambda entry point of the quotation PDFs: API Gateway sends it GET
  * /api/quotations/{id}/pdf (staff, signed in) and GET
  * /api/quote-links/{token}/pdf (the client's share link), and nothing else.
- * It runs the same app as the admin function, with the renderer the admin
+ * It runs only those routes (pdf-routes.ts), with the renderer the admin
  * function leaves out (the fonts and the PDF code stay out of its bundle).
  * Staff sessions are checked with the key named by JWT_SECRET_ARN; the font
  * files sit beside the bundle (infra copies them there). Requests without
@@ -22,7 +23,7 @@ import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 const originSecret = originSecretFromEnv();
 const secretArn = process.env.JWT_SECRET_ARN;
 const photosBucket = process.env.PHOTOS_BUCKET;
-const app = createApp({
+const app = createFunctionApp(PDF_FUNCTION_ROUTES, {
   db: dbFromEnv(),
   clientIp: lambdaClientIp(),
   ...(secretArn ? { signingKey: secretsManagerSigningKey(secretArn) } : {}),

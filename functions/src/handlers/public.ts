@@ -3,11 +3,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { handle } from 'hono/aws-lambda';
 import * as webRenderer from '@app/web-renderer';
-import { createApp } from '../app';
+import { createFunctionApp } from '../app-assembly';
 import { dbFromEnv } from '../db/client';
 import { formTokenKeysFromOriginSecrets } from '../leads';
 import { pageRenderer } from '../site';
 import { lambdaClientIp } from './client-ip';
+import { PUBLIC_FUNCTION_ROUTES } from './public-routes';
 import { originSecretFromEnv, requireOriginSecret } from './origin-verify';
 
 /**
@@ -22,7 +23,7 @@ const originSecret = originSecretFromEnv();
 // API), page paths answer the JSON 404.
 const templatePath = join(dirname(fileURLToPath(import.meta.url)), 'site.html');
 const renderPage = existsSync(templatePath) ? pageRenderer(webRenderer, readFileSync(templatePath, 'utf8')) : undefined;
-const app = createApp({
+const app = createFunctionApp(PUBLIC_FUNCTION_ROUTES, {
   db: dbFromEnv(),
   clientIp: lambdaClientIp(),
   siteUrl: process.env.SITE_URL || undefined,

@@ -12,7 +12,8 @@ import {
 } from '@app/shared-types/backup';
 import { backupFileKey, type BackupKeyProvider, type BackupStorage } from '../backup';
 import { BackupWriter, UnsupportedValueError } from '../backup';
-import { backupLockKind, backupScheduleKind, isBackedUp } from '../backup';
+import { backupLockKind, backupScheduleKind } from '../backup';
+import { backupClasses } from '../kinds';
 import * as yup from 'yup';
 import { execute, parseWith } from '../db/item';
 import type { Db } from '../db/client';
@@ -212,7 +213,7 @@ export async function runBackupJob(ctx: BackupContext, jobId: string, now: () =>
   const report = progressWriter(db, jobId);
   try {
     await parallelScan(db, async (items) => {
-      const kept = items.filter(isBackedUp);
+      const kept = items.filter(backupClasses.isBackedUp);
       await writer.add(kept);
       await report(kept.length);
     });

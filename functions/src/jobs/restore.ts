@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import { GetCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import * as yup from 'yup';
 import { isRecord } from '@app/shared-types/guards';
-import { BackupFileError, backupItems, isBackedUp, itemKeyText, validateBackup, type BackupSummary, type Item } from '../backup';
+import { BackupFileError, backupItems, itemKeyText, validateBackup, type BackupSummary, type Item } from '../backup';
+import { backupClasses } from '../kinds';
 import { batchGet } from '../db/batch-get';
 import type { Db } from '../db/client';
 import { auditEntryWrite, mergedCounterWrites, type ItemKey, type WriteContext } from '../db/entity';
@@ -253,7 +254,7 @@ async function writePhase(run: Run, skip: Set<string>): Promise<boolean> {
   let cursor = run.job.cursor;
   let counts = run.job.counts;
   try {
-    for await (const chunk of backupItems(file, run.ctx.restore?.chunkItems ?? RESTORE_CHUNK_ITEMS, cursor)) {
+    for await (const chunk of backupItems(file, backupClasses, run.ctx.restore?.chunkItems ?? RESTORE_CHUNK_ITEMS, cursor)) {
       counts = mergeCounts(counts, await writeChunk(run, chunk, skip));
       cursor += chunk.length;
       await run.commit({ cursor, itemsDone: cursor, counts });
@@ -308,7 +309,7 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
   try {
     const key = await ctx.key.getBackupKey();
     // Only a backup in the host's own storage (never an upload) may be of the unsigned format 1.
-    const options = { key, acceptUnsigned: job.sourceName.startsWith('backups/') };
+    const options = { key, classes: backupClasses, acceptUnsigned: job.sourceName.startsWith('backups/') };
     // The first run checks every item against its definition; a later one, the same file (its fingerprint).
     const summary = await validateBackup(await openSource(ctx, job.sourceName), { ...options, definitions: job.phase === undefined });
     if (job.phase === undefined) {
@@ -321,7 +322,7 @@ export async function runRestoreJob(ctx: BackupContext, jobId: string, now: () =
     if (job.phase === 'write' && !(await writePhase(run, skip))) return 'continue';
     /** A business item the backup does not hold; a two-factor item goes only with its account. */
     const doomed = (item: Item) => {
-      if (!isBackedUp(item) || summary.keys.has(itemKeyText(item)) || keep(item)) return false;
+      if (!backupClasses.isBackedUp(item) || summary.keys.has(itemKeyText(item)) || keep(item)) return false;
       if (!isTwoFactorItem(item)) return true;
       const employee = keys.employee(String(item.employeeId ?? ''));
       return !summary.keys.has(itemKeyText(employee)) && !keep(employee);

@@ -18,6 +18,7 @@ import { startDynamoLocal, type DynamoLocal } from './dynamo-local';
 import { ensureTable } from './create-table';
 import { ensureFirstAdmin, firstAdminMessage } from './first-admin';
 import { fileBackupKey, localBackupStorage } from '../backup';
+import { backupClasses } from '../kinds';
 import { resumeRestore, runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
 import { localJobRunner } from '../jobs/job-runner';
@@ -173,7 +174,7 @@ const api = createApp({
   allowedOrigins: allowedOriginsFrom(env.ALLOWED_ORIGINS),
   photos: photos.storage,
   renderQuotationPdf,
-  backups: { storage: backupFiles.storage, key: backupKey, runner: jobs },
+  backups: { storage: backupFiles.storage, key: backupKey, runner: jobs, classes: backupClasses },
   jobs,
 });
 
