@@ -70,6 +70,11 @@ export type NotificationEvent =
    * token travels sealed (field crypto): the table holds it in clear nowhere, only its SHA-256.
    */
   | { kind: 'password.reset'; employeeId: string; name: string; email: string; tokenSealed: string; expiresAt: string }
+  /**
+   * Issue 26 (speed-to-lead): the thank-you email to a new lead with an email, queued in the lead's commit
+   * (one per lead: its outbox id is `ack-<leadId>`). Its text is Settings > Notifications', read when sent.
+   */
+  | { kind: 'lead.acknowledgement'; leadId: string; name: string; email: string }
   | IntegrationTask;
 
 /**
@@ -120,6 +125,7 @@ export const NOTIFICATION_KINDS = [
   'payment.overdue',
   'registration.requested',
   'password.reset',
+  'lead.acknowledgement',
   ...INTEGRATION_TASK_KINDS,
   'lead.unassigned',
   'lead.response_due',
@@ -132,11 +138,13 @@ export interface NotificationKindDefinition {
    * The Settings > Notifications switch it answers to besides the channel's
    * own (emailNotifications for mail, pushNotifications for the bell); null for none.
    */
-  setting: 'notifyOnQuotation' | 'notifyOnProject' | 'notifyOnPayment' | null;
+  setting: 'notifyOnQuotation' | 'notifyOnProject' | 'notifyOnPayment' | 'acknowledgeLeads' | null;
   /**
    * A letter to one person (personalAddress), not a staff notification: mailed
    * to them alone whatever the switches say (failed, with Retry, without SMTP),
-   * never a bell nor a copy to the company's address or managers.
+   * never a bell nor a copy to the company's address or managers. One with a
+   * setting is a courtesy (the thank-you to a new lead): sent only while its
+   * switch is on and an SMTP host is set, else skipped.
    */
   personal: boolean;
   /** A task the sender runs (TASK_KINDS: its runner in jobs/tasks.ts), not a message: never belled nor mailed. */
@@ -161,6 +169,8 @@ export const NOTIFICATION_KIND_DEFINITIONS: KindDefinitions = {
   'registration.requested': { setting: null, personal: false, task: false },
   // The account's own reset link, asked for by its reader.
   'password.reset': { setting: null, personal: true, task: false },
+  // The firm's thank-you to a new lead (Settings > Notifications > acknowledgeLeads).
+  'lead.acknowledgement': { setting: 'acknowledgeLeads', personal: true, task: false },
   // Tasks the sender runs (issue 26's integrations), not notifications.
   'integration.meta_lead': { setting: null, personal: false, task: true },
   'integration.google_lead': { setting: null, personal: false, task: true },
@@ -186,6 +196,7 @@ export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
     case 'lead.draft_quote':
+    case 'lead.acknowledgement':
     case 'lead.unassigned':
     case 'lead.response_due':
     case 'lead.response_overdue':
@@ -241,6 +252,8 @@ export function notificationTitle(event: NotificationEvent): string {
       return `First response overdue: ${event.name} (${event.assigneeName}) waited ${event.minutes} business minutes`;
     case 'password.reset':
       return 'Reset your password';
+    case 'lead.acknowledgement':
+      return `Thank-you email to ${event.name}`;
     case 'integration.meta_lead':
       return `Meta lead ${event.leadgenId}`;
     case 'integration.google_lead':

@@ -15,7 +15,7 @@ import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
 import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailAttachment, type MailMessage, type Mailer, type MailerFactory } from '../notify';
-import { passwordResetEmail } from '../notify';
+import { acknowledgementEmail, passwordResetEmail } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared-types/auth';
 import { TaskRefused, type TaskRunner, type TaskRunners } from '../lib/outbox-task';
@@ -294,7 +294,8 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       // notification: mailed whatever the switches say (failed without SMTP, with Retry), and no bell rings.
       const bellOn = !personal && kindOn && notes.pushNotifications;
       // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
-      const emailOn = personal || (kindOn && notes.emailNotifications && settings.email.smtpHost !== '');
+      // A courtesy letter to a person (a personal kind with a switch: the thank-you to a new lead) goes only while its switch is on and SMTP is set up.
+      const emailOn = personal ? !setting || (kindOn && settings.email.smtpHost !== '') : kindOn && notes.emailNotifications && settings.email.smtpHost !== '';
       const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
@@ -383,6 +384,10 @@ async function runTask(
 /** The email of an event: a reset link's own (its token opened here, the link on the site's address), else the event's facts. */
 async function emailOf(event: NotificationEvent, settings: SettingsAnswer, to: string[], options: SenderOptions): Promise<MailMessage> {
   const companyName = settings.company.companyName;
+  if (event.kind === 'lead.acknowledgement') {
+    const { acknowledgementSubject: subject, acknowledgementBody: body } = settings.notifications;
+    return acknowledgementEmail({ name: event.name, email: event.email, companyName, subject, body });
+  }
   if (event.kind !== 'password.reset') return eventEmail(event, companyName, to, options.siteUrl);
   if (!options.fieldCrypto) throw new Error('The reset link cannot be opened on this host (no field crypto)');
   // Never the request's Host header: a link made from it could send the token to another site.
