@@ -74,6 +74,8 @@ async function setUp() {
   await t.settings({
     company: { companyEmail: COMPANY_EMAIL, companyName: 'Kaveri Design Studio' },
     email: { smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUsername: SMTP_USER, smtpPassword: SMTP_PASSWORD, smtpSecure: false, emailFromAddress: 'noreply@kaveri-studio.in' },
+    // These are the staff's notifications: the thank-you to a new lead (issue 26) has its own tests (lead-acknowledgement.test.ts).
+    notifications: { acknowledgeLeads: false },
   });
   return t;
 }

@@ -5,7 +5,7 @@ import type { AuditEntry } from '@app/shared-types/audit';
 import type { FinanceReport, ProjectFinancialDetail } from '@app/shared-types/finance';
 import { calendarDate } from '@app/shared-types/format';
 import { addDays, type Quotation } from '@app/shared-types/quotations';
-import { BACKUP_FREQUENCIES, CURRENCIES, DEFAULT_SETTINGS, LOG_LEVELS, MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, SUPPORTED_CURRENCIES, UNSUPPORTED_CURRENCY_MESSAGE, type SettingsAnswer } from '@app/shared-types/settings';
+import { BACKUP_FREQUENCIES, CURRENCIES, DEFAULT_ACKNOWLEDGEMENT, DEFAULT_SETTINGS, LOG_LEVELS, MAINTENANCE_MESSAGE, SETTINGS_MESSAGES, SUPPORTED_CURRENCIES, UNSUPPORTED_CURRENCY_MESSAGE, type SettingsAnswer } from '@app/shared-types/settings';
 import type { SiteInfo } from '@app/shared-types/site';
 import { createCustomer } from '../src/customers/customer-repo';
 import { systemContext } from '../src/db/entity';
@@ -109,6 +109,10 @@ describe('GET and PUT /api/settings: who', () => {
       notifyOnQuotation: true,
       notifyOnProject: true,
       notifyOnPayment: true,
+      // Issue 26: the thank-you email to a new lead.
+      acknowledgeLeads: true,
+      acknowledgementSubject: DEFAULT_ACKNOWLEDGEMENT.subject,
+      acknowledgementBody: DEFAULT_ACKNOWLEDGEMENT.body,
     });
   });
 });

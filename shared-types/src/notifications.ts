@@ -70,6 +70,11 @@ export type NotificationEvent =
    * token travels sealed (field crypto): the table holds it in clear nowhere, only its SHA-256.
    */
   | { kind: 'password.reset'; employeeId: string; name: string; email: string; tokenSealed: string; expiresAt: string }
+  /**
+   * Issue 26 (speed-to-lead): the thank-you email to a new lead with an email, queued in the lead's commit
+   * (one per lead: its outbox id is `ack-<leadId>`). Its text is Settings > Notifications', read when sent.
+   */
+  | { kind: 'lead.acknowledgement'; leadId: string; name: string; email: string }
   | IntegrationTask;
 
 /**
@@ -98,6 +103,14 @@ export const INTEGRATION_TASK_KINDS = ['integration.meta_lead', 'integration.goo
 
 export const isIntegrationTask = (event: NotificationEvent): event is IntegrationTask => event.kind.startsWith('integration.');
 
+/**
+ * The kinds that are tasks the sender runs (one registry of runners, jobs/tasks.ts), not messages:
+ * no bell, no email; a failure waits its backoff and is tried again (a TaskRefused fails at once).
+ */
+export const TASK_KINDS = ['lead.draft_quote', ...INTEGRATION_TASK_KINDS] as const satisfies readonly NotificationEvent['kind'][];
+export type TaskKind = (typeof TASK_KINDS)[number];
+export type TaskEvent = Extract<NotificationEvent, { kind: TaskKind }>;
+
 export type NotificationKind = NotificationEvent['kind'];
 
 export const NOTIFICATION_KINDS = [
@@ -112,6 +125,7 @@ export const NOTIFICATION_KINDS = [
   'payment.overdue',
   'registration.requested',
   'password.reset',
+  'lead.acknowledgement',
   ...INTEGRATION_TASK_KINDS,
   'lead.unassigned',
   'lead.response_due',
@@ -124,39 +138,51 @@ export interface NotificationKindDefinition {
    * The Settings > Notifications switch it answers to besides the channel's
    * own (emailNotifications for mail, pushNotifications for the bell); null for none.
    */
-  setting: 'notifyOnQuotation' | 'notifyOnProject' | 'notifyOnPayment' | null;
+  setting: 'notifyOnQuotation' | 'notifyOnProject' | 'notifyOnPayment' | 'acknowledgeLeads' | null;
   /**
    * A letter to one person (personalAddress), not a staff notification: mailed
    * to them alone whatever the switches say (failed, with Retry, without SMTP),
-   * never a bell nor a copy to the company's address or managers.
+   * never a bell nor a copy to the company's address or managers. One with a
+   * setting is a courtesy (the thank-you to a new lead): sent only while its
+   * switch is on and an SMTP host is set, else skipped.
    */
   personal: boolean;
+  /** A task the sender runs (TASK_KINDS: its runner in jobs/tasks.ts), not a message: never belled nor mailed. */
+  task: boolean;
 }
 
-export const NOTIFICATION_KIND_DEFINITIONS: Record<NotificationKind, NotificationKindDefinition> = {
-  'lead.created': { setting: null, personal: false },
-  'quotation.sent': { setting: 'notifyOnQuotation', personal: false },
-  'quotation.approved': { setting: 'notifyOnQuotation', personal: false },
-  'quotation.changes_requested': { setting: 'notifyOnQuotation', personal: false },
+/** Each kind's definition; `task` is true exactly for TASK_KINDS (the type holds it). */
+type KindDefinitions = { [K in NotificationKind]: NotificationKindDefinition & { task: K extends TaskKind ? true : false } };
+
+export const NOTIFICATION_KIND_DEFINITIONS: KindDefinitions = {
+  'lead.created': { setting: null, personal: false, task: false },
+  'quotation.sent': { setting: 'notifyOnQuotation', personal: false, task: false },
+  'quotation.approved': { setting: 'notifyOnQuotation', personal: false, task: false },
+  'quotation.changes_requested': { setting: 'notifyOnQuotation', personal: false, task: false },
   // The firm's letter to its client.
-  'quotation.to_client': { setting: null, personal: true },
+  'quotation.to_client': { setting: null, personal: true, task: false },
   // A task the sender runs, not a notification.
-  'lead.draft_quote': { setting: null, personal: false },
-  'project.status': { setting: 'notifyOnProject', personal: false },
-  'payment.recorded': { setting: 'notifyOnPayment', personal: false },
-  'payment.overdue': { setting: 'notifyOnPayment', personal: false },
-  'registration.requested': { setting: null, personal: false },
+  'lead.draft_quote': { setting: null, personal: false, task: true },
+  'project.status': { setting: 'notifyOnProject', personal: false, task: false },
+  'payment.recorded': { setting: 'notifyOnPayment', personal: false, task: false },
+  'payment.overdue': { setting: 'notifyOnPayment', personal: false, task: false },
+  'registration.requested': { setting: null, personal: false, task: false },
   // The account's own reset link, asked for by its reader.
-  'password.reset': { setting: null, personal: true },
+  'password.reset': { setting: null, personal: true, task: false },
+  // The firm's thank-you to a new lead (Settings > Notifications > acknowledgeLeads).
+  'lead.acknowledgement': { setting: 'acknowledgeLeads', personal: true, task: false },
   // Tasks the sender runs (issue 26's integrations), not notifications.
-  'integration.meta_lead': { setting: null, personal: false },
-  'integration.google_lead': { setting: null, personal: false },
-  'integration.whatsapp_message': { setting: null, personal: false },
+  'integration.meta_lead': { setting: null, personal: false, task: true },
+  'integration.google_lead': { setting: null, personal: false, task: true },
+  'integration.whatsapp_message': { setting: null, personal: false, task: true },
   // Speed-to-lead (issue 26): managers told of a lead nobody takes; a late first response to its assignee, then their manager.
-  'lead.unassigned': { setting: null, personal: false },
-  'lead.response_due': { setting: null, personal: false },
-  'lead.response_overdue': { setting: null, personal: false },
+  'lead.unassigned': { setting: null, personal: false, task: false },
+  'lead.response_due': { setting: null, personal: false, task: false },
+  'lead.response_overdue': { setting: null, personal: false, task: false },
 };
+
+/** Whether an event is a task the sender runs (not a message). */
+export const isTask = (event: NotificationEvent): event is TaskEvent => NOTIFICATION_KIND_DEFINITIONS[event.kind].task;
 
 /** The address of the one person a personal kind's letter is for (lower case); '' for every other kind. */
 export function personalAddress(event: NotificationEvent): string {
@@ -170,6 +196,7 @@ export function notificationLink(event: NotificationEvent): string {
   switch (event.kind) {
     case 'lead.created':
     case 'lead.draft_quote':
+    case 'lead.acknowledgement':
     case 'lead.unassigned':
     case 'lead.response_due':
     case 'lead.response_overdue':
@@ -225,6 +252,8 @@ export function notificationTitle(event: NotificationEvent): string {
       return `First response overdue: ${event.name} (${event.assigneeName}) waited ${event.minutes} business minutes`;
     case 'password.reset':
       return 'Reset your password';
+    case 'lead.acknowledgement':
+      return `Thank-you email to ${event.name}`;
     case 'integration.meta_lead':
       return `Meta lead ${event.leadgenId}`;
     case 'integration.google_lead':
@@ -241,6 +270,8 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export interface OutboxEntry {
   id: string;
   kind: NotificationKind;
+  /** A task the sender runs (a draft quotation, an integration's fetch...), not an email: no recipients. */
+  task: boolean;
   status: OutboxStatus;
   /** The email's recipients ('' before the first attempt decided them). */
   recipients: string[];

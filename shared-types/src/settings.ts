@@ -69,7 +69,28 @@ export interface NotificationSettings {
   notifyOnQuotation: boolean;
   notifyOnProject: boolean;
   notifyOnPayment: boolean;
+  // Acknowledgement to the person (issue 26, speed-to-lead)
+  /** A new lead with an email gets a thank-you email at once (through the outbox, while SMTP is set up). */
+  acknowledgeLeads: boolean;
+  /** Its subject and text: {name} is the lead's name, {companyName} Settings > Company's. */
+  acknowledgementSubject: string;
+  acknowledgementBody: string;
 }
+
+/** The placeholders the thank-you email fills in. */
+export const ACKNOWLEDGEMENT_PLACEHOLDERS = ['name', 'companyName'] as const;
+export const ACKNOWLEDGEMENT_LIMITS = { subject: 200, body: 5000 } as const;
+export const DEFAULT_ACKNOWLEDGEMENT = {
+  subject: 'Thank you for contacting {companyName}',
+  body: [
+    'Dear {name},',
+    '',
+    'Thank you for your enquiry. We have received your details, and one of our designers will call you shortly to understand your home and your plans.',
+    '',
+    'Warm regards,',
+    '{companyName}',
+  ].join('\n'),
+} as const;
 
 export interface FullSecuritySettings {
   sessionTimeout: number;
@@ -169,6 +190,9 @@ export const DEFAULT_SETTINGS: Omit<SettingsAnswer, 'version'> = {
     notifyOnQuotation: true,
     notifyOnProject: true,
     notifyOnPayment: true,
+    acknowledgeLeads: true,
+    acknowledgementSubject: DEFAULT_ACKNOWLEDGEMENT.subject,
+    acknowledgementBody: DEFAULT_ACKNOWLEDGEMENT.body,
   },
   security: { ...DEFAULT_SECURITY_SETTINGS, passwordMinLength: 8, requireTwoFactor: false, allowRegistration: false },
   business: {
@@ -254,6 +278,15 @@ export const emailSettingsSchema = yup.object({
   emailFromAddress: email(),
 });
 
+/** Text with {placeholders}: required, capped, and naming only ACKNOWLEDGEMENT_PLACEHOLDERS. */
+const placeholderText = (schema: ReturnType<typeof text>, label: string, max: number) =>
+  schema
+    .required(`${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .test('placeholders', `${label} may use {name} and {companyName} only`, (value) =>
+      [...(value ?? '').matchAll(/\{([^{}]*)\}/g)].every((match) => (ACKNOWLEDGEMENT_PLACEHOLDERS as readonly string[]).includes(match[1]!)),
+    );
+
 export const notificationSettingsSchema = yup.object({
   emailNotifications: flag('Email notifications'),
   smsNotifications: flag('SMS notifications'),
@@ -261,6 +294,10 @@ export const notificationSettingsSchema = yup.object({
   notifyOnQuotation: flag('Quotation notifications'),
   notifyOnProject: flag('Project notifications'),
   notifyOnPayment: flag('Payment notifications'),
+  // Issue 26. Optional for a client that predates them: absent keeps the defaults.
+  acknowledgeLeads: yup.boolean().strict().typeError('Thank-you email must be on or off').default(true),
+  acknowledgementSubject: placeholderText(text(), 'Thank-you email subject', ACKNOWLEDGEMENT_LIMITS.subject).default(DEFAULT_ACKNOWLEDGEMENT.subject),
+  acknowledgementBody: placeholderText(multilineText(), 'Thank-you email text', ACKNOWLEDGEMENT_LIMITS.body).default(DEFAULT_ACKNOWLEDGEMENT.body),
 });
 
 export const securitySettingsSchema = yup.object({

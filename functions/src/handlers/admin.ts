@@ -5,6 +5,7 @@ import { dbFromEnv } from '../db/client';
 import { allowedOriginsFrom } from '../lib/origins';
 import { s3PhotoStorage } from '../photos';
 import { runOutboxSender, type SenderResult } from '../jobs/outbox';
+import { TASK_RUNNERS } from '../jobs/tasks';
 import { runSlaChecks } from '../leads';
 import { systemContext } from '../db/entity';
 import { log } from '../lib/log';
@@ -73,7 +74,7 @@ export async function handler(event: Parameters<typeof api>[0], context: Paramet
     } catch (error) {
       log.error('first-response SLA check failed', { error });
     }
-    const result: SenderResult = await runOutboxSender(db, Date.now(), { mailer, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS, ...(fieldCrypto ? { fieldCrypto } : {}) });
+    const result: SenderResult = await runOutboxSender(db, Date.now(), { mailer, tasks: TASK_RUNNERS, siteUrl: process.env.SITE_URL || undefined, budgetMs: OUTBOX_TICK_BUDGET_MS, ...(fieldCrypto ? { fieldCrypto } : {}) });
     if (result.claimed > 0) log.info('notification outbox run', { ...result });
     return result;
   }

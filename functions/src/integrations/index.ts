@@ -3,7 +3,8 @@
 import type { Kind } from '../db/kind';
 import { integrationHealthKind, integrationKind, webhookClaimKind } from './integration-repo';
 
-export { runIntegrationTask, TaskRefused } from './integration-tasks';
+export { integrationTaskRunners, runIntegrationTask } from './integration-tasks';
+export { TaskRefused } from '../lib/outbox-task';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts). */
 export const kinds = (): readonly Kind[] => [integrationKind, integrationHealthKind, webhookClaimKind];

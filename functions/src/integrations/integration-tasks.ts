@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
 import { AlreadyCaptured, captureWebsiteEnquiry, type WebsiteEnquiry } from '../leads';
 import type { FieldCrypto } from '../secrets/field-crypto';
+import { TaskRefused, type TaskRunner, type TaskRunners } from '../lib/outbox-task';
 import { getIntegration, openSecret, recordFetch, webhookClaimKind } from './integration-repo';
 
 /** The Graph API's address: META_GRAPH_URL when set (tests run a fake Graph server), else Meta's. */
@@ -15,8 +16,6 @@ export const graphBaseUrl = () => (process.env.META_GRAPH_URL || 'https://graph.
 /** How long a Graph call may take before the attempt counts as failed (the outbox tries again later). */
 const GRAPH_TIMEOUT_MS = 5_000;
 
-/** A task that can never succeed as it is (no phone number, no access token): failed at once, not retried. */
-export class TaskRefused extends Error {}
 
 /** A Meta sample lead of 'Send test event': made without the Graph API, marked as a test. */
 export const TEST_LEADGEN_PREFIX = 'test-';
@@ -199,3 +198,11 @@ export async function runIntegrationTask(db: Db, crypto: FieldCrypto | undefined
   }
   await recordFetch(db, platform, ctx, { ok: true });
 }
+
+/** The integration tasks' runners, for the outbox's registry of tasks (jobs/tasks.ts). */
+const runIntegration: TaskRunner<IntegrationTask> = (task, { db, fieldCrypto, ctx, final }) => runIntegrationTask(db, fieldCrypto, task, ctx, final);
+export const integrationTaskRunners = {
+  'integration.meta_lead': runIntegration,
+  'integration.google_lead': runIntegration,
+  'integration.whatsapp_message': runIntegration,
+} satisfies Partial<TaskRunners>;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_ROLES, ROLES, type Role } from '@app/shared-types/auth';
 import { isOneOf } from '@app/shared-types/guards';
 import { MANAGER_ROLES } from '@app/shared-types/employees';
-import { NOTIFICATION_KIND_DEFINITIONS, isIntegrationTask, notificationLink, notificationTitle, personalAddress, type IntegrationTask, type NotificationEvent, type OutboxEntry, type OutboxStatus } from '@app/shared-types/notifications';
+import { NOTIFICATION_KIND_DEFINITIONS, isTask, notificationLink, notificationTitle, personalAddress, type NotificationEvent, type OutboxEntry, type OutboxStatus, type TaskEvent } from '@app/shared-types/notifications';
 import type { SettingsAnswer } from '@app/shared-types/settings';
 import type { Db } from '../db/client';
 import { allPages, systemContext, type CursorKeys, type ItemKey } from '../db/entity';
@@ -14,13 +14,12 @@ import { getSettings } from '../settings';
 import { isConditionalCheckFailed } from '../db/writes';
 import { log } from '../lib/log';
 import { addBellNotification, eventEmail, outboxKind } from '../notify';
-import { createCalculatorDraft } from '../quotations';
-import { calendarDate } from '@app/shared-types/format';
 import { SMTP_TIMEOUTS, smtpErrorText, SmtpNotConfiguredError, type MailAttachment, type MailMessage, type Mailer, type MailerFactory } from '../notify';
-import { passwordResetEmail } from '../notify';
+import { acknowledgementEmail, passwordResetEmail } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared-types/auth';
-import { runIntegrationTask, TaskRefused } from '../integrations';
+import { TaskRefused, type TaskRunner, type TaskRunners } from '../lib/outbox-task';
+import { TASK_RUNNERS } from './tasks';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -79,6 +78,8 @@ export interface SenderOptions {
   fieldCrypto?: FieldCrypto;
   /** The files an event's email carries (a quotation's PDF to its client), on hosts that can make them. */
   attachments?: (event: NotificationEvent) => Promise<MailAttachment[]>;
+  /** The runner of each task kind (default: jobs/tasks.ts TASK_RUNNERS, each module's own). */
+  tasks?: TaskRunners;
 }
 
 export interface SenderResult {
@@ -282,13 +283,8 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       if (!(await claim(db, item, nowMs, token))) continue;
       result.claimed++;
       const attempts = item.attempts + 1;
-      if (item.event.kind === 'lead.draft_quote') {
-        const done = await runDraftTask(db, item, token, nowMs, item.event, attempts);
-        result[done] += 1;
-        continue;
-      }
-      if (isIntegrationTask(item.event)) {
-        await runTask(db, item, item.event, token, nowMs, attempts, options, result);
+      if (isTask(item.event)) {
+        result[await runTask(db, item, item.event, token, nowMs, attempts, options)] += 1;
         continue;
       }
       const notes = settings.notifications;
@@ -298,7 +294,8 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
       // notification: mailed whatever the switches say (failed without SMTP, with Retry), and no bell rings.
       const bellOn = !personal && kindOn && notes.pushNotifications;
       // PRODUCT.md: email through the SMTP settings when configured; without a host, the bell alone.
-      const emailOn = personal || (kindOn && notes.emailNotifications && settings.email.smtpHost !== '');
+      // A courtesy letter to a person (a personal kind with a switch: the thank-you to a new lead) goes only while its switch is on and SMTP is set up.
+      const emailOn = personal ? !setting || (kindOn && settings.email.smtpHost !== '') : kindOn && notes.emailNotifications && settings.email.smtpHost !== '';
       const who = await recipientsOf(db, item.event, settings, staff);
       let bellDone = item.bellDone === true;
       if (bellOn && !bellDone) {
@@ -351,59 +348,46 @@ export async function runOutboxSender(db: Db, nowMs: number, options: SenderOpti
 }
 
 /**
- * Issue 26: the draft quotation of a calculator lead (quotations/package-rules-repo.ts), a task rather
- * than a message: done is 'sent', a lead gone meanwhile 'skipped', an error retried with backoff.
+ * A task (TASK_KINDS: a calculator lead's draft quotation, an integration's
+ * fetch...): run by its module's runner, never mailed or belled. Done is
+ * 'sent' (or 'skipped' when the runner found nothing to do), its note kept as
+ * the last error. A failure waits backoffMs and is tried again, up to
+ * MAX_OUTBOX_ATTEMPTS; a TaskRefused (it can never succeed as it is) fails at once.
  */
-async function runDraftTask(
+async function runTask(
   db: Db,
   item: OutboxItem,
+  task: TaskEvent,
   token: string,
   nowMs: number,
-  event: Extract<NotificationEvent, { kind: 'lead.draft_quote' }>,
   attempts: number,
+  options: SenderOptions,
 ): Promise<'sent' | 'skipped' | 'retrying' | 'failed'> {
-  const base = { recipients: [], subject: notificationTitle(event), bellDone: false };
-  try {
-    const ctx = systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`);
-    const drafted = await createCalculatorDraft(db, event, ctx, calendarDate(nowMs));
-    const status = 'leadMissing' in drafted ? 'skipped' : 'sent';
-    await finish(db, item, token, nowMs, { ...base, status, lastError: 'unpriced' in drafted ? `Not drafted: ${drafted.unpriced}` : '' });
-    return status;
-  } catch (error) {
-    const final = attempts >= MAX_OUTBOX_ATTEMPTS;
-    const lastError = error instanceof Error ? error.message : String(error);
-    await finish(db, item, token, nowMs, { ...base, status: final ? 'failed' : 'pending', nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(), lastError });
-    log.warn('calculator draft quotation not made', { id: item.id, attempts, error: lastError });
-    return final ? 'failed' : 'retrying';
-  }
-}
-
-/**
- * An integration task (issue 26: a Meta lead's Graph fetch, a Google lead, a
- * WhatsApp message): run, not mailed or belled. A failure waits backoffMs
- * and is tried again, up to MAX_OUTBOX_ATTEMPTS (a task that can never
- * succeed as it is fails at once); the integration's health keeps each outcome.
- */
-async function runTask(db: Db, item: OutboxItem, task: IntegrationTask, token: string, nowMs: number, attempts: number, options: SenderOptions, result: SenderResult) {
   const base = { recipients: [], subject: notificationTitle(task), bellDone: false };
   const final = (error: unknown) => attempts >= MAX_OUTBOX_ATTEMPTS || error instanceof TaskRefused;
+  // Each kind's runner takes its own event: looked up by the event's kind.
+  const run = (options.tasks ?? TASK_RUNNERS)[task.kind] as TaskRunner<TaskEvent>;
+  const ctx = systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`);
   try {
-    await runIntegrationTask(db, options.fieldCrypto, task, systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`), final);
-    await finish(db, item, token, nowMs, { ...base, status: 'sent', lastError: '' });
-    result.sent++;
+    const outcome = (await run(task, { db, ctx, nowMs, final, ...(options.fieldCrypto ? { fieldCrypto: options.fieldCrypto } : {}) })) ?? { status: 'sent' };
+    await finish(db, item, token, nowMs, { ...base, status: outcome.status, lastError: outcome.note ?? '' });
+    return outcome.status;
   } catch (error) {
     const lastError = error instanceof Error ? error.message : String(error);
     const failed = final(error);
     await finish(db, item, token, nowMs, { ...base, status: failed ? 'failed' : 'pending', nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(), lastError });
-    if (failed) result.failed++;
-    else result.retrying++;
-    log.warn('integration task failed', { id: item.id, kind: item.kind, attempts, error: lastError });
+    log.warn('outbox task failed', { id: item.id, kind: item.kind, attempts, error: lastError });
+    return failed ? 'failed' : 'retrying';
   }
 }
 
 /** The email of an event: a reset link's own (its token opened here, the link on the site's address), else the event's facts. */
 async function emailOf(event: NotificationEvent, settings: SettingsAnswer, to: string[], options: SenderOptions): Promise<MailMessage> {
   const companyName = settings.company.companyName;
+  if (event.kind === 'lead.acknowledgement') {
+    const { acknowledgementSubject: subject, acknowledgementBody: body } = settings.notifications;
+    return acknowledgementEmail({ name: event.name, email: event.email, companyName, subject, body });
+  }
   if (event.kind !== 'password.reset') return eventEmail(event, companyName, to, options.siteUrl);
   if (!options.fieldCrypto) throw new Error('The reset link cannot be opened on this host (no field crypto)');
   // Never the request's Host header: a link made from it could send the token to another site.
@@ -425,8 +409,8 @@ export const outboxCursorKeys = (status: OutboxStatus): CursorKeys => ({
 });
 
 export function toOutboxEntry(item: OutboxItem): OutboxEntry {
-  const { event: _event, bellDone: _bell, ...entry } = item;
-  return entry;
+  const { event, bellDone: _bell, ...entry } = item;
+  return { ...entry, task: isTask(event) };
 }
 
 /** One page of the outbox in one status: pending by next attempt, the others newest first. */

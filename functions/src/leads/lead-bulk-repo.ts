@@ -19,6 +19,7 @@ import type { WriteContext } from '../db/entity';
 import { ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, PlanTooLarge, RETRY, type WritePlan } from '../db/plan';
 import { LeadTurns, lostTurn, readTurns } from './lead-assignment';
 import { planAwaiting, planFirstResponse, respondsFirst } from './lead-sla';
+import { acknowledgeNewLead, acknowledgementsWanted } from '../notify';
 import { addTimelineNote, leadEnquiredWrite, leadEntity, leadPhoneKind, newLead } from './lead-repo';
 
 
@@ -106,6 +107,7 @@ export async function importLeads(
 
   // Speed-to-lead (issue 26): imported leads take their turns of the lead rotation; SPEC.md's first salesperson only while nobody takes leads.
   const firstTurns = await readTurns(db);
+  const acknowledge = await acknowledgementsWanted(db);
   const byRotation = firstTurns.takers.length > 0;
   const toCreate = outcomes.flatMap((row) => (row.status === 'valid' ? [{ index: row.index, lead: toNewLead(row.lead, ctx.now, byRotation ? undefined : options.assignee) }] : []));
   const chosen = new Set(options.includeDuplicates);
@@ -122,6 +124,7 @@ export async function importLeads(
       const lead = turns.assign(row.lead);
       leadEntity.planCreate(p, leadEntry(row.index), lead, { action: 'import' });
       planAwaiting(p, lead, `${leadEntry(row.index)}.awaiting`);
+      acknowledgeNewLead(p, lead, acknowledge, `${leadEntry(row.index)}.acknowledge`);
       return lead;
     });
     turns.plan(p);

@@ -7,7 +7,7 @@ import type { NotificationEvent } from '@app/shared-types/notifications';
 import type { LeadSource } from '@app/shared-types/constants';
 import type { Db } from '../db/client';
 import type { WriteContext } from '../db/entity';
-import { notify } from '../notify';
+import { acknowledgeNewLead, acknowledgementsWanted, notify } from '../notify';
 import { conditions, type Write } from '../db/item';
 import { AGAIN, ContendedWrite, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
 import { sourceAttribution, type LeadAttribution } from '../campaigns';
@@ -58,6 +58,8 @@ export interface CaptureOptions {
   submissionWrite?: (leadId: string) => Write;
   /** What else the plan holds (an audit entry of who let it through). */
   extra?: (p: WritePlan, leadId: string) => void;
+  /** false: a new lead gets no acknowledgement (a submission let through from Spam, days later). Default true. */
+  acknowledge?: boolean;
 }
 
 /** The stored submission changed under a capture (already let through from Spam, or gone): nothing was written. */
@@ -77,6 +79,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
   // The public function may not read leads: whether the lead's email is blank is the lead update's condition.
   let fillEmail = Boolean(enquiry.email);
   let lastTurns: LeadTurns | undefined;
+  const acknowledge = options.acknowledge === false ? undefined : await acknowledgementsWanted(db);
   return rounds(
     leadEntity.type,
     async () => {
@@ -122,6 +125,8 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
         source: assigned.source,
         ...(assigned.assignedTo ? { assigneeId: assigned.assignedTo, assigneeName: assigned.assignedToName } : {}),
       });
+      // Issue 26: the person hears back at once (not a test lead; not one let through from Spam, later).
+      if (acknowledge) acknowledgeNewLead(p, assigned, acknowledge);
     }
     p.write(
       'note',

@@ -25,6 +25,7 @@ import { conditions, defineItem, queryPage, type Write } from '../db/item';
 import { AGAIN, ContendedWrite, MAX_PLAN_ITEMS, plan, PlanConditionFailed, RETRY, rounds, type WritePlan } from '../db/plan';
 import { lostTurn, readTurns, type LeadTurns } from './lead-assignment';
 import { lostFirstResponse, planAwaiting, planFirstResponse, respondsFirst } from './lead-sla';
+import { acknowledgeNewLead, acknowledgementsWanted } from '../notify';
 import { keys } from '../db/keys';
 import { leadCounter, readCounters } from '../dashboard';
 import { leadCampaignFigures, sourceAttribution, type LeadAttribution } from '../campaigns';
@@ -300,6 +301,7 @@ export type CreateLeadResult = { lead: Lead } | { phoneTakenBy: string } | { ass
 export async function createLead(db: Db, input: LeadCreateInput & { assignedToName?: string }, ctx: WriteContext): Promise<CreateLeadResult> {
   const unassigned = newLead(input, ctx.now);
   let lastTurns: LeadTurns | undefined;
+  const acknowledge = await acknowledgementsWanted(db);
   return rounds(
     leadEntity.type,
     async (): Promise<CreateLeadResult | typeof AGAIN> => {
@@ -314,6 +316,7 @@ export async function createLead(db: Db, input: LeadCreateInput & { assignedToNa
       if (lead.assignedTo) p.write('assignee', assignmentGuardWrite(lead.assignedTo));
       turns?.plan(p);
       planAwaiting(p, lead);
+      acknowledgeNewLead(p, lead, acknowledge);
       try {
         // With a turn to take, sent once: a loss to a concurrent transaction is most likely a lost turn, and this loop reads again.
         await p.commit(turns?.any ? { attempts: 1 } : {});

@@ -120,6 +120,8 @@ export async function markNotSpam(db: Db, form: SpamForm, id: string, ctx: Write
           }),
         extra: (p, leadId) =>
           p.audit({ entity: leadEntity.type, entityId: leadId, action: 'update', changes: { spam: { before: reason, after: 'Not spam' } } }),
+        // Spam gets no thank-you, even once let through: it comes late, and staff have it in hand.
+        acknowledge: false,
       },
     );
   } catch (error) {

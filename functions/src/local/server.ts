@@ -23,6 +23,7 @@ import { resumeRestore, runJob, runScheduledBackup } from '../jobs/backup';
 import { runDailyJobs } from '../jobs/daily';
 import { localJobRunner } from '../jobs/job-runner';
 import { runOutboxSender } from '../jobs/outbox';
+import { TASK_RUNNERS } from '../jobs/tasks';
 import { runSlaChecks } from '../leads';
 import { systemContext } from '../db/entity';
 import { outboxLoop } from '../notify';
@@ -144,7 +145,7 @@ const attachments = quotationPdfAttachments(db, renderQuotationPdf, photos.stora
 // Speed-to-lead (issue 26): the first-response SLA check runs on the sender's tick (idempotent), before it sends what it rings.
 const slaThenSend = async () => {
   await runSlaChecks(db, Date.now(), systemContext(new Date().toISOString(), 'sla-check')).catch((error: unknown) => console.error('Could not run the first-response SLA check:', error));
-  return runOutboxSender(db, Date.now(), { mailer, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments });
+  return runOutboxSender(db, Date.now(), { mailer, tasks: TASK_RUNNERS, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments });
 };
 const outbox = outboxLoop(slaThenSend, {
   intervalMs: 10_000,

@@ -5,7 +5,8 @@ import { notificationKind, notificationUnreadKind } from './bell';
 import { outboxKind } from './outbox';
 
 export { SMTP_TIMEOUTS, SmtpNotConfiguredError, smtpErrorText, type MailAttachment, type MailMessage, type Mailer, type MailerFactory } from './mail';
-export { eventEmail, passwordResetEmail } from './messages';
+export { acknowledgementEmail, eventEmail, passwordResetEmail } from './messages';
+export { acknowledgeNewLead, acknowledgementsWanted, type Acknowledgements } from './acknowledgement';
 export { addBellNotification, notificationKind, notificationUnreadKind } from './bell';
 export { notify, outboxKind } from './outbox';
 export { outboxLoop } from './outbox-loop';

@@ -66,8 +66,9 @@ function details(event: NotificationEvent): [string, string][] {
         ['Name', event.name],
         ['Estimate', `${formatINR(event.minCost)} - ${formatINR(event.maxCost)}`],
       ];
-    // A reset link has its own email (passwordResetEmail): never listed as facts. Integration tasks are never mailed.
+    // A reset link and a thank-you have their own emails: never listed as facts. Integration tasks are never mailed.
     case 'password.reset':
+    case 'lead.acknowledgement':
     case 'integration.meta_lead':
     case 'integration.google_lead':
     case 'integration.whatsapp_message':
@@ -136,4 +137,24 @@ export function passwordResetEmail(input: { name: string; email: string; company
     `<p>— ${escapeHtml(companyName)}</p>`,
   ].join('\n');
   return { to: [input.email], subject: `${companyName}: Reset your password`, text, html };
+}
+
+/** The placeholders of a Settings text filled in ({name}, {companyName}); any other braces are left as typed. */
+export function fillPlaceholders(template: string, values: { name: string; companyName: string }): string {
+  return template.replace(/\{(name|companyName)\}/g, (_all, key: 'name' | 'companyName') => values[key]);
+}
+
+/**
+ * The thank-you email to a new lead (issue 26): Settings > Notifications'
+ * subject and text, placeholders filled in; paragraphs by blank lines in the HTML.
+ */
+export function acknowledgementEmail(input: { name: string; email: string; companyName: string; subject: string; body: string }): MailMessage {
+  const values = { name: input.name, companyName: input.companyName };
+  const subject = fillPlaceholders(input.subject, values).replace(/\s+/g, ' ').trim();
+  const text = fillPlaceholders(input.body, values);
+  const html = text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.split('\n').map(escapeHtml).join('<br>')}</p>`)
+    .join('\n');
+  return { to: [input.email], subject, text, html };
 }

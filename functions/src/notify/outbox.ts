@@ -75,6 +75,6 @@ function newOutboxWrite(event: NotificationEvent, ctx: WriteContext, id = outbox
  * sending it (jobs/outbox.ts) can never fail or slow that write. Whether it
  * is mailed or belled is decided by Settings when it is sent.
  */
-export function notify(p: WritePlan, event: NotificationEvent, id?: string): void {
-  p.write(`notify:${event.kind}`, newOutboxWrite(event, p.ctx, id));
+export function notify(p: WritePlan, event: NotificationEvent, id?: string, name = `notify:${event.kind}`): void {
+  p.write(name, newOutboxWrite(event, p.ctx, id));
 }

@@ -9,7 +9,7 @@ export { renderQuotationPdf } from './pdf';
 export { quotationPdfAttachments } from './client-mail';
 export { expireQuotations } from './quotation-repo';
 export { forgetLibrary, rateLibraryEntities } from './rate-library-repo';
-export { createCalculatorDraft } from './package-rules-repo';
+export { createCalculatorDraft, draftQuoteTask } from './package-rules-repo';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts): read when called, so import order never matters. */
 export const kinds = (): readonly Kind[] => [

@@ -17,7 +17,7 @@ import {
 } from '@app/shared-types/package-rules';
 import { quotationCreateSchema, quotationTotals } from '@app/shared-types/quotations';
 import { MATERIAL_LABELS, PROPERTY_TYPE_LABELS, ROOM_SCOPE_LABELS } from '@app/shared-types/constants';
-import { formatINR } from '@app/shared-types/format';
+import { calendarDate, formatINR } from '@app/shared-types/format';
 import type { Db } from '../db/client';
 import { allPages, defineEntity, type WriteContext } from '../db/entity';
 import { queryPage } from '../db/item';
@@ -25,6 +25,7 @@ import { keys } from '../db/keys';
 import { plan, PlanConditionFailed } from '../db/plan';
 import { calculatorProjectType } from '../leads';
 import { log } from '../lib/log';
+import type { TaskRunner } from '../lib/outbox-task';
 import { getSettings } from '../settings';
 import { createQuotation, getQuotation } from './quotation-repo';
 import { itemDetail, priceOf, readLibraryIndex, type LibraryIndex } from './rate-library-repo';
@@ -196,3 +197,12 @@ export async function createCalculatorDraft(db: Db, event: DraftEvent, ctx: Writ
   }
   return { created: result.item.id };
 }
+
+/**
+ * The outbox's 'lead.draft_quote' task (jobs/tasks.ts): done is 'sent', a lead gone meanwhile 'skipped';
+ * a rule that could not be priced is done too, its reason kept as the item's last error.
+ */
+export const draftQuoteTask: TaskRunner<DraftEvent> = async (event, { db, ctx, nowMs }) => {
+  const drafted = await createCalculatorDraft(db, event, ctx, calendarDate(nowMs));
+  return { status: 'leadMissing' in drafted ? 'skipped' : 'sent', note: 'unpriced' in drafted ? `Not drafted: ${drafted.unpriced}` : '' };
+};

@@ -6,7 +6,7 @@ import { SettingsPage } from './settings-page';
 import { enter, renderPortalPage } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
-import { outboxFixtures } from '../../features/notifications/test-fixtures';
+import { outboxFixtures, outboxTaskFixture } from '../../features/notifications/test-fixtures';
 
 const renderEmailTab = () => renderPortalPage('/admin/settings?tab=email', { path: '/admin/settings', Component: SettingsPage, section: 'settings' });
 
@@ -60,6 +60,25 @@ describe('Settings > Email: test email and outbox', () => {
 
     await user.click(screen.getByRole('button', { name: 'Waiting' }));
     expect(await screen.findByText('No emails waiting.')).toBeTruthy();
+  });
+
+  it('lists an outbox task as a task, without recipients, and retries it like an email', async () => {
+    const retried: string[] = [];
+    server.use(
+      http.get('/api/notifications/outbox', ({ request }) => HttpResponse.json({ items: new URL(request.url).searchParams.get('status') === 'failed' ? [outboxTaskFixture] : [] })),
+      http.post('/api/notifications/outbox/:id/retry', ({ params }) => {
+        retried.push(String(params.id));
+        return HttpResponse.json({ message: NOTIFICATION_MESSAGES.retryQueued, item: { ...outboxTaskFixture, status: 'pending', attempts: 0 } });
+      }),
+    );
+    const { user } = renderEmailTab();
+    const row = await screen.findByRole('article', { name: 'Meta lead 4471' });
+    expect(within(row).getByText('Task')).toBeTruthy();
+    expect(within(row).getByText('Background task: no email')).toBeTruthy();
+    expect(within(row).queryByText(/^To:/)).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Retry' }));
+    await findToast('status', NOTIFICATION_MESSAGES.retryQueued);
+    expect(retried).toEqual(['o2']);
   });
 
   it('shows neither on the other tabs', async () => {

@@ -12,6 +12,7 @@ export const outboxFixtures: OutboxEntry[] = [
   {
     id: 'o1',
     kind: 'lead.created',
+    task: false,
     status: 'failed',
     recipients: ['office@kalpa.in'],
     subject: 'Kalpa Design Studio: New lead: Lakshmi Varma',
@@ -22,6 +23,21 @@ export const outboxFixtures: OutboxEntry[] = [
     updatedAt: '2026-03-10T10:30:00.000Z',
   },
 ];
+
+/** A task in the outbox (issue 26: a Meta lead's Graph fetch that gave up): listed as a task, not an email. */
+export const outboxTaskFixture: OutboxEntry = {
+  id: 'o2',
+  kind: 'integration.meta_lead',
+  task: true,
+  status: 'failed',
+  recipients: [],
+  subject: 'Meta lead 4471',
+  attempts: 6,
+  lastError: 'The Graph API answered 500 for lead 4471',
+  nextAttemptAt: '2026-03-10T11:30:00.000Z',
+  createdAt: '2026-03-10T09:00:00.000Z',
+  updatedAt: '2026-03-10T11:30:00.000Z',
+};
 
 /** The bell (empty by default: every portal test renders the header) and the outbox (empty) with its actions. */
 export function notificationHandlers() {

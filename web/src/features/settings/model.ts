@@ -1,6 +1,7 @@
 import { CAMPAIGN_TOUCH_LABELS, CAMPAIGN_TOUCHES } from '@app/shared-types/attribution';
 import { LEAD_SOURCES, MATERIALS, PROPERTY_TYPE_LABELS, PROPERTY_TYPES, ROOM_SCOPE_LABELS, ROOM_SCOPES } from '@app/shared-types/constants';
 import {
+  ACKNOWLEDGEMENT_LIMITS,
   BACKUP_FREQUENCIES,
   CURRENCIES,
   LOG_LEVELS,
@@ -143,12 +144,33 @@ export const SETTINGS_FIELDS: Record<SettingsTab, SettingsField[]> = {
     { name: 'email.smtpSecure', label: 'Secure connection (TLS)', kind: 'switch', wide: true },
   ],
   notifications: [
-    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true, helperText: 'Off: no email is sent at all. On: new website leads, and the events switched on below' },
+    { name: 'notifications.emailNotifications', label: 'Email notifications', kind: 'switch', wide: true, helperText: 'Staff emails. Off: none is sent. On: new website leads, and the events switched on below (the thank-you to a new lead has its own switch)' },
     { name: 'notifications.smsNotifications', label: 'SMS notifications', kind: 'switch', wide: true },
     { name: 'notifications.pushNotifications', label: 'Push notifications', kind: 'switch', wide: true, helperText: "The bell in the portal's header receives the same events" },
     { name: 'notifications.notifyOnQuotation', label: 'Notify on quotations', kind: 'switch', wide: true },
     { name: 'notifications.notifyOnProject', label: 'Notify on projects', kind: 'switch', wide: true },
     { name: 'notifications.notifyOnPayment', label: 'Notify on payments', kind: 'switch', wide: true },
+    {
+      name: 'notifications.acknowledgeLeads',
+      label: 'Thank-you email to new leads',
+      kind: 'switch',
+      wide: true,
+      helperText: 'A new lead with an email (website, ads, WhatsApp, added or imported) gets this email at once, through the SMTP server above. Test leads and spam get none',
+    },
+    {
+      name: 'notifications.acknowledgementSubject',
+      label: 'Thank-you email subject',
+      kind: 'text',
+      wide: true,
+      helperText: `{name} is replaced by the lead's name, {companyName} by the company name. At most ${ACKNOWLEDGEMENT_LIMITS.subject} characters`,
+    },
+    {
+      name: 'notifications.acknowledgementBody',
+      label: 'Thank-you email text',
+      kind: 'multiline',
+      wide: true,
+      helperText: `In English. {name} is replaced by the lead's name, {companyName} by the company name; a blank line starts a paragraph. At most ${ACKNOWLEDGEMENT_LIMITS.body} characters`,
+    },
   ],
   security: [
     { name: 'security.sessionTimeout', label: 'Session Timeout (minutes)', kind: 'number', helperText: bounds('sessionTimeout') },

@@ -83,7 +83,7 @@ export function OutboxPanel() {
               Email outbox
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Notification emails not sent yet, and why.
+              Notification emails not sent yet, and why. Background tasks (a draft quotation, an integration's lead) are listed too, as tasks.
             </Typography>
           </div>
           <ToggleButtonGroup size="small" exclusive value={status} onChange={(_event, value: Shown | null) => value && setStatus(value)} aria-label="Which emails">
@@ -119,9 +119,10 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
           <Stack spacing={0.5} sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{entry.subject || entry.kind}</Typography>
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              To: {entry.recipients.length > 0 ? entry.recipients.join(', ') : '—'}
+              {entry.task ? 'Background task: no email' : `To: ${entry.recipients.length > 0 ? entry.recipients.join(', ') : '—'}`}
             </Typography>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 0.5 }}>
+              {entry.task && <Chip size="small" variant="outlined" label="Task" />}
               <Chip size="small" label={entry.status === 'failed' ? 'Failed' : 'Waiting'} color={entry.status === 'failed' ? 'error' : 'warning'} />
               <Typography variant="caption" color="text.secondary">
                 {entry.attempts} {entry.attempts === 1 ? 'attempt' : 'attempts'}
