@@ -298,8 +298,8 @@ export function installFastJsdom() {
 /**
  * What an element needs for one of a rule's selectors to match it: one of `tags` (its subject's
  * type selector, lower case, or the types listed in a subject `:is(...)`), or one of the `attrs`
- * (an attribute selector in its subject), or null when a selector has neither (`:link`, `*`):
- * check that rule on every element.
+ * (an attribute selector in its subject; `href` for `:link` and `:visited`), or null when a
+ * selector has none of these (`:focus-visible`, `*`): check that rule on every element.
  */
 function subjectKeys(rule: { selectorText?: string }): { tags: Set<string>; attrs: Set<string> } | null {
   const text = rule.selectorText?.split(';').pop()?.trim();
@@ -307,6 +307,8 @@ function subjectKeys(rule: { selectorText?: string }): { tags: Set<string>; attr
   if (!text) return keys; // jsdom's matches() is false without a selector
   if (/[|\\]/.test(text)) return null;
   for (const selector of splitTopLevel(text, ',')) {
+    // jsdom's matches() is false for a pseudo-element (`q::before`, `dialog::backdrop`).
+    if (selector.includes('::')) continue;
     const subject = splitTopLevel(selector.trim(), ' >+~').filter(Boolean).at(-1) ?? '';
     const type = /^[a-zA-Z][a-zA-Z0-9-]*/.exec(subject)?.[0];
     const is = /^:is\(([a-zA-Z0-9,\s-]+)\)/.exec(subject)?.[1];
@@ -314,6 +316,8 @@ function subjectKeys(rule: { selectorText?: string }): { tags: Set<string>; attr
     if (type) keys.tags.add(type.toLowerCase());
     else if (is) for (const tag of is.split(',')) keys.tags.add(tag.trim().toLowerCase());
     else if (attribute) keys.attrs.add(attribute.toLowerCase());
+    // Only a link (an element with an href) is a :link or :visited.
+    else if (/^:(link|visited)(?![\w-])/.test(subject)) keys.attrs.add('href');
     else return null;
   }
   return keys;
