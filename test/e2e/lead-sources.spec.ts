@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { CAMPAIGN_CSV_COLUMNS, campaignCsvCells, monthOf, type CampaignReport } from '@app/shared-types/attribution';
 import { MATERIAL_LABELS, ROOM_SCOPE_LABELS } from '@app/shared-types/constants';
@@ -17,12 +18,12 @@ import { seeToast, signIn } from './portal';
 
 test.describe.configure({ mode: 'serial' });
 
-const integrations = async (page: import('@playwright/test').Page) => {
+const integrations = async (page: Page) => {
   const response = await page.request.get('/api/integrations');
   expect(response.status()).toBe(200);
   return (await response.json()) as IntegrationAnswer[];
 };
-const healthOf = async (page: import('@playwright/test').Page, platform: IntegrationAnswer['platform']) =>
+const healthOf = async (page: Page, platform: IntegrationAnswer['platform']) =>
   (await integrations(page)).find((entry) => entry.platform === platform)?.health;
 
 test('Settings > Integrations: secrets kept sealed, webhook URL copied, test events accepted and their leads in Leads', async ({ page, context, baseURL }) => {
@@ -76,6 +77,8 @@ test('Settings > Integrations: secrets kept sealed, webhook URL copied, test eve
   await page.goto('/admin/leads');
   await expect(page.getByText('Test lead (Google Ads)').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Test lead (Meta)').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByText('Test lead (Google Ads)').first().click();
+  await expect(page.getByRole('region', { name: 'Where the lead came from' }).getByText('Test lead', { exact: true })).toBeVisible();
 });
 
 test('Leads CRM > Campaigns: spend entered in the dialog gives cost per lead and ROI, and the CSV export is right', async ({ page }) => {
