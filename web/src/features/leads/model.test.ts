@@ -140,6 +140,12 @@ describe('leadOrigin (issue 26)', () => {
   it('says nothing of a lead nothing tracked', () => {
     expect(leadOrigin(base)).toEqual([]);
   });
+  it("marks a platform's test lead as a test", () => {
+    expect(leadOrigin({ ...base, isTest: true, campaignSource: 'Google Ads', campaign: 'test' })).toEqual([
+      { label: 'Test lead', value: "A platform's test event (Settings > Integrations), not a real enquiry" },
+      { label: 'Campaign', value: 'Google Ads / test' },
+    ]);
+  });
   it('names the campaign, the last touch and a different first touch', () => {
     const touch = { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'diwali', utmTerm: '', utmContent: '', gclid: 'TeSt123', fbclid: '', landingPage: '/?utm_source=google', referrer: '' };
     const lead = { ...base, ...touch, campaignSource: 'google', campaign: 'diwali', firstTouch: { ...touch, utmSource: 'facebook', utmCampaign: 'monsoon', gclid: '' } };

@@ -333,6 +333,7 @@ const TOUCH_LABELS: Record<TouchField, string> = {
 /** Attribution (issue 26): what the lead drawer shows of where a lead came from (only what is known). */
 export function leadOrigin(lead: Lead): { label: string; value: string }[] {
   const rows: { label: string; value: string }[] = [];
+  if (lead.isTest) rows.push({ label: 'Test lead', value: "A platform's test event (Settings > Integrations), not a real enquiry" });
   if (lead.campaignSource) rows.push({ label: 'Campaign', value: `${lead.campaignSource} / ${lead.campaign || NO_CAMPAIGN}` });
   for (const field of TOUCH_FIELDS) if (lead[field]) rows.push({ label: TOUCH_LABELS[field], value: lead[field] });
   const first = lead.firstTouch;

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
+import TableContainer from '@mui/material/TableContainer';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -131,6 +132,7 @@ function RuleEditor({ rule, library, canEdit }: { rule: PackageRule; library: Ra
           ))}
         </Alert>
       )}
+      <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={`Lines of ${ruleLabel(rule)}`}>
         <TableHead>
           <TableRow>
@@ -164,6 +166,7 @@ function RuleEditor({ rule, library, canEdit }: { rule: PackageRule; library: Ra
                         size="small"
                         type="number"
                         label="Quantity"
+                        sx={{ minWidth: 110 }}
                         value={line.perSqft}
                         error={Boolean(error('perSqft'))}
                         helperText={error('perSqft')}
@@ -190,6 +193,7 @@ function RuleEditor({ rule, library, canEdit }: { rule: PackageRule; library: Ra
           })}
         </TableBody>
       </Table>
+      </TableContainer>
       {canEdit && (
         <Stack direction="row" spacing={1} sx={{ mt: 1.5, justifyContent: 'space-between' }}>
           <Button size="small" startIcon={<AddIcon />} onClick={() => setLines((current) => [...current, NEW_LINE])}>
