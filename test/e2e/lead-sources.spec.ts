@@ -106,18 +106,21 @@ test('Leads CRM > Campaigns: spend entered in the dialog gives cost per lead and
   await seeToast(page, `Spend saved for ${campaign}, ${month}`, '');
   await expect(dialog).toBeHidden();
 
-  // The row's figures as the formulas say: cost per lead = spend / leads, ROI = (won value − spend) / spend.
+  // The row's figures as the formulas say: cost per lead = spend / leads (whole rupees),
+  // ROI = (won value − spend) / spend (two decimals, shown as a whole percent).
   const after = (await report()).rows.find((row) => row.source === source && row.campaign === campaign);
   expect(after?.spend).toBe(spend);
   const leads = after?.leads ?? 0;
   const wonValue = after?.wonValue ?? 0;
-  expect(after?.costPerLead).toBeCloseTo(spend / leads, 6);
-  expect(after?.roi).toBeCloseTo((wonValue - spend) / spend, 6);
+  const costPerLead = Math.round(spend / leads);
+  const roi = Math.round(((wonValue - spend) / spend) * 100) / 100;
+  expect(after?.costPerLead).toBe(costPerLead);
+  expect(after?.roi).toBe(roi);
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Spend for ${source} / ${campaign}` }) });
   const cells = row.getByRole('cell');
   await expect(cells.nth(7)).toHaveText(formatINR(spend));
-  await expect(cells.nth(8)).toHaveText(formatINR(spend / leads));
-  await expect(cells.nth(10)).toHaveText(`${(((wonValue - spend) / spend) * 100).toFixed(0)}%`);
+  await expect(cells.nth(8)).toHaveText(formatINR(costPerLead));
+  await expect(cells.nth(10)).toHaveText(`${(roi * 100).toFixed(0)}%`);
 
   // Export CSV: the header row and this campaign's row.
   const download = page.waitForEvent('download');
