@@ -48,6 +48,21 @@ function background({ name, command, args }) {
   });
 }
 
+/** Playwright's failed and flaky tests, as 'file > title: first message line'. */
+function e2eFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected' || test.status === 'flaky')
+        .map((test) => {
+          const error = test.results?.find((result) => result.error)?.error?.message ?? '';
+          return `${spec.file} > ${spec.title} (${test.status}): ${error.replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0]}`;
+        }),
+    ),
+    ...e2eFailures(suite.suites ?? []),
+  ]);
+}
+
 function readJson(path) {
   try {
     return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
@@ -93,6 +108,19 @@ const failedChecks = results.slice(0, 2).filter((ok) => !ok).length;
 const failedTests = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const stepsFailed = results.filter((ok) => !ok).length;
 const failed = failedChecks + Math.max(failedTests, stepsFailed - failedChecks);
+// The failed tests by name, with their first message line, so the last lines of a long log say what failed.
+const failures = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${file.name.replace(root, '')} > ${test.fullName}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]}`),
+  ),
+  ...e2eFailures(e2e?.suites ?? []),
+];
+if (failures.length > 0) {
+  console.log('\nfailed tests:');
+  for (const failure of failures.slice(0, 20)) console.log(`  ${failure.slice(0, 300)}`);
+}
 console.log('\nphase times:');
 for (const phase of phases) console.log(`  ${phase.name.padEnd(40)} ${phase.seconds.toFixed(1).padStart(6)} s${phase.ok ? '' : '  FAILED'}`);
 console.log(`  ${'total'.padEnd(40)} ${seconds(started).toFixed(1).padStart(6)} s`);
