@@ -147,8 +147,11 @@ const slaThenSend = async () => {
   await runSlaChecks(db, Date.now(), systemContext(new Date().toISOString(), 'sla-check')).catch((error: unknown) => console.error('Could not run the first-response SLA check:', error));
   return runOutboxSender(db, Date.now(), { mailer, tasks: TASK_RUNNERS, fieldCrypto, siteUrl: env.SITE_URL ?? `http://localhost:${port}`, attachments });
 };
+// OUTBOX_INTERVAL_MS and OUTBOX_KICK_DELAY_MS change its cadence (the webhooks bench holds it for its load, as the
+// deployed sender, another function on a schedule, never shares the webhook's CPU).
 const outbox = outboxLoop(slaThenSend, {
-  intervalMs: 10_000,
+  intervalMs: Number(env.OUTBOX_INTERVAL_MS) || 10_000,
+  kickDelayMs: Number(env.OUTBOX_KICK_DELAY_MS) || 250,
   onError: (error) => console.error('Could not run the notification sender:', error),
 });
 // The website's pages are rendered by the web's server build (web/dist/server) in this process: site/pages-routes.ts.
