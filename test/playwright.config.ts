@@ -13,7 +13,8 @@ export default defineConfig({
   // third of its time, which the other fills. Tests in a file run in order.
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // A failed test runs once more; npm test's summary names one that passes then as flaky.
+  retries: 1,
   // Two workers share 2 cores: a journey can take half as long again as it would alone.
   timeout: 45_000,
   expect: { timeout: 10_000 },
