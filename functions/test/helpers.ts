@@ -245,8 +245,17 @@ export async function signedInStaff(app: TestApp, db: Db, role: 'employee' | 'ma
 }
 
 /** A test app with one signed-in account for each role asked for, by role. */
-export async function createStaffApp<R extends 'employee' | 'manager' | 'admin' | 'superadmin'>(...roles: R[]) {
-  const { app, db, clock, photoRoutes } = await createTestApp();
+export function createStaffApp<R extends 'employee' | 'manager' | 'admin' | 'superadmin'>(...roles: R[]) {
+  return staffAppOn(createTestApp(), roles);
+}
+
+/** createStaffApp without the time limits (unhurriedTestApp): for a test of a heavily contended write. */
+export function unhurriedStaffApp<R extends 'employee' | 'manager' | 'admin' | 'superadmin'>(...roles: R[]) {
+  return staffAppOn(unhurriedTestApp(), roles);
+}
+
+async function staffAppOn<R extends 'employee' | 'manager' | 'admin' | 'superadmin'>(made: ReturnType<typeof createTestApp>, roles: R[]) {
+  const { app, db, clock, photoRoutes } = await made;
   const accounts = await Promise.all(roles.map((role) => signedInStaff(app, db, role)));
   const staff = new Map(roles.map((role, i) => [role, accounts[i]!]));
   return { app, db, clock, photoRoutes, staff: (role: R) => staff.get(role)! };

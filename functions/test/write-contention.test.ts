@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, ScanCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BlogPost } from '@app/shared-types/blog';
 import type { Customer } from '@app/shared-types/customers';
 import type { Lead } from '@app/shared-types/leads';
@@ -17,6 +17,7 @@ import { createProject, newProject, projectEntity } from '../src/projects/projec
 import { deleteQuotation } from '../src/quotations/quotation-repo';
 import { transactWrite } from '../src/db/writes';
 import { isServiceUnavailable } from '../src/db/unavailable';
+import { RETRY } from '../src/db/plan';
 import { seedRateLibrary } from '../src/local/rate-library-seed';
 import { createStaffApp, customerInput, json, staffRequest, TEST_IP_HEADER, TEST_ORIGIN, testSigningKey, uniquePhone, type TestApp } from './helpers';
 
@@ -45,6 +46,24 @@ beforeAll(async () => {
 });
 
 const ctx = () => systemContext(new Date().toISOString(), 'write-contention-test');
+
+/**
+ * In a describe whose losses are injected (every try loses, by construction, not by a race), the
+ * pause between tries only spends time: the number of tries and the answer are what is tested. The
+ * retry policy's pause is a millisecond there (each try still waits its turn on the event loop);
+ * the real pause comes back after. The tests of real races (below and in other files) keep it.
+ */
+function quickRetries() {
+  const { pause, turnPause } = RETRY;
+  beforeAll(() => {
+    RETRY.pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+    RETRY.turnPause = RETRY.pause;
+  });
+  afterAll(() => {
+    RETRY.pause = pause;
+    RETRY.turnPause = turnPause;
+  });
+}
 
 /** The app on top of `target` (same table, signing key and so sessions as the tests' app). */
 function appOn(target: Db): TestApp {
@@ -170,6 +189,8 @@ function clientApproves(target: TestApp, token: string, version: number) {
 }
 
 describe('quote approval whose lead keeps changing', () => {
+  quickRetries();
+
   it("'Mark approved' answers 503 (busy, retry) after its tries, writing nothing: no customer, project, slug marker, timeline or audit entry", async () => {
     const lead = await newLead(`Anita Rao ${randomUUID().slice(0, 6)}`);
     const title = `Rao residence ${randomUUID().slice(0, 8)}`;
@@ -264,6 +285,8 @@ describe('quote approval whose lead keeps changing', () => {
 });
 
 describe('lead conversion that keeps losing to concurrent transactions', () => {
+  quickRetries();
+
   async function wonLead() {
     const body = { name: `Kavya ${randomUUID().slice(0, 6)}`, phone: uniquePhone(), status: 'Won', location: 'Kondapur' };
     return json<Lead>(expectStatus(staffRequest(app, '/api/leads', employee, { method: 'POST', body }), 201));
@@ -296,6 +319,8 @@ describe('lead conversion that keeps losing to concurrent transactions', () => {
 });
 
 describe('deletes that keep losing to edits', () => {
+  quickRetries();
+
   it('a quote edited before every delete try answers 503, and the quote stays', async () => {
     const lead = await newLead(`Anita Rao ${randomUUID().slice(0, 6)}`);
     const quote = await quoteFor(lead, `Rao bungalow ${randomUUID().slice(0, 8)}`);
@@ -313,6 +338,8 @@ describe('deletes that keep losing to edits', () => {
 });
 
 describe('an edit that keeps losing to concurrent transactions', () => {
+  quickRetries();
+
   it('a blog post saved at its current version answers 503 (not a stale 409 with the same version), the post unchanged', async () => {
     const created = await json<BlogPost>(
       expectStatus(staffRequest(app, '/api/blog-posts', manager, { method: 'POST', body: { title: `Busy post ${randomUUID().slice(0, 8)}`, content: 'Body' } }), 201),
@@ -331,6 +358,8 @@ describe('an edit that keeps losing to concurrent transactions', () => {
 });
 
 describe('any write whose transaction keeps losing to concurrent ones past its tries', () => {
+  quickRetries();
+
   it('answers 503 (a new customer), writing nothing', async () => {
     const conflicting = conflictingWhen((command) => (command.input.TransactItems ?? []).some((entry) => entry.Put?.Item?.entityType === 'Customer'));
     const before = await tableItems();
@@ -358,7 +387,16 @@ describe('batch reads DynamoDB keeps leaving unprocessed', () => {
           Promise.resolve(command instanceof BatchGetCommand ? { Responses: { [db.table]: [] }, UnprocessedKeys: command.input.RequestItems } : undefined),
       } as unknown as DynamoDBDocumentClient,
     };
-    const error = await batchGet(unprocessed, [keys.lead(randomUUID())]).catch((thrown: unknown) => thrown);
+    // Its backoff (25 ms doubling, 6.4 s over 8 tries) runs on a fake clock: the tries are what is tested.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let error: unknown;
+    try {
+      const settled = batchGet(unprocessed, [keys.lead(randomUUID())]).catch((thrown: unknown) => thrown);
+      await vi.runAllTimersAsync();
+      error = await settled;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(error).toBeInstanceOf(Error);
     expect(isServiceUnavailable(error)).toBe(true);
   }, 60_000);

