@@ -275,6 +275,18 @@ const formToken = yup
   .transform((value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : undefined))
   .optional();
 
+/** The label of the website forms' WhatsApp consent box (issue 26), word for word. */
+export const WHATSAPP_CONSENT_LABEL = 'Send me updates on WhatsApp';
+/**
+ * The visitor's yes to WhatsApp updates: optional, unticked by default, a true/false only (text such
+ * as 'yes' or an object is refused with a message, never read as a yes).
+ */
+const whatsappConsent = yup
+  .boolean()
+  .transform((_value: unknown, original: unknown) => (original === undefined || original === null || typeof original === 'boolean' ? (original ?? undefined) : Number.NaN))
+  .typeError('WhatsApp updates must be true or false')
+  .default(false);
+
 export const calculatorSchema = yup.object({
   bhk: yup
     .mixed<PropertyType>()
@@ -300,6 +312,7 @@ export const calculatorSchema = yup.object({
   phone,
   email: optionalEmail,
   city: text().required('City is required').max(100, 'City is too long'),
+  whatsappConsent,
   [HONEYPOT_FIELD]: honeypot,
   [FORM_TOKEN_FIELD]: formToken,
 });
@@ -318,6 +331,7 @@ export const contactSchema = yup.object({
     .oneOf(['', ...CONTACT_PROJECT_TYPES], 'Choose a project type')
     .default(''),
   message: multilineText().max(5000, 'Message is too long (5000 characters at most)').default(''),
+  whatsappConsent,
   [HONEYPOT_FIELD]: honeypot,
   [FORM_TOKEN_FIELD]: formToken,
 });

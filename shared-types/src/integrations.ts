@@ -28,17 +28,31 @@ export const GRAPH_API_VERSION = 'v21.0';
 
 /** The secrets of each platform: sealed when saved, never answered back (only whether each is set). */
 export const INTEGRATION_SECRETS = {
-  meta: ['appSecret', 'accessToken'],
-  google: ['googleKey'],
-  whatsapp: ['appSecret', 'accessToken'],
+  meta: ['appSecret', 'accessToken', 'refreshToken'],
+  google: ['googleKey', 'refreshToken'],
+  whatsapp: ['appSecret', 'accessToken', 'refreshToken'],
 } as const satisfies Record<IntegrationPlatform, readonly string[]>;
-export type IntegrationSecret = 'appSecret' | 'accessToken' | 'googleKey';
+export const INTEGRATION_SECRET_NAMES = ['appSecret', 'accessToken', 'refreshToken', 'googleKey'] as const;
+export type IntegrationSecret = (typeof INTEGRATION_SECRET_NAMES)[number];
 
 export const INTEGRATION_SECRET_LABELS: Record<IntegrationSecret, string> = {
   appSecret: 'App secret',
   accessToken: 'Access token',
+  refreshToken: 'Refresh token',
   googleKey: 'google_key',
 };
+
+/**
+ * The integration's SPEC `configuration`: for WhatsApp, the approved template a new lead who agreed
+ * (or wrote first) is sent, and its language. A blank template name sends none.
+ */
+export interface IntegrationConfiguration {
+  templateName: string;
+  templateLanguage: string;
+}
+export const DEFAULT_TEMPLATE_LANGUAGE = 'en';
+export const TEMPLATE_NAME_MESSAGE = 'Template name may hold lowercase letters, digits and underscores only';
+export const TEMPLATE_LANGUAGE_MESSAGE = 'Template language must be a language code such as en, en_US, te or hi';
 
 /** What a webhook's events came to: kept by the webhook and the fetch queue's writes. */
 export interface IntegrationHealth {
@@ -64,6 +78,8 @@ export interface IntegrationAnswer {
   /** WhatsApp: the phone number id the Cloud API sends from. */
   phoneNumberId: string;
   lastSync: string | null;
+  /** WhatsApp's template for new leads (blank elsewhere). */
+  configuration: IntegrationConfiguration;
   secretsSet: Partial<Record<IntegrationSecret, boolean>>;
   health: IntegrationHealth;
   version: number;
@@ -86,9 +102,26 @@ export const integrationUpdateSchema = yup.object({
   appSecret: secret('App secret'),
   accessToken: secret('Access token'),
   googleKey: secret('google_key'),
-  clear: yup.array(yup.mixed<IntegrationSecret>().oneOf(['appSecret', 'accessToken', 'googleKey']).required()).default([]),
+  refreshToken: secret('Refresh token'),
+  /** WhatsApp's template (other platforms keep theirs blank). */
+  configuration: yup
+    .object({
+      templateName: text()
+        .max(512, 'Template name is too long (512 characters at most)')
+        .matches(/^[a-z0-9_]*$/, TEMPLATE_NAME_MESSAGE)
+        .default(''),
+      templateLanguage: text()
+        .matches(/^[a-z]{2,3}(_[A-Z]{2})?$/, { message: TEMPLATE_LANGUAGE_MESSAGE, excludeEmptyString: false })
+        .default(DEFAULT_TEMPLATE_LANGUAGE),
+    })
+    .default(undefined)
+    .optional(),
+  clear: yup.array(yup.mixed<IntegrationSecret>().oneOf([...INTEGRATION_SECRET_NAMES]).required()).default([]),
 });
 export type IntegrationUpdate = yup.InferType<typeof integrationUpdateSchema>;
+
+/** POST /api/integrations/:platform/regenerate-token: Meta's and WhatsApp's verify token, made anew. */
+export const REGENERATE_TOKEN_MESSAGE = 'Verify token regenerated: paste the new one into the platform';
 
 /** POST /api/integrations/:platform/test-event: what the signed sample came to. */
 export interface TestEventAnswer {

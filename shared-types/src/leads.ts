@@ -320,6 +320,9 @@ export const leadSchema = yup.object({
   // gclid: the attribution block's (Google's gcl_id goes there too).
   /** A platform's test lead (Google's is_test, 'Send test event'). */
   isTest: yup.boolean().optional(),
+  /** The visitor ticked 'Send me updates on WhatsApp' on the website's form that made the lead, and when. */
+  whatsappConsent: yup.boolean().optional(),
+  whatsappConsentAt: yup.string().optional(),
   // Speed-to-lead (issue 26)
   /** When a person first responded (a call, WhatsApp, email or note on its timeline, or a status change); null until then. */
   firstResponseAt: yup.string().optional(),

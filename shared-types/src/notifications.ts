@@ -75,6 +75,13 @@ export type NotificationEvent =
    * (one per lead: its outbox id is `ack-<leadId>`). Its text is Settings > Notifications', read when sent.
    */
   | { kind: 'lead.acknowledgement'; leadId: string; name: string; email: string }
+  /**
+   * Issue 26 (speed-to-lead): the WhatsApp template message to a new lead that agreed on the website's form
+   * ('Send me updates on WhatsApp') or wrote first (a WhatsApp lead). A task the integrations module runs
+   * (the Cloud API, with the WhatsApp integration's template), queued in the lead's commit, one per lead
+   * (its outbox id is `wa-ack-<leadId>`). `firstName` is the template's one body parameter.
+   */
+  | { kind: 'lead.whatsapp_acknowledgement'; leadId: string; firstName: string; phone: string }
   | IntegrationTask;
 
 /**
@@ -107,7 +114,7 @@ export const isIntegrationTask = (event: NotificationEvent): event is Integratio
  * The kinds that are tasks the sender runs (one registry of runners, jobs/tasks.ts), not messages:
  * no bell, no email; a failure waits its backoff and is tried again (a TaskRefused fails at once).
  */
-export const TASK_KINDS = ['lead.draft_quote', ...INTEGRATION_TASK_KINDS] as const satisfies readonly NotificationEvent['kind'][];
+export const TASK_KINDS = ['lead.draft_quote', 'lead.whatsapp_acknowledgement', ...INTEGRATION_TASK_KINDS] as const satisfies readonly NotificationEvent['kind'][];
 export type TaskKind = (typeof TASK_KINDS)[number];
 export type TaskEvent = Extract<NotificationEvent, { kind: TaskKind }>;
 
@@ -126,6 +133,7 @@ export const NOTIFICATION_KINDS = [
   'registration.requested',
   'password.reset',
   'lead.acknowledgement',
+  'lead.whatsapp_acknowledgement',
   ...INTEGRATION_TASK_KINDS,
   'lead.unassigned',
   'lead.response_due',
@@ -171,6 +179,8 @@ export const NOTIFICATION_KIND_DEFINITIONS: KindDefinitions = {
   'password.reset': { setting: null, personal: true, task: false },
   // The firm's thank-you to a new lead (Settings > Notifications > acknowledgeLeads).
   'lead.acknowledgement': { setting: 'acknowledgeLeads', personal: true, task: false },
+  // The WhatsApp template to a new lead who agreed or wrote first: a task (the Cloud API), gated by the WhatsApp integration.
+  'lead.whatsapp_acknowledgement': { setting: null, personal: false, task: true },
   // Tasks the sender runs (issue 26's integrations), not notifications.
   'integration.meta_lead': { setting: null, personal: false, task: true },
   'integration.google_lead': { setting: null, personal: false, task: true },
@@ -197,6 +207,7 @@ export function notificationLink(event: NotificationEvent): string {
     case 'lead.created':
     case 'lead.draft_quote':
     case 'lead.acknowledgement':
+    case 'lead.whatsapp_acknowledgement':
     case 'lead.unassigned':
     case 'lead.response_due':
     case 'lead.response_overdue':
@@ -254,6 +265,8 @@ export function notificationTitle(event: NotificationEvent): string {
       return 'Reset your password';
     case 'lead.acknowledgement':
       return `Thank-you email to ${event.name}`;
+    case 'lead.whatsapp_acknowledgement':
+      return `WhatsApp thank-you to ${event.firstName}`;
     case 'integration.meta_lead':
       return `Meta lead ${event.leadgenId}`;
     case 'integration.google_lead':

@@ -25,6 +25,12 @@ export function isValidPhone(input: string): boolean {
   return digits.length >= 10 && digits.length <= 15;
 }
 
+/** A phone number as WhatsApp addresses it: its E.164 digits without '+', India (91) when no country code is given. */
+export function whatsappDigits(phone: string): string {
+  const digits = normalizePhone(phone);
+  return digits.length === 10 ? `91${digits}` : digits;
+}
+
 /** https://wa.me link for the business phone, with an optional prefilled message. */
 export function whatsappLink(phone: string, text?: string): string {
   let digits = phone.replace(/\D/g, '');

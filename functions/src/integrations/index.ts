@@ -4,6 +4,7 @@ import type { Kind } from '../db/kind';
 import { integrationHealthKind, integrationKind, webhookClaimKind } from './integration-repo';
 
 export { integrationTaskRunners, runIntegrationTask } from './integration-tasks';
+export { sendWhatsappAcknowledgement } from './whatsapp-acknowledgement';
 export { TaskRefused } from '../lib/outbox-task';
 
 /** Its stored kinds, for the catalog of every definition (functions/src/kinds.ts). */

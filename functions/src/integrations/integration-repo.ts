@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as yup from 'yup';
 import { MASKED_VALUE } from '@app/shared-types/audit';
 import {
+  DEFAULT_TEMPLATE_LANGUAGE,
   INTEGRATION_SECRETS,
   WEBHOOK_PATHS,
   type IntegrationAnswer,
@@ -18,9 +19,10 @@ import { plan, PlanConditionFailed, type ShardedFigure, type WritePlan } from '.
 import type { FieldCrypto } from '../secrets/field-crypto';
 
 /** The sealed attribute of each secret (the clear value is never stored). */
-const SEALED: Record<IntegrationSecret, 'appSecretSealed' | 'accessTokenSealed' | 'googleKeySealed'> = {
+const SEALED: Record<IntegrationSecret, 'appSecretSealed' | 'accessTokenSealed' | 'refreshTokenSealed' | 'googleKeySealed'> = {
   appSecret: 'appSecretSealed',
   accessToken: 'accessTokenSealed',
+  refreshToken: 'refreshTokenSealed',
   googleKey: 'googleKeySealed',
 };
 
@@ -42,7 +44,14 @@ export const integrationKind = defineItem({
     phoneNumberId: yup.string().defined().default(''),
     webhookUrl: yup.string().defined().default(''),
     lastSync: yup.string().nullable().defined().default(null),
-    configuration: yup.object().defined().default({}),
+    // WhatsApp: the template a new lead who agreed (or wrote first) is sent; a blank name sends none.
+    configuration: yup
+      .object({
+        templateName: yup.string().defined().default(''),
+        templateLanguage: yup.string().defined().default(DEFAULT_TEMPLATE_LANGUAGE),
+      })
+      .defined()
+      .default({ templateName: '', templateLanguage: DEFAULT_TEMPLATE_LANGUAGE }),
     appSecretSealed: yup.string().optional(),
     accessTokenSealed: yup.string().optional(),
     refreshTokenSealed: yup.string().optional(),
@@ -155,6 +164,7 @@ export async function integrationAnswer(db: Db, platform: IntegrationPlatform): 
     adAccountId: item.adAccountId,
     phoneNumberId: item.phoneNumberId,
     lastSync: item.lastSync,
+    configuration: { templateName: item.configuration.templateName, templateLanguage: item.configuration.templateLanguage },
     secretsSet,
     health,
     version: item.version,
@@ -201,13 +211,18 @@ export async function saveIntegration(
     adAccountId: input.adAccountId,
     phoneNumberId: input.phoneNumberId,
     webhookUrl: WEBHOOK_PATHS[platform],
-    verifyToken: before.verifyToken || randomBytes(24).toString('base64url'),
+    verifyToken: before.verifyToken || newVerifyToken(),
+    // The template is WhatsApp's (the only platform that sends); left out, the stored one is kept.
+    configuration: platform === 'whatsapp' && input.configuration ? { ...input.configuration } : before.configuration,
     version: before.version + 1,
     updatedAt: ctx.now,
   };
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of ['isActive', 'accountId', 'pageId', 'adAccountId', 'phoneNumberId'] as const) {
     if (before[field] !== after[field]) changes[field] = { before: before[field], after: after[field] };
+  }
+  for (const field of ['templateName', 'templateLanguage'] as const) {
+    if (before.configuration[field] !== after.configuration[field]) changes[field] = { before: before.configuration[field], after: after.configuration[field] };
   }
   for (const secret of INTEGRATION_SECRETS[platform]) {
     const attribute = SEALED[secret];
@@ -224,6 +239,46 @@ export async function saveIntegration(
     await plan(db, ctx)
       .write('integration', write)
       .audit({ entity: integrationKind.type, entityId: platform, title: platform, action: before.version === 0 ? 'create' : 'update', changes })
+      .commit();
+  } catch (error) {
+    if (error instanceof PlanConditionFailed && error.has('integration')) return { stale: true };
+    throw error;
+  } finally {
+    recentReads.delete(`${db.table}\u0000${platform}`);
+  }
+  return { saved: await integrationAnswer(db, platform) };
+}
+
+/** A new verify token (what the platform is told to send back on its subscription check). */
+const newVerifyToken = () => randomBytes(24).toString('base64url');
+
+/**
+ * 'Regenerate' (admins): a new verify token for a Meta-signed integration (Meta, WhatsApp); the old one is
+ * refused by the subscription check from then on. One plan with its audit entry (the tokens masked), on the version read.
+ */
+export async function regenerateVerifyToken(db: Db, platform: IntegrationPlatform, ctx: WriteContext): Promise<SaveIntegrationResult> {
+  const before = await getIntegration(db, platform, true);
+  const after: IntegrationItem = {
+    ...before,
+    webhookUrl: WEBHOOK_PATHS[platform],
+    verifyToken: newVerifyToken(),
+    version: before.version + 1,
+    updatedAt: ctx.now,
+  };
+  const write: Write = integrationKind.put([platform], after, {
+    replace: true,
+    condition: before.version === 0 ? conditions.absent() : conditions.version(before.version),
+  });
+  try {
+    await plan(db, ctx)
+      .write('integration', write)
+      .audit({
+        entity: integrationKind.type,
+        entityId: platform,
+        title: platform,
+        action: before.version === 0 ? 'create' : 'update',
+        changes: { verifyToken: { before: before.verifyToken ? MASKED_VALUE : null, after: MASKED_VALUE } },
+      })
       .commit();
   } catch (error) {
     if (error instanceof PlanConditionFailed && error.has('integration')) return { stale: true };

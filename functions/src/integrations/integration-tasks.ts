@@ -19,6 +19,8 @@ const GRAPH_TIMEOUT_MS = 5_000;
 
 /** A Meta sample lead of 'Send test event': made without the Graph API, marked as a test. */
 export const TEST_LEADGEN_PREFIX = 'test-';
+/** The message id prefix of WhatsApp's sample in 'Send test event': its lead is a test. */
+export const TEST_WHATSAPP_PREFIX = 'wamid.test-';
 
 interface FormAnswers {
   name: string;
@@ -168,7 +170,8 @@ async function whatsappMessage(db: Db, task: Extract<IntegrationTask, { kind: 'i
       source: 'WhatsApp',
       from: 'WhatsApp',
       noteType: 'whatsapp',
-      adFields: { platform: 'whatsapp' },
+      // 'Send test event''s sample is a test lead (it gets no WhatsApp thank-you, like Meta's and Google's samples).
+      adFields: { platform: 'whatsapp', ...(task.messageId.startsWith(TEST_WHATSAPP_PREFIX) ? { isTest: true } : {}) },
       claim: webhookClaimKind.put(['whatsapp', task.messageId], { at: ctx.now }),
     },
     ctx,

@@ -8,8 +8,8 @@ import { requireRole, writeContext } from '../auth';
 import { errorBody, jsonBody, limitBody, requireJson } from '../lib/http';
 import { access } from '../lib/route-access';
 import type { FieldCrypto } from '../secrets/field-crypto';
-import { getIntegration, integrationAnswer, openSecret, saveIntegration } from './integration-repo';
-import { TEST_LEADGEN_PREFIX } from './integration-tasks';
+import { getIntegration, integrationAnswer, openSecret, regenerateVerifyToken, saveIntegration } from './integration-repo';
+import { TEST_LEADGEN_PREFIX, TEST_WHATSAPP_PREFIX } from './integration-tasks';
 import { metaSignature, receiveGoogle, receiveMeta, type WebhookAnswer } from './webhooks';
 
 const NO_CRYPTO = 'Integration secrets cannot be stored on this host';
@@ -33,7 +33,7 @@ function sampleEvent(platform: IntegrationPlatform, pageId: string): object {
   if (platform === 'whatsapp') {
     return {
       object: 'whatsapp_business_account',
-      entry: [{ id: '0', changes: [{ field: 'messages', value: { contacts: [{ wa_id: '919000000028', profile: { name: 'Test contact (WhatsApp)' } }], messages: [{ id: `wamid.test-${randomUUID()}`, from: '919000000028', timestamp: String(now), type: 'text', text: { body: 'This is a test message from Settings > Integrations.' } }] } }] }],
+      entry: [{ id: '0', changes: [{ field: 'messages', value: { contacts: [{ wa_id: '919000000028', profile: { name: 'Test contact (WhatsApp)' } }], messages: [{ id: `${TEST_WHATSAPP_PREFIX}${randomUUID()}`, from: '919000000028', timestamp: String(now), type: 'text', text: { body: 'This is a test message from Settings > Integrations.' } }] } }] }],
     };
   }
   return {
@@ -86,6 +86,15 @@ export const integrations = new Hono<AppEnv>()
     const { db, fieldCrypto } = c.var.deps;
     if (!fieldCrypto) return c.json(errorBody(NO_CRYPTO), 503);
     const result = await saveIntegration(db, fieldCrypto, platform, c.req.valid('json'), writeContext(c));
+    if ('stale' in result) return c.json(errorBody(STALE_INTEGRATION_MESSAGE), 409);
+    return c.json(result.saved, 200);
+  })
+  // 'Regenerate': a new verify token for Meta or WhatsApp (Google's google_key is typed in, a secret like the others).
+  .post('/:platform/regenerate-token', access.role('admin'), async (c) => {
+    const platform = platformOf(c);
+    if (!platform) return c.json(errorBody('No such integration'), 404);
+    if (platform === 'google') return c.json(errorBody('Google Ads has no verify token: set a new google_key instead'), 400);
+    const result = await regenerateVerifyToken(c.var.deps.db, platform, writeContext(c));
     if ('stale' in result) return c.json(errorBody(STALE_INTEGRATION_MESSAGE), 409);
     return c.json(result.saved, 200);
   })

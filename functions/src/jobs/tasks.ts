@@ -1,5 +1,5 @@
 import type { TaskRunners } from '../lib/outbox-task';
-import { integrationTaskRunners } from '../integrations';
+import { integrationTaskRunners, sendWhatsappAcknowledgement } from '../integrations';
 import { draftQuoteTask } from '../quotations';
 
 /**
@@ -10,6 +10,8 @@ import { draftQuoteTask } from '../quotations';
 export const TASK_RUNNERS: TaskRunners = {
   // Issue 26: a calculator lead's draft quotation from the package rules.
   'lead.draft_quote': draftQuoteTask,
+  // Issue 26: the WhatsApp template to a new lead who agreed or wrote first (the Cloud API).
+  'lead.whatsapp_acknowledgement': sendWhatsappAcknowledgement,
   // Issue 26: a Meta lead's Graph fetch, a Google lead form's lead, a WhatsApp message.
   ...integrationTaskRunners,
 };

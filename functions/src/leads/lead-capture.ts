@@ -41,6 +41,8 @@ export interface WebsiteEnquiry {
   noteType?: CommunicationType;
   /** What the platform says of a new lead (campaign, ad set, form...). */
   adFields?: Partial<Pick<Lead, 'platform' | 'campaignId' | 'adSetId' | 'adId' | 'formId' | 'gclid' | 'isTest'>>;
+  /** The visitor ticked 'Send me updates on WhatsApp' (kept on a new lead with its time: its WhatsApp thank-you may go). */
+  whatsappConsent?: boolean;
   /** The claim marker of the event it came from (written in the plan): a redelivered event makes nothing twice. */
   claim?: Write;
 }
@@ -111,6 +113,7 @@ export async function captureWebsiteEnquiry(db: Db, enquiry: WebsiteEnquiry, ctx
           ctx.now,
         ),
         ...enquiry.adFields,
+        ...(enquiry.whatsappConsent === true ? { whatsappConsent: true, whatsappConsentAt: ctx.now } : {}),
         id: leadId,
       };
       const assigned = turns ? turns.assign(lead) : lead;

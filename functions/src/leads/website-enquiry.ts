@@ -35,7 +35,7 @@ const contactProjectType: Record<ContactProjectType, LeadProjectType | ''> = {
   renovation: 'Renovation',
 };
 
-type CalculatorFields = Pick<CalculatorInput, 'bhk' | 'area' | 'material' | 'rooms' | 'name' | 'phone' | 'email' | 'city'>;
+type CalculatorFields = Pick<CalculatorInput, 'bhk' | 'area' | 'material' | 'rooms' | 'name' | 'phone' | 'email' | 'city'> & Partial<Pick<CalculatorInput, 'whatsappConsent'>>;
 
 /** The lead a calculator submission makes (or joins), with its estimate (rupees). */
 export function calculatorEnquiry(input: CalculatorFields, estimate: { minCost: number; maxCost: number }, note = ''): EnquiryFields {
@@ -53,10 +53,11 @@ export function calculatorEnquiry(input: CalculatorFields, estimate: { minCost: 
     estimate: { min: estimate.minCost, max: estimate.maxCost },
     calculator: { bhk: input.bhk, area: input.area, material: input.material, rooms: input.rooms, city: input.city, minCost: estimate.minCost, maxCost: estimate.maxCost },
     summary: `${summary}${note}`,
+    ...(input.whatsappConsent === true ? { whatsappConsent: true } : {}),
   };
 }
 
-type ContactFields = Pick<ContactInput, 'firstName' | 'lastName' | 'phone' | 'email' | 'projectType' | 'message'>;
+type ContactFields = Pick<ContactInput, 'firstName' | 'lastName' | 'phone' | 'email' | 'projectType' | 'message'> & Partial<Pick<ContactInput, 'whatsappConsent'>>;
 
 /** The lead a contact form message makes (or joins). */
 export function contactEnquiry(input: ContactFields, note = ''): EnquiryFields {
@@ -72,5 +73,6 @@ export function contactEnquiry(input: ContactFields, note = ''): EnquiryFields {
     location: '',
     requirements,
     summary: `Contact form${label ? ` (${label})` : ''}: ${input.message || 'no message'}${note}`,
+    ...(input.whatsappConsent === true ? { whatsappConsent: true } : {}),
   };
 }

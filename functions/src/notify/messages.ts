@@ -69,6 +69,7 @@ function details(event: NotificationEvent): [string, string][] {
     // A reset link and a thank-you have their own emails: never listed as facts. Integration tasks are never mailed.
     case 'password.reset':
     case 'lead.acknowledgement':
+    case 'lead.whatsapp_acknowledgement':
     case 'integration.meta_lead':
     case 'integration.google_lead':
     case 'integration.whatsapp_message':

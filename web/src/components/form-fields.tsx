@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid, { type GridProps } from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
@@ -170,6 +172,20 @@ function fieldInput(props: FieldInputProps): ReactNode {
     case 'text':
       return <FormTextField {...input} />;
   }
+}
+
+/**
+ * A yes/no box bound to a Formik field (a boolean), in its grid cell (a whole row when not given):
+ * unticked until the person ticks it. The label is what users (and the e2e tests) find it by.
+ */
+export function FormCheckboxField({ name, label, size = 12 }: { name: string; label: string; size?: FieldCell }) {
+  const [field, , helpers] = useField<boolean>(name);
+  const onChange = useStableHandler((_event: ChangeEvent<HTMLInputElement>, checked: boolean) => void helpers.setValue(checked));
+  return (
+    <Grid size={size}>
+      <FormControlLabel control={<Checkbox name={name} checked={field.value === true} onChange={onChange} onBlur={field.onBlur} />} label={label} />
+    </Grid>
+  );
 }
 
 /**

@@ -8,10 +8,12 @@ import { handOverTypedValues } from './typed-values';
 function Form() {
   const [name, setName] = useState('');
   const [message, setMessage] = useState('');
+  const [updates, setUpdates] = useState(false);
   return (
-    <form data-name={name} data-message={message}>
+    <form data-name={name} data-message={message} data-updates={String(updates)}>
       <input aria-label="Name" value={name} onChange={(event) => setName(event.target.value)} />
       <textarea aria-label="Message" value={message} onChange={(event) => setMessage(event.target.value)} />
+      <input aria-label="Updates" type="checkbox" checked={updates} onChange={(event) => setUpdates(event.target.checked)} />
       <input aria-label="Agree" type="checkbox" />
     </form>
   );
@@ -33,15 +35,18 @@ describe('handOverTypedValues', () => {
     const message = container.querySelector('textarea')!;
     name.value = 'Meera Iyer';
     message.value = 'A 3BHK in Kokapet.';
+    const updates = container.querySelector<HTMLInputElement>('input[aria-label="Updates"]')!;
+    updates.checked = true;
     await act(async () => {
       hydrateRoot(container!, <Form />);
     });
     // React kept the text in the fields but not in its state.
     expect(name.value).toBe('Meera Iyer');
-    expect(state(container)).toEqual({ name: '', message: '' });
+    expect(state(container)).toEqual({ name: '', message: '', updates: 'false' });
 
     await act(async () => handOverTypedValues(container!));
-    expect(state(container)).toEqual({ name: 'Meera Iyer', message: 'A 3BHK in Kokapet.' });
+    expect(state(container)).toEqual({ name: 'Meera Iyer', message: 'A 3BHK in Kokapet.', updates: 'true' });
+    expect(updates.checked).toBe(true);
     expect(name.value).toBe('Meera Iyer');
     expect(message.value).toBe('A 3BHK in Kokapet.');
     // Now React's own: a state change shows in the field.

@@ -11,6 +11,13 @@ export function handOverTypedValues(element: HTMLElement): void {
   const typed = [...element.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')]
     .filter((field) => !(field instanceof HTMLInputElement && !TEXT_TYPES.has(field.type)) && field.value !== field.defaultValue)
     .map((field) => ({ field, value: field.value }));
+  // A box ticked (or unticked) before the code came: React changes a checkbox on its click.
+  const ticked = [...element.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].filter((box) => box.checked !== box.defaultChecked).map((box) => ({ box, checked: box.checked }));
+  for (const { box, checked } of ticked) {
+    // The element's own setter, which React watches: React now knows the rendered state; the click makes it the visitor's.
+    box.checked = !checked;
+    box.click();
+  }
   for (const { field, value } of typed) {
     // The field's own setter, which React watches: React now knows the rendered value...
     field.value = field.defaultValue;

@@ -23,6 +23,8 @@ export interface CalculatorFormValues {
   phone: string;
   email: string;
   city: string;
+  /** 'Send me updates on WhatsApp': unticked until the visitor ticks it. */
+  whatsappConsent: boolean;
   [HONEYPOT_FIELD]: string;
 }
 
@@ -36,6 +38,7 @@ export const CALCULATOR_INITIAL_VALUES: CalculatorFormValues = {
   phone: '',
   email: '',
   city: '',
+  whatsappConsent: false,
   [HONEYPOT_FIELD]: '',
 };
 

@@ -12,6 +12,8 @@ export interface ContactFormValues {
   phone: string;
   projectType: ContactProjectType | '';
   message: string;
+  /** 'Send me updates on WhatsApp': unticked until the visitor ticks it. */
+  whatsappConsent: boolean;
   [HONEYPOT_FIELD]: string;
 }
 
@@ -22,6 +24,7 @@ export const CONTACT_INITIAL_VALUES: ContactFormValues = {
   phone: '',
   projectType: '',
   message: '',
+  whatsappConsent: false,
   [HONEYPOT_FIELD]: '',
 };
 

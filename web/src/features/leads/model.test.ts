@@ -140,6 +140,9 @@ describe('leadOrigin (issue 26)', () => {
   it('says nothing of a lead nothing tracked', () => {
     expect(leadOrigin(base)).toEqual([]);
   });
+  it("shows the visitor's yes to WhatsApp updates with its date", () => {
+    expect(leadOrigin({ ...base, whatsappConsent: true, whatsappConsentAt: '2026-11-27T10:00:00.000Z' })).toEqual([{ label: 'WhatsApp updates', value: 'agreed 27 November 2026' }]);
+  });
   it("marks a platform's test lead as a test", () => {
     expect(leadOrigin({ ...base, isTest: true, campaignSource: 'Google Ads', campaign: 'test' })).toEqual([
       { label: 'Test lead', value: "A platform's test event (Settings > Integrations), not a real enquiry" },

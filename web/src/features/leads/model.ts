@@ -341,5 +341,7 @@ export function leadOrigin(lead: Lead): { label: string; value: string }[] {
     const summary = [first.utmSource, first.utmMedium, first.utmCampaign].filter(Boolean).join(' / ') || first.referrer || first.landingPage;
     if (summary) rows.push({ label: 'First touch', value: summary });
   }
+  // Issue 26: the visitor ticked 'Send me updates on WhatsApp' on the form that made the lead.
+  if (lead.whatsappConsent) rows.push({ label: 'WhatsApp updates', value: `agreed${lead.whatsappConsentAt ? ` ${formatDate(lead.whatsappConsentAt)}` : ''}` });
   return rows;
 }

@@ -4,10 +4,10 @@ import Card from '@mui/material/Card';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { CalculatorResult } from '@app/shared-types/api';
-import { calculatorSchema, type CalculatorInput } from '@app/shared-types/forms';
+import { WHATSAPP_CONSENT_LABEL, calculatorSchema, type CalculatorInput } from '@app/shared-types/forms';
 import { Formik } from 'formik';
 import { useState } from 'react';
-import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
+import { FormCheckboxField, FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormToken } from '../../../lib/form-token';
 import { useToast } from '../../../lib/toast';
@@ -88,6 +88,7 @@ export function CalculatorForm({ onSubmitted }: CalculatorFormProps) {
               <FormField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
               <FormField name="email" label="Email Address" type="email" autoComplete="email" helperText="(optional)" />
               <FormField name="city" label="City" autoComplete="address-level2" />
+              <FormCheckboxField name="whatsappConsent" label={WHATSAPP_CONSENT_LABEL} />
             </Grid>
             <HoneypotField />
 

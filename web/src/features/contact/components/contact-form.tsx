@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import { contactSchema } from '@app/shared-types/forms';
+import { WHATSAPP_CONSENT_LABEL, contactSchema } from '@app/shared-types/forms';
 import { Formik } from 'formik';
-import { FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
+import { FormCheckboxField, FormField, FormShell, HoneypotField, serverErrorsStatus } from '../../../components/form-fields';
 import { serverFieldErrors } from '../../../lib/form-errors';
 import { useFormToken } from '../../../lib/form-token';
 import { useToast } from '../../../lib/toast';
@@ -46,6 +46,7 @@ export function ContactForm() {
             <FormField name="phone" label="Phone Number" type="tel" autoComplete="tel" />
             <FormField name="projectType" label="Project Type" kind="select" size={12} options={PROJECT_TYPE_OPTIONS} helperText="(optional)" />
             <FormField name="message" label="Message" kind="multiline" rows={5} size={12} helperText="(optional)" />
+            <FormCheckboxField name="whatsappConsent" label={WHATSAPP_CONSENT_LABEL} />
           </Grid>
           <HoneypotField />
           <Box sx={{ mt: 3 }}>

@@ -31,3 +31,12 @@ export function useSendTestEvent() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [INTEGRATIONS_KEY] }),
   });
 }
+
+/** 'Regenerate': a new verify token (Meta, WhatsApp); the old one is refused from then on. */
+export function useRegenerateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (platform: IntegrationPlatform) => unwrap(api.integrations[':platform']['regenerate-token'].$post({ param: { platform } })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [INTEGRATIONS_KEY] }),
+  });
+}

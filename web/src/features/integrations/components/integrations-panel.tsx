@@ -17,19 +17,22 @@ import {
   INTEGRATION_LABELS,
   INTEGRATION_SECRET_LABELS,
   INTEGRATION_SECRETS,
+  REGENERATE_TOKEN_MESSAGE,
   type IntegrationAnswer,
   type IntegrationSecret,
 } from '@app/shared-types/integrations';
 import { formatDateTime } from '@app/shared-types/format';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
 import { serverMessage } from '../../../lib/api-errors';
+import { serverFieldErrors } from '../../../lib/form-errors';
 import { useToast } from '../../../lib/toast';
-import { useIntegrations, useSaveIntegration, useSendTestEvent } from '../api/integrations';
+import { useIntegrations, useRegenerateToken, useSaveIntegration, useSendTestEvent } from '../api/integrations';
 
-/** A value to paste into the platform, with a copy button. */
-function CopyField({ label, value }: { label: string; value: string }) {
+/** A value to paste into the platform, with a copy button (and what else goes beside it). */
+function CopyField({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   const { toast } = useToast();
   const copy = async () => {
     try {
@@ -49,6 +52,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
           </IconButton>
         </span>
       </Tooltip>
+      {children}
     </Stack>
   );
 }
@@ -73,15 +77,31 @@ function IntegrationCard({ integration }: { integration: IntegrationAnswer }) {
   const test = useSendTestEvent();
   const [ids, setIds] = useState({ accountId: integration.accountId, pageId: integration.pageId, adAccountId: integration.adAccountId, phoneNumberId: integration.phoneNumberId });
   const [secrets, setSecrets] = useState<Partial<Record<IntegrationSecret, string>>>({});
+  const [configuration, setConfiguration] = useState(integration.configuration);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const regenerate = useRegenerateToken();
+  const [confirmRegenerate, setConfirmRegenerate] = useState(false);
   const { health } = integration;
 
   const submit = async (isActive: boolean) => {
+    setFieldErrors({});
     try {
-      await save.mutateAsync({ platform, update: { isActive, ...ids, ...secrets, clear: [] } });
+      await save.mutateAsync({ platform, update: { isActive, ...ids, ...secrets, ...(platform === 'whatsapp' ? { configuration } : {}), clear: [] } });
       setSecrets({});
       toast({ title: `${INTEGRATION_LABELS[platform]} saved` });
     } catch (error) {
+      setFieldErrors(serverFieldErrors(error) ?? {});
       toast({ variant: 'destructive', title: 'Integration not saved', description: serverMessage(error) });
+    }
+  };
+  const regenerateToken = async () => {
+    try {
+      await regenerate.mutateAsync(platform);
+      toast({ title: REGENERATE_TOKEN_MESSAGE });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Verify token not regenerated', description: serverMessage(error) });
+    } finally {
+      setConfirmRegenerate(false);
     }
   };
   const sendTest = async () => {
@@ -108,7 +128,11 @@ function IntegrationCard({ integration }: { integration: IntegrationAnswer }) {
           </Stack>
           <CopyField label="Webhook URL" value={`${window.location.origin}${integration.webhookPath}`} />
           {platform !== 'google' && (
-            <CopyField label="Verify token" value={integration.verifyToken || 'Generated at the first save'} />
+            <CopyField label="Verify token" value={integration.verifyToken || 'Generated at the first save'}>
+              <Button onClick={() => setConfirmRegenerate(true)} disabled={!integration.verifyToken || regenerate.isPending}>
+                Regenerate
+              </Button>
+            </CopyField>
           )}
           <Grid container spacing={2}>
             {ID_FIELDS[platform].map((field) => (
@@ -136,6 +160,32 @@ function IntegrationCard({ integration }: { integration: IntegrationAnswer }) {
                 />
               </Grid>
             ))}
+            {platform === 'whatsapp' && (
+              <>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    label="Template name"
+                    size="small"
+                    fullWidth
+                    value={configuration.templateName}
+                    onChange={(event) => setConfiguration((current) => ({ ...current, templateName: event.target.value }))}
+                    error={Boolean(fieldErrors['configuration.templateName'])}
+                    helperText={fieldErrors['configuration.templateName'] ?? 'The approved template a new lead who agreed is sent (blank: none)'}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    label="Template language"
+                    size="small"
+                    fullWidth
+                    value={configuration.templateLanguage}
+                    onChange={(event) => setConfiguration((current) => ({ ...current, templateLanguage: event.target.value }))}
+                    error={Boolean(fieldErrors['configuration.templateLanguage'])}
+                    helperText={fieldErrors['configuration.templateLanguage'] ?? 'e.g. en, en_US, te, hi'}
+                  />
+                </Grid>
+              </>
+            )}
           </Grid>
           <Box>
             <Typography variant="subtitle2" gutterBottom>
@@ -163,6 +213,15 @@ function IntegrationCard({ integration }: { integration: IntegrationAnswer }) {
           </Stack>
         </Stack>
       </CardContent>
+      <ConfirmActionDialog
+        open={confirmRegenerate}
+        title="Regenerate the verify token?"
+        message={`The current verify token stops working at once. Paste the new one into the ${platform === 'whatsapp' ? 'WhatsApp' : 'Meta'} app's webhook settings, or the platform's subscription check will be refused.`}
+        confirmLabel="Regenerate"
+        pending={regenerate.isPending}
+        onCancel={() => setConfirmRegenerate(false)}
+        onConfirm={() => void regenerateToken()}
+      />
     </Card>
   );
 }
