@@ -4,7 +4,6 @@ import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 import type { HonoBase } from 'hono/hono-base';
 import type { BlankSchema, Schema } from 'hono/types';
-import { csrfGuard, requireSession } from './auth';
 import { isServiceUnavailable } from './db/unavailable';
 import type { Deps, AppEnv } from './app-deps';
 import { errorBody } from './lib/http';
@@ -38,21 +37,29 @@ function declarationOf(table: RouteTable, c: Context) {
 }
 
 /**
+ * What a staff route runs first: auth's staff session guard (a live session, then the CSRF guard
+ * for state-changing methods; auth/index.ts `staffSession`). Handed in by the apps that serve staff
+ * routes (app.ts, handlers/<function>-routes.ts `staffSession`), never imported here: the public and
+ * client-link functions, which serve none, then bundle no session code (aws-jwt-verify, the session
+ * store).
+ */
+export type StaffSession = MiddlewareHandler<AppEnv>;
+
+/** A staff route in an app given no StaffSession: refused, as requireSession refuses a request without a session. */
+const noStaffSession: StaffSession = (c) => Promise.resolve(c.json(errorBody('Please sign in to continue'), 401));
+
+/**
  * Deny by default: a request reaching an /api route not declared public or a
- * client link (lib/route-access.ts, in the route's chain) needs a live session
- * and, for state-changing methods, passes the CSRF guard. A route that declares
+ * client link (lib/route-access.ts, in the route's chain) runs `session` (a live
+ * session and, for state-changing methods, the CSRF guard). A route that declares
  * nothing is a staff route. Paths no route serves fall through to the JSON 404.
  */
 const staffOnly =
-  (table: RouteTable): MiddlewareHandler<AppEnv> =>
+  (table: RouteTable, session: StaffSession): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const { route, declared } = declarationOf(table, c);
     if (!route || (declared && declared.access !== 'staff')) return next();
-    return requireSession(c, async () => {
-      // A middleware that refuses returns its Response instead of calling next.
-      const refused: unknown = await csrfGuard(c, next);
-      if (refused instanceof Response) c.res = refused;
-    });
+    return session(c, next);
   };
 
 /**
@@ -128,7 +135,7 @@ export type ServedRoutes<S extends Schema = BlankSchema, Path extends string = s
  * An app serving `served`. Hosts (Lambda, the local server) only provide Deps; nothing here knows
  * which host runs it.
  */
-export function assembleApp<S extends Schema, Path extends string>(deps: Deps, served: ServedRoutes<S, Path>) {
+export function assembleApp<S extends Schema, Path extends string>(deps: Deps, served: ServedRoutes<S, Path>, staffSession: StaffSession = noStaffSession) {
   const table: RouteTable = new Map();
   // The pages read the app's own routes in this process (site/pages-routes.ts).
   const self: Requester = { request: (input, init, env) => app.request(input, init, env) };
@@ -145,7 +152,7 @@ export function assembleApp<S extends Schema, Path extends string>(deps: Deps, s
     // Every settings read of a request shares one read of the item.
     .use(oneSettingsRead)
     .use(settingsLogLevel)
-    .route('/', served(staffOnly(table), self));
+    .route('/', served(staffOnly(table, staffSession), self));
   for (const route of declarationsOf(app.routes).declared) table.set(routeKey(route), route);
 
   app.notFound((c) => c.json(errorBody('Not found'), 404));
@@ -182,6 +189,12 @@ export interface FunctionRoutes {
   readonly root?: readonly Hono<AppEnv>[];
   /** The website's pages, last. */
   readonly pages?: (self: Requester) => Hono<AppEnv>;
+  /**
+   * The staff session guard (auth/index.ts staffSession), for a function serving staff routes;
+   * left out by those serving none (public, clientLink), whose bundles then carry no session code.
+   * functions/test/function-routes.test.ts checks it is given exactly where a staff route is served.
+   */
+  readonly staffSession?: StaffSession;
 }
 
 /** What `routes` mounts, keeping only the routes declared for its function (middleware stays: it runs only before a route). */
@@ -200,4 +213,4 @@ export function functionRoutes(routes: FunctionRoutes): ServedRoutes<BlankSchema
 }
 
 /** The app of one Lambda function: only the routes declared for it (see FunctionRoutes). */
-export const createFunctionApp = (routes: FunctionRoutes, deps: Deps) => assembleApp(deps, functionRoutes(routes));
+export const createFunctionApp = (routes: FunctionRoutes, deps: Deps) => assembleApp(deps, functionRoutes(routes), routes.staffSession);

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { assembleApp, type Requester } from './app-assembly';
 import type { Deps, AppEnv } from './app-deps';
+import { staffSession } from './auth';
 import { declarationsOf } from './lib/route-access';
 import { attendance } from './people/routes';
 import { auditLog } from './audit/routes';
@@ -113,7 +114,7 @@ export function declaredRoutes() {
  * function runs only the routes declared for it (handlers/<function>-routes.ts, app-assembly.ts).
  */
 export function createApp(deps: Deps) {
-  return assembleApp(deps, servedRoutes);
+  return assembleApp(deps, servedRoutes, staffSession);
 }
 
 export type App = ReturnType<typeof createApp>;

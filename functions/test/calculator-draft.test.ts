@@ -10,6 +10,7 @@ import { seedFirstStart } from '../src/local/seed';
 import { listQuotations } from '../src/quotations/quotation-repo';
 import { createCalculatorDraft } from '../src/quotations/package-rules-repo';
 import { createTestApp, json, postForm, signedInStaff, staffRequest, uniquePhone, validEstimate, type TestApp, type TestClock } from './helpers';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 
 /** Issue 26, acceptance 4: a calculator lead has a draft quote whose total lies in the shown range. */
 
@@ -21,7 +22,7 @@ let employee: string;
 
 /** The sender never mails here (no SMTP host is set): a mailer it asks for fails the test. */
 const noMail = () => Promise.reject(new Error('no mail expected'));
-const send = () => runOutboxSender(db, clock.now(), { mailer: noMail, limit: 200 });
+const send = () => runOutboxSender(db, clock.now(), { tasks: TASK_RUNNERS, mailer: noMail, limit: 200 });
 
 beforeAll(async () => {
   ({ app, db, clock } = await createTestApp());

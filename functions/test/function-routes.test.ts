@@ -2,7 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { describe, expect, it } from 'vitest';
 import { everyRoute } from '../src/app';
-import { functionRoutes, type FunctionRoutes, type Requester } from '../src/app-assembly';
+import { staffSession } from '../src/auth';
+import { assembleApp, functionRoutes, type FunctionRoutes, type Requester } from '../src/app-assembly';
+import type { AppEnv, Deps } from '../src/app-deps';
 import { ADMIN_FUNCTION_ROUTES } from '../src/handlers/admin-routes';
 import { AUTH_FUNCTION_ROUTES } from '../src/handlers/auth-routes';
 import { CLIENT_LINK_FUNCTION_ROUTES } from '../src/handlers/client-link-routes';
@@ -75,6 +77,11 @@ describe("each Lambda function's routes (handlers/<function>-routes.ts)", () => 
         expect(idle, `handlers/${file}`).toEqual([]);
       });
 
+      it('is given the staff session guard exactly when it serves a staff route (the others bundle no session code)', () => {
+        const servesStaff = expected.some((route) => route.access === 'staff');
+        expect(routes.staffSession, `handlers/${file}: staffSession`).toBe(servesStaff ? staffSession : undefined);
+      });
+
       it('runs each of its routes through the same middleware and handlers as the whole app', () => {
         const keys = new Set(expected.map(routeKey));
         const app = appOf(served);
@@ -89,5 +96,16 @@ describe("each Lambda function's routes (handlers/<function>-routes.ts)", () => 
     const served = Object.values(FUNCTIONS).flatMap(({ routes }) => declarationsOf(functionRoutes(routes)(guard, self).routes).declared.map(routeKey));
     expect(served.sort()).toEqual(DECLARED.map(routeKey).sort());
     expect(new Set(served).size).toBe(served.length);
+  });
+});
+
+describe('an app given no staff session guard (the public and client-link functions)', () => {
+  it('refuses a staff route with 401, as a request without a session is refused', async () => {
+    const staff = (guard: MiddlewareHandler<AppEnv>) => new Hono<AppEnv>().use(guard).get('/api/secret', (c) => c.json({ secret: true }));
+    // No database is reached: the guard answers before any route runs (the log level's settings read fails quietly).
+    const app = assembleApp({ db: { table: 'function-routes-test' } } as unknown as Deps, staff);
+    const res = await app.request('/api/secret');
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: 'Please sign in to continue' });
   });
 });

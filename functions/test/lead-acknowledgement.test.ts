@@ -10,6 +10,7 @@ import { captureWebsiteEnquiry } from '../src/leads';
 import { json, postForm, signedInStaff, staffRequest, uniquePhone, validContact, type TestApp } from './helpers';
 import { mailingTestApp, saveSmtpSettings } from './mailing-app';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 
 /** Issue 26, speed-to-lead: a new lead with an email gets a thank-you email at once, through the outbox, with Settings' text. */
 
@@ -30,7 +31,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const send = () => runOutboxSender(t.db, t.clock.now(), { mailer: t.mailer });
+const send = () => runOutboxSender(t.db, t.clock.now(), { tasks: TASK_RUNNERS, mailer: t.mailer });
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 /** The text part, its quoted-printable soft line breaks joined. */
 const textOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=E2=80=99/g, '’');

@@ -32,6 +32,7 @@ import {
 } from './helpers';
 import { mailingTestApp } from './mailing-app';
 import { SMTP_PASSWORD, SMTP_USER, startSmtpServer, type TestSmtpServer } from './smtp';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 
 const COMPANY_EMAIL = 'office@kaveri-studio.in';
 const HOUR = 3_600_000;
@@ -66,7 +67,7 @@ async function setUp() {
       offset += ms;
     },
     /** One run of the sender at the sender's clock (plus extraMs). */
-    send: (extraMs = 0) => runOutboxSender(db, clock.now() + offset + extraMs, { mailer }),
+    send: (extraMs = 0) => runOutboxSender(db, clock.now() + offset + extraMs, { tasks: TASK_RUNNERS, mailer }),
     settings: (changes: Partial<Record<keyof Omit<SettingsAnswer, 'version'>, Record<string, unknown>>>) => saveSettings(app, admin.cookie, changes),
     outbox: (status: string, cookie = admin.cookie) => json<Page<OutboxEntry>>(staffRequest(app, `/api/notifications/outbox?status=${status}`, cookie)),
     bell: (cookie: string) => json<BellPage>(staffRequest(app, '/api/notifications', cookie)),

@@ -13,6 +13,7 @@ import { runOutboxSender } from '../src/jobs/outbox';
 import { json, login, newVisitorIp, signedInStaff, staffRequest, STAFF_PASSWORD, TEST_IP_HEADER, TEST_ORIGIN, type TestApp } from './helpers';
 import { mailingTestApp, saveSmtpSettings } from './mailing-app';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from './smtp';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 
 /**
  * 'Forgot password?' and 'Change password' (issue 25): the link goes out through the outbox to a
@@ -42,7 +43,7 @@ async function setUp() {
     clock,
     admin,
     /** One run of the outbox sender (as the admin function's tick does), with the host's field crypto. */
-    send: () => runOutboxSender(db, clock.now(), { mailer, fieldCrypto: crypto }),
+    send: () => runOutboxSender(db, clock.now(), { tasks: TASK_RUNNERS, mailer, fieldCrypto: crypto }),
   };
 }
 

@@ -6,6 +6,7 @@ import { renderQuotationPdf } from '../src/quotations/pdf';
 import { json, signedInStaff, staffRequest, uniquePhone } from './helpers';
 import { mailingTestApp, saveSmtpSettings } from './mailing-app';
 import { startSmtpServer, type TestSmtpServer } from './smtp';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 
 /**
  * Issue 25: 'Send to client' emails the client the link and the PDF through
@@ -38,7 +39,7 @@ describe("'Send to client' emails the client", () => {
   it('the link and the PDF, through the outbox, to the client alone', async () => {
     const t = await setUp();
     const sent = await sendTo(t, 'meera.nair@example.com');
-    const run = await runOutboxSender(t.db, t.clock.now(), { mailer: t.mailer, siteUrl: 'https://kaveri-studio.in', attachments: quotationPdfAttachments(t.db, renderQuotationPdf) });
+    const run = await runOutboxSender(t.db, t.clock.now(), { tasks: TASK_RUNNERS, mailer: t.mailer, siteUrl: 'https://kaveri-studio.in', attachments: quotationPdfAttachments(t.db, renderQuotationPdf) });
     expect(run.sent).toBeGreaterThanOrEqual(1);
     const [mail, ...more] = smtp.withSubject(`Kaveri Design Studio: Quotation ${sent.quotation.quotationNumber}`);
     expect(more).toHaveLength(0);
@@ -56,10 +57,10 @@ describe("'Send to client' emails the client", () => {
     const t = await setUp();
     const before = smtp.received.length;
     await sendTo(t, '');
-    await runOutboxSender(t.db, t.clock.now(), { mailer: t.mailer });
+    await runOutboxSender(t.db, t.clock.now(), { tasks: TASK_RUNNERS, mailer: t.mailer });
     expect(smtp.received.length).toBe(before);
     const linkOnly = await sendTo(t, 'ravi@example.com');
-    await runOutboxSender(t.db, t.clock.now(), { mailer: t.mailer, siteUrl: 'https://kaveri-studio.in' });
+    await runOutboxSender(t.db, t.clock.now(), { tasks: TASK_RUNNERS, mailer: t.mailer, siteUrl: 'https://kaveri-studio.in' });
     const mails = smtp.received.slice(before);
     expect(mails.map((mail) => mail.to)).toEqual([['ravi@example.com']]);
     expect(mails[0]!.raw.replace(/=\r?\n/g, '')).toContain(linkOnly.sharePath);

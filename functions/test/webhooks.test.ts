@@ -13,6 +13,7 @@ import { runOutboxSender } from '../src/jobs/outbox';
 import { findLeadIdByPhone } from '../src/leads/lead-repo';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';
 import { createTestApp, json, signedInStaff, staffRequest, TEST_IP_HEADER, uniquePhone, type TestApp, type TestClock } from './helpers';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 
 /**
  * Issue 26 acceptance 1: the Meta, WhatsApp and Google Ads webhooks against a
@@ -104,7 +105,7 @@ function graphLead(leadgenId: string, phone: string, platform: 'fb' | 'ig' = 'fb
   });
 }
 
-const runOutbox = () => runOutboxSender(db, clock.now(), { mailer: () => Promise.reject(new Error('no mail in this test')), fieldCrypto: crypto });
+const runOutbox = () => runOutboxSender(db, clock.now(), { tasks: TASK_RUNNERS, mailer: () => Promise.reject(new Error('no mail in this test')), fieldCrypto: crypto });
 
 async function integration(platform: string): Promise<IntegrationAnswer> {
   const all = await json<IntegrationAnswer[]>(staffRequest(app, '/api/integrations', admin));

@@ -14,6 +14,7 @@ import { systemContext } from '@app/functions/db/entity';
 import { keys } from '@app/functions/db/keys';
 import { commit, plan } from '@app/functions/db/plan';
 import { runOutboxSender } from '@app/functions/jobs/outbox';
+import { TASK_RUNNERS } from '@app/functions/jobs/tasks';
 import { ensureTable } from '@app/functions/local/create-table';
 import { notify } from '@app/functions/notify/outbox';
 import { smtpMailers } from '@app/functions/notify/smtp-mailer';
@@ -42,7 +43,7 @@ async function drain(db: Db, senders: number, mailer: ReturnType<typeof smtpMail
     Array.from({ length: senders }, async () => {
       let claimed = 0;
       for (;;) {
-        const result = await runOutboxSender(db, Date.now(), { mailer });
+        const result = await runOutboxSender(db, Date.now(), { mailer, tasks: TASK_RUNNERS });
         claimed += result.claimed;
         if (result.claimed === 0) return claimed;
       }

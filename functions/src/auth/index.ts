@@ -6,7 +6,7 @@ import { passwordResetKind } from './password-reset-repo';
 import { sessionKind } from './session-repo';
 import { loginChallengeKind, twoFactorKind } from './two-factor-repo';
 
-export { authOf, csrfGuard, nowIso, nowMs, requireManager, requireRole, requireSession, startSessionCookie, websiteContext, writeContext } from './middleware';
+export { authOf, csrfGuard, nowIso, nowMs, requireManager, requireRole, requireSession, staffSession, startSessionCookie, websiteContext, writeContext } from './middleware';
 export { hashPassword, unusablePasswordHash, type HashSlot } from './password';
 export { createSession, deleteSession, type SessionItem } from './session-repo';
 export { fileSigningKey, type SigningKey, type SigningKeyProvider } from './signing-key';

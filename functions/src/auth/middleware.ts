@@ -177,6 +177,17 @@ export const csrfGuard: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
+ * What every staff route runs first (app-assembly.ts StaffSession): a live session
+ * (requireSession), then, for state-changing methods, the CSRF guard.
+ */
+export const staffSession: MiddlewareHandler<AppEnv> = (c, next) =>
+  requireSession(c, async () => {
+    // A middleware that refuses returns its Response instead of calling next.
+    const refused: unknown = await csrfGuard(c, next);
+    if (refused instanceof Response) c.res = refused;
+  });
+
+/**
  * Deleting CRM records (leads, projects, customers) needs manager or above;
  * every signed-in user creates and edits them (PRODUCT.md).
  */

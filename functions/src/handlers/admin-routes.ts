@@ -1,4 +1,5 @@
 import type { FunctionRoutes } from '../app-assembly';
+import { staffSession } from '../auth';
 import { auditLog } from '../audit/routes';
 import { auth } from '../auth/routes';
 import { backups } from '../backup/routes';
@@ -24,6 +25,8 @@ import { vendors } from '../vendors/routes';
  */
 export const ADMIN_FUNCTION_ROUTES: FunctionRoutes = {
   lambda: 'admin',
+  // It serves staff routes: a live session and the CSRF guard first (app-assembly.ts StaffSession).
+  staffSession,
   api: [
     ['/projects', projects],
     ['/blog-posts', blogPosts],

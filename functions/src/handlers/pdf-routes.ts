@@ -1,4 +1,5 @@
 import type { FunctionRoutes } from '../app-assembly';
+import { staffSession } from '../auth';
 import { quotations, quoteLinks } from '../quotations/routes';
 
 /**
@@ -7,6 +8,8 @@ import { quotations, quoteLinks } from '../quotations/routes';
  */
 export const PDF_FUNCTION_ROUTES: FunctionRoutes = {
   lambda: 'pdf',
+  // It serves staff routes: a live session and the CSRF guard first (app-assembly.ts StaffSession).
+  staffSession,
   api: [
     ['/quotations', quotations],
     ['/quote-links', quoteLinks],

@@ -19,7 +19,6 @@ import { acknowledgementEmail, passwordResetEmail } from '../notify';
 import type { FieldCrypto } from '../secrets/field-crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '@app/shared-types/auth';
 import { TaskRefused, type TaskRunner, type TaskRunners } from '../lib/outbox-task';
-import { TASK_RUNNERS } from './tasks';
 
 type Item = Record<string, NativeAttributeValue>;
 
@@ -78,8 +77,12 @@ export interface SenderOptions {
   fieldCrypto?: FieldCrypto;
   /** The files an event's email carries (a quotation's PDF to its client), on hosts that can make them. */
   attachments?: (event: NotificationEvent) => Promise<MailAttachment[]>;
-  /** The runner of each task kind (default: jobs/tasks.ts TASK_RUNNERS, each module's own). */
-  tasks?: TaskRunners;
+  /**
+   * The runner of each task kind: the hosts (handlers/admin.ts, local/server.ts) hand in jobs/tasks.ts
+   * TASK_RUNNERS, tests the same or their own. Passed in, never imported here: the modules that enqueue
+   * through this file (notify) then do not carry every task's code (integrations, quotations).
+   */
+  tasks: TaskRunners;
 }
 
 export interface SenderResult {
@@ -366,7 +369,7 @@ async function runTask(
   const base = { recipients: [], subject: notificationTitle(task), bellDone: false };
   const final = (error: unknown) => attempts >= MAX_OUTBOX_ATTEMPTS || error instanceof TaskRefused;
   // Each kind's runner takes its own event: looked up by the event's kind.
-  const run = (options.tasks ?? TASK_RUNNERS)[task.kind] as TaskRunner<TaskEvent>;
+  const run = options.tasks[task.kind] as TaskRunner<TaskEvent>;
   const ctx = systemContext(new Date(nowMs).toISOString(), `outbox:${item.id}`);
   try {
     const outcome = (await run(task, { db, ctx, nowMs, final, ...(options.fieldCrypto ? { fieldCrypto: options.fieldCrypto } : {}) })) ?? { status: 'sent' };

@@ -5,7 +5,7 @@ import { HOLIDAY_MESSAGES, type Holiday } from '@app/shared-types/holidays';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { attendanceTodayFixture, holidayFixtures, makeAttendance, staffDirectoryHandler } from '../../features/attendance/test-fixtures';
 import { WORKDAY_START_MESSAGE, SETTINGS_MESSAGES } from '@app/shared-types/settings';
-import { renderPortalPage, replace } from '../../test/portal';
+import { dateShown, renderPortalPage, replace, typeDate } from '../../test/portal';
 import { findToast } from '../../test/render';
 import { server } from '../../test/server';
 import { AttendancePage } from './attendance-page';
@@ -157,17 +157,17 @@ describe('holidays', () => {
     expect(form.getByText(HOLIDAY_MESSAGES.nameRequired)).toBeTruthy();
     expect(posted).toEqual([]);
 
-    await user.type(form.getByLabelText('Date'), '2026-11-09');
+    await typeDate(user, form, 'Date', '09/11/2026');
     await user.type(form.getByLabelText('Holiday name'), 'Deepavali');
     await user.click(form.getByRole('button', { name: 'Add holiday' }));
     expect(await form.findByText(HOLIDAY_MESSAGES.taken)).toBeTruthy();
 
-    await user.clear(form.getByLabelText('Date'));
-    await user.type(form.getByLabelText('Date'), '2026-10-02');
+    await typeDate(user, form, 'Date', '02/10/2026');
     await user.clear(form.getByLabelText('Holiday name'));
     await user.type(form.getByLabelText('Holiday name'), 'Gandhi Jayanti');
     await user.click(form.getByRole('button', { name: 'Add holiday' }));
     expect((await findToast('status', HOLIDAY_MESSAGES.created)).textContent).toContain('Gandhi Jayanti, 2 October 2026');
+    expect(await dateShown(form, 'Date')).toBe('');
     expect(posted).toEqual([
       { date: '2026-11-09', name: 'Deepavali' },
       { date: '2026-10-02', name: 'Gandhi Jayanti' },

@@ -16,6 +16,7 @@ import { formatDate } from '@app/shared-types/format';
 import { useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
 import { useDeleteFlow } from '../../../components/confirm-delete-dialog';
+import { DateField } from '../../../components/date-field';
 import { PagedList, usePagedItems } from '../../../components/paged-list';
 import { SelectField } from '../../../components/select-field';
 import { ApiError } from '../../../lib/api-client';
@@ -125,16 +126,7 @@ function AddHolidayForm() {
 
   return (
     <Stack component="form" aria-label="Add a holiday" noValidate onSubmit={(event) => void submit(event)} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-      <TextField
-        type="date"
-        size="small"
-        label="Date"
-        value={date}
-        onChange={(event) => setDate(event.target.value)}
-        error={Boolean(errors.date)}
-        helperText={errors.date}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <DateField size="small" fullWidth={false} label="Date" value={date} onChange={setDate} error={Boolean(errors.date)} helperText={errors.date} sx={{ flexShrink: 0 }} />
       <TextField size="small" label="Holiday name" value={name} onChange={(event) => setName(event.target.value)} error={Boolean(errors.name)} helperText={errors.name} sx={{ flexGrow: 1 }} />
       <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={create.isPending} sx={{ flexShrink: 0 }}>
         {create.isPending ? 'Adding...' : 'Add holiday'}

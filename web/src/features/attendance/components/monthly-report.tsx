@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -20,6 +19,7 @@ import { WEEKLY_OFF_LABEL } from '@app/shared-types/holidays';
 import { formatDate } from '@app/shared-types/format';
 import { ErrorState } from '../../../components/error-state';
 import { LoadingState } from '../../../components/loading-state';
+import { MonthField } from '../../../components/month-field';
 import { serverMessage } from '../../../lib/api-errors';
 import { useToast } from '../../../lib/toast';
 import { useAttendanceReport, useDownloadAttendanceCsv } from '../api/get-attendance-report';
@@ -118,14 +118,7 @@ export function MonthlyReport({ month, canExport, onMonthChange }: MonthlyReport
       <CardContent>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}>
           <Box sx={{ maxWidth: { sm: 220 } }}>
-            <TextField
-              type="month"
-              size="small"
-              label="Month"
-              value={month}
-              onChange={(event) => event.target.value && onMonthChange(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <MonthField label="Month" value={month} onChange={(value) => value && onMonthChange(value)} />
           </Box>
           {canExport && (
             <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={csv.isPending}>

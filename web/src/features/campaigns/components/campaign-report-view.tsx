@@ -8,12 +8,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isMonth, monthOf, type CampaignRow } from '@app/shared-types/attribution';
 import { formatINR } from '@app/shared-types/format';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
+import { MonthField } from '../../../components/month-field';
 import { serverMessage } from '../../../lib/api-errors';
 import { campaignExportHref, useCampaignReport } from '../api/campaign-report';
 import { SpendDialog } from './spend-dialog';
@@ -38,17 +38,8 @@ export function CampaignReportView({ canEditSpend, leadsHref }: { canEditSpend: 
   return (
     <Stack spacing={2} component="section" aria-label="Campaigns">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField type="month" label="From" size="small" value={from} onChange={(event) => setFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField
-          type="month"
-          label="To"
-          size="small"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          error={!valid}
-          helperText={valid ? undefined : 'Choose a range: From, then To'}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <MonthField label="From" value={from} onChange={setFrom} />
+        <MonthField label="To" value={to} onChange={setTo} error={!valid} helperText={valid ? undefined : 'Choose a range: From, then To'} />
         <Button component="a" href={valid ? campaignExportHref(from, to) : undefined} download disabled={!valid} variant="outlined" startIcon={<DownloadIcon />}>
           Export CSV
         </Button>

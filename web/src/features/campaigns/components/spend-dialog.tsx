@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { isMonth, type CampaignRow } from '@app/shared-types/attribution';
 import { useState } from 'react';
+import { MonthField } from '../../../components/month-field';
 import { serverMessage } from '../../../lib/api-errors';
 import { useToast } from '../../../lib/toast';
 import { useSaveCampaignSpend } from '../api/campaign-report';
@@ -39,7 +40,7 @@ export function SpendDialog({ row, month: initialMonth, onClose }: { row: Campai
       </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField type="month" label="Month" size="small" value={month} onChange={(event) => setMonth(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <MonthField label="Month" value={month} onChange={setMonth} />
           <TextField
             label="Spend (₹)"
             size="small"

@@ -5,11 +5,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isMonth, monthOf } from '@app/shared-types/attribution';
 import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
+import { MonthField } from '../../../components/month-field';
 import { serverMessage } from '../../../lib/api-errors';
 import { useFirstResponseReport } from '../api/get-first-response-report';
 import { formatMinutes, formatPercent } from '../model';
@@ -31,15 +31,12 @@ export function ResponseTimesView() {
   return (
     <Stack spacing={2} component="section" aria-label="Response times">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          type="month"
+        <MonthField
           label="Month"
-          size="small"
           value={month}
-          onChange={(event) => setMonth(event.target.value)}
+          onChange={setMonth}
           error={!valid}
           helperText={valid ? undefined : 'Choose a month'}
-          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}
         />
         {report.data && (
