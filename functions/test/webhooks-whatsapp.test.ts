@@ -10,6 +10,7 @@ import type { LeadDetail } from '@app/shared-types/leads';
 import { keys } from '../src/db/keys';
 import { metaSignature } from '../src/integrations/webhooks';
 import { runOutboxSender } from '../src/jobs/outbox';
+import { TASK_RUNNERS } from '../src/jobs/tasks';
 import { findLeadIdByPhone } from '../src/leads/lead-repo';
 import { fileFieldCrypto } from '../src/secrets/field-crypto';
 import { createTestApp, json, postForm, signedInStaff, staffRequest, TEST_IP_HEADER, uniquePhone, validContact, validEstimate, type TestApp, type TestClock } from './helpers';
@@ -73,7 +74,7 @@ afterAll(async () => {
   await new Promise((resolve) => graph.server?.close(resolve));
 });
 
-const runOutbox = () => runOutboxSender(db, clock.now(), { mailer: () => Promise.reject(new Error('no mail in this test')), fieldCrypto: crypto });
+const runOutbox = () => runOutboxSender(db, clock.now(), { tasks: TASK_RUNNERS, mailer: () => Promise.reject(new Error('no mail in this test')), fieldCrypto: crypto });
 /** The messages the Cloud API got for a phone (10 digits, Indian). */
 const sentTo = (phone: string) => graph.sent.filter((message) => message.body.to === `91${phone}`);
 const outboxItem = async (id: string) => (await db.doc.send(new GetCommand({ TableName: db.table, Key: keys.outbox(id), ConsistentRead: true }))).Item;

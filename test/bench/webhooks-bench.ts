@@ -110,7 +110,7 @@ export async function webhooksBench(url: string, cookie: string, graph: Awaited<
       `target p99 <= 50 ms; load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`,
   );
   // The Graph fetches run from the outbox, off the request path, once the sender's hold is over.
-  const deadline = Date.now() + WEBHOOK_SENDER_HOLD_MS + 180_000;
+  const deadline = Date.now() + WEBHOOK_SENDER_HOLD_MS + 300_000;
   const fetchedAll = () => sent.every((id) => graph.fetched.has(id));
   while (!fetchedAll() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
   const done = sent.filter((id) => graph.fetched.has(id)).length;
