@@ -3,6 +3,7 @@
 // Ends with one summary line counting every test that ran.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 import { buildIfNeeded, root } from './build-if-needed.mjs';
 import { ensureJava, ensureTestChromium } from './system-deps.mjs';
 
@@ -56,7 +57,7 @@ function e2eFailures(suites, status) {
         .filter((test) => test.status === status)
         .map((test) => {
           const error = test.results?.find((result) => result.error)?.error?.message ?? '';
-          return `${spec.file} > ${spec.title}: ${error.replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0]}`;
+          return `${spec.file} > ${spec.title}: ${stripVTControlCharacters(error).split('\n')[0]}`;
         }),
     ),
     ...e2eFailures(suite.suites ?? [], status),
