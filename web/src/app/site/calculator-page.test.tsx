@@ -179,6 +179,8 @@ describe('calculator page', () => {
       email: '',
       city: 'Hyderabad',
       website: '',
+      // 'Send me updates on WhatsApp' is unticked unless the visitor ticks it (issue 26).
+      whatsappConsent: false,
       formToken: 'test-form-token',
     });
     const estimate = estimateCost({ bhk: '3bhk', area: 1500, material: 'premium', rooms: 'all' });

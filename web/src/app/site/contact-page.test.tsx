@@ -103,6 +103,8 @@ describe('contact page', () => {
       projectType: 'renovation',
       message: 'Kitchen and two bathrooms in Kondapur.',
       website: '',
+      // 'Send me updates on WhatsApp' is unticked unless the visitor ticks it (issue 26).
+      whatsappConsent: false,
       formToken: 'test-form-token',
     });
     expect(screen.getByLabelText<HTMLInputElement>('First Name').value).toBe('');
