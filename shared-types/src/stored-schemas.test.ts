@@ -28,10 +28,10 @@ describe('stored-shape schemas', () => {
       lastContactedAt: stored.createdAt,
       phoneKey: '9123456789',
     });
-    // The fields it lacks get their defaults; nothing else is added. An ad lead's platform fields and the
-    // time of a first response stay absent until a lead has them (issue 26).
+    // The fields it lacks get their defaults; nothing else is added. An ad lead's platform fields, the
+    // time of a first response and the WhatsApp consent stay absent until a lead has them (issue 26).
     expect(lead).toMatchObject({ ...stored, email: '', budget: 0, priority: 'medium', nextFollowUp: null, conversion: null, estimate: null });
-    const absentUntilSet = new Set(['platform', 'campaignId', 'adSetId', 'adId', 'formId', 'isTest', 'firstResponseAt']);
+    const absentUntilSet = new Set(['platform', 'campaignId', 'adSetId', 'adId', 'formId', 'isTest', 'firstResponseAt', 'whatsappConsent', 'whatsappConsentAt']);
     expect(Object.keys(lead as object).sort()).toEqual(Object.keys(leadSchema.fields).filter((field) => !absentUntilSet.has(field)).sort());
   });
 

@@ -196,7 +196,7 @@ describe('System Settings', () => {
 
   it('shows Settings > Integrations: one card per platform, secrets as set or not set, health, and sends a test event', { timeout: FORM_TEST_TIMEOUT }, async () => {
     const health = { lastEventAt: null, lastError: '', lastErrorAt: null, accepted: 0, ignored: 0, failed: 0 };
-    const base = { isActive: false, verifyToken: '', accountId: '', pageId: '', adAccountId: '', phoneNumberId: '', lastSync: null, version: 0, health };
+    const base = { isActive: false, verifyToken: '', accountId: '', pageId: '', adAccountId: '', phoneNumberId: '', configuration: { templateName: '', templateLanguage: 'en' }, lastSync: null, version: 0, health };
     const tested: string[] = [];
     server.use(
       http.get('/api/integrations', () =>
@@ -217,7 +217,8 @@ describe('System Settings', () => {
     expect((within(meta).getByLabelText('Webhook URL') as HTMLInputElement).value).toBe(`${window.location.origin}/api/webhooks/meta`);
     expect((within(meta).getByLabelText('Verify token') as HTMLInputElement).value).toBe('tok-123');
     expect(within(meta).getByText('Set: leave blank to keep it')).toBeTruthy();
-    expect(within(meta).getByText('Not set')).toBeTruthy();
+    // The access token and the refresh token (issue 26) are not set.
+    expect(within(meta).getAllByText('Not set')).toHaveLength(2);
     expect(within(meta).getByText('Accepted: 7')).toBeTruthy();
     expect(within(meta).getByText(/The Graph API answered 503 for lead L1/)).toBeTruthy();
     expect(within(screen.getByTestId('integration-google')).getByLabelText('google_key')).toBeTruthy();
